@@ -1,0 +1,60 @@
+package org.privsim.actors.cli;
+
+import java.io.PrintStream;
+import me.tongfei.progressbar.ConsoleProgressBarConsumer;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+import me.tongfei.progressbar.ProgressBarStyle;
+import org.privsim.core.run.Progress;
+
+/**
+ * Renders run progress on stderr. Nothing is shown during the first two seconds, so quick runs
+ * stay quiet; after that, a terminal gets a progress bar and a non-terminal (a log file, CI) gets
+ * one plain line at most every five seconds. Closing it finishes the bar.
+ */
+final class ProgressBarReporter implements Progress, AutoCloseable {
+    private static final long QUIET_NANOS = 2_000_000_000L;
+    private static final long PLAIN_INTERVAL_NANOS = 5_000_000_000L;
+
+    private final PrintStream err;
+    private final boolean terminal;
+    private final long start = System.nanoTime();
+    private long lastPlain;
+    private ProgressBar bar;
+
+    ProgressBarReporter(PrintStream err) {
+        this.err = err;
+        this.terminal = System.console() != null;
+    }
+
+    @Override
+    public synchronized void update(long done, long total, String message) {
+        long now = System.nanoTime();
+        if (now - start < QUIET_NANOS) {
+            return;
+        }
+        if (!terminal) {
+            if (now - lastPlain >= PLAIN_INTERVAL_NANOS) {
+                lastPlain = now;
+                err.printf("[%3d%%] %s (%ds)%n", total == 0 ? 100 : 100 * done / total, message,
+                        (now - start) / 1_000_000_000L);
+            }
+            return;
+        }
+        if (bar == null) {
+            bar = new ProgressBarBuilder().setTaskName("privsim").setInitialMax(total)
+                    .setStyle(ProgressBarStyle.ASCII).setConsumer(new ConsoleProgressBarConsumer(err))
+                    .setUpdateIntervalMillis(200).build();
+        }
+        bar.maxHint(total);
+        bar.stepTo(done);
+        bar.setExtraMessage(message);
+    }
+
+    @Override
+    public synchronized void close() {
+        if (bar != null) {
+            bar.close();
+        }
+    }
+}

@@ -1,0 +1,49 @@
+package org.privsim.actors.cli;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.privsim.core.scenario.Scenario;
+import org.privsim.core.scenario.ScenarioException;
+import org.privsim.core.scenario.ScenarioParser;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code privsim run SCENARIO}: validates a scenario file, runs it, writes the report. */
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = "Run a scenario file and write report.json, experiments.csv and a PNG plot.")
+final class RunCommand implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "SCENARIO", description = "Scenario file (YAML or JSON).")
+    private Path scenarioFile;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Output directory (default: out/<scenario name>).")
+    private Path out;
+
+    @Option(names = "--seed", paramLabel = "N", description = "Override the scenario's seed.")
+    private Long seed;
+
+    @Option(names = "--runner", paramLabel = "NAME", defaultValue = "sequential",
+            description = "Runner: sequential (default: ${DEFAULT-VALUE}).")
+    private String runner;
+
+    @Override
+    public Integer call() {
+        Scenario scenario;
+        try {
+            scenario = ScenarioParser.parse(scenarioFile);
+        } catch (ScenarioException e) {
+            return ScenarioExecution.invalid(e, spec.commandLine().getErr());
+        }
+        if (seed != null) {
+            scenario = scenario.withSeed(seed);
+        }
+        return ScenarioExecution.execute(scenario, out, runner, spec.commandLine().getOut(),
+                spec.commandLine().getErr());
+    }
+}

@@ -1,0 +1,47 @@
+package org.privsim.actors.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import org.privsim.actors.report.ReportWriter;
+import org.privsim.actors.report.ResultsTable;
+import org.privsim.core.run.Report;
+import org.privsim.core.run.SequentialRunner;
+import org.privsim.core.scenario.Scenario;
+import org.privsim.core.scenario.ScenarioException;
+
+/**
+ * Runs a validated scenario with the chosen runner, prints the results table and writes the report
+ * files. Shared by {@code run} and {@code demo}.
+ */
+final class ScenarioExecution {
+    private ScenarioExecution() {}
+
+    /** The runner names {@code --runner} accepts. */
+    static final List<String> RUNNERS = List.of(SequentialRunner.NAME);
+
+    static int execute(Scenario scenario, Path outDir, String runner, PrintWriter out, PrintWriter err) {
+        if (!RUNNERS.contains(runner)) {
+            err.println("error: --runner: unknown runner '" + runner + "' (expected one of: "
+                    + String.join(", ", RUNNERS) + ")");
+            return PrivsimCli.EXIT_INVALID;
+        }
+        Path dir = outDir != null ? outDir : Path.of("out", scenario.name());
+        Report report;
+        try (ProgressBarReporter progress = new ProgressBarReporter(System.err)) {
+            report = new SequentialRunner(scenario).run(progress);
+        }
+        out.print(ResultsTable.render(report));
+        List<Path> written = ReportWriter.write(report, dir);
+        out.printf("runner %s, %d ms; wrote %s%n", report.runner(), report.wallMillis(),
+                String.join(", ", written.stream().map(Path::toString).toList()));
+        out.flush();
+        return 0;
+    }
+
+    static int invalid(ScenarioException e, PrintWriter err) {
+        err.println(e.getMessage());
+        err.flush();
+        return PrivsimCli.EXIT_INVALID;
+    }
+}

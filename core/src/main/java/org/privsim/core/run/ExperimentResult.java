@@ -1,0 +1,73 @@
+package org.privsim.core.run;
+
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.util.List;
+import org.privsim.core.sim.NoiseParameters;
+import org.privsim.core.sim.RoundRecord;
+
+/**
+ * One row of a report: an experiment at one ε (the best epoch count when several were tried).
+ * Field names are the report schema (README, "Report schema").
+ *
+ * @param algorithm        algorithm id
+ * @param epsilon          target ε, or null when non-private
+ * @param delta            target δ, or null
+ * @param calibration      {@code paper} or {@code tight}, or null
+ * @param zcdpRho          total ρ charged to each user, or null
+ * @param accountedEpsilon tight (CKS 2020, continuous order) conversion of zcdpRho at δ, or null
+ * @param classicEpsilon   classic conversion ρ + 2√(ρ ln(1/δ)) of zcdpRho, or null
+ * @param conversion       name of the conversion used for accountedEpsilon, or null
+ * @param populationMse    mean_j ‖θ_j − θ_j*‖² + σ_F²
+ * @param excessRisk       populationMse − σ_F²
+ * @param subspaceDistance ‖(I − U*U*ᵀ)U‖_F, or null where there is no U
+ * @param users            n
+ * @param samplesPerUser   m
+ * @param dimension        d
+ * @param rank             k
+ * @param rounds           U-step rounds executed
+ * @param epochs           passes over the users of the reported run
+ * @param maxLedgerRho     the ledger's largest per-user spend (must equal zcdpRho), or null
+ * @param participation    participation scheme, or null
+ * @param split            sample split, or null
+ * @param clipModel        η used, or null
+ * @param clipLabel        ζ used, or null
+ * @param initBudgetFraction share of ρ given to the initialisation, or null
+ * @param noise            noise parameters, or null
+ * @param epochsTried      every candidate epoch count with its MSE (more than one: best reported)
+ * @param roundLog         per-round contributors and diagnostics of the reported run
+ */
+@JsonPropertyOrder({"algorithm", "epsilon", "delta", "calibration", "zcdpRho", "accountedEpsilon", "classicEpsilon",
+    "conversion", "populationMse", "excessRisk", "subspaceDistance", "users", "samplesPerUser", "dimension", "rank",
+    "rounds", "epochs", "maxLedgerRho", "participation", "split", "clipModel", "clipLabel", "initBudgetFraction",
+    "noise", "epochsTried", "roundLog"})
+public record ExperimentResult(
+        String algorithm,
+        Double epsilon,
+        Double delta,
+        String calibration,
+        Double zcdpRho,
+        Double accountedEpsilon,
+        Double classicEpsilon,
+        String conversion,
+        double populationMse,
+        double excessRisk,
+        Double subspaceDistance,
+        int users,
+        int samplesPerUser,
+        int dimension,
+        int rank,
+        int rounds,
+        int epochs,
+        Double maxLedgerRho,
+        String participation,
+        String split,
+        Double clipModel,
+        Double clipLabel,
+        Double initBudgetFraction,
+        NoiseParameters noise,
+        List<EpochCandidate> epochsTried,
+        List<RoundRecord> roundLog) {
+
+    /** Name of the (ε, δ) conversion reported in accountedEpsilon. */
+    public static final String TIGHT_CONVERSION = "rdp-cks2020-continuous-order";
+}

@@ -1,0 +1,161 @@
+package org.privsim.core.sim;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.ejml.data.DMatrixRMaj;
+import org.ejml.dense.row.CommonOps_DDRM;
+import org.privsim.core.linalg.FlooredSolve;
+import org.privsim.core.linalg.PackedSymmetric;
+import org.privsim.core.linalg.Subspaces;
+import org.privsim.core.privacy.GaussianMechanism;
+import org.privsim.core.privacy.Ledger;
+import org.privsim.core.scenario.LowRankRegressionTask;
+
+/**
+ * The curator of (private) alternating minimization, Jain et al. 2021 Alg. 1 with the Alg. 2
+ * U-step and the Alg. 3 initialisation:
+ * <ol>
+ *   <li>init: M = (2/(nm))(Σ_j M_j + N_sym(0, σ_I²)), U ← top-k eigenvectors of M;</li>
+ *   <li>round t: A = Σ_j A_j + N_sym(0, σ_A²), b = Σ_j b_j + N(0, σ_b²),
+ *       u = argmin uᵀAu − 2uᵀb (eigenvalues floored at 2√(dk)·σ_A when A is not PD),
+ *       U ← Q of QR(Z), Z the d×k column-major reshape of u — published on the billboard;</li>
+ *   <li>final: users fit v_j on their final split against U and report ‖U v_j − θ_j*‖².</li>
+ * </ol>
+ *
+ * <p>Privacy: every release charges the ledger for exactly the users whose data entered it, before
+ * the release is computed; a release that would exceed a user's budget is refused by the ledger
+ * (an exception), never silently published. The non-private variant adds no noise, clips
+ * nothing, charges nothing, and with participation {@code epochs} stops once
+ * ‖UUᵀ − U'U'ᵀ‖_F falls below the tolerance.
+ */
+public final class AltMinDriver implements Driver {
+    private final LowRankRegressionTask task;
+    private final AltMinSettings settings;
+    private final RunKey key;
+    private final DMatrixRMaj uStar;
+    private final Ledger ledger;
+    private final List<RoundRecord> log = new ArrayList<>();
+    private DMatrixRMaj u;
+    private int round;
+
+    /**
+     * @param task     the task (shape and σ_F)
+     * @param settings the run's constants
+     * @param key      identifies the run's noise streams
+     * @param uStar    ground truth, used only for the subspace-distance metric
+     */
+    public AltMinDriver(LowRankRegressionTask task, AltMinSettings settings, RunKey key, DMatrixRMaj uStar) {
+        this.task = task;
+        this.settings = settings;
+        this.key = key;
+        this.uStar = uStar;
+        this.ledger = settings.isPrivate() ? new Ledger(task.users(), settings.rhoTotal()) : null;
+    }
+
+    /** The billboard's current U, row-major d×k (null before the initialisation). */
+    public double[] billboard() {
+        return u == null ? null : u.data.clone();
+    }
+
+    @Override
+    public Step start() {
+        return new Step.Collect(new UserTask.Init(settings.split(), settings.clipLabel()));
+    }
+
+    @Override
+    public Step onInit(InitSum sum) {
+        int d = task.dimension();
+        int[] who = sum.contributorIds();
+        double[] m = PackedSymmetric.toFull(sum.packed(), d);
+        if (settings.isPrivate()) {
+            ledger.charge(0, "init", settings.noise().rhoInit(), who);
+            GaussianMechanism.addSymmetricNoise(m, d, settings.noise().sigmaInit(), key.noise(0));
+        }
+        DMatrixRMaj mm = DMatrixRMaj.wrap(d, d, m);
+        CommonOps_DDRM.scale(2.0 / ((double) task.users() * task.samplesPerUser()), mm);
+        u = Subspaces.topEigenvectors(mm, task.rank());
+        log.add(new RoundRecord(0, task.users(), who.length, 0, null));
+        return nextRound();
+    }
+
+    @Override
+    public Step onRound(RoundSum sum) {
+        int d = task.dimension();
+        int k = task.rank();
+        int n = d * k;
+        int[] who = sum.contributorIds();
+        double[] a = sum.matrixA();
+        double[] b = sum.vectorB();
+        double floor = 0;
+        if (settings.isPrivate()) {
+            NoiseParameters noise = settings.noise();
+            ledger.charge(round, "A", noise.rhoA(), who);
+            ledger.charge(round, "b", noise.rhoB(), who);
+            GaussianMechanism.addSymmetricNoise(a, n, noise.sigmaA(), key.noise(2 * round - 1));
+            b = GaussianMechanism.addNoise(b, noise.sigmaB(), key.noise(2 * round));
+            floor = 2.0 * Math.sqrt(n) * noise.sigmaA();
+        }
+        FlooredSolve.Solution sol = FlooredSolve.solve(a, b, n, floor);
+        DMatrixRMaj z = new DMatrixRMaj(d, k);
+        for (int col = 0; col < k; col++) {
+            for (int p = 0; p < d; p++) {
+                z.set(p, col, sol.u()[col * d + p]);
+            }
+        }
+        DMatrixRMaj next = Subspaces.orthonormalize(z);
+        double change = Subspaces.projectorDistance(u, next);
+        u = next;
+        log.add(new RoundRecord(round, asked(round), who.length, sol.flooredEigenvalues(), change));
+        if (!settings.isPrivate() && change < settings.tolerance()) {
+            return evaluate();
+        }
+        return nextRound();
+    }
+
+    @Override
+    public Step onEvaluate(ErrorSum sum) {
+        double excess = sum.sum() / sum.contributorCount();
+        double sigmaF = task.labelNoise();
+        int executed = round > settings.rounds() ? settings.rounds() : round;
+        int epochs = settings.batchOf() == null ? executed : settings.epochs();
+        return new Step.Finished(new RunOutcome(
+                excess + sigmaF * sigmaF,
+                excess,
+                Subspaces.distance(uStar, u),
+                executed,
+                epochs,
+                settings.rhoTotal(),
+                ledger == null ? null : ledger.maxSpent(),
+                settings.noise(),
+                log));
+    }
+
+    private Step nextRound() {
+        round++;
+        if (round > settings.rounds()) {
+            return evaluate();
+        }
+        return new Step.Collect(new UserTask.Round(round, settings.participants(round), u.data.clone(),
+                task.rank(), settings.split(), settings.clipModel(), settings.clipLabel(), settings.ridge(),
+                settings.modelNormBound()));
+    }
+
+    private Step evaluate() {
+        return new Step.Collect(new UserTask.Evaluate(UserTask.Model.PERSONAL, u.data.clone(), task.rank(),
+                settings.split().finalFrom(), settings.split().finalTo(), settings.ridge(),
+                settings.modelNormBound()));
+    }
+
+    private int asked(int t) {
+        if (settings.batchOf() == null) {
+            return task.users();
+        }
+        int count = 0;
+        for (int b : settings.batchOf()) {
+            if (b == t - 1) {
+                count++;
+            }
+        }
+        return count;
+    }
+}

@@ -1,0 +1,109 @@
+package org.privsim.core.sim;
+
+import java.util.SplittableRandom;
+import org.privsim.core.data.SplitPlan;
+import org.privsim.core.privacy.Zcdp;
+import org.privsim.core.scenario.ExperimentSpec;
+import org.privsim.core.scenario.LowRankRegressionTask;
+import org.privsim.core.scenario.Participation;
+
+/**
+ * Every constant of one alternating-minimization run, derived from the task, the experiment and
+ * (for priv-altmin) the target ε: clip bounds, sample split, schedule of rounds and participants,
+ * and the budget split — total ρ, a fraction f to the initialisation, the rest shared equally by
+ * the A and b releases of the rounds each user takes part in — with the matching noise.
+ *
+ * @param isPrivate      whether noise is added and the ledger charged
+ * @param split          sample split
+ * @param clipModel      η (+∞ when non-private)
+ * @param clipLabel      ζ (+∞ when non-private)
+ * @param ridge          v-step ridge λ
+ * @param modelNormBound v-step bound R
+ * @param epochs         passes over the users
+ * @param rounds         U-step rounds T (a cap for non-private-altmin with participation epochs)
+ * @param batchOf        batch of every user for disjoint batches, else null
+ * @param tolerance      convergence tolerance on ‖UUᵀ − U'U'ᵀ‖_F (non-private epochs only), else NaN
+ * @param rhoTotal       total zCDP budget per user, or null
+ * @param noise          noise of each release kind, or null
+ */
+public record AltMinSettings(
+        boolean isPrivate,
+        SplitPlan split,
+        double clipModel,
+        double clipLabel,
+        double ridge,
+        double modelNormBound,
+        int epochs,
+        int rounds,
+        int[] batchOf,
+        double tolerance,
+        Double rhoTotal,
+        NoiseParameters noise) {
+
+    /** Settings for a priv-altmin run at ε with the given epoch count. */
+    public static AltMinSettings privateRun(LowRankRegressionTask task, ExperimentSpec spec, double epsilon,
+                                            int epochs, RunKey key) {
+        SplitPlan split = SplitPlan.of(spec.split(), task.samplesPerUser());
+        boolean batches = spec.participation() == Participation.DISJOINT_BATCHES;
+        int rounds = batches ? spec.rounds() : epochs;
+        int roundsPerUser = batches ? 1 : epochs;
+        double rho = spec.calibration().totalRho(epsilon, spec.delta());
+        double f = spec.initBudgetFraction();
+        double rhoInit = f * rho;
+        double rhoRelease = (1 - f) * rho / (2.0 * roundsPerUser);
+        double eta = spec.clipModel();
+        double zeta = spec.clipLabel();
+        double sInit = Sensitivities.init(split.initPairs(), zeta);
+        double sA = Sensitivities.gram(split.uSamples(), eta);
+        double sB = Sensitivities.moment(split.uSamples(), eta, zeta);
+        NoiseParameters noise = new NoiseParameters(
+                sInit, Zcdp.sigmaForRho(sInit, rhoInit), rhoInit,
+                sA, Zcdp.sigmaForRho(sA, rhoRelease), rhoRelease,
+                sB, Zcdp.sigmaForRho(sB, rhoRelease), rhoRelease);
+        return new AltMinSettings(true, split, eta, zeta, spec.ridge(), spec.modelNormBound(),
+                batches ? 1 : epochs, rounds, batches ? batches(task.users(), rounds, key.permutation()) : null,
+                Double.NaN, rho, noise);
+    }
+
+    /** Settings for non-private-altmin: no clipping, no noise, at most {@code cap} epochs. */
+    public static AltMinSettings nonPrivate(LowRankRegressionTask task, ExperimentSpec spec, int cap, RunKey key) {
+        SplitPlan split = SplitPlan.of(spec.split(), task.samplesPerUser());
+        boolean batches = spec.participation() == Participation.DISJOINT_BATCHES;
+        int rounds = batches ? spec.rounds() : cap;
+        return new AltMinSettings(false, split, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, spec.ridge(),
+                spec.modelNormBound(), batches ? 1 : cap, rounds,
+                batches ? batches(task.users(), rounds, key.permutation()) : null,
+                batches ? Double.NaN : spec.tolerance(), null, null);
+    }
+
+    /** Who is asked in round t (1-based). */
+    public Participants participants(int round) {
+        return batchOf == null ? Participants.all() : new Participants(batchOf, round - 1);
+    }
+
+    /**
+     * Alg. 1 lines 2–4: a uniformly random permutation π (Fisher–Yates on the run's stream), and
+     * batch t ∈ [0, T) holds the users at positions [⌈tn/T⌉, ⌈(t+1)n/T⌉).
+     */
+    static int[] batches(int n, int rounds, SplittableRandom rng) {
+        int[] perm = new int[n];
+        for (int i = 0; i < n; i++) {
+            perm[i] = i;
+        }
+        for (int i = n - 1; i > 0; i--) {
+            int j = rng.nextInt(i + 1);
+            int tmp = perm[i];
+            perm[i] = perm[j];
+            perm[j] = tmp;
+        }
+        int[] batchOf = new int[n];
+        for (int t = 0; t < rounds; t++) {
+            int from = (int) (((long) t * n + rounds - 1) / rounds);
+            int to = (int) (((long) (t + 1) * n + rounds - 1) / rounds);
+            for (int pos = from; pos < to; pos++) {
+                batchOf[perm[pos]] = t;
+            }
+        }
+        return batchOf;
+    }
+}

@@ -1,0 +1,135 @@
+package org.privsim.core.sim;
+
+import org.privsim.core.linalg.PackedSymmetric;
+
+/**
+ * Running sum of users' U-step statistics, kept in the compact form the curator needs:
+ * for each pair a ≤ b of latent coordinates the d×d block S_ab = Σ_j v_ja v_jb G_j (packed), and
+ * for each a the vector h_a = Σ_j v_ja g_j. Then A = Σ_j (v_j v_jᵀ) ⊗ G_j has block (a, b) equal to
+ * S_ab and b = Σ_j v_j ⊗ g_j stacks the h_a — memory k(k+1)/2·d(d+1)/2 + kd whatever n is.
+ *
+ * <p>Guarantee: the result depends only on the order of {@code add}/{@code addAll} calls, which
+ * the aggregation plan fixes, so every runner obtains bit-identical sums. Not thread-safe.
+ */
+public final class RoundSum {
+    private final int dimension;
+    private final int rank;
+    private final double[] blocks;
+    private final double[] h;
+    private final ContributorList contributors = new ContributorList();
+
+    /** An empty sum for dimension d and rank k. */
+    public RoundSum(int dimension, int rank) {
+        this.dimension = dimension;
+        this.rank = rank;
+        this.blocks = new double[rank * (rank + 1) / 2 * PackedSymmetric.length(dimension)];
+        this.h = new double[rank * dimension];
+    }
+
+    /** Rebuilds a partial sum received from an aggregator. */
+    public static RoundSum of(int dimension, int rank, double[] blocks, double[] h, int[] contributorIds) {
+        RoundSum s = new RoundSum(dimension, rank);
+        System.arraycopy(blocks, 0, s.blocks, 0, blocks.length);
+        System.arraycopy(h, 0, s.h, 0, h.length);
+        s.contributors.addAll(contributorIds, contributorIds.length);
+        return s;
+    }
+
+    /** Adds one user's statistics (expanding v ⊗ ·). */
+    public void add(UserRoundStats s) {
+        int len = PackedSymmetric.length(dimension);
+        int block = 0;
+        for (int a = 0; a < rank; a++) {
+            for (int b = a; b < rank; b++) {
+                double coef = s.v()[a] * s.v()[b];
+                int off = block * len;
+                for (int i = 0; i < len; i++) {
+                    blocks[off + i] += coef * s.gram()[i];
+                }
+                block++;
+            }
+            double va = s.v()[a];
+            for (int p = 0; p < dimension; p++) {
+                h[a * dimension + p] += va * s.g()[p];
+            }
+        }
+        contributors.add(s.user());
+    }
+
+    /** Adds a partial sum. */
+    public void addAll(RoundSum other) {
+        for (int i = 0; i < blocks.length; i++) {
+            blocks[i] += other.blocks[i];
+        }
+        for (int i = 0; i < h.length; i++) {
+            h[i] += other.h[i];
+        }
+        contributors.addAll(other.contributors);
+    }
+
+    /** d. */
+    public int dimension() {
+        return dimension;
+    }
+
+    /** k. */
+    public int rank() {
+        return rank;
+    }
+
+    /** A copy of the packed blocks S_ab, pairs a ≤ b in row-major order. */
+    public double[] blocks() {
+        return blocks.clone();
+    }
+
+    /** A copy of the stacked h_a. */
+    public double[] h() {
+        return h.clone();
+    }
+
+    /** Ids of the users added, in order. */
+    public int[] contributorIds() {
+        return contributors.toArray();
+    }
+
+    /** How many users were added. */
+    public int contributorCount() {
+        return contributors.size();
+    }
+
+    /**
+     * The full dk×dk matrix A, row-major, indexed like vec(Z) column-major: entry (a·d + p, b·d + q)
+     * is S_ab(p, q).
+     */
+    public double[] matrixA() {
+        int n = dimension * rank;
+        int len = PackedSymmetric.length(dimension);
+        double[] a = new double[n * n];
+        int block = 0;
+        for (int ia = 0; ia < rank; ia++) {
+            for (int ib = ia; ib < rank; ib++) {
+                int idx = block * len;
+                for (int p = 0; p < dimension; p++) {
+                    for (int q = p; q < dimension; q++) {
+                        double v = blocks[idx++];
+                        int r1 = ia * dimension + p;
+                        int c1 = ib * dimension + q;
+                        int r2 = ia * dimension + q;
+                        int c2 = ib * dimension + p;
+                        a[r1 * n + c1] = v;
+                        a[c1 * n + r1] = v;
+                        a[r2 * n + c2] = v;
+                        a[c2 * n + r2] = v;
+                    }
+                }
+                block++;
+            }
+        }
+        return a;
+    }
+
+    /** The vector b (dk), stacked h_a. */
+    public double[] vectorB() {
+        return h.clone();
+    }
+}

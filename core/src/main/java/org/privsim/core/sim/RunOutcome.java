@@ -1,0 +1,32 @@
+package org.privsim.core.sim;
+
+import java.util.List;
+
+/**
+ * Result of one algorithm run (one experiment at one ε and epoch count).
+ *
+ * @param populationMse    mean_j ‖θ_j − θ_j*‖² + σ_F² (closed form under x ~ N(0, I))
+ * @param excessRisk       populationMse − σ_F²
+ * @param subspaceDistance ‖(I − U*U*ᵀ)U‖_F of the final billboard U, or null without a U
+ * @param rounds           U-step rounds executed
+ * @param epochs           passes over the users
+ * @param zcdpRho          total ρ the calibration grants each user, or null when non-private
+ * @param maxLedgerRho     the largest per-user spend recorded by the ledger, or null when non-private
+ * @param noise            noise parameters used, or null when non-private
+ * @param roundLog         one record per release round
+ */
+public record RunOutcome(
+        double populationMse,
+        double excessRisk,
+        Double subspaceDistance,
+        int rounds,
+        int epochs,
+        Double zcdpRho,
+        Double maxLedgerRho,
+        NoiseParameters noise,
+        List<RoundRecord> roundLog) {
+
+    public RunOutcome {
+        roundLog = List.copyOf(roundLog);
+    }
+}

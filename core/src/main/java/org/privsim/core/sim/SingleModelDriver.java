@@ -1,0 +1,76 @@
+package org.privsim.core.sim;
+
+import java.util.List;
+import org.privsim.core.data.SplitPlan;
+import org.privsim.core.linalg.FlooredSolve;
+import org.privsim.core.privacy.GaussianMechanism;
+import org.privsim.core.privacy.Ledger;
+import org.privsim.core.privacy.Zcdp;
+import org.privsim.core.scenario.ExperimentSpec;
+import org.privsim.core.scenario.LowRankRegressionTask;
+import org.privsim.core.scenario.SampleSplit;
+
+/**
+ * The single-model-dp baseline: one shared θ ∈ R^d for every user, learned by sufficient-statistics
+ * perturbation. Users send Σ_i c_i² x_i x_iᵀ and Σ_i clip(y_i; ζ) c_i x_i over all m samples with
+ * c_i = min(1, η/‖x_i‖); the curator releases A + N_sym(0, σ_A²) and b + N(0, σ_b²), each with half
+ * of the total ρ (sensitivities √2·m·η² and 2·m·ζ·η, see {@link Sensitivities}), and solves
+ * (A + λI) θ = b with the same eigenvalue floor as the U-step. Every user's θ is that θ.
+ */
+public final class SingleModelDriver implements Driver {
+    private final LowRankRegressionTask task;
+    private final ExperimentSpec spec;
+    private final RunKey key;
+    private final SplitPlan split;
+    private final NoiseParameters noise;
+    private final double rho;
+    private final Ledger ledger;
+    private RoundRecord record;
+
+    /** A run at target ε. */
+    public SingleModelDriver(LowRankRegressionTask task, ExperimentSpec spec, double epsilon, RunKey key) {
+        this.task = task;
+        this.spec = spec;
+        this.key = key;
+        this.split = SplitPlan.of(SampleSplit.REUSE, task.samplesPerUser());
+        this.rho = spec.calibration().totalRho(epsilon, spec.delta());
+        double sA = Sensitivities.gram(split.uSamples(), spec.clipModel());
+        double sB = Sensitivities.moment(split.uSamples(), spec.clipModel(), spec.clipLabel());
+        this.noise = new NoiseParameters(null, null, null,
+                sA, Zcdp.sigmaForRho(sA, rho / 2), rho / 2,
+                sB, Zcdp.sigmaForRho(sB, rho / 2), rho / 2);
+        this.ledger = new Ledger(task.users(), rho);
+    }
+
+    @Override
+    public Step start() {
+        return new Step.Collect(new UserTask.Round(1, Participants.all(), null, 1, split, spec.clipModel(),
+                spec.clipLabel(), spec.ridge(), Double.POSITIVE_INFINITY));
+    }
+
+    @Override
+    public Step onRound(RoundSum sum) {
+        int d = task.dimension();
+        int[] who = sum.contributorIds();
+        ledger.charge(1, "A", noise.rhoA(), who);
+        ledger.charge(1, "b", noise.rhoB(), who);
+        double[] a = sum.matrixA();
+        GaussianMechanism.addSymmetricNoise(a, d, noise.sigmaA(), key.noise(1));
+        double[] b = GaussianMechanism.addNoise(sum.vectorB(), noise.sigmaB(), key.noise(2));
+        for (int p = 0; p < d; p++) {
+            a[p * d + p] += spec.ridge();
+        }
+        FlooredSolve.Solution sol = FlooredSolve.solve(a, b, d, 2.0 * Math.sqrt(d) * noise.sigmaA());
+        record = new RoundRecord(1, task.users(), who.length, sol.flooredEigenvalues(), null);
+        return new Step.Collect(new UserTask.Evaluate(UserTask.Model.SHARED, sol.u(), 0, 0, task.samplesPerUser(),
+                spec.ridge(), Double.POSITIVE_INFINITY));
+    }
+
+    @Override
+    public Step onEvaluate(ErrorSum sum) {
+        double excess = sum.sum() / sum.contributorCount();
+        double sigmaF = task.labelNoise();
+        return new Step.Finished(new RunOutcome(excess + sigmaF * sigmaF, excess, null, 1, 1, rho,
+                ledger.maxSpent(), noise, List.of(record)));
+    }
+}

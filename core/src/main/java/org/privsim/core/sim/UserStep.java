@@ -1,0 +1,200 @@
+package org.privsim.core.sim;
+
+import org.privsim.core.data.SplitPlan;
+import org.privsim.core.data.UserDataset;
+import org.privsim.core.linalg.PackedSymmetric;
+import org.privsim.core.linalg.SmallSolve;
+import org.privsim.core.privacy.Clipping;
+
+/**
+ * Everything a user computes on its own data: its personal model and its clipped contributions
+ * to the initialisation and U-step releases. Pure functions of the data set and public inputs
+ * (the billboard's U, the clip bounds); the same code runs in the sequential runner and inside
+ * each user actor.
+ */
+public final class UserStep {
+    private UserStep() {}
+
+    /**
+     * v = argmin_{v ∈ R^k} Σ_{i ∈ [from,to)} (y_i − ⟨Uᵀx_i, v⟩)² + λ‖v‖², then scaled into the ball
+     * ‖v‖ ≤ R (Alg. 1 line 5; the ridge keeps the k×k system well posed when few samples project
+     * onto a near-degenerate U).
+     *
+     * @param u row-major d×k billboard U
+     */
+    public static double[] fitPersonalModel(UserDataset data, int from, int to, double[] u, int k,
+                                            double ridge, double normBound) {
+        int d = data.dimension();
+        double[] gram = new double[k * k];
+        double[] rhs = new double[k];
+        double[] proj = new double[k];
+        for (int i = from; i < to; i++) {
+            int off = i * d;
+            for (int a = 0; a < k; a++) {
+                double s = 0;
+                for (int p = 0; p < d; p++) {
+                    s += data.x()[off + p] * u[p * k + a];
+                }
+                proj[a] = s;
+            }
+            double yi = data.y()[i];
+            for (int a = 0; a < k; a++) {
+                rhs[a] += proj[a] * yi;
+                for (int b = 0; b < k; b++) {
+                    gram[a * k + b] += proj[a] * proj[b];
+                }
+            }
+        }
+        for (int a = 0; a < k; a++) {
+            gram[a * k + a] += ridge;
+        }
+        double[] v = SmallSolve.symmetric(gram, rhs, k);
+        Clipping.clipInPlace(v, normBound);
+        return v;
+    }
+
+    /**
+     * The user's U-step statistics for its current model v on the U-split samples, clipped with
+     * model bound η and label bound ζ (pass +∞ for no clipping).
+     */
+    public static UserRoundStats roundStatistics(UserDataset data, SplitPlan split, double[] v,
+                                                 double eta, double zeta) {
+        int d = data.dimension();
+        double vNorm = norm(v);
+        double[] gram = new double[PackedSymmetric.length(d)];
+        double[] g = new double[d];
+        for (int i = split.uFrom(); i < split.uTo(); i++) {
+            double c = Clipping.clipScale(data.featureNorm(i) * vNorm, eta);
+            double yc = Clipping.clip(data.y()[i], zeta) * c;
+            int off = i * d;
+            PackedSymmetric.addOuter(gram, data.x(), off, d, c * c);
+            for (int p = 0; p < d; p++) {
+                g[p] += yc * data.x()[off + p];
+            }
+        }
+        return new UserRoundStats(data.user(), v.clone(), gram, g);
+    }
+
+    /**
+     * The user's term of the private initialisation (Alg. 3 line 1), packed:
+     * Σ_pairs sym(x_a x_bᵀ / (‖x_a‖‖x_b‖)) · clip(y_a; ζ) · clip(y_b; ζ) over the pairs
+     * (a, a+1) of the initialisation split.
+     */
+    public static double[] initStatistics(UserDataset data, SplitPlan split, double zeta) {
+        int d = data.dimension();
+        double[] m = new double[PackedSymmetric.length(d)];
+        for (int pair = 0; pair < split.initPairs(); pair++) {
+            int a = split.initFrom() + 2 * pair;
+            int b = a + 1;
+            double na = data.featureNorm(a);
+            double nb = data.featureNorm(b);
+            if (na == 0 || nb == 0) {
+                continue;
+            }
+            double scale = Clipping.clip(data.y()[a], zeta) * Clipping.clip(data.y()[b], zeta) / (na * nb);
+            PackedSymmetric.addSymmetrizedOuter(m, data.x(), a * d, data.x(), b * d, d, scale);
+        }
+        return m;
+    }
+
+    /** Answers an initialisation request. */
+    public static double[] respond(UserDataset data, UserTask.Init task) {
+        return initStatistics(data, task.split(), task.clipLabel());
+    }
+
+    /**
+     * Answers a U-step request: fits v on the v-split against the billboard's U (or uses v = [1]
+     * when the task carries no U), then returns the clipped statistics of the U-split.
+     */
+    public static UserRoundStats respond(UserDataset data, UserTask.Round task) {
+        double[] v = task.u() == null
+                ? new double[] {1.0}
+                : fitPersonalModel(data, task.split().vFrom(), task.split().vTo(), task.u(), task.rank(),
+                        task.ridge(), task.modelNormBound());
+        return roundStatistics(data, task.split(), v, task.clipModel(), task.clipLabel());
+    }
+
+    /** Answers an evaluation request with ‖θ_j − θ_j*‖² of the user's final model. */
+    public static double respond(UserDataset data, UserTask.Evaluate task) {
+        int d = data.dimension();
+        double[] theta;
+        switch (task.model()) {
+            case PERSONAL -> {
+                double[] v = fitPersonalModel(data, task.from(), task.to(), task.params(), task.rank(),
+                        task.ridge(), task.modelNormBound());
+                theta = new double[d];
+                for (int p = 0; p < d; p++) {
+                    double s = 0;
+                    for (int a = 0; a < task.rank(); a++) {
+                        s += task.params()[p * task.rank() + a] * v[a];
+                    }
+                    theta[p] = s;
+                }
+            }
+            case OWN_RIDGE -> theta = ownRidge(data, task.from(), task.to(), task.ridge());
+            case SHARED -> theta = task.params();
+            default -> throw new IllegalStateException("unknown model " + task.model());
+        }
+        double err = 0;
+        for (int p = 0; p < d; p++) {
+            double diff = theta[p] - data.thetaStar()[p];
+            err += diff * diff;
+        }
+        return err;
+    }
+
+    /**
+     * Ridge regression in d dimensions on samples [from, to): θ = (XᵀX + λI)⁻¹Xᵀy, computed in its
+     * dual form θ = Xᵀ(XXᵀ + λI)⁻¹y when there are fewer samples than dimensions (identical for
+     * λ > 0; the minimum-norm interpolant for λ = 0).
+     */
+    public static double[] ownRidge(UserDataset data, int from, int to, double ridge) {
+        int d = data.dimension();
+        int m = to - from;
+        double[] x = data.x();
+        double[] theta = new double[d];
+        if (m < d) {
+            double[] k = new double[m * m];
+            double[] r = new double[m];
+            for (int i = 0; i < m; i++) {
+                r[i] = data.y()[from + i];
+                for (int l = 0; l < m; l++) {
+                    double s = 0;
+                    for (int p = 0; p < d; p++) {
+                        s += x[(from + i) * d + p] * x[(from + l) * d + p];
+                    }
+                    k[i * m + l] = s + (i == l ? ridge : 0);
+                }
+            }
+            double[] alpha = SmallSolve.symmetric(k, r, m);
+            for (int i = 0; i < m; i++) {
+                for (int p = 0; p < d; p++) {
+                    theta[p] += alpha[i] * x[(from + i) * d + p];
+                }
+            }
+            return theta;
+        }
+        double[] g = new double[d * d];
+        double[] r = new double[d];
+        for (int i = from; i < to; i++) {
+            for (int p = 0; p < d; p++) {
+                r[p] += x[i * d + p] * data.y()[i];
+                for (int q = 0; q < d; q++) {
+                    g[p * d + q] += x[i * d + p] * x[i * d + q];
+                }
+            }
+        }
+        for (int p = 0; p < d; p++) {
+            g[p * d + p] += ridge;
+        }
+        return SmallSolve.symmetric(g, r, d);
+    }
+
+    static double norm(double[] v) {
+        double s = 0;
+        for (double x : v) {
+            s += x * x;
+        }
+        return Math.sqrt(s);
+    }
+}

@@ -1,0 +1,61 @@
+package org.privsim.core.sim;
+
+import org.privsim.core.data.SplitPlan;
+
+/**
+ * What the curator asks of users: a contribution to a release, or an evaluation of the personal
+ * model a user ends up with. Plain values only (no matrices types), so the same records can
+ * travel inside actor messages.
+ */
+public sealed interface UserTask permits UserTask.Init, UserTask.Round, UserTask.Evaluate {
+
+    /**
+     * Contribute to the private initialisation (Alg. 3).
+     *
+     * @param split     sample split
+     * @param clipLabel ζ (+∞: no clipping)
+     */
+    record Init(SplitPlan split, double clipLabel) implements UserTask {}
+
+    /**
+     * Contribute to a U-step (Alg. 2). With {@code u == null} the user's model is the fixed v = [1]
+     * (k = 1) and the statistics are the plain clipped (x, y) sufficient statistics used by
+     * single-model-dp; otherwise the user first fits v on its v-split against the billboard's U.
+     *
+     * @param round          round number, 1-based
+     * @param participants   which users are asked
+     * @param u              billboard U, row-major d×k, or null (see above)
+     * @param rank           k
+     * @param split          sample split
+     * @param clipModel      η (+∞: no clipping)
+     * @param clipLabel      ζ (+∞: no clipping)
+     * @param ridge          ridge λ of the v-step
+     * @param modelNormBound R of the v-step
+     */
+    record Round(int round, Participants participants, double[] u, int rank, SplitPlan split, double clipModel,
+                 double clipLabel, double ridge, double modelNormBound) implements UserTask {}
+
+    /**
+     * Fit the final personal model and report its squared parameter error ‖θ_j − θ_j*‖².
+     *
+     * @param model          how θ_j is formed
+     * @param params         U (row-major d×k) for PERSONAL, θ (d) for SHARED, unused for OWN_RIDGE
+     * @param rank           k for PERSONAL
+     * @param from           first sample of the fit
+     * @param to             one past the last sample of the fit
+     * @param ridge          ridge λ of the fit
+     * @param modelNormBound R for PERSONAL
+     */
+    record Evaluate(Model model, double[] params, int rank, int from, int to, double ridge, double modelNormBound)
+            implements UserTask {}
+
+    /** How a user's final model θ_j is formed for evaluation. */
+    enum Model {
+        /** θ_j = U v_j with v_j fitted locally against the billboard's U. */
+        PERSONAL,
+        /** θ_j = ridge regression in d dimensions on the user's own data only. */
+        OWN_RIDGE,
+        /** θ_j = the one shared θ. */
+        SHARED
+    }
+}
