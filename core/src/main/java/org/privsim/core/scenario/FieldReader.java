@@ -1,0 +1,294 @@
+package org.privsim.core.scenario;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.BiFunction;
+import java.util.function.Function;
+
+/**
+ * Typed, validating access to the fields of one mapping of a parsed YAML/JSON document.
+ *
+ * <p>Guarantees: every accessor returns either a value of the requested type that satisfies the
+ * requested bounds, or empty. It returns empty after recording exactly one {@link FieldError} in
+ * the shared {@link Problems} when the field is present but wrong (or a list element is), or when
+ * it is {@link Presence#REQUIRED} and absent; an absent {@link Presence#OPTIONAL} field gives empty
+ * and no error. Error paths are dotted from the document root with list indexes in brackets
+ * ({@code experiments[2].epsilon[1]}), and a wrong value's reason says what was found. The reader
+ * knows nothing about scenarios, so any part of a document (tasks, experiments, audits) can use it.
+ */
+final class FieldReader {
+
+    /** Whether a field must be present. */
+    enum Presence {
+        /** Absent is an error: {@code required field missing}. */
+        REQUIRED,
+        /** Absent is fine; the caller applies its default. */
+        OPTIONAL
+    }
+
+    private static final int MAX_SHOWN_TEXT = 60;
+
+    private final ObjectNode node;
+    private final String path;
+    private final Problems problems;
+
+    private FieldReader(ObjectNode node, String path, Problems problems) {
+        this.node = node;
+        this.path = path;
+        this.problems = problems;
+    }
+
+    /** A reader for the document's root mapping; its fields' paths are their bare names. */
+    static FieldReader root(ObjectNode node, Problems problems) {
+        return new FieldReader(node, "", problems);
+    }
+
+    /** A reader for {@code value} found at {@code at}, or empty after an error if it is not a mapping. */
+    static Optional<FieldReader> of(JsonNode value, String at, Problems problems) {
+        if (value instanceof ObjectNode object) {
+            return Optional.of(new FieldReader(object, at, problems));
+        }
+        problems.add(at, "expected a mapping, got " + describe(value));
+        return Optional.empty();
+    }
+
+    /** How a value is shown in an error: {@code "abc"}, {@code 2.5}, {@code true}, {@code null}, {@code a list}. */
+    static String describe(JsonNode value) {
+        if (value.isTextual()) {
+            return quote(value.textValue());
+        }
+        if (value.isObject()) {
+            return "a mapping";
+        }
+        if (value.isArray()) {
+            return "a list";
+        }
+        return value.isNumber() ? value.numberValue().toString() : value.toString();
+    }
+
+    /** {@code text} as a double-quoted, escaped string literal, shortened if long. */
+    static String quote(String text) {
+        return TextNode.valueOf(text.length() > MAX_SHOWN_TEXT ? text.substring(0, MAX_SHOWN_TEXT) + "…" : text)
+                .toString();
+    }
+
+    /** Path of {@code field} of this mapping. */
+    String pathOf(String field) {
+        return path.isEmpty() ? field : path + "." + field;
+    }
+
+    /** Whether {@code field} is present (with any value, even null). */
+    boolean has(String field) {
+        return node.has(field);
+    }
+
+    /** Whether {@code field} is present and holds a list. */
+    boolean isList(String field) {
+        return node.path(field).isArray();
+    }
+
+    /** Names of the fields present, in document order. */
+    List<String> fieldNames() {
+        List<String> names = new ArrayList<>();
+        node.fieldNames().forEachRemaining(names::add);
+        return names;
+    }
+
+    /** Records a problem with {@code field} of this mapping. */
+    void error(String field, String reason) {
+        problems.add(pathOf(field), reason);
+    }
+
+    /** Records {@code unknown field (expected one of: …)} for every present field not in {@code known}. */
+    void rejectUnknown(List<String> known) {
+        rejectUnknown(known, Map.of());
+    }
+
+    /**
+     * Like {@link #rejectUnknown(List)}, but a present field that is a key of {@code reserved} gets
+     * the reason mapped to it instead (for names kept for a later version).
+     */
+    void rejectUnknown(List<String> known, Map<String, String> reserved) {
+        for (String name : fieldNames()) {
+            if (reserved.containsKey(name)) {
+                error(name, reserved.get(name));
+            } else if (!known.contains(name)) {
+                error(name, "unknown field (expected one of: " + String.join(", ", known) + ")");
+            }
+        }
+    }
+
+    /** A string. */
+    Optional<String> string(String field, Presence presence) {
+        return value(field, presence).flatMap(v -> asString(v, pathOf(field)));
+    }
+
+    /** Any integer that fits in a {@code long}. */
+    Optional<Long> wholeNumber(String field, Presence presence) {
+        return value(field, presence).flatMap(v -> asLong(v, pathOf(field)));
+    }
+
+    /** An integer within {@code bounds} that fits in an {@code int}. */
+    Optional<Integer> integer(String field, Presence presence, Bounds bounds) {
+        return value(field, presence).flatMap(v -> asInt(v, pathOf(field), bounds));
+    }
+
+    /** A finite number within {@code bounds}. */
+    Optional<Double> number(String field, Presence presence, Bounds bounds) {
+        return value(field, presence).flatMap(v -> asDouble(v, pathOf(field), bounds));
+    }
+
+    /** One integer or a non-empty list of distinct integers, each within {@code bounds}. */
+    Optional<List<Integer>> integers(String field, Presence presence, Bounds bounds) {
+        return oneOrMany(field, presence, (v, at) -> asInt(v, at, bounds));
+    }
+
+    /** One finite number or a non-empty list of distinct ones, each within {@code bounds}. */
+    Optional<List<Double>> numbers(String field, Presence presence, Bounds bounds) {
+        return oneOrMany(field, presence, (v, at) -> asDouble(v, at, bounds));
+    }
+
+    /** One of {@code options}, written as its {@code id}. */
+    <E> Optional<E> choice(String field, Presence presence, List<E> options, Function<E, String> id) {
+        return string(field, presence).flatMap(text -> {
+            Optional<E> match = options.stream().filter(o -> id.apply(o).equals(text)).findFirst();
+            if (match.isEmpty()) {
+                error(field, "unknown value " + quote(text) + " (expected one of: "
+                        + String.join(", ", options.stream().map(id).toList()) + ")");
+            }
+            return match;
+        });
+    }
+
+    /** A nested mapping. */
+    Optional<FieldReader> object(String field, Presence presence) {
+        return value(field, presence).flatMap(v -> of(v, pathOf(field), problems));
+    }
+
+    /**
+     * A non-empty list of mappings. On success the result holds a reader for every element that is
+     * a mapping; the others have been reported.
+     */
+    Optional<List<FieldReader>> objects(String field, Presence presence) {
+        return value(field, presence).flatMap(v -> nonEmptyList(v, pathOf(field))).map(list -> {
+            List<FieldReader> readers = new ArrayList<>();
+            for (int i = 0; i < list.size(); i++) {
+                of(list.get(i), pathOf(field) + "[" + i + "]", problems).ifPresent(readers::add);
+            }
+            return readers;
+        });
+    }
+
+    private Optional<JsonNode> value(String field, Presence presence) {
+        JsonNode value = node.get(field);
+        if (value == null && presence == Presence.REQUIRED) {
+            error(field, "required field missing");
+        }
+        return Optional.ofNullable(value);
+    }
+
+    private <T> Optional<List<T>> oneOrMany(
+            String field, Presence presence, BiFunction<JsonNode, String, Optional<T>> element) {
+        Optional<JsonNode> value = value(field, presence);
+        if (value.isEmpty()) {
+            return Optional.empty();
+        }
+        String at = pathOf(field);
+        if (!value.get().isArray()) {
+            return element.apply(value.get(), at).map(List::of);
+        }
+        return nonEmptyList(value.get(), at).flatMap(list -> distinctElements(list, at, element));
+    }
+
+    private <T> Optional<List<T>> distinctElements(
+            List<JsonNode> list, String at, BiFunction<JsonNode, String, Optional<T>> element) {
+        int before = problems.count();
+        List<T> values = new ArrayList<>();
+        Map<T, Integer> firstIndex = new HashMap<>();
+        for (int i = 0; i < list.size(); i++) {
+            String elementPath = at + "[" + i + "]";
+            int index = i;
+            element.apply(list.get(i), elementPath).ifPresent(x -> {
+                Integer first = firstIndex.putIfAbsent(x, index);
+                if (first != null) {
+                    problems.add(elementPath, "duplicate of " + at + "[" + first + "]");
+                }
+                values.add(x);
+            });
+        }
+        return problems.count() == before ? Optional.of(values) : Optional.empty();
+    }
+
+    private Optional<List<JsonNode>> nonEmptyList(JsonNode value, String at) {
+        if (!value.isArray()) {
+            problems.add(at, "expected a list, got " + describe(value));
+            return Optional.empty();
+        }
+        if (value.isEmpty()) {
+            problems.add(at, "must not be empty");
+            return Optional.empty();
+        }
+        List<JsonNode> elements = new ArrayList<>();
+        value.elements().forEachRemaining(elements::add);
+        return Optional.of(elements);
+    }
+
+    private Optional<String> asString(JsonNode value, String at) {
+        if (value.isTextual()) {
+            return Optional.of(value.textValue());
+        }
+        problems.add(at, "expected a string, got " + describe(value));
+        return Optional.empty();
+    }
+
+    private Optional<Long> asLong(JsonNode value, String at) {
+        boolean whole = value.isIntegralNumber() || isWholeFloat(value);
+        boolean fits = value.isIntegralNumber() ? value.canConvertToLong() : Math.abs(value.doubleValue()) < 0x1p63;
+        if (whole && fits) {
+            return Optional.of(value.longValue());
+        }
+        problems.add(at, (whole ? "must fit in a signed 64-bit integer" : "expected an integer") + ", got "
+                + describe(value));
+        return Optional.empty();
+    }
+
+    private Optional<Integer> asInt(JsonNode value, String at, Bounds bounds) {
+        if (!value.isIntegralNumber() && !isWholeFloat(value)) {
+            problems.add(at, "expected an integer, got " + describe(value));
+            return Optional.empty();
+        }
+        Bounds intBounds = new Bounds(
+                Math.max(bounds.min(), Integer.MIN_VALUE), bounds.minInclusive(),
+                Math.min(bounds.max(), Integer.MAX_VALUE), bounds.maxInclusive());
+        return within(value.doubleValue(), intBounds, value, at).map(d -> (int) d.doubleValue());
+    }
+
+    private Optional<Double> asDouble(JsonNode value, String at, Bounds bounds) {
+        if (!value.isNumber()) {
+            problems.add(at, "expected a number, got " + describe(value));
+            return Optional.empty();
+        }
+        if (!Double.isFinite(value.doubleValue())) {
+            problems.add(at, "must be a finite number, got " + describe(value));
+            return Optional.empty();
+        }
+        return within(value.doubleValue(), bounds, value, at);
+    }
+
+    private Optional<Double> within(double x, Bounds bounds, JsonNode value, String at) {
+        Optional<String> violation = bounds.violation(x);
+        violation.ifPresent(reason -> problems.add(at, reason + ", got " + describe(value)));
+        return violation.isEmpty() ? Optional.of(x) : Optional.empty();
+    }
+
+    private static boolean isWholeFloat(JsonNode value) {
+        double x = value.doubleValue();
+        return value.isFloatingPointNumber() && Double.isFinite(x) && x == Math.rint(x);
+    }
+}
