@@ -30,7 +30,7 @@ public final class MsePlot {
         chart.getStyler().setXAxisLogarithmic(true);
         chart.getStyler().setYAxisLogarithmic(true);
         chart.getStyler().setLegendVisible(true);
-        Map<String, List<ExperimentResult>> privateRows = new LinkedHashMap<>();
+        Map<Integer, List<ExperimentResult>> privateRows = new LinkedHashMap<>();
         List<ExperimentResult> references = new ArrayList<>();
         double minEps = Double.POSITIVE_INFINITY;
         double maxEps = Double.NEGATIVE_INFINITY;
@@ -38,7 +38,7 @@ public final class MsePlot {
             if (r.epsilon() == null) {
                 references.add(r);
             } else {
-                privateRows.computeIfAbsent(r.algorithm(), a -> new ArrayList<>()).add(r);
+                privateRows.computeIfAbsent(r.experiment(), e -> new ArrayList<>()).add(r);
                 minEps = Math.min(minEps, r.epsilon());
                 maxEps = Math.max(maxEps, r.epsilon());
             }
@@ -52,22 +52,31 @@ public final class MsePlot {
             maxEps *= 2;
         }
         Map<String, Integer> seen = new LinkedHashMap<>();
-        for (Map.Entry<String, List<ExperimentResult>> e : privateRows.entrySet()) {
+        for (Map.Entry<Integer, List<ExperimentResult>> e : privateRows.entrySet()) {
             List<ExperimentResult> rows = new ArrayList<>(e.getValue());
             rows.sort((a, b) -> Double.compare(a.epsilon(), b.epsilon()));
             double[] x = rows.stream().mapToDouble(ExperimentResult::epsilon).toArray();
             double[] y = rows.stream().mapToDouble(r -> positive(r.populationMse())).toArray();
-            chart.addSeries(unique(seen, e.getKey()), x, y).setMarker(SeriesMarkers.CIRCLE);
+            chart.addSeries(unique(seen, label(rows.get(0))), x, y).setMarker(SeriesMarkers.CIRCLE);
         }
         for (ExperimentResult r : references) {
             double y = positive(r.populationMse());
-            XYSeries s = chart.addSeries(unique(seen, r.algorithm() + " (non-private)"),
+            XYSeries s = chart.addSeries(unique(seen, r.algorithm() + " (reference)"),
                     new double[] {minEps, maxEps}, new double[] {y, y});
             s.setMarker(SeriesMarkers.NONE);
             s.setLineStyle(new java.awt.BasicStroke(2f, java.awt.BasicStroke.CAP_BUTT, java.awt.BasicStroke.JOIN_MITER,
                     10f, new float[] {6f, 4f}, 0f));
         }
         BitmapEncoder.saveBitmap(chart, png.toString(), BitmapEncoder.BitmapFormat.PNG);
+    }
+
+    /** Series name: the algorithm plus what distinguishes experiments of the same algorithm. */
+    private static String label(ExperimentResult r) {
+        StringBuilder sb = new StringBuilder(r.algorithm()).append(" (");
+        if (r.participation() != null) {
+            sb.append(r.participation()).append(", ");
+        }
+        return sb.append(r.calibration()).append(" calibration)").toString();
     }
 
     private static String unique(Map<String, Integer> seen, String name) {

@@ -9,6 +9,7 @@ import org.privsim.core.sim.RoundRecord;
  * One row of a report: an experiment at one ε (the best epoch count when several were tried).
  * Field names are the report schema (README, "Report schema").
  *
+ * @param experiment       index of the experiment in the scenario (rows of one experiment share it)
  * @param algorithm        algorithm id
  * @param epsilon          target ε, or null when non-private
  * @param delta            target δ, or null
@@ -36,11 +37,12 @@ import org.privsim.core.sim.RoundRecord;
  * @param epochsTried      every candidate epoch count with its MSE (more than one: best reported)
  * @param roundLog         per-round contributors and diagnostics of the reported run
  */
-@JsonPropertyOrder({"algorithm", "epsilon", "delta", "calibration", "zcdpRho", "accountedEpsilon", "classicEpsilon",
+@JsonPropertyOrder({"experiment", "algorithm", "epsilon", "delta", "calibration", "zcdpRho", "accountedEpsilon", "classicEpsilon",
     "conversion", "populationMse", "excessRisk", "subspaceDistance", "users", "samplesPerUser", "dimension", "rank",
     "rounds", "epochs", "maxLedgerRho", "participation", "split", "clipModel", "clipLabel", "initBudgetFraction",
     "noise", "epochsTried", "roundLog"})
 public record ExperimentResult(
+        int experiment,
         String algorithm,
         Double epsilon,
         Double delta,

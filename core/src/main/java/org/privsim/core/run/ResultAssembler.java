@@ -35,17 +35,18 @@ public final class ResultAssembler {
                 }
                 j++;
             }
-            rows.add(row(scenario.task(), first.spec(), first.epsilon(), outcomes.get(best), tried));
+            rows.add(row(scenario.task(), first.experiment(), first.spec(), first.epsilon(), outcomes.get(best), tried));
             i = j;
         }
         return rows;
     }
 
-    private static ExperimentResult row(LowRankRegressionTask task, ExperimentSpec spec, Double epsilon,
+    private static ExperimentResult row(LowRankRegressionTask task, int experiment, ExperimentSpec spec, Double epsilon,
                                         RunOutcome o, List<EpochCandidate> tried) {
         boolean priv = spec.algorithm().isPrivate();
         Double rho = o.zcdpRho();
         return new ExperimentResult(
+                experiment,
                 spec.algorithm().id(),
                 epsilon,
                 priv ? spec.delta() : null,

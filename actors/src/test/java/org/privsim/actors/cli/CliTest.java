@@ -1,0 +1,125 @@
+package org.privsim.actors.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import picocli.CommandLine;
+
+/** The CLI contract: exit codes, error lines naming the field, files written only on success. */
+class CliTest {
+    private static final String VALID = """
+            name: tiny
+            seed: 3
+            task: { type: low-rank-regression, users: 120, samplesPerUser: 8, dimension: 4, rank: 1, labelNoise: 0.1 }
+            experiments:
+              - { algorithm: priv-altmin, epsilon: [2, 8], delta: 1.0e-5, epochs: 2 }
+              - { algorithm: non-private-altmin, epochs: 10 }
+              - { algorithm: own-data }
+              - { algorithm: single-model-dp, epsilon: [8], delta: 1.0e-5 }
+            """;
+
+    @TempDir
+    Path dir;
+
+    private record Result(int code, String out, String err) {}
+
+    private Result cli(String... args) {
+        CommandLine cl = PrivsimCli.commandLine();
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        int code = cl.execute(args);
+        return new Result(code, out.toString(), err.toString());
+    }
+
+    @Test
+    void runWritesReportCsvAndPlot() throws Exception {
+        Path file = Files.writeString(dir.resolve("tiny.yaml"), VALID);
+        Path out = dir.resolve("out");
+        Result r = cli("run", file.toString(), "--out", out.toString(), "--runner", "sequential");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("priv-altmin"), r.out());
+        JsonNode report = new ObjectMapper().readTree(out.resolve("report.json").toFile());
+        for (String field : List.of("scenario", "seed", "runner", "wallMillis", "experiments")) {
+            assertTrue(report.has(field), field);
+        }
+        assertEquals(5, report.get("experiments").size());
+        for (String field : List.of("algorithm", "epsilon", "delta", "calibration", "zcdpRho", "accountedEpsilon",
+                "conversion", "populationMse", "excessRisk", "subspaceDistance", "users", "samplesPerUser",
+                "dimension", "rank", "rounds", "epochs", "maxLedgerRho")) {
+            assertTrue(report.get("experiments").get(0).has(field), field);
+        }
+        assertEquals(6, Files.readAllLines(out.resolve("experiments.csv")).size());
+        byte[] png = Files.readAllBytes(out.resolve("mse-vs-epsilon.png"));
+        assertEquals((byte) 0x89, png[0]);
+        assertEquals('P', png[1]);
+        try (var files = Files.list(out)) {
+            assertEquals(3, files.count(), "no staging leftovers");
+        }
+    }
+
+    @Test
+    void seedOptionOverridesTheScenarioSeed() throws Exception {
+        Path file = Files.writeString(dir.resolve("tiny.yaml"), VALID);
+        assertEquals(0, cli("run", file.toString(), "--out", dir.resolve("a").toString(), "--seed", "99").code());
+        JsonNode report = new ObjectMapper().readTree(dir.resolve("a/report.json").toFile());
+        assertEquals(99, report.get("seed").asLong());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "users: 120|users: abc|task.users",
+        "rank: 1|rank: 9|task.rank",
+        "delta: 1.0e-5, epochs: 2|delta: 2, epochs: 2|experiments[0].delta",
+        "epsilon: [2, 8]|epsilon: [2, -1]|experiments[0].epsilon[1]",
+        "algorithm: own-data|algorithm: own-data, epsilon: 1|experiments[2].epsilon",
+        "algorithm: own-data|algorithm: ownn-data|experiments[2].algorithm",
+        "seed: 3|seed: 3\nbogus: 1|bogus",
+        "labelNoise: 0.1|labelNoise: -0.1|task.labelNoise",
+    })
+    void invalidScenarioExitsTwoNamingTheFieldAndWritesNothing(String from, String to, String path) throws Exception {
+        Path file = Files.writeString(dir.resolve("bad.yaml"), VALID.replace(from, to.replace("\\n", "\n")));
+        Path out = dir.resolve("never");
+        Result r = cli("run", file.toString(), "--out", out.toString());
+        assertEquals(2, r.code(), r.err());
+        assertTrue(r.err().lines().anyMatch(l -> l.startsWith("error: " + path + ": ")), r.err());
+        assertFalse(r.err().contains("Exception"), "no stack trace: " + r.err());
+        assertFalse(Files.exists(out), "nothing may be written for an invalid scenario");
+        assertEquals(2, cli("validate", file.toString()).code());
+    }
+
+    @Test
+    void validateAcceptsBundledScenarios() {
+        for (String name : List.of("demo.yaml", "jain2021-fig2.yaml")) {
+            Path file = Path.of("..", "scenarios", name);
+            Result r = cli("validate", file.toString());
+            assertEquals(0, r.code(), name + ": " + r.err());
+        }
+    }
+
+    @Test
+    void missingFileAndUnknownRunnerAreInvalidInput() throws Exception {
+        Result r = cli("run", dir.resolve("nope.yaml").toString());
+        assertEquals(2, r.code());
+        assertTrue(r.err().startsWith("error: "), r.err());
+        Path file = Files.writeString(dir.resolve("tiny.yaml"), VALID);
+        Path out = dir.resolve("x");
+        r = cli("run", file.toString(), "--runner", "warp", "--out", out.toString());
+        assertEquals(2, r.code());
+        assertTrue(r.err().contains("error: --runner:"), r.err());
+        assertFalse(Files.exists(out));
+    }
+}
