@@ -1,0 +1,270 @@
+package org.privsim.actors.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.privsim.core.privacy.Conversions;
+import org.privsim.core.privacy.Zcdp;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code privsim account}: converts between zCDP budgets, Gaussian noise and (ε, δ).
+ *
+ * <p>Guarantee: exactly one of three modes runs, and every number printed comes from
+ * {@link Conversions} / {@link Zcdp}:
+ * <ul>
+ *   <li>{@code --rho R --delta D}: ε under the classic zCDP conversion, the tight RDP conversion
+ *       (continuous order) and the exact analytic-Gaussian profile with μ = √(2ρ), which is exact
+ *       for any composition of Gaussian releases of total ρ;
+ *   <li>{@code --sigma S --sensitivity C [--compositions K] --delta D}: the same for
+ *       ρ = K·C²/(2S²);
+ *   <li>{@code --epsilon E --delta D --sensitivity C}: the σ of one Gaussian release that each
+ *       conversion needs to meet (E, D), plus Jain et al.'s σ = C·√(8 ln(1/δ))/ε as written in the
+ *       paper (a Gaussian with that σ is ε²/(16 ln(1/δ))-zCDP, half the ρ = ε²/(8 ln(1/δ)) the
+ *       paper reports and {@code Calibration.PAPER} charges).
+ * </ul>
+ * {@code --json} prints one JSON object instead of the table. Invalid, missing or inconsistent
+ * options print one {@code error: --option: reason} line to stderr and exit with 2, as do options
+ * whose derived quantities leave the range of double (e.g. {@code --rho 1e308}); no stack trace.
+ * Options are read as text and parsed here so that every message has that form.
+ */
+@Command(name = "account", mixinStandardHelpOptions = true,
+        description = {
+            "Privacy accounting for Gaussian releases: zCDP rho <-> (epsilon, delta), or the noise sigma a target needs.",
+            "Modes (exactly one): --rho R --delta D | --sigma S --sensitivity C [--compositions K] --delta D"
+                    + " | --epsilon E --delta D --sensitivity C."
+        })
+public final class AccountCommand implements Callable<Integer> {
+    /** Exit code for invalid, missing or inconsistent options (picocli's usage-error code). */
+    static final int USAGE_ERROR = 2;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--rho", paramLabel = "R", description = "Total zCDP rho (positive).")
+    private String rho;
+
+    @Option(names = "--sigma", paramLabel = "S", description = "Gaussian noise standard deviation (positive).")
+    private String sigma;
+
+    @Option(names = "--epsilon", paramLabel = "E", description = "Target epsilon (positive): print the sigma each calibration needs.")
+    private String epsilon;
+
+    @Option(names = "--delta", paramLabel = "D", description = "delta in (0, 1); required.")
+    private String delta;
+
+    @Option(names = "--sensitivity", paramLabel = "C", description = "L2 sensitivity of one release (with --sigma or --epsilon).")
+    private String sensitivity;
+
+    @Option(names = "--compositions", paramLabel = "K", description = "Number of identical releases composed (with --sigma; default 1).")
+    private String compositions;
+
+    @Option(names = "--json", description = "Print one JSON object instead of a table.")
+    private boolean json;
+
+    /** A command with no options set; picocli fills them in. */
+    public AccountCommand() {
+        // Instantiated by picocli.
+    }
+
+    @Override
+    public Integer call() throws JsonProcessingException {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        try {
+            Output output = compute();
+            out.print(json ? new ObjectMapper().writeValueAsString(output.values()) + System.lineSeparator()
+                    : output.table());
+            return 0;
+        } catch (UsageException e) {
+            err.println("error: " + e.getMessage());
+            return USAGE_ERROR;
+        } catch (IllegalArgumentException | ArithmeticException e) {
+            // Options in range whose derived values leave double range (e.g. --rho 1e308: μ = ∞).
+            err.println("error: cannot compute for these options: " + e.getMessage());
+            return USAGE_ERROR;
+        } finally {
+            out.flush();
+            err.flush();
+        }
+    }
+
+    /**
+     * What a mode prints.
+     *
+     * @param values the results keyed by their JSON names, in output order
+     * @param table  the human-readable table
+     */
+    private record Output(Map<String, Double> values, String table) {}
+
+    private Output compute() throws UsageException {
+        List<String> modes = new ArrayList<>();
+        if (rho != null) {
+            modes.add("--rho");
+        }
+        if (sigma != null) {
+            modes.add("--sigma");
+        }
+        if (epsilon != null) {
+            modes.add("--epsilon");
+        }
+        if (modes.isEmpty()) {
+            throw new UsageException("one of --rho, --sigma or --epsilon is required");
+        }
+        if (modes.size() > 1) {
+            throw new UsageException(modes.get(1) + ": cannot be combined with " + modes.get(0));
+        }
+        double d = parse("--delta", require("--delta", delta));
+        if (!(d > 0 && d < 1)) {
+            throw new UsageException("--delta: must be in (0, 1)");
+        }
+        if (rho != null) {
+            forbid("--sensitivity", sensitivity, "--sigma or --epsilon");
+            forbid("--compositions", compositions, "--sigma");
+            return epsilons(new LinkedHashMap<>(), positive("--rho", rho), d);
+        }
+        double c = positive("--sensitivity", require("--sensitivity", sensitivity));
+        if (sigma != null) {
+            double s = positive("--sigma", sigma);
+            int k = compositions == null ? 1 : positiveInt("--compositions", compositions);
+            Map<String, Double> inputs = new LinkedHashMap<>();
+            inputs.put("sigma", s);
+            inputs.put("sensitivity", c);
+            inputs.put("compositions", (double) k);
+            return epsilons(inputs, k * Zcdp.gaussianRho(c, s), d);
+        }
+        forbid("--compositions", compositions, "--sigma");
+        return sigmas(positive("--epsilon", epsilon), d, c);
+    }
+
+    /** The three ε of total budget r at δ = d; {@code inputs} are extra table rows shown first. */
+    private static Output epsilons(Map<String, Double> inputs, double r, double d) {
+        double mu = Math.sqrt(2 * r);
+        Map<String, Double> m = new LinkedHashMap<>();
+        m.put("rho", r);
+        m.put("delta", d);
+        m.put("classicEpsilon", Conversions.classicEpsilon(r, d));
+        m.put("tightEpsilon", Conversions.tightEpsilon(r, d));
+        m.put("analyticGaussianEpsilon", Conversions.analyticGaussianEpsilon(mu, d));
+
+        StringBuilder t = new StringBuilder();
+        inputs.forEach((label, value) -> row(t, label, value));
+        row(t, "zCDP rho", r);
+        row(t, "delta", d);
+        row(t, "mu = sqrt(2 rho)", mu);
+        t.append(System.lineSeparator());
+        header(t, "conversion", "epsilon");
+        row(t, "classic (Bun-Steinke 2016)", m.get("classicEpsilon"));
+        row(t, "tight RDP (CKS 2020)", m.get("tightEpsilon"));
+        row(t, "analytic Gaussian (exact)", m.get("analyticGaussianEpsilon"));
+        t.append(System.lineSeparator());
+        line(t, "classic and tight RDP bound any rho-zCDP mechanism; analytic Gaussian is the exact");
+        line(t, "privacy profile of mu-GDP, exact for any composition of Gaussian releases of total rho.");
+        return new Output(m, t.toString());
+    }
+
+    /** The σ each calibration needs for one release of sensitivity c to meet (e, d). */
+    private static Output sigmas(double e, double d, double c) {
+        Map<String, Double> m = new LinkedHashMap<>();
+        m.put("epsilon", e);
+        m.put("delta", d);
+        m.put("sensitivity", c);
+        m.put("sigmaClassic", Zcdp.sigmaForRho(c, Conversions.rhoForClassicEpsilon(e, d)));
+        m.put("sigmaTight", Zcdp.sigmaForRho(c, Conversions.rhoForTightEpsilon(e, d)));
+        m.put("sigmaAnalyticGaussian", c / Conversions.muForGaussianEpsilon(e, d));
+        m.put("sigmaPaper", c * Math.sqrt(8 * -Math.log(d)) / e);
+
+        StringBuilder t = new StringBuilder();
+        row(t, "epsilon", e);
+        row(t, "delta", d);
+        row(t, "sensitivity", c);
+        t.append(System.lineSeparator());
+        header(t, "calibration (one release)", "sigma");
+        row(t, "classic (Bun-Steinke 2016)", m.get("sigmaClassic"));
+        row(t, "tight RDP (CKS 2020)", m.get("sigmaTight"));
+        row(t, "analytic Gaussian (exact)", m.get("sigmaAnalyticGaussian"));
+        row(t, "paper (Jain et al. 2021)", m.get("sigmaPaper"));
+        t.append(System.lineSeparator());
+        line(t, "paper: sigma = C*sqrt(8 ln(1/delta))/epsilon as written; that Gaussian is "
+                + format(Zcdp.gaussianRho(c, m.get("sigmaPaper"))) + "-zCDP,");
+        line(t, "half the rho = epsilon^2/(8 ln(1/delta)) the paper reports (calibration 'paper').");
+        return new Output(m, t.toString());
+    }
+
+    private static void line(StringBuilder s, String text) {
+        s.append(text).append(System.lineSeparator());
+    }
+
+    private static void header(StringBuilder s, String left, String right) {
+        s.append(String.format("%-28s %s%n", left, right));
+    }
+
+    private static void row(StringBuilder s, String label, double value) {
+        s.append(String.format("%-28s %s%n", label, format(value)));
+    }
+
+    /** 10 significant digits, trailing zeros removed. */
+    private static String format(double value) {
+        return new BigDecimal(value).round(new MathContext(10)).stripTrailingZeros().toString();
+    }
+
+    private static void forbid(String option, String value, String onlyWith) throws UsageException {
+        if (value != null) {
+            throw new UsageException(option + ": only used with " + onlyWith);
+        }
+    }
+
+    private static String require(String option, String value) throws UsageException {
+        if (value == null) {
+            throw new UsageException(option + ": required");
+        }
+        return value;
+    }
+
+    private static double parse(String option, String text) throws UsageException {
+        try {
+            return Double.parseDouble(text.trim());
+        } catch (NumberFormatException e) {
+            throw new UsageException(option + ": not a number: '" + text + "'");
+        }
+    }
+
+    private static double positive(String option, String text) throws UsageException {
+        double value = parse(option, text);
+        if (!(value > 0 && value < Double.POSITIVE_INFINITY)) {
+            throw new UsageException(option + ": must be positive and finite");
+        }
+        return value;
+    }
+
+    private static int positiveInt(String option, String text) throws UsageException {
+        try {
+            int value = Integer.parseInt(text.trim());
+            if (value > 0) {
+                return value;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new UsageException(option + ": must be a positive integer");
+    }
+
+    /** An invalid, missing or inconsistent option; the message is the text after "error: ". */
+    private static final class UsageException extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        UsageException(String message) {
+            super(message);
+        }
+    }
+}
