@@ -87,7 +87,7 @@ class CliTest {
         "epsilon: [2, 8]|epsilon: [2, -1]|experiments[0].epsilon[1]",
         "algorithm: own-data|algorithm: own-data, epsilon: 1|experiments[2].epsilon",
         "algorithm: own-data|algorithm: ownn-data|experiments[2].algorithm",
-        "seed: 3|seed: 3\nbogus: 1|bogus",
+        "seed: 3|seed: 3\\nbogus: 1|bogus",
         "labelNoise: 0.1|labelNoise: -0.1|task.labelNoise",
     })
     void invalidScenarioExitsTwoNamingTheFieldAndWritesNothing(String from, String to, String path) throws Exception {
