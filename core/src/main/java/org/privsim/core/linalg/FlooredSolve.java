@@ -7,11 +7,13 @@ import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
 /**
  * Solves u = argmin uᵀAu − 2uᵀb = A⁻¹b for a symmetric, possibly noisy and indefinite A.
  *
- * <p>When A is positive definite it is inverted as it is. Otherwise every eigenvalue is raised to
- * at least {@code floor} first (DESIGN.md: for a noisy A the floor is the noise's expected
- * spectral norm ≈ 2√N·σ_A; a tiny floor amplifies the noise). A floor of 0 (no noise) falls back to
- * 1e-12·max|λ| so that a singular noiseless A yields the minimum-norm-like solution rather than
- * infinities. Deterministic: EJML's symmetric QR algorithm and fixed-order sums.
+ * <p>Every eigenvalue below {@code floor} is raised to it before inverting. For a noisy A the
+ * floor is the noise's expected spectral norm ≈ 2√N·σ_A (DESIGN.md): directions whose eigenvalue
+ * the noise could have produced are not trusted, whether or not A happens to be positive
+ * definite — a PD but noise-sized eigenvalue amplifies the noise just as a negative one does. With
+ * a floor of 0 (no noise) a positive definite A is inverted exactly, and a singular one has its
+ * eigenvalues raised to 1e-12·max|λ| so that it yields a finite solution. Deterministic: EJML's
+ * symmetric QR algorithm and fixed-order sums.
  */
 public final class FlooredSolve {
     private FlooredSolve() {}
@@ -20,7 +22,7 @@ public final class FlooredSolve {
      * Result of a solve.
      *
      * @param u                   the minimiser
-     * @param flooredEigenvalues  how many eigenvalues were raised to the floor (0 when A was PD)
+     * @param flooredEigenvalues  how many eigenvalues were raised to the floor
      */
     public record Solution(double[] u, int flooredEigenvalues) {}
 
@@ -39,7 +41,7 @@ public final class FlooredSolve {
             maxAbs = Math.max(maxAbs, Math.abs(lambda[i]));
         }
         int floored = 0;
-        if (!(min > 0)) {
+        if (floor > 0 || !(min > 0)) {
             double f = floor > 0 ? floor : Math.max(1e-12 * maxAbs, Double.MIN_NORMAL);
             for (int i = 0; i < n; i++) {
                 if (lambda[i] < f) {
