@@ -4,6 +4,7 @@ import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.SupervisorStrategy;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.slf4j.event.Level;
 import org.privsim.core.data.LowRankData;
 import org.privsim.core.data.UserDataset;
 import org.privsim.core.sim.UserStep;
@@ -30,7 +31,7 @@ public final class UserActor {
      */
     public static Behavior<UserCommand> create(LowRankData population, int id, UserFault fault) {
         return Behaviors.supervise(Behaviors.<UserCommand>setup(ctx -> answering(ctx, population.user(id), fault)))
-                .onFailure(SupervisorStrategy.restart());
+                .onFailure(SupervisorStrategy.restart().withLogLevel(Level.WARN));
     }
 
     private static Behavior<UserCommand> answering(ActorContext<UserCommand> ctx, UserDataset data, UserFault fault) {
