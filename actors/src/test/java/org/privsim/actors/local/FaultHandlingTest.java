@@ -38,12 +38,12 @@ class FaultHandlingTest {
     void lateAndCrashedUsersAreLeftOutAndTheRunCompletes() throws Exception {
         Scenario scenario = ScenarioParser.parse(SCENARIO, "faults.yaml");
         var config = ConfigFactory.parseString("""
-                privsim.local.collection-deadline = 1s
-                privsim.local.curator-deadline = 3s
+                privsim.local.collection-deadline = 2s
+                privsim.local.curator-deadline = 4s
                 """).withFallback(ConfigFactory.load());
         Map<Integer, UserFault> faults = Map.of(
                 CRASHING_USER, UserFault.crashOnRound(1),
-                SLOW_USER, UserFault.slowOnRound(2, Duration.ofMillis(1500)));
+                SLOW_USER, UserFault.slowOnRound(2, Duration.ofMillis(2500)));
 
         LocalRunner.Result result = assertTimeoutPreemptively(Duration.ofSeconds(30),
                 () -> new LocalRunner(scenario, config, faults).runWithOutcomes(Progress.NONE));

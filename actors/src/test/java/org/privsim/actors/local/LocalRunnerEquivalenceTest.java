@@ -24,7 +24,24 @@ class LocalRunnerEquivalenceTest {
 
     @Test
     void demoReportIsBitIdenticalToSequential() throws Exception {
-        Scenario scenario = ScenarioParser.parse(Path.of("../scenarios/demo.yaml"));
+        assertSameReport(ScenarioParser.parse(Path.of("../scenarios/demo.yaml")), 10);
+    }
+
+    @Test
+    void unevenRangesAndPaperSplitAreBitIdenticalToSequential() throws Exception {
+        assertSameReport(ScenarioParser.parse("""
+                name: uneven
+                seed: 5
+                task: { type: low-rank-regression, users: 61, samplesPerUser: 8, dimension: 5, rank: 2, labelNoise: 0.1 }
+                aggregation: { rangeSize: 7 }
+                experiments:
+                  - { algorithm: priv-altmin, epsilon: [3], delta: 1.0e-5, epochs: [1, 3], split: paper }
+                  - { algorithm: priv-altmin, epsilon: [3], delta: 1.0e-5, rounds: 3, participation: disjoint-batches }
+                  - { algorithm: single-model-dp, epsilon: [3], delta: 1.0e-5 }
+                """, "uneven.yaml"), 3);
+    }
+
+    private static void assertSameReport(Scenario scenario, int minRows) {
         Report sequential = new SequentialRunner(scenario).run(Progress.NONE);
         Report local = new LocalRunner(scenario).run(Progress.NONE);
 
@@ -37,7 +54,7 @@ class LocalRunnerEquivalenceTest {
             tree.remove("runner");
         }
         JsonNode rows = actual.get("experiments");
-        assertTrue(rows.size() >= 10, "demo has many rows: " + rows.size());
+        assertTrue(rows.size() >= minRows, "rows: " + rows.size());
         assertEquals(expected, actual);
     }
 }
