@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import org.apache.pekko.actor.typed.ActorSystem;
+import org.slf4j.LoggerFactory;
 import org.privsim.core.run.Progress;
 import org.privsim.core.run.Report;
 import org.privsim.core.run.ResultAssembler;
@@ -59,6 +60,9 @@ public final class LocalRunner {
     public Result runWithOutcomes(Progress progress) {
         long start = System.nanoTime();
         CompletableFuture<List<RunOutcome>> outcomes = new CompletableFuture<>();
+        // Initialise logback before Pekko's logger threads race to do it (SLF4J would print a
+        // "replayed logging calls" notice on stderr).
+        LoggerFactory.getILoggerFactory();
         ActorSystem<?> system = ActorSystem.create(SimulationGuardian.create(scenario, faults,
                 LocalSettings.from(config), progress, outcomes), "privsim", config);
         system.getWhenTerminated().thenRun(() -> outcomes.completeExceptionally(
