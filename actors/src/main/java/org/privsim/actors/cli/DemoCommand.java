@@ -25,8 +25,8 @@ final class DemoCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Output directory (default: out/demo).")
     private Path out;
 
-    @Option(names = "--runner", paramLabel = "NAME", defaultValue = "sequential",
-            description = "Runner: sequential (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--runner", paramLabel = "NAME", defaultValue = "local",
+            description = "Runner: local (actors in this JVM) or sequential (default: ${DEFAULT-VALUE}).")
     private String runner;
 
     @Override

@@ -28,8 +28,8 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "N", description = "Override the scenario's seed.")
     private Long seed;
 
-    @Option(names = "--runner", paramLabel = "NAME", defaultValue = "sequential",
-            description = "Runner: sequential (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--runner", paramLabel = "NAME", defaultValue = "local",
+            description = "Runner: local (actors in this JVM) or sequential (default: ${DEFAULT-VALUE}).")
     private String runner;
 
     @Override

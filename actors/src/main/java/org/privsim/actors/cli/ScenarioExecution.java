@@ -3,8 +3,10 @@ package org.privsim.actors.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
+import org.privsim.actors.local.LocalRunner;
 import org.privsim.actors.report.ReportWriter;
 import org.privsim.actors.report.ResultsTable;
+import org.privsim.core.run.Progress;
 import org.privsim.core.run.Report;
 import org.privsim.core.run.SequentialRunner;
 import org.privsim.core.scenario.Scenario;
@@ -18,7 +20,16 @@ final class ScenarioExecution {
     private ScenarioExecution() {}
 
     /** The runner names {@code --runner} accepts. */
-    static final List<String> RUNNERS = List.of(SequentialRunner.NAME);
+    static final List<String> RUNNERS = List.of(LocalRunner.NAME, SequentialRunner.NAME);
+
+    /** Runs a scenario with a named runner (one of {@link #RUNNERS}). */
+    static Report runWith(String runner, Scenario scenario, Progress progress) {
+        return switch (runner) {
+            case LocalRunner.NAME -> new LocalRunner(scenario).run(progress);
+            case SequentialRunner.NAME -> new SequentialRunner(scenario).run(progress);
+            default -> throw new IllegalArgumentException("unknown runner " + runner);
+        };
+    }
 
     static int execute(Scenario scenario, Path outDir, String runner, PrintWriter out, PrintWriter err) {
         if (!RUNNERS.contains(runner)) {
@@ -29,7 +40,7 @@ final class ScenarioExecution {
         Path dir = outDir != null ? outDir : Path.of("out", scenario.name());
         Report report;
         try (ProgressBarReporter progress = new ProgressBarReporter(System.err)) {
-            report = new SequentialRunner(scenario).run(progress);
+            report = runWith(runner, scenario, progress);
         }
         out.print(ResultsTable.render(report));
         List<Path> written = ReportWriter.write(report, dir);

@@ -72,6 +72,31 @@ class CliTest {
     }
 
     @Test
+    void runDefaultsToTheLocalActorRunner() throws Exception {
+        Path file = Files.writeString(dir.resolve("tiny.yaml"), VALID);
+        Path out = dir.resolve("local");
+        Result r = cli("run", file.toString(), "--out", out.toString());
+        assertEquals(0, r.code(), r.err());
+        JsonNode report = new ObjectMapper().readTree(out.resolve("report.json").toFile());
+        assertEquals("local", report.get("runner").asText());
+        assertEquals(5, report.get("experiments").size());
+    }
+
+    @Test
+    void benchJsonHasExactlyTheContractFields() throws Exception {
+        Path file = Files.writeString(dir.resolve("tiny.yaml"), VALID);
+        Result r = cli("bench", file.toString(), "--repetitions", "1", "--warmup", "0", "--json");
+        assertEquals(0, r.code(), r.err());
+        JsonNode json = new ObjectMapper().readTree(r.out());
+        List<String> fields = new java.util.ArrayList<>();
+        json.fieldNames().forEachRemaining(fields::add);
+        assertEquals(List.of("sequentialMedianMillis", "localMedianMillis", "ratio", "repetitions", "users"), fields);
+        assertEquals(1, json.get("repetitions").asInt());
+        assertEquals(120, json.get("users").asInt());
+        assertTrue(json.get("ratio").asDouble() > 0);
+    }
+
+    @Test
     void seedOptionOverridesTheScenarioSeed() throws Exception {
         Path file = Files.writeString(dir.resolve("tiny.yaml"), VALID);
         assertEquals(0, cli("run", file.toString(), "--out", dir.resolve("a").toString(), "--seed", "99").code());

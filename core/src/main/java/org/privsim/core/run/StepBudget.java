@@ -5,12 +5,14 @@ import org.privsim.core.sim.UserTask;
 
 /**
  * Counts the collection steps a run takes at most (init + rounds + evaluation), for progress
- * reporting only; runs that stop early (converged non-private runs) simply jump ahead.
+ * reporting only; runs that stop early (converged non-private runs) simply jump ahead. Shared by
+ * every runner so their progress output agrees.
  */
-final class StepBudget {
+public final class StepBudget {
     private StepBudget() {}
 
-    static long of(RunPlan run) {
+    /** Collection steps of one run, at most. */
+    public static long of(RunPlan run) {
         return switch (run.spec().algorithm()) {
             case OWN_DATA -> 1;
             case SINGLE_MODEL_DP -> 2;
@@ -18,11 +20,13 @@ final class StepBudget {
         };
     }
 
-    static long total(List<RunPlan> runs) {
+    /** Collection steps of all runs, at most. */
+    public static long total(List<RunPlan> runs) {
         return runs.stream().mapToLong(StepBudget::of).sum();
     }
 
-    static String describe(UserTask task) {
+    /** A short label of a task for progress output: {@code init}, {@code round t} or {@code evaluate}. */
+    public static String describe(UserTask task) {
         if (task instanceof UserTask.Round r) {
             return "round " + r.round();
         }

@@ -1,0 +1,185 @@
+package org.privsim.actors.local;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.function.IntFunction;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.DispatcherSelector;
+import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
+import org.apache.pekko.actor.typed.javadsl.ActorContext;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.actor.typed.javadsl.Receive;
+import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
+import org.privsim.core.data.LowRankData;
+import org.privsim.core.sim.ErrorSum;
+import org.privsim.core.sim.InitSum;
+import org.privsim.core.sim.RoundSum;
+import org.privsim.protocol.AggregatorCommand;
+import org.privsim.protocol.AggregatorCommand.CollectEvaluate;
+import org.privsim.protocol.AggregatorCommand.CollectInit;
+import org.privsim.protocol.AggregatorCommand.CollectRound;
+import org.privsim.protocol.AggregatorCommand.CollectionDeadline;
+import org.privsim.protocol.AggregatorCommand.ErrorAnswer;
+import org.privsim.protocol.AggregatorCommand.InitAnswer;
+import org.privsim.protocol.AggregatorCommand.RoundAnswer;
+import org.privsim.protocol.CuratorCommand;
+import org.privsim.protocol.UserCommand;
+
+/**
+ * One aggregator range [first, end) of user ids: the parent of its users. On a collection request
+ * it tells each asked user, folds their answers into a core partial sum in ascending id order
+ * ({@link InOrderFold}) and sends one partial to the curator.
+ *
+ * <p>Guarantee: exactly one partial per collection request, sent as soon as every asked user
+ * answered or at the request's deadline, whichever comes first; users that did not answer in time
+ * are not in the partial's contributor ids (so the ledger does not charge them); answers tagged
+ * with another collection id are ignored. Without faults the partial is bit-identical to the
+ * sequential runner's partial of the same range. A new request abandons an unfinished one.
+ */
+public final class AggregatorActor extends AbstractBehavior<AggregatorCommand> {
+    private final TimerScheduler<AggregatorCommand> timers;
+    private final int range;
+    private final int first;
+    private final int dimension;
+    private final List<ActorRef<UserCommand>> users;
+
+    private long collection = -1;
+    private InOrderFold<AggregatorCommand> fold;
+    private IntFunction<CuratorCommand> partial;
+    private ActorRef<CuratorCommand> curator;
+
+    /**
+     * The behaviour of range {@code range}, ids [first, end); spawns its users on the compute
+     * dispatcher.
+     *
+     * @param population      the shared population handed to every user
+     * @param faults          injected faults by user id (tests only; empty otherwise)
+     * @param userDispatcher  dispatcher for the users' computations
+     */
+    public static Behavior<AggregatorCommand> create(int range, int first, int end, LowRankData population,
+                                                     Map<Integer, UserFault> faults,
+                                                     DispatcherSelector userDispatcher) {
+        return Behaviors.setup(ctx -> Behaviors.withTimers(timers ->
+                new AggregatorActor(ctx, timers, range, first, end, population, faults, userDispatcher)));
+    }
+
+    private AggregatorActor(ActorContext<AggregatorCommand> ctx, TimerScheduler<AggregatorCommand> timers, int range,
+                            int first, int end, LowRankData population, Map<Integer, UserFault> faults,
+                            DispatcherSelector userDispatcher) {
+        super(ctx);
+        this.timers = timers;
+        this.range = range;
+        this.first = first;
+        this.dimension = population.task().dimension();
+        this.users = new ArrayList<>(end - first);
+        for (int id = first; id < end; id++) {
+            users.add(ctx.spawn(UserActor.create(population, id, faults.get(id)), "user-" + id, userDispatcher));
+        }
+    }
+
+    @Override
+    public Receive<AggregatorCommand> createReceive() {
+        return newReceiveBuilder()
+                .onMessage(CollectInit.class, this::onCollectInit)
+                .onMessage(CollectRound.class, this::onCollectRound)
+                .onMessage(CollectEvaluate.class, this::onCollectEvaluate)
+                .onMessage(InitAnswer.class, m -> onAnswer(m.collection(), m.user(), m))
+                .onMessage(RoundAnswer.class, m -> onAnswer(m.collection(), m.stats().user(), m))
+                .onMessage(ErrorAnswer.class, m -> onAnswer(m.collection(), m.user(), m))
+                .onMessage(CollectionDeadline.class, this::onDeadline)
+                .build();
+    }
+
+    private Behavior<AggregatorCommand> onCollectInit(CollectInit m) {
+        InitSum sum = new InitSum(dimension);
+        begin(m.collection(), m.deadlineMillis(), m.replyTo(), everyone(),
+                a -> sum.add(((InitAnswer) a).user(), ((InitAnswer) a).packed()),
+                asked -> new CuratorCommand.InitPartial(m.collection(), range, asked, dimension, sum.packed(),
+                        sum.contributorIds()));
+        UserCommand request = new UserCommand.ContributeInit(m.collection(), m.task(), getContext().getSelf());
+        users.forEach(u -> u.tell(request));
+        return this;
+    }
+
+    private Behavior<AggregatorCommand> onCollectRound(CollectRound m) {
+        int rank = m.task().u() == null ? 1 : m.task().rank();
+        RoundSum sum = new RoundSum(dimension, rank);
+        boolean[] asked = new boolean[users.size()];
+        for (int i = 0; i < asked.length; i++) {
+            asked[i] = m.task().participants().includes(first + i);
+        }
+        begin(m.collection(), m.deadlineMillis(), m.replyTo(), asked,
+                a -> sum.add(((RoundAnswer) a).stats()),
+                count -> new CuratorCommand.RoundPartial(m.collection(), range, count, dimension, rank, sum.blocks(),
+                        sum.h(), sum.contributorIds()));
+        UserCommand request = new UserCommand.ContributeRound(m.collection(), m.task(), getContext().getSelf());
+        for (int i = 0; i < asked.length; i++) {
+            if (asked[i]) {
+                users.get(i).tell(request);
+            }
+        }
+        return this;
+    }
+
+    private Behavior<AggregatorCommand> onCollectEvaluate(CollectEvaluate m) {
+        ErrorSum sum = new ErrorSum();
+        begin(m.collection(), m.deadlineMillis(), m.replyTo(), everyone(),
+                a -> sum.add(((ErrorAnswer) a).user(), ((ErrorAnswer) a).squaredError()),
+                asked -> new CuratorCommand.ErrorPartial(m.collection(), range, asked, sum.sum(),
+                        sum.contributorIds()));
+        UserCommand request = new UserCommand.EvaluateModel(m.collection(), m.task(), getContext().getSelf());
+        users.forEach(u -> u.tell(request));
+        return this;
+    }
+
+    private boolean[] everyone() {
+        boolean[] asked = new boolean[users.size()];
+        Arrays.fill(asked, true);
+        return asked;
+    }
+
+    private void begin(long id, long deadlineMillis, ActorRef<CuratorCommand> replyTo, boolean[] asked,
+                       Consumer<AggregatorCommand> sink, IntFunction<CuratorCommand> result) {
+        collection = id;
+        curator = replyTo;
+        fold = new InOrderFold<>(first, asked, sink);
+        partial = result;
+        timers.startSingleTimer(CollectionDeadline.class, new CollectionDeadline(id), Duration.ofMillis(deadlineMillis));
+        if (fold.complete()) {
+            finish();
+        }
+    }
+
+    private Behavior<AggregatorCommand> onAnswer(long answerCollection, int user, AggregatorCommand answer) {
+        if (answerCollection == collection && fold != null) {
+            fold.offer(user, answer);
+            if (fold.complete()) {
+                finish();
+            }
+        }
+        return this;
+    }
+
+    private Behavior<AggregatorCommand> onDeadline(CollectionDeadline m) {
+        if (m.collection() == collection && fold != null) {
+            getContext().getLog().warn("range {}: collection {} closed at its deadline with missing answers",
+                    range, m.collection());
+            fold.flush();
+            finish();
+        }
+        return this;
+    }
+
+    private void finish() {
+        timers.cancel(CollectionDeadline.class);
+        curator.tell(partial.apply(fold.askedCount()));
+        fold = null;
+        partial = null;
+        curator = null;
+    }
+}

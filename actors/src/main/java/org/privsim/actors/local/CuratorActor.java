@@ -1,0 +1,201 @@
+package org.privsim.actors.local;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
+import org.apache.pekko.actor.typed.javadsl.ActorContext;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.actor.typed.javadsl.Receive;
+import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
+import org.privsim.core.run.Progress;
+import org.privsim.core.run.StepBudget;
+import org.privsim.core.sim.Driver;
+import org.privsim.core.sim.ErrorSum;
+import org.privsim.core.sim.InitSum;
+import org.privsim.core.sim.RoundSum;
+import org.privsim.core.sim.Step;
+import org.privsim.core.sim.UserTask;
+import org.privsim.protocol.AggregatorCommand;
+import org.privsim.protocol.CuratorCommand;
+import org.privsim.protocol.CuratorCommand.CollectionTimeout;
+import org.privsim.protocol.CuratorCommand.ErrorPartial;
+import org.privsim.protocol.CuratorCommand.InitPartial;
+import org.privsim.protocol.CuratorCommand.RoundPartial;
+import org.privsim.protocol.GuardianCommand;
+
+/**
+ * The curator of one algorithm run: holds its {@link Driver}, and for each {@link Step.Collect}
+ * broadcasts the task to every aggregator, gathers one partial per range, combines them in
+ * ascending range order and feeds the driver (which adds the noise and charges the ledger).
+ *
+ * <p>Guarantee: the totals handed to the driver are summed exactly like the sequential runner's
+ * (ranges ascending, each range's ids ascending), so without faults the outcome is bit-identical.
+ * Every collection closes at the latest at the curator deadline (ranges still missing are left
+ * out and their users are not charged), so a run never hangs. Sends exactly one
+ * {@link GuardianCommand} and stops. Runs on the compute dispatcher (the driver's solve is heavy).
+ */
+public final class CuratorActor extends AbstractBehavior<CuratorCommand> {
+    private final TimerScheduler<CuratorCommand> timers;
+    private final int run;
+    private final Driver driver;
+    private final List<ActorRef<AggregatorCommand>> aggregators;
+    private final LocalSettings settings;
+    private final Progress progress;
+    private final ActorRef<GuardianCommand> guardian;
+    private final int users;
+    private final int dimension;
+
+    private long collection;
+    private UserTask task;
+    private CuratorCommand[] partials;
+    private int received;
+    private int answered;
+    private int expected;
+    private long steps;
+    private long collectionStart;
+
+    /**
+     * The curator of run {@code run}.
+     *
+     * @param run         index of the run (also the high half of its collection ids, so ids are
+     *                    unique across the runs sharing the aggregators)
+     * @param driver      a fresh driver for the run
+     * @param aggregators one per range, in range order
+     * @param progress    receives (steps of this run, 0, message) after every partial and step
+     * @param users       n
+     * @param dimension   d
+     */
+    public static Behavior<CuratorCommand> create(int run, Driver driver, List<ActorRef<AggregatorCommand>> aggregators,
+                                                  LocalSettings settings, Progress progress,
+                                                  ActorRef<GuardianCommand> guardian, int users, int dimension) {
+        return Behaviors.setup(ctx -> Behaviors.withTimers(timers -> new CuratorActor(ctx, timers, run, driver,
+                aggregators, settings, progress, guardian, users, dimension).next(driver.start())));
+    }
+
+    private CuratorActor(ActorContext<CuratorCommand> ctx, TimerScheduler<CuratorCommand> timers, int run,
+                         Driver driver, List<ActorRef<AggregatorCommand>> aggregators, LocalSettings settings,
+                         Progress progress, ActorRef<GuardianCommand> guardian, int users, int dimension) {
+        super(ctx);
+        this.timers = timers;
+        this.run = run;
+        this.driver = driver;
+        this.aggregators = List.copyOf(aggregators);
+        this.settings = settings;
+        this.progress = progress;
+        this.guardian = guardian;
+        this.users = users;
+        this.dimension = dimension;
+        this.collection = (long) run << 32;
+    }
+
+    @Override
+    public Receive<CuratorCommand> createReceive() {
+        return newReceiveBuilder()
+                .onMessage(InitPartial.class, m -> onPartial(m.collection(), m.range(), m.contributorIds().length, m))
+                .onMessage(RoundPartial.class, m -> onPartial(m.collection(), m.range(), m.contributorIds().length, m))
+                .onMessage(ErrorPartial.class, m -> onPartial(m.collection(), m.range(), m.contributorIds().length, m))
+                .onMessage(CollectionTimeout.class, this::onTimeout)
+                .build();
+    }
+
+    private Behavior<CuratorCommand> next(Step step) {
+        if (step instanceof Step.Finished f) {
+            guardian.tell(new GuardianCommand.RunCompleted(run, f.outcome()));
+            return Behaviors.stopped();
+        }
+        task = ((Step.Collect) step).task();
+        collection++;
+        partials = new CuratorCommand[aggregators.size()];
+        received = 0;
+        answered = 0;
+        expected = users;
+        collectionStart = System.nanoTime();
+        long deadline = settings.collectionDeadline().toMillis();
+        ActorRef<CuratorCommand> self = getContext().getSelf();
+        AggregatorCommand request;
+        if (task instanceof UserTask.Init t) {
+            request = new AggregatorCommand.CollectInit(collection, t, deadline, self);
+        } else if (task instanceof UserTask.Round t) {
+            expected = 0;
+            for (int j = 0; j < users; j++) {
+                expected += t.participants().includes(j) ? 1 : 0;
+            }
+            request = new AggregatorCommand.CollectRound(collection, t, deadline, self);
+        } else {
+            request = new AggregatorCommand.CollectEvaluate(collection, (UserTask.Evaluate) task, deadline, self);
+        }
+        timers.startSingleTimer(CollectionTimeout.class, new CollectionTimeout(collection), settings.curatorDeadline());
+        aggregators.forEach(a -> a.tell(request));
+        return this;
+    }
+
+    private Behavior<CuratorCommand> onPartial(long partialCollection, int range, int contributors,
+                                               CuratorCommand partial) {
+        if (partialCollection != collection || partials[range] != null) {
+            return this;
+        }
+        partials[range] = partial;
+        received++;
+        answered += contributors;
+        report();
+        return received == partials.length ? release() : this;
+    }
+
+    private Behavior<CuratorCommand> onTimeout(CollectionTimeout m) {
+        if (m.collection() != collection) {
+            return this;
+        }
+        getContext().getLog().warn("run {}: {} closed at the curator deadline with {}/{} ranges", run,
+                StepBudget.describe(task), received, partials.length);
+        return release();
+    }
+
+    private Behavior<CuratorCommand> release() {
+        timers.cancel(CollectionTimeout.class);
+        steps++;
+        try {
+            return next(feed());
+        } catch (RuntimeException e) {
+            guardian.tell(new GuardianCommand.RunFailed(run, e.getMessage() == null ? e.toString() : e.getMessage()));
+            return Behaviors.stopped();
+        }
+    }
+
+    private Step feed() {
+        List<CuratorCommand> present = new ArrayList<>(partials.length);
+        for (CuratorCommand p : partials) {
+            if (p != null) {
+                present.add(p);
+            }
+        }
+        if (task instanceof UserTask.Init) {
+            InitSum total = new InitSum(dimension);
+            present.forEach(p -> {
+                InitPartial ip = (InitPartial) p;
+                total.addAll(InitSum.of(ip.dimension(), ip.packed(), ip.contributorIds()));
+            });
+            return driver.onInit(total);
+        }
+        if (task instanceof UserTask.Round t) {
+            RoundSum total = new RoundSum(dimension, t.u() == null ? 1 : t.rank());
+            present.forEach(p -> {
+                RoundPartial rp = (RoundPartial) p;
+                total.addAll(RoundSum.of(rp.dimension(), rp.rank(), rp.blocks(), rp.h(), rp.contributorIds()));
+            });
+            return driver.onRound(total);
+        }
+        ErrorSum total = new ErrorSum();
+        present.forEach(p -> {
+            ErrorPartial ep = (ErrorPartial) p;
+            total.addAll(ErrorSum.of(ep.sum(), ep.contributorIds()));
+        });
+        return driver.onEvaluate(total);
+    }
+
+    private void report() {
+        progress.update(steps, 0, String.format("%s: %d/%d users answered, %.1f s", StepBudget.describe(task),
+                answered, expected, (System.nanoTime() - collectionStart) / 1e9));
+    }
+}

@@ -1,0 +1,139 @@
+package org.privsim.actors.local;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.reflect.Array;
+import java.lang.reflect.RecordComponent;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.apache.pekko.actor.testkit.typed.annotations.JUnit5TestKit;
+import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
+import org.apache.pekko.actor.testkit.typed.javadsl.JUnit5TestKitBuilder;
+import org.apache.pekko.actor.testkit.typed.javadsl.TestKitJUnit5Extension;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.serialization.Serialization;
+import org.apache.pekko.serialization.SerializationExtension;
+import org.apache.pekko.serialization.Serializer;
+import org.apache.pekko.serialization.Serializers;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.privsim.core.data.SplitPlan;
+import org.privsim.core.scenario.SampleSplit;
+import org.privsim.core.sim.NoiseParameters;
+import org.privsim.core.sim.Participants;
+import org.privsim.core.sim.RoundRecord;
+import org.privsim.core.sim.RunOutcome;
+import org.privsim.core.sim.UserRoundStats;
+import org.privsim.core.sim.UserTask;
+import org.privsim.protocol.AggregatorCommand;
+import org.privsim.protocol.CborSerializable;
+import org.privsim.protocol.CuratorCommand;
+import org.privsim.protocol.GuardianCommand;
+import org.privsim.protocol.UserCommand;
+
+/**
+ * Every message type survives a round trip through Pekko's serialization (jackson-cbor via the
+ * {@link CborSerializable} binding) with its contents intact — arrays, infinities, nulls,
+ * nested core records and actor references included.
+ */
+@ExtendWith(TestKitJUnit5Extension.class)
+class MessageSerializationTest {
+
+    @JUnit5TestKit
+    public ActorTestKit testKit = new JUnit5TestKitBuilder().build();
+
+    @Test
+    void everyMessageTypeRoundTripsThroughCbor() {
+        ActorRef<AggregatorCommand> aggregator = testKit.<AggregatorCommand>createTestProbe().getRef();
+        ActorRef<CuratorCommand> curator = testKit.<CuratorCommand>createTestProbe().getRef();
+        SplitPlan split = SplitPlan.of(SampleSplit.PAPER, 8);
+        UserTask.Init init = new UserTask.Init(split, Double.POSITIVE_INFINITY);
+        UserTask.Round round = new UserTask.Round(3, new Participants(new int[] {0, 1, 0, 2}, 1),
+                new double[] {0.5, -0.25, 1e-300, 7}, 2, split, 2.0, Double.POSITIVE_INFINITY, 1e-6, 3.5);
+        UserTask.Round singleModel = new UserTask.Round(1, Participants.all(), null, 2, split, 1.0, 1.0, 0, 1);
+        UserTask.Evaluate evaluate = new UserTask.Evaluate(UserTask.Model.PERSONAL, new double[] {1, 2, 3, 4}, 2, 6,
+                8, 1e-6, 3.5);
+        RunOutcome outcome = new RunOutcome(0.02, 0.01, null, 5, 5, 0.2, 0.2,
+                new NoiseParameters(null, null, null, 1, 2, 3, 4, 5, 6),
+                List.of(new RoundRecord(0, 10, 9, 0, null), new RoundRecord(1, 10, 10, 2, 0.125)));
+
+        List<CborSerializable> messages = List.of(
+                new UserCommand.ContributeInit(1, init, aggregator),
+                new UserCommand.ContributeRound(2, round, aggregator),
+                new UserCommand.ContributeRound(3, singleModel, aggregator),
+                new UserCommand.EvaluateModel(4, evaluate, aggregator),
+                new AggregatorCommand.CollectInit(5, init, 100, curator),
+                new AggregatorCommand.CollectRound(6, round, 100, curator),
+                new AggregatorCommand.CollectEvaluate(7, evaluate, 100, curator),
+                new AggregatorCommand.InitAnswer(8, 17, new double[] {1, 2, 3}),
+                new AggregatorCommand.RoundAnswer(9, new UserRoundStats(17, new double[] {1, -1},
+                        new double[] {1, 2, 3}, new double[] {4, 5})),
+                new AggregatorCommand.ErrorAnswer(10, 17, 0.125),
+                new AggregatorCommand.CollectionDeadline(11),
+                new CuratorCommand.InitPartial(12, 0, 2, 2, new double[] {1, 2, 3}, new int[] {0, 1}),
+                new CuratorCommand.RoundPartial(13, 1, 2, 2, 2, new double[9], new double[] {1, 2, 3, 4},
+                        new int[] {1000, 1001}),
+                new CuratorCommand.ErrorPartial(14, 2, 3, 0.5, new int[] {2000}),
+                new CuratorCommand.CollectionTimeout(15),
+                new GuardianCommand.RunCompleted(0, outcome),
+                new GuardianCommand.RunFailed(1, "ledger refused"));
+
+        Set<Class<?>> covered = new HashSet<>();
+        Serialization serialization = SerializationExtension.get(testKit.system());
+        for (CborSerializable message : messages) {
+            Serializer serializer = serialization.findSerializerFor(message);
+            assertEquals("JacksonCborSerializer", serializer.getClass().getSimpleName(), message.getClass().getName());
+            byte[] bytes = serialization.serialize(message).get();
+            String manifest = Serializers.manifestFor(serializer, message);
+            Object back = serialization.deserialize(bytes, serializer.identifier(), manifest).get();
+            assertSameContents(message, back, message.getClass().getSimpleName());
+            covered.add(message.getClass());
+        }
+        Set<Class<?>> all = new HashSet<>();
+        for (Class<?> root : List.of(UserCommand.class, AggregatorCommand.class, CuratorCommand.class,
+                GuardianCommand.class)) {
+            all.addAll(List.of(root.getPermittedSubclasses()));
+        }
+        assertEquals(all, covered, "one instance of every message type");
+    }
+
+    private static void assertSameContents(Object expected, Object actual, String path) {
+        if (expected == null) {
+            assertNull(actual, path);
+            return;
+        }
+        assertNotNull(actual, path);
+        assertEquals(expected.getClass(), actual.getClass(), path);
+        if (expected.getClass().isArray()) {
+            assertEquals(Array.getLength(expected), Array.getLength(actual), path);
+            if (expected instanceof double[] e) {
+                assertArrayEquals(e, (double[]) actual, path);
+            } else {
+                assertArrayEquals((int[]) expected, (int[]) actual, path);
+            }
+        } else if (expected.getClass().isRecord()) {
+            for (RecordComponent c : expected.getClass().getRecordComponents()) {
+                try {
+                    assertSameContents(c.getAccessor().invoke(expected), c.getAccessor().invoke(actual),
+                            path + "." + c.getName());
+                } catch (ReflectiveOperationException e) {
+                    throw new AssertionError(path + "." + c.getName(), e);
+                }
+            }
+        } else if (expected instanceof List<?> e) {
+            List<?> a = (List<?>) actual;
+            assertEquals(e.size(), a.size(), path);
+            for (int i = 0; i < e.size(); i++) {
+                assertSameContents(e.get(i), a.get(i), path + "[" + i + "]");
+            }
+        } else {
+            assertEquals(expected, actual, path);
+            assertTrue(!(expected instanceof ActorRef<?>) || expected.equals(actual), path);
+        }
+    }
+}

@@ -1,0 +1,85 @@
+package org.privsim.protocol;
+
+import org.apache.pekko.actor.typed.ActorRef;
+import org.privsim.core.sim.UserRoundStats;
+import org.privsim.core.sim.UserTask;
+
+/**
+ * Messages an aggregator (one fixed range of user ids) handles: a collection request from the
+ * curator, its users' answers, and its own per-collection deadline.
+ *
+ * <p>Guarantee: for each collection request the aggregator sends exactly one partial sum to the
+ * curator — when every asked user answered or at the deadline, whichever comes first — summed in
+ * ascending user id order; answers tagged with another collection id are ignored.
+ */
+public sealed interface AggregatorCommand extends CborSerializable
+        permits AggregatorCommand.CollectInit, AggregatorCommand.CollectRound, AggregatorCommand.CollectEvaluate,
+        AggregatorCommand.InitAnswer, AggregatorCommand.RoundAnswer, AggregatorCommand.ErrorAnswer,
+        AggregatorCommand.CollectionDeadline {
+
+    /**
+     * Collect every user's initialisation term of the range.
+     *
+     * @param collection     collection id
+     * @param task           the request to users
+     * @param deadlineMillis how long to wait for answers before sending what arrived
+     * @param replyTo        where to send the {@link CuratorCommand.InitPartial}
+     */
+    record CollectInit(long collection, UserTask.Init task, long deadlineMillis, ActorRef<CuratorCommand> replyTo)
+            implements AggregatorCommand {}
+
+    /**
+     * Collect the U-step statistics of the range's participating users.
+     *
+     * @param collection     collection id
+     * @param task           the request to users
+     * @param deadlineMillis how long to wait for answers before sending what arrived
+     * @param replyTo        where to send the {@link CuratorCommand.RoundPartial}
+     */
+    record CollectRound(long collection, UserTask.Round task, long deadlineMillis, ActorRef<CuratorCommand> replyTo)
+            implements AggregatorCommand {}
+
+    /**
+     * Collect every user's squared model error of the range.
+     *
+     * @param collection     collection id
+     * @param task           the request to users
+     * @param deadlineMillis how long to wait for answers before sending what arrived
+     * @param replyTo        where to send the {@link CuratorCommand.ErrorPartial}
+     */
+    record CollectEvaluate(long collection, UserTask.Evaluate task, long deadlineMillis,
+                           ActorRef<CuratorCommand> replyTo) implements AggregatorCommand {}
+
+    /**
+     * A user's initialisation term.
+     *
+     * @param collection collection id
+     * @param user       user id
+     * @param packed     packed symmetric d×d term (d(d+1)/2 doubles)
+     */
+    record InitAnswer(long collection, int user, double[] packed) implements AggregatorCommand {}
+
+    /**
+     * A user's U-step statistics.
+     *
+     * @param collection collection id
+     * @param stats      the compact statistics (v: k, gram: d(d+1)/2, g: d)
+     */
+    record RoundAnswer(long collection, UserRoundStats stats) implements AggregatorCommand {}
+
+    /**
+     * A user's squared parameter error.
+     *
+     * @param collection   collection id
+     * @param user         user id
+     * @param squaredError ‖θ_j − θ_j*‖²
+     */
+    record ErrorAnswer(long collection, int user, double squaredError) implements AggregatorCommand {}
+
+    /**
+     * The aggregator's own timer: the collection's deadline passed.
+     *
+     * @param collection collection id
+     */
+    record CollectionDeadline(long collection) implements AggregatorCommand {}
+}

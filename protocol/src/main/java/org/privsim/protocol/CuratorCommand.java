@@ -1,0 +1,61 @@
+package org.privsim.protocol;
+
+/**
+ * Messages the curator of one run handles: one partial sum per aggregator range and collection,
+ * and its own overall deadline.
+ *
+ * <p>Guarantee: each partial carries the ids of exactly the users whose answers it contains, in
+ * ascending order, so the curator's ledger charges exactly them; {@code asked} counts the users
+ * the range asked (for progress and diagnostics only).
+ */
+public sealed interface CuratorCommand extends CborSerializable
+        permits CuratorCommand.InitPartial, CuratorCommand.RoundPartial, CuratorCommand.ErrorPartial,
+        CuratorCommand.CollectionTimeout {
+
+    /**
+     * A range's sum of initialisation terms.
+     *
+     * @param collection     collection id
+     * @param range          aggregator range index
+     * @param asked          users the range asked
+     * @param dimension      d
+     * @param packed         packed symmetric d×d sum (d(d+1)/2 doubles)
+     * @param contributorIds ids summed, ascending
+     */
+    record InitPartial(long collection, int range, int asked, int dimension, double[] packed, int[] contributorIds)
+            implements CuratorCommand {}
+
+    /**
+     * A range's sum of U-step statistics in compact form (see {@link org.privsim.core.sim.RoundSum}).
+     *
+     * @param collection     collection id
+     * @param range          aggregator range index
+     * @param asked          users the range asked
+     * @param dimension      d
+     * @param rank           k of the sum (1 when the task carries no U)
+     * @param blocks         packed blocks S_ab, k(k+1)/2 · d(d+1)/2 doubles
+     * @param h              stacked h_a, k·d doubles
+     * @param contributorIds ids summed, ascending
+     */
+    record RoundPartial(long collection, int range, int asked, int dimension, int rank, double[] blocks, double[] h,
+                        int[] contributorIds) implements CuratorCommand {}
+
+    /**
+     * A range's sum of squared model errors.
+     *
+     * @param collection     collection id
+     * @param range          aggregator range index
+     * @param asked          users the range asked
+     * @param sum            the sum
+     * @param contributorIds ids summed, ascending
+     */
+    record ErrorPartial(long collection, int range, int asked, double sum, int[] contributorIds)
+            implements CuratorCommand {}
+
+    /**
+     * The curator's own timer: the collection's overall deadline passed; missing ranges are left out.
+     *
+     * @param collection collection id
+     */
+    record CollectionTimeout(long collection) implements CuratorCommand {}
+}

@@ -1,0 +1,45 @@
+package org.privsim.protocol;
+
+import org.apache.pekko.actor.typed.ActorRef;
+import org.privsim.core.sim.UserTask;
+
+/**
+ * Requests a user actor answers. Every request carries the collection id it belongs to, and the
+ * answer echoes it, so an aggregator can ignore answers that arrive after their collection closed.
+ *
+ * <p>Guarantee: a user answers with compact statistics computed by
+ * {@link org.privsim.core.sim.UserStep} — never with raw samples.
+ */
+public sealed interface UserCommand extends CborSerializable
+        permits UserCommand.ContributeInit, UserCommand.ContributeRound, UserCommand.EvaluateModel {
+
+    /**
+     * Contribute the user's initialisation term.
+     *
+     * @param collection collection id
+     * @param task       what to compute
+     * @param replyTo    where to send the {@link AggregatorCommand.InitAnswer}
+     */
+    record ContributeInit(long collection, UserTask.Init task, ActorRef<AggregatorCommand> replyTo)
+            implements UserCommand {}
+
+    /**
+     * Contribute the user's U-step statistics (only sent to users the task's participants include).
+     *
+     * @param collection collection id
+     * @param task       what to compute
+     * @param replyTo    where to send the {@link AggregatorCommand.RoundAnswer}
+     */
+    record ContributeRound(long collection, UserTask.Round task, ActorRef<AggregatorCommand> replyTo)
+            implements UserCommand {}
+
+    /**
+     * Fit the final model and report its squared parameter error.
+     *
+     * @param collection collection id
+     * @param task       what to compute
+     * @param replyTo    where to send the {@link AggregatorCommand.ErrorAnswer}
+     */
+    record EvaluateModel(long collection, UserTask.Evaluate task, ActorRef<AggregatorCommand> replyTo)
+            implements UserCommand {}
+}
