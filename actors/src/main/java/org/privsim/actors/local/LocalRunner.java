@@ -1,7 +1,6 @@
 package org.privsim.actors.local;
 
 import com.typesafe.config.Config;
-import com.typesafe.config.ConfigFactory;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -32,9 +31,9 @@ public final class LocalRunner {
     private final Config config;
     private final Map<Integer, UserFault> faults;
 
-    /** A runner with the default configuration ({@code application.conf} over reference.conf). */
+    /** A runner with the default configuration (see {@link LocalSettings#defaultConfig()}). */
     public LocalRunner(Scenario scenario) {
-        this(scenario, ConfigFactory.load(), Map.of());
+        this(scenario, LocalSettings.defaultConfig(), Map.of());
     }
 
     /**
