@@ -2,20 +2,18 @@ package org.privsim.actors.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.privsim.actors.local.LocalRunner;
 import org.privsim.core.run.Progress;
 import org.privsim.core.run.SequentialRunner;
 import org.privsim.core.scenario.Scenario;
-import org.privsim.core.scenario.ScenarioException;
-import org.privsim.core.scenario.ScenarioParser;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Spec;
 
 /**
@@ -31,8 +29,8 @@ final class BenchCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "SCENARIO", description = "Scenario file (YAML or JSON).")
-    private Path scenarioFile;
+    @Mixin
+    private ScenarioFile scenarioFile;
 
     @Option(names = "--repetitions", paramLabel = "N", defaultValue = "3",
             description = "Timed repetitions of each runner (default: ${DEFAULT-VALUE}).")
@@ -52,12 +50,11 @@ final class BenchCommand implements Callable<Integer> {
                     : "--warmup: must not be negative"));
             return PrivsimCli.EXIT_INVALID;
         }
-        Scenario scenario;
-        try {
-            scenario = ScenarioParser.parse(scenarioFile);
-        } catch (ScenarioException e) {
-            return ScenarioExecution.invalid(e, spec.commandLine().getErr());
+        Optional<Scenario> loaded = scenarioFile.load(spec.commandLine().getErr());
+        if (loaded.isEmpty()) {
+            return PrivsimCli.EXIT_INVALID;
         }
+        Scenario scenario = loaded.get();
         List<Long> sequential = new ArrayList<>();
         List<Long> local = new ArrayList<>();
         for (int i = 0; i < warmup + repetitions; i++) {

@@ -1,13 +1,12 @@
 package org.privsim.actors.cli;
 
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.privsim.core.scenario.Scenario;
-import org.privsim.core.scenario.ScenarioException;
-import org.privsim.core.scenario.ScenarioParser;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -19,8 +18,8 @@ final class RunCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "SCENARIO", description = "Scenario file (YAML or JSON).")
-    private Path scenarioFile;
+    @Mixin
+    private ScenarioFile scenarioFile;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Output directory (default: out/<scenario name>).")
     private Path out;
@@ -34,12 +33,11 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Scenario scenario;
-        try {
-            scenario = ScenarioParser.parse(scenarioFile);
-        } catch (ScenarioException e) {
-            return ScenarioExecution.invalid(e, spec.commandLine().getErr());
+        Optional<Scenario> loaded = scenarioFile.load(spec.commandLine().getErr());
+        if (loaded.isEmpty()) {
+            return PrivsimCli.EXIT_INVALID;
         }
+        Scenario scenario = loaded.get();
         if (seed != null) {
             scenario = scenario.withSeed(seed);
         }

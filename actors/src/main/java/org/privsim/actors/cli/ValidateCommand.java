@@ -1,13 +1,11 @@
 package org.privsim.actors.cli;
 
-import java.nio.file.Path;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.privsim.core.run.ScenarioPlan;
 import org.privsim.core.scenario.Scenario;
-import org.privsim.core.scenario.ScenarioException;
-import org.privsim.core.scenario.ScenarioParser;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -19,18 +17,17 @@ final class ValidateCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "SCENARIO", description = "Scenario file (YAML or JSON).")
-    private Path scenarioFile;
+    @Mixin
+    private ScenarioFile scenarioFile;
 
     @Override
     public Integer call() {
-        Scenario scenario;
-        try {
-            scenario = ScenarioParser.parse(scenarioFile);
-        } catch (ScenarioException e) {
-            return ScenarioExecution.invalid(e, spec.commandLine().getErr());
+        Optional<Scenario> loaded = scenarioFile.load(spec.commandLine().getErr());
+        if (loaded.isEmpty()) {
+            return PrivsimCli.EXIT_INVALID;
         }
-        spec.commandLine().getOut().printf("%s: valid (%d experiments, %d runs, %d users)%n", scenarioFile,
+        Scenario scenario = loaded.get();
+        spec.commandLine().getOut().printf("%s: valid (%d experiments, %d runs, %d users)%n", scenarioFile.path,
                 scenario.experiments().size(), ScenarioPlan.runs(scenario).size(), scenario.task().users());
         return 0;
     }
