@@ -3,13 +3,12 @@ package org.privsim.actors.cli;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.scenario.ScenarioException;
 import org.privsim.core.scenario.ScenarioParser;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -22,12 +21,8 @@ final class DemoCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Output directory (default: out/demo).")
-    private Path out;
-
-    @Option(names = "--runner", paramLabel = "NAME", defaultValue = "local",
-            description = "Runner: local (actors in this JVM) or sequential (default: ${DEFAULT-VALUE}).")
-    private String runner;
+    @Mixin
+    private RunOptions options;
 
     @Override
     public Integer call() throws IOException {
@@ -44,7 +39,7 @@ final class DemoCommand implements Callable<Integer> {
         } catch (ScenarioException e) {
             return ScenarioExecution.invalid(e, spec.commandLine().getErr());
         }
-        return ScenarioExecution.execute(scenario, out, runner, spec.commandLine().getOut(),
+        return ScenarioExecution.execute(scenario, options.out, options.runner, spec.commandLine().getOut(),
                 spec.commandLine().getErr());
     }
 }

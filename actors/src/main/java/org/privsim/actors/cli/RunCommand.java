@@ -1,12 +1,11 @@
 package org.privsim.actors.cli;
 
-import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.privsim.core.scenario.Scenario;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -19,17 +18,13 @@ final class RunCommand implements Callable<Integer> {
     private CommandSpec spec;
 
     @Mixin
-    private ScenarioFile scenarioFile;
+    private RunOptions options;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Output directory (default: out/<scenario name>).")
-    private Path out;
+    @Mixin
+    private ScenarioFile scenarioFile;
 
     @Option(names = "--seed", paramLabel = "N", description = "Override the scenario's seed.")
     private Long seed;
-
-    @Option(names = "--runner", paramLabel = "NAME", defaultValue = "local",
-            description = "Runner: local (actors in this JVM) or sequential (default: ${DEFAULT-VALUE}).")
-    private String runner;
 
     @Override
     public Integer call() {
@@ -41,7 +36,7 @@ final class RunCommand implements Callable<Integer> {
         if (seed != null) {
             scenario = scenario.withSeed(seed);
         }
-        return ScenarioExecution.execute(scenario, out, runner, spec.commandLine().getOut(),
+        return ScenarioExecution.execute(scenario, options.out, options.runner, spec.commandLine().getOut(),
                 spec.commandLine().getErr());
     }
 }

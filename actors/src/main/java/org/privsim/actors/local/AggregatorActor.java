@@ -107,7 +107,7 @@ public final class AggregatorActor extends AbstractBehavior<AggregatorCommand> {
     }
 
     private Behavior<AggregatorCommand> onCollectRound(CollectRound m) {
-        int rank = m.task().u() == null ? 1 : m.task().rank();
+        int rank = m.task().statisticsRank();
         RoundSum sum = new RoundSum(dimension, rank);
         boolean[] asked = new boolean[users.size()];
         for (int i = 0; i < asked.length; i++) {

@@ -179,7 +179,7 @@ public final class CuratorActor extends AbstractBehavior<CuratorCommand> {
             return driver.onInit(total);
         }
         if (task instanceof UserTask.Round t) {
-            RoundSum total = new RoundSum(dimension, t.u() == null ? 1 : t.rank());
+            RoundSum total = new RoundSum(dimension, t.statisticsRank());
             present.forEach(p -> {
                 RoundPartial rp = (RoundPartial) p;
                 total.addAll(RoundSum.of(rp.dimension(), rp.rank(), rp.blocks(), rp.h(), rp.contributorIds()));

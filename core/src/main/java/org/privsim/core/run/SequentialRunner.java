@@ -97,7 +97,7 @@ public final class SequentialRunner {
     private RoundSum collect(UserTask.Round task) {
         Aggregation agg = scenario.aggregation();
         int n = users.length;
-        int k = task.u() == null ? 1 : task.rank();
+        int k = task.statisticsRank();
         RoundSum total = new RoundSum(scenario.task().dimension(), k);
         for (int r = 0; r < agg.ranges(n); r++) {
             RoundSum part = new RoundSum(scenario.task().dimension(), k);

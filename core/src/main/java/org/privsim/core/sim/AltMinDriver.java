@@ -52,11 +52,6 @@ public final class AltMinDriver implements Driver {
         this.ledger = settings.isPrivate() ? new Ledger(task.users(), settings.rhoTotal()) : null;
     }
 
-    /** The billboard's current U, row-major d×k (null before the initialisation). */
-    public double[] billboard() {
-        return u == null ? null : u.data.clone();
-    }
-
     @Override
     public Step start() {
         return new Step.Collect(new UserTask.Init(settings.split(), settings.clipLabel()));

@@ -1,5 +1,7 @@
 package org.privsim.core.sim;
 
+import org.privsim.core.linalg.PackedSymmetric;
+
 /**
  * Running sum of users' initialisation terms (packed d×d, see {@link UserStep#initStatistics}).
  *
@@ -8,14 +10,12 @@ package org.privsim.core.sim;
  * runner obtains bit-identical sums. Not thread-safe.
  */
 public final class InitSum {
-    private final int dimension;
     private final double[] packed;
     private final ContributorList contributors = new ContributorList();
 
     /** An empty sum for dimension d. */
     public InitSum(int dimension) {
-        this.dimension = dimension;
-        this.packed = new double[org.privsim.core.linalg.PackedSymmetric.length(dimension)];
+        this.packed = new double[PackedSymmetric.length(dimension)];
     }
 
     /** Rebuilds a partial sum received from an aggregator. */
@@ -40,11 +40,6 @@ public final class InitSum {
             packed[i] += other.packed[i];
         }
         contributors.addAll(other.contributors);
-    }
-
-    /** d. */
-    public int dimension() {
-        return dimension;
     }
 
     /** A copy of the packed sum. */

@@ -67,16 +67,6 @@ public final class RoundSum {
         contributors.addAll(other.contributors);
     }
 
-    /** d. */
-    public int dimension() {
-        return dimension;
-    }
-
-    /** k. */
-    public int rank() {
-        return rank;
-    }
-
     /** A copy of the packed blocks S_ab, pairs a ≤ b in row-major order. */
     public double[] blocks() {
         return blocks.clone();

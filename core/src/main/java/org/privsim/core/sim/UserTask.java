@@ -33,7 +33,13 @@ public sealed interface UserTask permits UserTask.Init, UserTask.Round, UserTask
      * @param modelNormBound R of the v-step
      */
     record Round(int round, Participants participants, double[] u, int rank, SplitPlan split, double clipModel,
-                 double clipLabel, double ridge, double modelNormBound) implements UserTask {}
+                 double clipLabel, double ridge, double modelNormBound) implements UserTask {
+
+        /** The k of the statistics users return: 1 for the fixed model v = [1], else {@code rank}. */
+        public int statisticsRank() {
+            return u == null ? 1 : rank;
+        }
+    }
 
     /**
      * Fit the final personal model and report its squared parameter error ‖θ_j − θ_j*‖².
