@@ -45,9 +45,6 @@ import picocli.CommandLine.Spec;
                     + " | --epsilon E --delta D --sensitivity C."
         })
 public final class AccountCommand implements Callable<Integer> {
-    /** Exit code for invalid, missing or inconsistent options (picocli's usage-error code). */
-    static final int USAGE_ERROR = 2;
-
     @Spec
     private CommandSpec spec;
 
@@ -88,11 +85,11 @@ public final class AccountCommand implements Callable<Integer> {
             return 0;
         } catch (UsageException e) {
             err.println("error: " + e.getMessage());
-            return USAGE_ERROR;
+            return PrivsimCli.EXIT_INVALID;
         } catch (IllegalArgumentException | ArithmeticException e) {
             // Options in range whose derived values leave double range (e.g. --rho 1e308: μ = ∞).
             err.println("error: cannot compute for these options: " + e.getMessage());
-            return USAGE_ERROR;
+            return PrivsimCli.EXIT_INVALID;
         } finally {
             out.flush();
             err.flush();
