@@ -75,12 +75,12 @@ final class BenchCommand implements Callable<Integer> {
             node.put("localMedianMillis", localMedian);
             node.put("ratio", ratio);
             node.put("repetitions", repetitions);
-            node.put("users", scenario.task().users());
+            node.put("users", scenario.lowRankTask().users());
             spec.commandLine().getOut().println(mapper.writeValueAsString(node));
         } else {
             spec.commandLine().getOut().printf("scenario %s, %d users, %d warm-up + %d timed runs each%n"
                     + "sequential median %d ms%nlocal      median %d ms%nratio local/sequential %.3f%n",
-                    scenario.name(), scenario.task().users(), warmup, repetitions, seqMedian, localMedian, ratio);
+                    scenario.name(), scenario.lowRankTask().users(), warmup, repetitions, seqMedian, localMedian, ratio);
         }
         spec.commandLine().getOut().flush();
         return 0;

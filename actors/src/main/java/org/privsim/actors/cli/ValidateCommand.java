@@ -2,7 +2,6 @@ package org.privsim.actors.cli;
 
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import org.privsim.core.run.ScenarioPlan;
 import org.privsim.core.scenario.Scenario;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -27,8 +26,8 @@ final class ValidateCommand implements Callable<Integer> {
             return PrivsimCli.EXIT_INVALID;
         }
         Scenario scenario = loaded.get();
-        spec.commandLine().getOut().printf("%s: valid (%d experiments, %d runs, %d users)%n", scenarioFile.path,
-                scenario.experiments().size(), ScenarioPlan.runs(scenario).size(), scenario.task().users());
+        spec.commandLine().getOut().printf("%s: valid (%s task, %d experiments, %d audits)%n", scenarioFile.path,
+                scenario.task().type(), scenario.experiments().size(), scenario.audits().size());
         return 0;
     }
 }

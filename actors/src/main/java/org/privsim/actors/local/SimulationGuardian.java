@@ -65,14 +65,14 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
                                CompletableFuture<List<RunOutcome>> result) {
         super(ctx);
         this.scenario = scenario;
-        this.population = new LowRankData(scenario.task(), scenario.seed());
+        this.population = new LowRankData(scenario.lowRankTask(), scenario.seed());
         this.settings = settings;
         this.progress = progress;
         this.result = result;
         this.runs = ScenarioPlan.runs(scenario);
         this.totalSteps = StepBudget.total(runs);
         Aggregation agg = scenario.aggregation();
-        int n = scenario.task().users();
+        int n = scenario.lowRankTask().users();
         for (int r = 0; r < agg.ranges(n); r++) {
             aggregators.add(ctx.spawn(AggregatorActor.create(r, agg.rangeStart(r), agg.rangeEnd(r, n), population,
                     faults, compute), "range-" + r));
@@ -98,8 +98,8 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
         Progress runProgress = (done, total, message) ->
                 progress.update(before + done, totalSteps, run.label() + " " + message);
         ActorRef<CuratorCommand> curator = getContext().spawn(
-                CuratorActor.create(index, run.newDriver(scenario.task(), population.uStar()), aggregators, settings,
-                        runProgress, getContext().getSelf(), scenario.task().users(), scenario.task().dimension()),
+                CuratorActor.create(index, run.newDriver(scenario.lowRankTask(), population.uStar()), aggregators, settings,
+                        runProgress, getContext().getSelf(), scenario.lowRankTask().users(), scenario.lowRankTask().dimension()),
                 "curator-" + index, compute);
         getContext().watchWith(curator, new GuardianCommand.RunFailed(index, "the curator of run " + index
                 + " (" + run.label() + ") stopped without a result"));

@@ -68,7 +68,7 @@ public record ExperimentResult(
         Double initBudgetFraction,
         NoiseParameters noise,
         List<EpochCandidate> epochsTried,
-        List<RoundRecord> roundLog) {
+        List<RoundRecord> roundLog) implements ExperimentRow {
 
     /** Name of the (ε, δ) conversion reported in accountedEpsilon. */
     public static final String TIGHT_CONVERSION = "rdp-cks2020-continuous-order";

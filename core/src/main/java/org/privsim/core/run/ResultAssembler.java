@@ -35,7 +35,7 @@ public final class ResultAssembler {
                 }
                 j++;
             }
-            rows.add(row(scenario.task(), first.experiment(), first.spec(), first.epsilon(), outcomes.get(best), tried));
+            rows.add(row(scenario.lowRankTask(), first.experiment(), first.spec(), first.epsilon(), outcomes.get(best), tried));
             i = j;
         }
         return rows;

@@ -32,6 +32,7 @@ public record RunPlan(int experiment, ExperimentSpec spec, Double epsilon, int e
                     AltMinSettings.nonPrivate(task, spec, epochs, key), key, uStar);
             case SINGLE_MODEL_DP -> new SingleModelDriver(task, spec, epsilon, key);
             case OWN_DATA -> new OwnDataDriver(task, spec);
+            default -> throw new IllegalStateException(spec.algorithm().id() + " does not run on a low-rank task");
         };
     }
 

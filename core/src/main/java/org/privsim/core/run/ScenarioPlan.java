@@ -9,7 +9,8 @@ import org.privsim.core.sim.RunKey;
 /**
  * The ordered list of algorithm runs a scenario asks for: experiments in order; within a private
  * experiment each ε in order; within that each candidate epoch count in order. Every runner
- * executes exactly this list, so their reports line up row by row.
+ * executes exactly this list, so their reports line up row by row. Indexed-mean experiments are
+ * not driver runs; they are planned by {@code IndexedMeanPlan}.
  */
 public final class ScenarioPlan {
     private ScenarioPlan() {}
@@ -20,6 +21,9 @@ public final class ScenarioPlan {
         List<ExperimentSpec> experiments = scenario.experiments();
         for (int e = 0; e < experiments.size(); e++) {
             ExperimentSpec spec = experiments.get(e);
+            if (spec.algorithm().isIndexedMean()) {
+                continue;
+            }
             List<Double> eps = spec.epsilons() == null ? java.util.Collections.singletonList(null) : spec.epsilons();
             List<Integer> epochs = spec.epochs() == null ? List.of(0) : spec.epochs();
             for (int i = 0; i < eps.size(); i++) {

@@ -31,8 +31,8 @@ public final class SequentialRunner {
     /** Prepares a scenario: generates U* and every user's data set. */
     public SequentialRunner(Scenario scenario) {
         this.scenario = scenario;
-        this.population = new LowRankData(scenario.task(), scenario.seed());
-        this.users = new UserDataset[scenario.task().users()];
+        this.population = new LowRankData(scenario.lowRankTask(), scenario.seed());
+        this.users = new UserDataset[scenario.lowRankTask().users()];
         for (int j = 0; j < users.length; j++) {
             users[j] = population.user(j);
         }
@@ -62,7 +62,7 @@ public final class SequentialRunner {
     }
 
     private RunOutcome execute(RunPlan run, Progress progress) {
-        Driver driver = run.newDriver(scenario.task(), population.uStar());
+        Driver driver = run.newDriver(scenario.lowRankTask(), population.uStar());
         Step step = driver.start();
         long steps = 0;
         while (step instanceof Step.Collect c) {
@@ -83,9 +83,9 @@ public final class SequentialRunner {
     private InitSum collect(UserTask.Init task) {
         Aggregation agg = scenario.aggregation();
         int n = users.length;
-        InitSum total = new InitSum(scenario.task().dimension());
+        InitSum total = new InitSum(scenario.lowRankTask().dimension());
         for (int r = 0; r < agg.ranges(n); r++) {
-            InitSum part = new InitSum(scenario.task().dimension());
+            InitSum part = new InitSum(scenario.lowRankTask().dimension());
             for (int j = agg.rangeStart(r); j < agg.rangeEnd(r, n); j++) {
                 part.add(j, UserStep.respond(users[j], task));
             }
@@ -98,9 +98,9 @@ public final class SequentialRunner {
         Aggregation agg = scenario.aggregation();
         int n = users.length;
         int k = task.statisticsRank();
-        RoundSum total = new RoundSum(scenario.task().dimension(), k);
+        RoundSum total = new RoundSum(scenario.lowRankTask().dimension(), k);
         for (int r = 0; r < agg.ranges(n); r++) {
-            RoundSum part = new RoundSum(scenario.task().dimension(), k);
+            RoundSum part = new RoundSum(scenario.lowRankTask().dimension(), k);
             for (int j = agg.rangeStart(r); j < agg.rangeEnd(r, n); j++) {
                 if (task.participants().includes(j)) {
                     part.add(UserStep.respond(users[j], task));

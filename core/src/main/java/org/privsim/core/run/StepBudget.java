@@ -17,6 +17,7 @@ public final class StepBudget {
             case OWN_DATA -> 1;
             case SINGLE_MODEL_DP -> 2;
             case PRIV_ALTMIN, NON_PRIVATE_ALTMIN -> 2L + (run.spec().rounds() != null ? run.spec().rounds() : run.epochs());
+            default -> throw new IllegalStateException(run.spec().algorithm().id() + " is not a driver run");
         };
     }
 

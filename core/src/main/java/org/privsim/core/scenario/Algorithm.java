@@ -3,23 +3,36 @@ package org.privsim.core.scenario;
 import java.util.Arrays;
 import java.util.Optional;
 
-/** The algorithms an experiment can run, with their scenario names. */
+/**
+ * The algorithms an experiment (or audit) can run, with their scenario names and the task type
+ * each needs. Guarantee: ids are unique and stable (they are the scenario and report vocabulary).
+ */
 public enum Algorithm {
     /** Private alternating minimization (Jain et al. 2021, Alg. 1 + 2, initialised by Alg. 3). */
-    PRIV_ALTMIN("priv-altmin", true),
+    PRIV_ALTMIN("priv-altmin", true, LowRankRegressionTask.TYPE),
     /** The same code path without noise or clipping, run until U stops moving. */
-    NON_PRIVATE_ALTMIN("non-private-altmin", false),
+    NON_PRIVATE_ALTMIN("non-private-altmin", false, LowRankRegressionTask.TYPE),
     /** Each user fits ridge regression in d dimensions on its own data; nothing is shared. */
-    OWN_DATA("own-data", false),
+    OWN_DATA("own-data", false, LowRankRegressionTask.TYPE),
     /** One shared θ ∈ R^d for all users, DP by sufficient-statistics perturbation. */
-    SINGLE_MODEL_DP("single-model-dp", true);
+    SINGLE_MODEL_DP("single-model-dp", true, LowRankRegressionTask.TYPE),
+    /** Indexed mean: every person gets the exact empirical mean of its coordinate (Prop. 4.1). */
+    INDEXED_MEAN_NONPRIVATE("indexed-mean-nonprivate", false, IndexedMeanTask.TYPE),
+    /** Indexed mean: the whole noisy mean vector on the billboard, ρ-zCDP (Thm. 4.4). */
+    INDEXED_MEAN_BILLBOARD("indexed-mean-billboard", true, IndexedMeanTask.TYPE),
+    /** Indexed mean: a separate noisy coordinate per person, ρ-JCDP (Thm. 4.3). */
+    INDEXED_MEAN_JDP("indexed-mean-jdp", true, IndexedMeanTask.TYPE),
+    /** Indexed mean: a separate noisy coordinate per person, ρ-1-out-of-t-zCDP only (Thm. 4.2). */
+    INDEXED_MEAN_ONE_OUT_OF_T("indexed-mean-1-out-of-t", true, IndexedMeanTask.TYPE);
 
     private final String id;
     private final boolean isPrivate;
+    private final String taskType;
 
-    Algorithm(String id, boolean isPrivate) {
+    Algorithm(String id, boolean isPrivate, String taskType) {
         this.id = id;
         this.isPrivate = isPrivate;
+        this.taskType = taskType;
     }
 
     /** The scenario/report name, e.g. {@code priv-altmin}. */
@@ -30,6 +43,16 @@ public enum Algorithm {
     /** Whether the algorithm releases statistics under a DP guarantee (needs ε, δ). */
     public boolean isPrivate() {
         return isPrivate;
+    }
+
+    /** The {@link Task#type()} this algorithm runs on. */
+    public String taskType() {
+        return taskType;
+    }
+
+    /** Whether this is one of the indexed-mean mechanisms. */
+    public boolean isIndexedMean() {
+        return taskType.equals(IndexedMeanTask.TYPE);
     }
 
     /** Looks an algorithm up by its scenario name. */

@@ -34,6 +34,20 @@ public final class Defaults {
     public static final double RIDGE = 1e-6;
     /** Convergence tolerance of non-private-altmin. */
     public static final double TOLERANCE = 1e-9;
+    /** Independent runs averaged per (ε, t) of an indexed-mean experiment. */
+    public static final int REPEATS = 20;
+    /** Samples per person of an indexed-mean task. */
+    public static final int SAMPLES_PER_PERSON = 1;
+    /** Index assignment of an indexed-mean task. */
+    public static final IndexAssignment INDICES = IndexAssignment.DISTINCT;
+    /** Trials of an audit (half per world; half select the threshold, half are counted). */
+    public static final int TRIALS = 4000;
+    /** Confidence of an audit's simultaneous Clopper–Pearson bounds. */
+    public static final double CONFIDENCE = 0.95;
+    /** Canary magnitude of an indexed-mean audit: the target's samples are all +c vs all −c. */
+    public static final double CANARY_SCALE = 1;
+    /** The audited person (or user) when an audit names none. */
+    public static final int TARGET = 0;
 
     private Defaults() {}
 

@@ -3,6 +3,7 @@ package org.privsim.core.scenario;
 import static org.privsim.core.scenario.FieldReader.Presence.OPTIONAL;
 import static org.privsim.core.scenario.FieldReader.Presence.REQUIRED;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
@@ -11,6 +12,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import org.privsim.core.privacy.Calibration;
 
@@ -22,8 +24,9 @@ import org.privsim.core.privacy.Calibration;
  *       does not use ({@code not used by <algorithm>}), every value's type and range, duplicates,
  *       and the participation rules ({@code rounds} only with {@code disjoint-batches}, which in
  *       turn forbids {@code epochs}).
- *   <li>{@link #checkAgainst} checks what needs the task: {@code rounds ≤ task.users} and that the
- *       {@code paper} split divides samplesPerUser into quarters.
+ *   <li>{@link #checkAgainst} checks what needs the task: that it is the algorithm's task type,
+ *       {@code rounds ≤ task.users}, that the {@code paper} split divides samplesPerUser into
+ *       quarters, and that swept persons fit distinct indices.
  *   <li>{@link #resolve} fills every default from {@link Defaults}; fields the algorithm does not
  *       use stay null.
  * </ol>
@@ -35,9 +38,10 @@ final class ExperimentReader {
 
     private static final Set<Algorithm> ALL = EnumSet.allOf(Algorithm.class);
     private static final Set<Algorithm> ALTMIN = EnumSet.of(Algorithm.PRIV_ALTMIN, Algorithm.NON_PRIVATE_ALTMIN);
-    private static final Set<Algorithm> PRIVATE = Arrays.stream(Algorithm.values())
-            .filter(Algorithm::isPrivate)
-            .collect(Collectors.toCollection(() -> EnumSet.noneOf(Algorithm.class)));
+    private static final Set<Algorithm> PRIVATE = where(Algorithm::isPrivate);
+    private static final Set<Algorithm> INDEXED_MEAN = where(Algorithm::isIndexedMean);
+    private static final Set<Algorithm> LOW_RANK = where(a -> !a.isIndexedMean());
+    private static final Set<Algorithm> LOW_RANK_PRIVATE = where(a -> a.isPrivate() && !a.isIndexedMean());
 
     /** Every experiment field, in documentation order, with the algorithms that use it. */
     private static final Map<String, Set<Algorithm>> USED_BY = new LinkedHashMap<>();
@@ -51,15 +55,19 @@ final class ExperimentReader {
         USED_BY.put("participation", ALTMIN);
         USED_BY.put("rounds", ALTMIN);
         USED_BY.put("split", ALTMIN);
-        USED_BY.put("clipModel", PRIVATE);
-        USED_BY.put("clipLabel", PRIVATE);
+        USED_BY.put("clipModel", LOW_RANK_PRIVATE);
+        USED_BY.put("clipLabel", LOW_RANK_PRIVATE);
         USED_BY.put("initBudgetFraction", EnumSet.of(Algorithm.PRIV_ALTMIN));
-        USED_BY.put("ridge", ALL);
+        USED_BY.put("ridge", LOW_RANK);
         USED_BY.put("modelNormBound", ALTMIN);
         USED_BY.put("tolerance", EnumSet.of(Algorithm.NON_PRIVATE_ALTMIN));
+        USED_BY.put("persons", INDEXED_MEAN);
+        USED_BY.put("repeats", INDEXED_MEAN);
     }
 
     private static final List<String> FIELDS = List.copyOf(USED_BY.keySet());
+    /** Largest repeats an indexed-mean experiment may ask for. */
+    private static final int MAX_REPEATS = 100_000;
 
     private final FieldReader fields;
     /** Null when missing or invalid; then no other field is read. */
@@ -78,20 +86,35 @@ final class ExperimentReader {
     private final Double ridge;
     private final Double modelNormBound;
     private final Double tolerance;
+    private final List<Integer> persons;
+    private final Integer repeats;
+    /** Fields the caller reads itself (an audit's privacy target); never read or rejected here. */
+    private final Set<String> handledByCaller;
 
     /** Reads and checks {@code fields}, recording every problem that needs no task to find. */
     ExperimentReader(FieldReader fields) {
+        this(fields, List.of(), Set.of());
+    }
+
+    /**
+     * Reads {@code fields} as an experiment that also carries the caller's {@code callerFields}
+     * (accepted as known); of those, the ones in {@code handledByCaller} are left to the caller.
+     */
+    ExperimentReader(FieldReader fields, List<String> callerFields, Set<String> handledByCaller) {
         this.fields = fields;
-        fields.rejectUnknown(FIELDS);
+        this.handledByCaller = handledByCaller;
+        List<String> known = new ArrayList<>(FIELDS);
+        callerFields.stream().filter(f -> !known.contains(f)).forEach(known::add);
+        fields.rejectUnknown(known);
         algorithm = fields.choice("algorithm", REQUIRED, List.of(Algorithm.values()), Algorithm::id).orElse(null);
         if (algorithm != null) {
             FIELDS.stream()
-                    .filter(field -> fields.has(field) && !uses(field))
+                    .filter(field -> fields.has(field) && !uses(field) && !handledByCaller.contains(field))
                     .forEach(field -> fields.error(field, "not used by " + algorithm.id()));
         }
-        epsilons = uses("epsilon") ? fields.numbers("epsilon", REQUIRED, Bounds.above(0)).orElse(null) : null;
-        delta = uses("delta") ? fields.number("delta", REQUIRED, Bounds.strictlyBetween(0, 1)).orElse(null) : null;
-        calibration = uses("calibration") ? choice("calibration", Calibration.values(), Calibration::id) : null;
+        epsilons = reads("epsilon") ? fields.numbers("epsilon", REQUIRED, Bounds.above(0)).orElse(null) : null;
+        delta = reads("delta") ? fields.number("delta", REQUIRED, Bounds.strictlyBetween(0, 1)).orElse(null) : null;
+        calibration = reads("calibration") ? choice("calibration", Calibration.values(), Calibration::id) : null;
         participation = uses("participation")
                 ? choice("participation", Participation.values(), Participation::id) : null;
         Participation effective = fields.has("participation") ? participation : Defaults.PARTICIPATION;
@@ -105,10 +128,37 @@ final class ExperimentReader {
         ridge = uses("ridge") ? fields.number("ridge", OPTIONAL, Bounds.atLeast(0)).orElse(null) : null;
         modelNormBound = positive("modelNormBound");
         tolerance = positive("tolerance");
+        persons = uses("persons")
+                ? fields.integers("persons", OPTIONAL, Bounds.between(2, TaskReader.MAX_PERSONS)).orElse(null) : null;
+        repeats = uses("repeats")
+                ? fields.integer("repeats", OPTIONAL, Bounds.between(2, MAX_REPEATS)).orElse(null) : null;
     }
 
-    /** Records the problems that depend on the (valid) task. */
-    void checkAgainst(LowRankRegressionTask task) {
+    /** The epoch counts given, or null when absent, invalid or not used. */
+    List<Integer> epochs() {
+        return epochs;
+    }
+
+    /** Records the problems that depend on the (valid) task; {@code taskField} names where it came from. */
+    void checkAgainst(Task task, String taskField) {
+        if (algorithm == null) {
+            return;
+        }
+        if (!algorithm.taskType().equals(task.type())) {
+            fields.error("algorithm", algorithm.id() + " needs a task of type " + algorithm.taskType()
+                    + ", but " + taskField + " is of type " + task.type());
+            return;
+        }
+        if (task instanceof LowRankRegressionTask lowRank) {
+            checkAgainst(lowRank);
+        } else if (task instanceof IndexedMeanTask indexed && persons != null
+                && indexed.indices() == IndexAssignment.DISTINCT) {
+            persons.stream().filter(t -> t > indexed.dimension()).findFirst().ifPresent(t -> fields.error("persons",
+                    "distinct indices need persons ≤ task.dimension (" + indexed.dimension() + "), got " + t));
+        }
+    }
+
+    private void checkAgainst(LowRankRegressionTask task) {
         if (split == SampleSplit.PAPER && task.samplesPerUser() % 4 != 0) {
             fields.error("split", "paper split needs samplesPerUser divisible by 4 (got " + task.samplesPerUser() + ")");
         }
@@ -123,7 +173,18 @@ final class ExperimentReader {
     }
 
     /** The experiment with every default resolved; only valid when no problem was recorded. */
-    ExperimentSpec resolve(LowRankRegressionTask task) {
+    ExperimentSpec resolve(Task task) {
+        if (task instanceof LowRankRegressionTask lowRank) {
+            return resolve(lowRank);
+        }
+        IndexedMeanTask indexed = (IndexedMeanTask) task;
+        return new ExperimentSpec(algorithm, epsilons, delta,
+                uses("calibration") ? or(calibration, Defaults.CALIBRATION) : null,
+                null, null, null, null, null, null, null, null, null, null,
+                or(persons, List.of(indexed.persons())), or(repeats, Defaults.REPEATS));
+    }
+
+    private ExperimentSpec resolve(LowRankRegressionTask task) {
         Participation resolvedParticipation = uses("participation") ? or(participation, Defaults.PARTICIPATION) : null;
         return new ExperimentSpec(
                 algorithm,
@@ -140,11 +201,22 @@ final class ExperimentReader {
                 uses("initBudgetFraction") ? or(initBudgetFraction, Defaults.INIT_BUDGET_FRACTION) : null,
                 or(ridge, Defaults.ridge(algorithm, task)),
                 uses("modelNormBound") ? or(modelNormBound, Defaults.modelNormBound(task)) : null,
-                uses("tolerance") ? or(tolerance, Defaults.TOLERANCE) : null);
+                uses("tolerance") ? or(tolerance, Defaults.TOLERANCE) : null,
+                null, null);
     }
 
     private boolean uses(String field) {
         return algorithm != null && USED_BY.get(field).contains(algorithm);
+    }
+
+    private boolean reads(String field) {
+        return uses(field) && !handledByCaller.contains(field);
+    }
+
+    private static Set<Algorithm> where(Predicate<Algorithm> test) {
+        return Arrays.stream(Algorithm.values())
+                .filter(test)
+                .collect(Collectors.toCollection(() -> EnumSet.noneOf(Algorithm.class)));
     }
 
     private Integer readRounds(Participation effective) {

@@ -9,7 +9,8 @@ import org.privsim.core.privacy.Calibration;
  * <p>Fields that do not apply to the algorithm are null (e.g. {@code epsilons} for
  * {@code own-data}). For private algorithms, each ε of {@code epsilons} is one run; when
  * {@code epochs} has several values, each ε is run with each and the best (lowest population MSE,
- * as in the paper's Fig. 2) is reported together with the epoch count that won.
+ * as in the paper's Fig. 2) is reported together with the epoch count that won. For the
+ * indexed-mean mechanisms each (ε, persons) pair is one run, repeated {@code repeats} times.
  *
  * @param algorithm          what to run
  * @param epsilons           target ε values (private algorithms), in scenario order
@@ -22,9 +23,11 @@ import org.privsim.core.privacy.Calibration;
  * @param clipModel          η, clip bound on ‖vec(x vᵀ)‖ (priv-altmin) or on ‖x‖ (single-model-dp)
  * @param clipLabel          ζ, clip bound on |y| (private algorithms)
  * @param initBudgetFraction share of ρ spent on the private initialisation (priv-altmin)
- * @param ridge              ridge λ of the local least-squares fits
+ * @param ridge              ridge λ of the local least-squares fits (low-rank algorithms)
  * @param modelNormBound     R, bound on ‖v_j‖ in the v-step (altmin)
  * @param tolerance          stop non-private-altmin when ‖UUᵀ − U'U'ᵀ‖_F falls below it
+ * @param persons            values of t swept (indexed mean; default the task's persons)
+ * @param repeats            independent runs averaged per (ε, t) (indexed mean)
  */
 public record ExperimentSpec(
         Algorithm algorithm,
@@ -38,12 +41,22 @@ public record ExperimentSpec(
         Double clipModel,
         Double clipLabel,
         Double initBudgetFraction,
-        double ridge,
+        Double ridge,
         Double modelNormBound,
-        Double tolerance) {
+        Double tolerance,
+        List<Integer> persons,
+        Integer repeats) {
 
     public ExperimentSpec {
         epsilons = epsilons == null ? null : List.copyOf(epsilons);
         epochs = epochs == null ? null : List.copyOf(epochs);
+        persons = persons == null ? null : List.copyOf(persons);
+    }
+
+    /** This experiment with one privacy target (how an audit fixes the ε, δ it claims). */
+    public ExperimentSpec withPrivacy(double epsilon, double newDelta, Calibration newCalibration) {
+        return new ExperimentSpec(algorithm, List.of(epsilon), newDelta, newCalibration, epochs, participation,
+                rounds, split, clipModel, clipLabel, initBudgetFraction, ridge, modelNormBound, tolerance,
+                persons, repeats);
     }
 }

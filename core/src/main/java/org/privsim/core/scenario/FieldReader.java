@@ -93,6 +93,11 @@ final class FieldReader {
         return node.path(field).isArray();
     }
 
+    /** Whether {@code field} is present and holds a string. */
+    boolean isText(String field) {
+        return node.path(field).isTextual();
+    }
+
     /** Names of the fields present, in document order. */
     List<String> fieldNames() {
         List<String> names = new ArrayList<>();
@@ -127,6 +132,17 @@ final class FieldReader {
     /** A string. */
     Optional<String> string(String field, Presence presence) {
         return value(field, presence).flatMap(v -> asString(v, pathOf(field)));
+    }
+
+    /** A boolean ({@code true} or {@code false}). */
+    Optional<Boolean> bool(String field, Presence presence) {
+        return value(field, presence).flatMap(v -> {
+            if (v.isBoolean()) {
+                return Optional.of(v.booleanValue());
+            }
+            problems.add(pathOf(field), "expected true or false, got " + describe(v));
+            return Optional.empty();
+        });
     }
 
     /** Any integer that fits in a {@code long}. */

@@ -11,8 +11,14 @@ package org.privsim.core.scenario;
  * @param rank           k, rank of the shared representation (k ≤ d)
  * @param labelNoise     σ_F, standard deviation of the label noise
  */
-public record LowRankRegressionTask(int users, int samplesPerUser, int dimension, int rank, double labelNoise) {
+public record LowRankRegressionTask(int users, int samplesPerUser, int dimension, int rank, double labelNoise)
+        implements Task {
 
     /** Scenario name of this task type. */
     public static final String TYPE = "low-rank-regression";
+
+    @Override
+    public String type() {
+        return TYPE;
+    }
 }

@@ -1,33 +1,55 @@
 package org.privsim.core.scenario;
 
 import java.util.List;
+import org.privsim.core.audit.AuditSpec;
 
 /**
- * A validated scenario: what to simulate and which experiments to run on it.
+ * A validated scenario: what to simulate, which experiments to run on it and which audits to play.
  *
  * <p>Guarantee: every instance produced by {@link ScenarioParser} has passed field-by-field
  * validation, and every optional field has been resolved to the concrete default it will run
- * with, so a report can state exactly what ran.
+ * with, so a report can state exactly what ran. Every experiment's algorithm runs on
+ * {@link #task}'s type; it has at least one experiment or audit.
  *
  * @param name        scenario name (also the default output folder name)
  * @param seed        root seed; every random draw derives from it
- * @param task        the data-generating task shared by all experiments
+ * @param task        the data-generating task shared by all experiments (and audits without their own)
  * @param aggregation how user contributions are pre-summed (fixed id ranges)
  * @param experiments experiments to run, in order
+ * @param audits      audits to play, in order
  */
 public record Scenario(
         String name,
         long seed,
-        LowRankRegressionTask task,
+        Task task,
         Aggregation aggregation,
-        List<ExperimentSpec> experiments) {
+        List<ExperimentSpec> experiments,
+        List<AuditSpec> audits) {
 
     public Scenario {
         experiments = List.copyOf(experiments);
+        audits = List.copyOf(audits);
     }
 
     /** The same scenario with another root seed (the CLI's {@code --seed}). */
     public Scenario withSeed(long newSeed) {
-        return new Scenario(name, newSeed, task, aggregation, experiments);
+        return new Scenario(name, newSeed, task, aggregation, experiments, audits);
+    }
+
+    /**
+     * The task as low-rank regression, for the runners of the low-rank algorithms.
+     *
+     * @throws IllegalStateException when the task is of another type
+     */
+    public LowRankRegressionTask lowRankTask() {
+        if (task instanceof LowRankRegressionTask lowRank) {
+            return lowRank;
+        }
+        throw new IllegalStateException("scenario " + name + " has a task of type " + task.type());
+    }
+
+    /** Whether the scenario's experiments need the low-rank population (users, data, U*). */
+    public boolean hasLowRankExperiments() {
+        return experiments.stream().anyMatch(e -> !e.algorithm().isIndexedMean());
     }
 }

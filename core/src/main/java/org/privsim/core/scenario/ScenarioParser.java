@@ -12,7 +12,6 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
@@ -30,9 +29,7 @@ import java.util.regex.Pattern;
  */
 public final class ScenarioParser {
 
-    private static final List<String> FIELDS = List.of("name", "seed", "task", "aggregation", "experiments");
-    /** Top-level fields kept for a later version, with what to tell a user who sets one now. */
-    private static final Map<String, String> RESERVED = Map.of("audits", "not supported yet by this version");
+    private static final List<String> FIELDS = List.of("name", "seed", "task", "aggregation", "experiments", "audits");
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]+");
 
     private ScenarioParser() {}
@@ -50,21 +47,28 @@ public final class ScenarioParser {
         }
         Problems problems = new Problems();
         FieldReader top = FieldReader.root(object, problems);
-        top.rejectUnknown(FIELDS, RESERVED);
+        top.rejectUnknown(FIELDS);
         Optional<String> name = top.string("name", REQUIRED).filter(n -> validName(n, top));
         long seed = top.wholeNumber("seed", OPTIONAL).orElse(Defaults.SEED);
-        Optional<LowRankRegressionTask> task = top.object("task", REQUIRED).flatMap(TaskReader::read);
+        Optional<Task> task = top.object("task", REQUIRED).flatMap(TaskReader::read);
         Aggregation aggregation = new Aggregation(top.object("aggregation", OPTIONAL)
                 .flatMap(ScenarioParser::rangeSize)
                 .orElse(Aggregation.DEFAULT_RANGE_SIZE));
-        List<ExperimentReader> experiments = top.objects("experiments", REQUIRED).orElse(List.of()).stream()
+        boolean hasAudits = top.has("audits");
+        List<ExperimentReader> experiments = top.objects("experiments", hasAudits ? OPTIONAL : REQUIRED)
+                .orElse(List.of()).stream()
                 .map(ExperimentReader::new)
                 .toList();
-        task.ifPresent(t -> experiments.forEach(e -> e.checkAgainst(t)));
+        List<AuditReader> audits = top.objects("audits", OPTIONAL).orElse(List.of()).stream()
+                .map(AuditReader::new)
+                .toList();
+        task.ifPresent(t -> experiments.forEach(e -> e.checkAgainst(t, "task")));
+        audits.forEach(a -> a.checkAgainst(task));
         problems.throwIfAny();
-        LowRankRegressionTask validTask = task.orElseThrow();
+        Task validTask = task.orElseThrow();
         return new Scenario(name.orElseThrow(), seed, validTask, aggregation,
-                experiments.stream().map(e -> e.resolve(validTask)).toList());
+                experiments.stream().map(e -> e.resolve(validTask)).toList(),
+                audits.stream().map(a -> a.resolve(validTask)).toList());
     }
 
     private static boolean validName(String name, FieldReader top) {

@@ -59,7 +59,7 @@ class ScenarioParserErrorsTest {
         assertSingleError(withTask(task + "2.5"), "task.users", "expected an integer, got 2.5");
         assertSingleError(withTask(task + "[1]"), "task.users", "expected an integer, got a list");
         assertSingleError(withTask(task + "null"), "task.users", "expected an integer, got null");
-        assertEquals(2000, ScenarioParser.parse(withTask(task + "2000.0"), "t.yaml").task().users());
+        assertEquals(2000, ScenarioParser.parse(withTask(task + "2000.0"), "t.yaml").lowRankTask().users());
 
         assertSingleError(withExperiments(PRIV + ", clipLabel: true"),
                 "experiments[0].clipLabel", "expected a number, got true");
@@ -102,22 +102,16 @@ class ScenarioParserErrorsTest {
         List<FieldError> errors = errors(withExperiments("algorithm: priv-altmin, epsilonn: 1, delta: 1.0e-6"));
         assertEquals(new FieldError("experiments[0].epsilonn", "unknown field (expected one of: algorithm, epsilon, "
                 + "delta, calibration, epochs, participation, rounds, split, clipModel, clipLabel, "
-                + "initBudgetFraction, ridge, modelNormBound, tolerance)"), errors.get(0));
+                + "initBudgetFraction, ridge, modelNormBound, tolerance, persons, repeats)"), errors.get(0));
         assertEquals(new FieldError("experiments[0].epsilon", "required field missing"), errors.get(1));
 
         assertSingleError("name: t\nsed: 3\n" + TASK + "experiments: [ { algorithm: own-data } ]\n",
-                "sed", "unknown field (expected one of: name, seed, task, aggregation, experiments)");
+                "sed", "unknown field (expected one of: name, seed, task, aggregation, experiments, audits)");
         assertSingleError(withTask("type: low-rank-regression, users: 10, samplesPerUser: 8, dimension: 20, "
                         + "rank: 2, labelNoise: 0, noise: 1"),
                 "task.noise", "unknown field (expected one of: type, users, samplesPerUser, dimension, rank, labelNoise)");
         assertSingleError("name: t\n" + TASK + "aggregation: { size: 3 }\nexperiments: [ { algorithm: own-data } ]\n",
                 "aggregation.size", "unknown field (expected one of: rangeSize)");
-    }
-
-    @Test
-    void auditsAreReservedForLater() {
-        assertSingleError("name: t\n" + TASK + "experiments: [ { algorithm: own-data } ]\naudits: []\n",
-                "audits", "not supported yet by this version");
     }
 
     @Test
@@ -131,7 +125,7 @@ class ScenarioParserErrorsTest {
         assertSingleError(withExperiments("algorithm: non-private-altmin, split: halves"),
                 "experiments[0].split", "unknown value \"halves\" (expected one of: paper, reuse)");
         assertSingleError(withTask("type: mean, users: 10"),
-                "task.type", "unknown value \"mean\" (expected one of: low-rank-regression)");
+                "task.type", "unknown value \"mean\" (expected one of: low-rank-regression, indexed-mean)");
     }
 
     @Test

@@ -32,7 +32,7 @@ class ScenarioParserTest {
 
         assertEquals("demo", s.name());
         assertEquals(7L, s.seed());
-        assertEquals(new LowRankRegressionTask(2000, 8, 20, 2, 0.01), s.task());
+        assertEquals(new LowRankRegressionTask(2000, 8, 20, 2, 0.01), s.lowRankTask());
         assertEquals(new Aggregation(Aggregation.DEFAULT_RANGE_SIZE), s.aggregation());
         assertEquals(4, s.experiments().size());
 
@@ -40,17 +40,17 @@ class ScenarioParserTest {
         double modelNormBound = Math.sqrt(2) + Math.sqrt(2 * Math.log(2000)); // √k + √(2 ln n)
         assertEquals(new ExperimentSpec(Algorithm.PRIV_ALTMIN, EPSILONS, 1e-6, Calibration.PAPER, List.of(5),
                         Participation.EPOCHS, null, SampleSplit.REUSE, Math.sqrt(20 * 2), clipLabel, 0.2, 1e-6,
-                        modelNormBound, null),
+                        modelNormBound, null, null, null),
                 s.experiments().get(0));
         assertEquals(new ExperimentSpec(Algorithm.NON_PRIVATE_ALTMIN, null, null, null, List.of(100),
-                        Participation.EPOCHS, null, SampleSplit.REUSE, null, null, null, 1e-6, modelNormBound, 1e-9),
+                        Participation.EPOCHS, null, SampleSplit.REUSE, null, null, null, 1e-6, modelNormBound, 1e-9, null, null),
                 s.experiments().get(1));
         // own-data ridge: max(σ_F²·d/k, 1e-6) = 1e-4 · 20 / 2
         assertEquals(new ExperimentSpec(Algorithm.OWN_DATA, null, null, null, null, null, null, null, null, null,
-                        null, 0.01 * 0.01 * 20 / 2, null, null),
+                        null, 0.01 * 0.01 * 20 / 2, null, null, null, null),
                 s.experiments().get(2));
         assertEquals(new ExperimentSpec(Algorithm.SINGLE_MODEL_DP, EPSILONS, 1e-6, Calibration.PAPER, null, null,
-                        null, null, Math.sqrt(20), clipLabel, null, 1e-6, null, null),
+                        null, null, Math.sqrt(20), clipLabel, null, 1e-6, null, null, null, null),
                 s.experiments().get(3));
     }
 
@@ -92,7 +92,7 @@ class ScenarioParserTest {
         assertEquals(-9_000_000_000_000_000_000L, s.seed());
         assertEquals(64, s.aggregation().rangeSize());
         assertEquals(new ExperimentSpec(Algorithm.PRIV_ALTMIN, List.of(3.0), 0.001, Calibration.TIGHT,
-                        List.of(1, 10, 3), Participation.EPOCHS, null, SampleSplit.PAPER, 2.5, 1.0, 0.5, 0.0, 4.0, null),
+                        List.of(1, 10, 3), Participation.EPOCHS, null, SampleSplit.PAPER, 2.5, 1.0, 0.5, 0.0, 4.0, null, null, null),
                 s.experiments().get(0));
         assertEquals(List.of(7), s.experiments().get(1).epochs());
         assertEquals(1e-3, s.experiments().get(1).tolerance());

@@ -1,0 +1,32 @@
+package org.privsim.core.audit;
+
+import com.fasterxml.jackson.annotation.JsonValue;
+import java.util.Arrays;
+import java.util.Optional;
+
+/** PLACEHOLDER until the audit-statistics branch lands. */
+public enum AuditMethod {
+    CLOPPER_PEARSON("clopper-pearson"), GAUSSIAN_DP("gaussian-dp");
+
+    private final String id;
+
+    AuditMethod(String id) {
+        this.id = id;
+    }
+
+    /** Scenario/report name. */
+    @JsonValue
+    public String id() {
+        return id;
+    }
+
+    /** Looks a value up by its scenario name. */
+    public static Optional<AuditMethod> byId(String id) {
+        return Arrays.stream(values()).filter(v -> v.id.equals(id)).findFirst();
+    }
+
+    /** All scenario names, comma-separated, for error messages. */
+    public static String ids() {
+        return String.join(", ", Arrays.stream(values()).map(AuditMethod::id).toList());
+    }
+}

@@ -1,0 +1,50 @@
+package org.privsim.core.audit;
+
+import org.privsim.core.privacy.Calibration;
+import org.privsim.core.scenario.Algorithm;
+import org.privsim.core.scenario.ExperimentSpec;
+import org.privsim.core.scenario.Task;
+
+/**
+ * One audit of a scenario, with every default resolved: a mechanism claiming (ε, δ) under a threat
+ * model, and the distinguishing game that tests the claim.
+ *
+ * <p>Guarantee: produced only by the scenario parser after validation — the target and collusion
+ * set exist in the task's population, the trials split into two halves with both worlds in each,
+ * and {@code method} is {@code gaussian-dp} only for Gaussian mechanisms.
+ *
+ * @param algorithm    the audited mechanism (an indexed-mean mechanism or priv-altmin)
+ * @param threatModel  which guarantee is claimed, and the default collusion
+ * @param collusion    the adversary's collusion set
+ * @param target       the user whose data differs between the two worlds
+ * @param epsilon      the claimed ε
+ * @param delta        the claimed δ
+ * @param calibration  how the mechanism turns (ε, δ) into its zCDP budget
+ * @param trials       runs of the game: trial r is played in world r % 2; the first half chooses
+ *                     the threshold, the second half is counted
+ * @param confidence   confidence of the simultaneous Clopper–Pearson bounds
+ * @param method       how rates become an ε lower bound
+ * @param inject       fault injected into the mechanism ({@link Injection#NONE} for none)
+ * @param expect       the verdict the scenario expects, or null
+ * @param task         the data the game runs on (the audit's own task, or the scenario's)
+ * @param canaryScale  indexed mean: the target's samples are all +c (world 0) vs all −c (world 1);
+ *                     null for priv-altmin
+ * @param experiment   priv-altmin: the resolved run settings (ε, δ, calibration fixed to the
+ *                     audit's); null for indexed mean
+ */
+public record AuditSpec(
+        Algorithm algorithm,
+        ThreatModel threatModel,
+        Collusion collusion,
+        int target,
+        double epsilon,
+        double delta,
+        Calibration calibration,
+        int trials,
+        double confidence,
+        AuditMethod method,
+        Injection inject,
+        Verdict expect,
+        Task task,
+        Double canaryScale,
+        ExperimentSpec experiment) {}

@@ -1,0 +1,36 @@
+package org.privsim.core.audit;
+
+import com.fasterxml.jackson.annotation.JsonValue;
+
+/**
+ * Whose outputs the adversary sees (Aliakbarpour et al. 2025, Section 2), and so which guarantee an
+ * audit tests. Guarantee: each threat model fixes a default collusion set, which an audit may
+ * override with an explicit one.
+ */
+public enum ThreatModel {
+    /** Only the billboard: the mechanism's public output must be DP. */
+    BILLBOARD("billboard", Collusion.NONE),
+    /** Joint DP: the outputs of all users but the target together must be DP in the target's data. */
+    JDP("jdp", Collusion.ALL_BUT_TARGET),
+    /** 1-out-of-t DP: any single other user's output must be DP in the target's data. */
+    ONE_OUT_OF_T("one-out-of-t", Collusion.SINGLE);
+
+    private final String id;
+    private final Collusion defaultCollusion;
+
+    ThreatModel(String id, Collusion defaultCollusion) {
+        this.id = id;
+        this.defaultCollusion = defaultCollusion;
+    }
+
+    /** Scenario/report name. */
+    @JsonValue
+    public String id() {
+        return id;
+    }
+
+    /** The collusion set the definition quantifies over. */
+    public Collusion defaultCollusion() {
+        return defaultCollusion;
+    }
+}

@@ -1,0 +1,42 @@
+package org.privsim.core.indexedmean;
+
+/**
+ * The indexed-mean loss ¼(p̂_{j_i} − p_{j_i})² of Aliakbarpour et al. 2025 and its closed-form
+ * expectation for the Gaussian mechanisms.
+ *
+ * <p>Guarantee: {@link #mean} and {@link #expected} sum persons in id order and divide by t once, so
+ * any runner that adds the same per-person terms in id order gets the same bits.
+ */
+public final class IndexedMeanLoss {
+    private IndexedMeanLoss() {}
+
+    /** Person {@code person}'s loss for the estimate it received. */
+    public static double ofPerson(IndexedMeanPopulation population, int person, double estimate) {
+        double error = estimate - population.mean(population.index(person));
+        return 0.25 * error * error;
+    }
+
+    /** The mean loss over persons when person i receives {@code estimates[j_i]}. */
+    public static double mean(IndexedMeanPopulation population, double[] estimates) {
+        double sum = 0;
+        for (int i = 0; i < population.persons(); i++) {
+            sum += ofPerson(population, i, estimates[population.index(i)]);
+        }
+        return sum / population.persons();
+    }
+
+    /**
+     * E[loss | p] = mean over persons of ¼((1 − p_{j_i}²)/(tn) + σ²): the sampling variance of the
+     * empirical mean of tn ±1 samples plus the Gaussian noise variance σ².
+     */
+    public static double expected(IndexedMeanPopulation population, double noiseVariance) {
+        int t = population.persons();
+        double tn = (double) t * population.task().samplesPerPerson();
+        double sum = 0;
+        for (int i = 0; i < t; i++) {
+            double p = population.mean(population.index(i));
+            sum += 0.25 * ((1 - p * p) / tn + noiseVariance);
+        }
+        return sum / t;
+    }
+}

@@ -1,0 +1,115 @@
+package org.privsim.core.indexedmean;
+
+import java.util.SplittableRandom;
+import org.privsim.core.audit.Injection;
+import org.privsim.core.scenario.Algorithm;
+
+/**
+ * The curator of an indexed-mean task: the Gaussian mechanisms of Aliakbarpour et al. 2025
+ * (Appendix C.1) for a ρ-zCDP target, generalised to n samples per person.
+ *
+ * <p>Derivation for n samples: the curator releases p̄_j = Σ_i s_ij / (tn) + Z_j, where s_ij is
+ * person i's sum of n clipped samples of coordinate j, so |s_ij| ≤ n. Replacing person i's whole
+ * dataset (the multitask neighbouring relation) moves every p̄_j by at most 2n/(tn) = 2/t — the
+ * same as for n = 1. Hence the paper's variances hold for every n:
+ * <ul>
+ *   <li>billboard: all d coordinates are public, L2 sensitivity 2√d/t, σ² = 2d/(ρt²) (ρ-zCDP);
+ *   <li>JDP: the t−1 other persons see at most t−1 distinct coordinates, L2 sensitivity
+ *       2√(t−1)/t, σ² = 2(t−1)/(ρt²) (ρ-JCDP);
+ *   <li>1-out-of-t: one other person sees one coordinate, sensitivity 2/t, σ² = 2/(ρt²);
+ *   <li>nonprivate: σ = 0.
+ * </ul>
+ * Only the sampling term of the loss depends on n: E ¼(p̂_j − p_j)² = ¼((1 − p_j²)/(tn) + σ²).
+ *
+ * <p>Noise: one N(0, σ²) draw per coordinate, coordinates 0..d−1 in order, from the generator the
+ * caller passes; separate outputs give every person with index j the same Z_j (persons sharing a
+ * coordinate learn nothing more together). Guarantee: {@link #release} is a pure function of its
+ * arguments and the generator's state. With an {@link Injection} the release is broken as stated
+ * there while {@link #claimedVariance} still reports the correct calibration: noiseMultiplier
+ * scales σ; skipClipping sums raw samples; ignoreComposition calibrates every coordinate as a lone
+ * release of sensitivity 2/t (billboard and JDP lose their √d and √(t−1) factors).
+ */
+public final class IndexedMeanMechanism {
+
+    private final Algorithm algorithm;
+    private final int persons;
+    private final int samplesPerPerson;
+    private final double claimedVariance;
+    private final double sigma;
+    private final Injection injection;
+
+    /**
+     * The mechanism {@code algorithm} (an indexed-mean one) for t persons with n samples in d
+     * dimensions, at zCDP budget {@code rho} (ignored for the nonprivate mechanism).
+     */
+    public IndexedMeanMechanism(Algorithm algorithm, int dimension, int persons, int samplesPerPerson, double rho,
+            Injection injection) {
+        if (!algorithm.isIndexedMean()) {
+            throw new IllegalArgumentException(algorithm.id() + " is not an indexed-mean mechanism");
+        }
+        this.algorithm = algorithm;
+        this.persons = persons;
+        this.samplesPerPerson = samplesPerPerson;
+        this.injection = injection;
+        this.claimedVariance = variance(algorithm, dimension, persons, rho, false);
+        double actualVariance = variance(algorithm, dimension, persons, rho, injection.ignoreComposition());
+        this.sigma = Math.sqrt(actualVariance) * injection.noiseMultiplier();
+    }
+
+    /** σ² of the correct mechanism: 2d/(ρt²), 2(t−1)/(ρt²), 2/(ρt²) or 0. */
+    public static double variance(Algorithm algorithm, int dimension, int persons, double rho) {
+        return variance(algorithm, dimension, persons, rho, false);
+    }
+
+    private static double variance(Algorithm algorithm, int d, int t, double rho, boolean ignoreComposition) {
+        double single = 2 / (rho * t * (double) t);
+        return switch (algorithm) {
+            case INDEXED_MEAN_NONPRIVATE -> 0;
+            case INDEXED_MEAN_BILLBOARD -> ignoreComposition ? single : d * single;
+            case INDEXED_MEAN_JDP -> ignoreComposition ? single : (t - 1) * single;
+            case INDEXED_MEAN_ONE_OUT_OF_T -> single;
+            default -> throw new IllegalArgumentException(algorithm.id() + " is not an indexed-mean mechanism");
+        };
+    }
+
+    /** The mechanism's algorithm. */
+    public Algorithm algorithm() {
+        return algorithm;
+    }
+
+    /** Whether the output is one public vector (billboard) rather than a separate output per person. */
+    public boolean publishesBillboard() {
+        return algorithm == Algorithm.INDEXED_MEAN_BILLBOARD;
+    }
+
+    /** Whether contributions are clipped (false only under the skipClipping fault). */
+    public boolean clips() {
+        return !injection.skipClipping();
+    }
+
+    /** σ² the mechanism claims (the correct calibration, whatever fault is injected). */
+    public double claimedVariance() {
+        return claimedVariance;
+    }
+
+    /** The noise standard deviation actually added. */
+    public double sigma() {
+        return sigma;
+    }
+
+    /**
+     * The released estimates p̂_j = total_j/(tn) + σ·Z_j for every coordinate j, where {@code total}
+     * is the sum of all persons' contributions (summed in person-id order by the caller).
+     */
+    public double[] release(double[] total, SplittableRandom noise) {
+        double scale = 1.0 / ((double) persons * samplesPerPerson);
+        double[] estimates = new double[total.length];
+        for (int j = 0; j < total.length; j++) {
+            estimates[j] = total[j] * scale;
+            if (sigma > 0) {
+                estimates[j] += sigma * noise.nextGaussian();
+            }
+        }
+        return estimates;
+    }
+}

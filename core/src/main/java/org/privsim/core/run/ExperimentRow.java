@@ -1,0 +1,18 @@
+package org.privsim.core.run;
+
+/**
+ * One row of a report's {@code experiments}: a low-rank algorithm at one ε
+ * ({@link ExperimentResult}) or an indexed-mean mechanism at one (ε, t) ({@link IndexedMeanResult}).
+ * Guarantee: rows appear in scenario order — experiment index, then ε, then t.
+ */
+public sealed interface ExperimentRow permits ExperimentResult, IndexedMeanResult {
+
+    /** Index of the experiment in the scenario. */
+    int experiment();
+
+    /** Algorithm id. */
+    String algorithm();
+
+    /** Target ε, or null when non-private. */
+    Double epsilon();
+}

@@ -1,0 +1,80 @@
+package org.privsim.core.run;
+
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import org.privsim.core.indexedmean.IndexedMeanRunPlan;
+import org.privsim.core.privacy.Conversions;
+import org.privsim.core.scenario.IndexedMeanTask;
+
+/**
+ * One row of a report for an indexed-mean mechanism at one (ε, t). Field names are the report
+ * schema (README, "Report schema").
+ *
+ * @param experiment       index of the experiment in the scenario
+ * @param algorithm        mechanism id
+ * @param epsilon          target ε, or null (nonprivate)
+ * @param delta            target δ, or null
+ * @param calibration      {@code paper} or {@code tight}, or null
+ * @param zcdpRho          ρ of the mechanism under its own threat model, or null
+ * @param accountedEpsilon tight (CKS 2020) conversion of zcdpRho at δ, or null
+ * @param outputs          {@code billboard} (one public vector) or {@code separate} (one per person)
+ * @param persons          t
+ * @param dimension        d
+ * @param samplesPerPerson n
+ * @param indices          {@code distinct} or {@code random}
+ * @param noiseVariance    σ² added to every released coordinate
+ * @param repeats          independent runs averaged
+ * @param loss             mean over repeats of the mean over persons of ¼(p̂_{j_i} − p_{j_i})²
+ * @param lossStdErr       standard error of {@code loss} (sample standard deviation over repeats / √repeats)
+ * @param lossClosedForm   mean over repeats of ¼((1 − p_{j_i}²)/(tn) + σ²) averaged over persons
+ */
+@JsonPropertyOrder({"experiment", "algorithm", "epsilon", "delta", "calibration", "zcdpRho", "accountedEpsilon",
+    "outputs", "persons", "dimension", "samplesPerPerson", "indices", "noiseVariance", "repeats", "loss",
+    "lossStdErr", "lossClosedForm"})
+public record IndexedMeanResult(
+        int experiment,
+        String algorithm,
+        Double epsilon,
+        Double delta,
+        String calibration,
+        Double zcdpRho,
+        Double accountedEpsilon,
+        String outputs,
+        int persons,
+        int dimension,
+        int samplesPerPerson,
+        String indices,
+        double noiseVariance,
+        int repeats,
+        double loss,
+        double lossStdErr,
+        double lossClosedForm) implements ExperimentRow {
+
+    /**
+     * The row of {@code cell} from its per-repeat losses and closed forms (index = repeat), averaged
+     * in repeat order.
+     */
+    public static IndexedMeanResult of(IndexedMeanRunPlan cell, double[] losses, double[] closedForms) {
+        int repeats = losses.length;
+        double mean = 0;
+        double closed = 0;
+        for (int r = 0; r < repeats; r++) {
+            mean += losses[r];
+            closed += closedForms[r];
+        }
+        mean /= repeats;
+        closed /= repeats;
+        double squares = 0;
+        for (double loss : losses) {
+            squares += (loss - mean) * (loss - mean);
+        }
+        double stdErr = Math.sqrt(squares / (repeats - 1) / repeats);
+        Double rho = cell.rho();
+        IndexedMeanTask task = cell.task();
+        return new IndexedMeanResult(cell.experiment(), cell.spec().algorithm().id(), cell.epsilon(),
+                cell.spec().delta(), cell.spec().calibration() == null ? null : cell.spec().calibration().id(),
+                rho, rho == null ? null : Conversions.tightEpsilon(rho, cell.spec().delta()),
+                cell.mechanism().publishesBillboard() ? "billboard" : "separate",
+                task.persons(), task.dimension(), task.samplesPerPerson(), task.indices().id(),
+                cell.mechanism().claimedVariance(), repeats, mean, stdErr, closed);
+    }
+}

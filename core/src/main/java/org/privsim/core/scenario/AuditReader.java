@@ -1,0 +1,236 @@
+package org.privsim.core.scenario;
+
+import static org.privsim.core.scenario.FieldReader.Presence.OPTIONAL;
+import static org.privsim.core.scenario.FieldReader.Presence.REQUIRED;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.privsim.core.audit.AuditMethod;
+import org.privsim.core.audit.AuditSpec;
+import org.privsim.core.audit.Collusion;
+import org.privsim.core.audit.Injection;
+import org.privsim.core.audit.ThreatModel;
+import org.privsim.core.audit.Verdict;
+import org.privsim.core.privacy.Calibration;
+
+/**
+ * Reads one entry of a scenario's {@code audits} list.
+ *
+ * <p>Guarantee: like {@link ExperimentReader}, construction records every problem that needs no
+ * task, {@link #checkAgainst} those that do (the audit's own {@code task} or the scenario's: its
+ * type must be the algorithm's, the target and the collusion set must exist in its population), and
+ * {@link #resolve} may only be called when no problem was recorded anywhere. Rules checked: only
+ * priv-altmin and the indexed-mean mechanisms can be audited; {@code trials} is a multiple of 4 (two
+ * halves, each with both worlds equally); {@code gaussian-dp} only for Gaussian mechanisms; each
+ * injected fault only where it can act ({@code ignoreComposition} needs a mechanism whose
+ * calibration composes several releases); priv-altmin audits run one epoch count and take their
+ * other run settings through the experiment fields.
+ */
+final class AuditReader {
+
+    /** Largest number of trials an audit may ask for. */
+    static final int MAX_TRIALS = 10_000_000;
+    /** Smallest number of trials: every world needs at least two trials in each half. */
+    static final int MIN_TRIALS = 8;
+
+    private static final List<String> AUDIT_FIELDS = List.of("algorithm", "threatModel", "collusion", "target",
+            "epsilon", "delta", "calibration", "trials", "confidence", "method", "inject", "expect", "task",
+            "canaryScale");
+    private static final Set<String> PRIVACY_FIELDS = Set.of("epsilon", "delta", "calibration");
+    private static final List<String> INJECT_FIELDS = List.of("noiseMultiplier", "skipClipping", "ignoreComposition");
+    private static final List<String> COLLUSION_WORDS = List.of("all-but-target", "single", "none");
+
+    private final FieldReader fields;
+    private final Algorithm algorithm;
+    private final ThreatModel threatModel;
+    private final Collusion collusion;
+    private final Integer target;
+    private final Double epsilon;
+    private final Double delta;
+    private final Calibration calibration;
+    private final Integer trials;
+    private final Double confidence;
+    private final AuditMethod method;
+    private final Injection inject;
+    private final Verdict expect;
+    private final Optional<Task> ownTask;
+    private final Double canaryScale;
+    /** Reads the run settings of a priv-altmin audit; null otherwise. */
+    private final ExperimentReader settings;
+
+    /** Reads and checks {@code fields}, recording every problem that needs no task to find. */
+    AuditReader(FieldReader fields) {
+        this.fields = fields;
+        Algorithm read = fields.choice("algorithm", REQUIRED, List.of(Algorithm.values()), Algorithm::id).orElse(null);
+        if (read != null && read != Algorithm.PRIV_ALTMIN && !read.isIndexedMean()) {
+            fields.error("algorithm", read.id() + " cannot be audited (auditable: priv-altmin, "
+                    + "indexed-mean-nonprivate, indexed-mean-billboard, indexed-mean-jdp, indexed-mean-1-out-of-t)");
+            read = null;
+        }
+        algorithm = read;
+        if (algorithm == Algorithm.PRIV_ALTMIN) {
+            settings = new ExperimentReader(fields, AUDIT_FIELDS, PRIVACY_FIELDS);
+            rejectSeveralEpochs();
+        } else {
+            settings = null;
+            fields.rejectUnknown(AUDIT_FIELDS);
+        }
+        threatModel = fields.choice("threatModel", algorithm == Algorithm.INDEXED_MEAN_NONPRIVATE ? REQUIRED : OPTIONAL,
+                List.of(ThreatModel.values()), ThreatModel::id).orElse(null);
+        collusion = readCollusion();
+        target = fields.integer("target", OPTIONAL, Bounds.atLeast(0)).orElse(null);
+        epsilon = fields.number("epsilon", REQUIRED, Bounds.above(0)).orElse(null);
+        delta = fields.number("delta", REQUIRED, Bounds.strictlyBetween(0, 1)).orElse(null);
+        calibration = fields.choice("calibration", OPTIONAL, List.of(Calibration.values()), Calibration::id)
+                .orElse(null);
+        trials = readTrials();
+        confidence = fields.number("confidence", OPTIONAL, Bounds.strictlyBetween(0, 1)).orElse(null);
+        method = readMethod();
+        inject = fields.object("inject", OPTIONAL).map(this::readInjection).orElse(Injection.NONE);
+        expect = fields.choice("expect", OPTIONAL, List.of(Verdict.values()), Verdict::id).orElse(null);
+        ownTask = fields.object("task", OPTIONAL).flatMap(TaskReader::read);
+        canaryScale = readCanaryScale();
+    }
+
+    /** Records the problems that depend on the task the audit runs on. */
+    void checkAgainst(Optional<Task> scenarioTask) {
+        Optional<Task> task = fields.has("task") ? ownTask : scenarioTask;
+        if (algorithm == null || task.isEmpty()) {
+            return;
+        }
+        String taskField = fields.has("task") ? fields.pathOf("task") : "the scenario's task";
+        if (!algorithm.taskType().equals(task.get().type())) {
+            fields.error("algorithm", algorithm.id() + " needs a task of type " + algorithm.taskType() + ", but "
+                    + taskField + " is of type " + task.get().type());
+            return;
+        }
+        if (settings != null) {
+            settings.checkAgainst(task.get(), taskField);
+        }
+        int population = population(task.get());
+        int resolvedTarget = target == null ? Defaults.TARGET : target;
+        if (resolvedTarget >= population) {
+            fields.error("target", "must be < the population of " + taskField + " (" + population + "), got "
+                    + resolvedTarget);
+            return;
+        }
+        if (collusion != null) {
+            try {
+                collusion.members(population, resolvedTarget);
+            } catch (IllegalArgumentException e) {
+                fields.error("collusion", e.getMessage());
+            }
+        }
+    }
+
+    /** The audit with every default resolved; only valid when no problem was recorded. */
+    AuditSpec resolve(Task scenarioTask) {
+        Task task = ownTask.orElse(scenarioTask);
+        ThreatModel model = threatModel != null ? threatModel : defaultThreatModel(algorithm);
+        Calibration resolvedCalibration = calibration != null ? calibration : Defaults.CALIBRATION;
+        return new AuditSpec(
+                algorithm,
+                model,
+                collusion != null ? collusion : model.defaultCollusion(),
+                target == null ? Defaults.TARGET : target,
+                epsilon,
+                delta,
+                resolvedCalibration,
+                trials == null ? Defaults.TRIALS : trials,
+                confidence == null ? Defaults.CONFIDENCE : confidence,
+                method == null ? AuditMethod.CLOPPER_PEARSON : method,
+                inject,
+                expect,
+                task,
+                algorithm.isIndexedMean() ? (canaryScale == null ? Defaults.CANARY_SCALE : canaryScale) : null,
+                settings == null ? null : settings.resolve(task).withPrivacy(epsilon, delta, resolvedCalibration));
+    }
+
+    private static ThreatModel defaultThreatModel(Algorithm algorithm) {
+        return switch (algorithm) {
+            case INDEXED_MEAN_JDP -> ThreatModel.JDP;
+            case INDEXED_MEAN_ONE_OUT_OF_T -> ThreatModel.ONE_OUT_OF_T;
+            default -> ThreatModel.BILLBOARD;
+        };
+    }
+
+    private static int population(Task task) {
+        return task instanceof IndexedMeanTask indexed ? indexed.persons() : ((LowRankRegressionTask) task).users();
+    }
+
+    private void rejectSeveralEpochs() {
+        List<Integer> epochs = settings.epochs();
+        if (epochs != null && epochs.size() > 1) {
+            fields.error("epochs", "an audit runs one epoch count; give a single integer, got " + epochs);
+        }
+    }
+
+    private Collusion readCollusion() {
+        if (!fields.has("collusion")) {
+            return null;
+        }
+        if (fields.isText("collusion")) {
+            return fields.choice("collusion", OPTIONAL, COLLUSION_WORDS, w -> w).map(word -> switch (word) {
+                case "all-but-target" -> Collusion.ALL_BUT_TARGET;
+                case "single" -> Collusion.SINGLE;
+                default -> Collusion.NONE;
+            }).orElse(null);
+        }
+        if (fields.isList("collusion")) {
+            Optional<List<Integer>> ids = fields.integers("collusion", OPTIONAL, Bounds.atLeast(0));
+            return ids.map(Collusion::ofIds).orElse(null);
+        }
+        Optional<Integer> size = fields.integer("collusion", OPTIONAL, Bounds.atLeast(0));
+        if (size.isEmpty()) {
+            fields.error("collusion", "expected all-but-target, single, none, a size or a list of user ids");
+        }
+        return size.map(Collusion::ofSize).orElse(null);
+    }
+
+    private Integer readTrials() {
+        Optional<Integer> read = fields.integer("trials", OPTIONAL, Bounds.between(MIN_TRIALS, MAX_TRIALS));
+        if (read.isPresent() && read.get() % 4 != 0) {
+            fields.error("trials", "must be a multiple of 4 (half select the threshold, half are counted, each"
+                    + " half split equally between the two worlds), got " + read.get());
+            return null;
+        }
+        return read.orElse(null);
+    }
+
+    private AuditMethod readMethod() {
+        AuditMethod read = fields.choice("method", OPTIONAL, List.of(AuditMethod.values()), AuditMethod::id)
+                .orElse(null);
+        if (read == AuditMethod.GAUSSIAN_DP && algorithm == Algorithm.INDEXED_MEAN_NONPRIVATE) {
+            fields.error("method", "gaussian-dp is valid only for Gaussian mechanisms; indexed-mean-nonprivate"
+                    + " adds no noise (use clopper-pearson)");
+            return null;
+        }
+        return read;
+    }
+
+    private Injection readInjection(FieldReader inject) {
+        inject.rejectUnknown(INJECT_FIELDS);
+        Optional<Double> multiplier = inject.number("noiseMultiplier", OPTIONAL, Bounds.above(0));
+        Optional<Boolean> skipClipping = inject.bool("skipClipping", OPTIONAL);
+        Optional<Boolean> ignoreComposition = inject.bool("ignoreComposition", OPTIONAL);
+        if (algorithm == Algorithm.INDEXED_MEAN_NONPRIVATE && !inject.fieldNames().isEmpty()) {
+            fields.error("inject", "indexed-mean-nonprivate has no privacy mechanism to break");
+            return Injection.NONE;
+        }
+        if (algorithm == Algorithm.INDEXED_MEAN_ONE_OUT_OF_T && ignoreComposition.orElse(false)) {
+            inject.error("ignoreComposition", "indexed-mean-1-out-of-t calibrates a single output per observer;"
+                    + " there is no composition to ignore");
+            return Injection.NONE;
+        }
+        return new Injection(multiplier.orElse(1.0), skipClipping.orElse(false), ignoreComposition.orElse(false));
+    }
+
+    private Double readCanaryScale() {
+        if (fields.has("canaryScale") && algorithm == Algorithm.PRIV_ALTMIN) {
+            fields.error("canaryScale", "not used by priv-altmin (its canary user is built in)");
+            return null;
+        }
+        return fields.number("canaryScale", OPTIONAL, Bounds.above(0)).orElse(null);
+    }
+}
