@@ -35,8 +35,10 @@ import org.privsim.core.privacy.StandardNormal;
  *       selection-half counts wins (ties: the smallest threshold, then {@code worldOneAbove}). The
  *       bound ranked is the method's: ε_lower for clopper-pearson, μ_lower for gaussian-dp — which
  *       ranks tests by ε_lower too (it is increasing in μ_lower) and breaks ties at ε_lower = 0 in
- *       favour of the more distinguishing test. The thresholds are finite; the lowest, min − 1,
- *       stands for −∞ and the largest score for +∞ on the selection half.
+ *       favour of the more distinguishing test. The thresholds are finite; the lowest, min − 1 (the
+ *       next double below min where 1 is below min's resolution), stands for −∞ and the largest
+ *       score for +∞ on the selection half. (A score of −Double.MAX_VALUE, with no finite double
+ *       below it, is therefore rejected.)
  *   <li><b>Evaluation.</b> The chosen test is then applied to the evaluation half, and the reported
  *       bounds come from its counts there only. Since the test was fixed without looking at the
  *       evaluation half, the Clopper–Pearson bounds hold for it as for any fixed test.
