@@ -4,9 +4,25 @@ import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Arrays;
 import java.util.Optional;
 
-/** PLACEHOLDER until the audit-statistics branch lands. */
+/**
+ * How an audit turns a distinguishing test's error rates into an empirical lower bound on ε.
+ *
+ * <p>Guarantee: each method gives a bound that holds, at the audit's confidence, for every mechanism
+ * satisfying the claim it tests (see {@link AuditStatistics}); the ids are stable names for scenario
+ * files and reports, and serialize as such.
+ */
 public enum AuditMethod {
-    CLOPPER_PEARSON("clopper-pearson"), GAUSSIAN_DP("gaussian-dp");
+    /**
+     * Clopper–Pearson upper bounds on both error rates plugged into the (ε, δ)-DP hypothesis-testing
+     * inequalities FPR + e^ε·FNR ≥ 1 − δ and FNR + e^ε·FPR ≥ 1 − δ. Assumes only (ε, δ)-DP.
+     */
+    CLOPPER_PEARSON("clopper-pearson"),
+    /**
+     * The same rate bounds read against the μ-GDP trade-off curve FNR ≥ Φ(Φ⁻¹(1−FPR) − μ), giving
+     * a lower bound on μ and then the exact ε of μ-GDP at δ. Tighter when the mechanism is Gaussian,
+     * but it tests the stronger claim that the mechanism is μ-GDP.
+     */
+    GAUSSIAN_DP("gaussian-dp");
 
     private final String id;
 
@@ -14,15 +30,15 @@ public enum AuditMethod {
         this.id = id;
     }
 
-    /** Scenario/report name. */
+    /** The scenario/report name, e.g. {@code clopper-pearson}. */
     @JsonValue
     public String id() {
         return id;
     }
 
-    /** Looks a value up by its scenario name. */
+    /** Looks a method up by its scenario name. */
     public static Optional<AuditMethod> byId(String id) {
-        return Arrays.stream(values()).filter(v -> v.id.equals(id)).findFirst();
+        return Arrays.stream(values()).filter(m -> m.id.equals(id)).findFirst();
     }
 
     /** All scenario names, comma-separated, for error messages. */

@@ -12,7 +12,7 @@ import org.hipparchus.special.Erf;
  * {@link #quantile} is accurate in both tails because it works on the lower tail only
  * (Φ⁻¹(p) = −Φ⁻¹(1 − p) with 1 − p exact for p ≥ ½) and refines by Newton's method on log Φ.
  */
-final class StandardNormal {
+public final class StandardNormal {
     private static final double SQRT2 = Math.sqrt(2);
     private static final double HALF_LOG_2PI = 0.5 * Math.log(2 * Math.PI);
     /** Below this, Φ(x) approaches the bottom of the normal doubles; switch to the series. */
@@ -24,12 +24,12 @@ final class StandardNormal {
     private StandardNormal() {}
 
     /** Φ(x) = P(Z ≤ x). */
-    static double cdf(double x) {
+    public static double cdf(double x) {
         return 0.5 * Erf.erfc(-x / SQRT2);
     }
 
     /** ln Φ(x). */
-    static double logCdf(double x) {
+    public static double logCdf(double x) {
         if (x >= 0) {
             return Math.log1p(-cdf(-x));
         }
@@ -48,7 +48,7 @@ final class StandardNormal {
     }
 
     /** Φ⁻¹(p) for p in [0, 1]; −∞ at 0 and +∞ at 1. */
-    static double quantile(double p) {
+    public static double quantile(double p) {
         if (!(p >= 0 && p <= 1)) {
             throw new IllegalArgumentException("probability must be in [0, 1], got " + p);
         }

@@ -1,0 +1,36 @@
+package org.privsim.core.audit;
+
+/**
+ * What one audit measured and concluded: the distinguishing test chosen on the selection half, its
+ * errors on the evaluation half, and the ε bounds derived from them (see {@link AuditStatistics}
+ * for the exact contract).
+ *
+ * <p>Guarantee: every double is finite (the threshold included, so the record serializes to plain
+ * JSON numbers); the nullable fields are null exactly when documented below.
+ *
+ * @param threshold              the test's threshold, chosen on the selection half
+ * @param worldOneAbove          true: the test guesses world 1 when score &gt; threshold; false: when
+ *                               score ≤ threshold
+ * @param evaluationWorld0       n0, the evaluation half's number of world-0 trials
+ * @param evaluationWorld1       n1, the evaluation half's number of world-1 trials
+ * @param falsePositives         evaluation world-0 trials the test guessed as world 1
+ * @param falseNegatives         evaluation world-1 trials the test guessed as world 0
+ * @param falsePositiveRateUpper one-sided Clopper–Pearson upper bound on the false-positive rate, at
+ *                               the Bonferroni-split level 1 − (1 − confidence)/2
+ * @param falseNegativeRateUpper the same for the false-negative rate
+ * @param muLower                for {@link AuditMethod#GAUSSIAN_DP}, the lower bound on μ; null
+ *                               for other methods
+ * @param empiricalEpsilonLower  the lower bound on ε, valid at the audit's confidence (≥ 0)
+ * @param empiricalEpsilonPoint  the same formula on the raw evaluation rates, no confidence; null
+ *                               means unbounded by this estimate (e.g. no false positives at all)
+ * @param maxCertifiableEpsilon  the lower bound a perfect test (no errors) on n0 and n1 evaluation
+ *                               trials would give: no audit of this size can certify more
+ * @param verdict                the conclusion about the claimed ε
+ */
+public record AuditEvidence(double threshold, boolean worldOneAbove,
+                            int evaluationWorld0, int evaluationWorld1,
+                            int falsePositives, int falseNegatives,
+                            double falsePositiveRateUpper, double falseNegativeRateUpper,
+                            Double muLower, double empiricalEpsilonLower, Double empiricalEpsilonPoint,
+                            double maxCertifiableEpsilon, Verdict verdict) {
+}
