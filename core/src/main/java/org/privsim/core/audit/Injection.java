@@ -23,6 +23,7 @@ public record Injection(double noiseMultiplier, boolean skipClipping, boolean ig
     }
 
     /** Whether this is {@link #NONE}. */
+    @com.fasterxml.jackson.annotation.JsonIgnore
     public boolean isNone() {
         return equals(NONE);
     }

@@ -23,7 +23,6 @@ public final class IndexedMeanPopulation {
     private final long seed;
     private final long[] key;
     private final double[] mean;
-    private final int[] indices;
 
     /** The population of {@code task} for (seed, key). */
     public IndexedMeanPopulation(IndexedMeanTask task, long seed, long... key) {
@@ -36,12 +35,6 @@ public final class IndexedMeanPopulation {
         for (int j = 0; j < d; j++) {
             mean[j] = 2 * meanStream.nextDouble() - 1;
         }
-        this.indices = new int[task.persons()];
-        for (int i = 0; i < indices.length; i++) {
-            indices[i] = task.indices() == IndexAssignment.DISTINCT
-                    ? i
-                    : RandomStreams.stream(seed, "indexed-mean-index", with(key, i)).nextInt(d);
-        }
     }
 
     /** The task. */
@@ -51,7 +44,7 @@ public final class IndexedMeanPopulation {
 
     /** t. */
     public int persons() {
-        return indices.length;
+        return task.persons();
     }
 
     /** The shared mean p (a copy). */
@@ -64,9 +57,11 @@ public final class IndexedMeanPopulation {
         return mean[coordinate];
     }
 
-    /** j_i of person {@code person}. */
+    /** j_i of person {@code person} (computed on demand: building a population costs O(d)). */
     public int index(int person) {
-        return indices[person];
+        return task.indices() == IndexAssignment.DISTINCT
+                ? person
+                : RandomStreams.stream(seed, "indexed-mean-index", with(key, person)).nextInt(task.dimension());
     }
 
     /**
@@ -82,7 +77,7 @@ public final class IndexedMeanPopulation {
                 sums[j] += samples.nextDouble() < (1 + mean[j]) / 2 ? 1 : -1;
             }
         }
-        return new PersonData(indices[person], sums, sums);
+        return new PersonData(index(person), sums, sums);
     }
 
     /**
@@ -97,7 +92,7 @@ public final class IndexedMeanPopulation {
         double[] raw = new double[task.dimension()];
         Arrays.fill(clipped, sign * n * Math.min(scale, 1));
         Arrays.fill(raw, sign * n * scale);
-        return new PersonData(indices[person], clipped, raw);
+        return new PersonData(index(person), clipped, raw);
     }
 
     private static long[] with(long[] key, long last) {

@@ -1,7 +1,10 @@
 package org.privsim.core.run;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import org.privsim.core.audit.AuditResult;
 
 /**
  * The machine-readable result of running a scenario ({@code report.json}). Everything but
@@ -11,12 +14,37 @@ import java.util.List;
  * @param seed        root seed used
  * @param runner      which runner produced it ({@code sequential}, {@code local}, …)
  * @param wallMillis  wall-clock time of the run
- * @param experiments one row per experiment and ε
+ * @param experiments one row per experiment and ε (and t for indexed mean), in scenario order
+ * @param audits      one row per audit, in scenario order
  */
-@JsonPropertyOrder({"scenario", "seed", "runner", "wallMillis", "experiments"})
-public record Report(String scenario, long seed, String runner, long wallMillis, List<ExperimentResult> experiments) {
+@JsonPropertyOrder({"scenario", "seed", "runner", "wallMillis", "experiments", "audits"})
+public record Report(String scenario, long seed, String runner, long wallMillis, List<ExperimentRow> experiments,
+        List<AuditResult> audits) {
 
     public Report {
         experiments = List.copyOf(experiments);
+        audits = List.copyOf(audits);
+    }
+
+    /**
+     * A report whose rows are the low-rank rows and indexed-mean rows merged in scenario order
+     * (stable: rows of one experiment keep their order).
+     */
+    public static Report of(String scenario, long seed, String runner, long wallMillis,
+            List<ExperimentResult> lowRank, List<IndexedMeanResult> indexedMean, List<AuditResult> audits) {
+        List<ExperimentRow> rows = new ArrayList<>(lowRank);
+        rows.addAll(indexedMean);
+        rows.sort(Comparator.comparingInt(ExperimentRow::experiment));
+        return new Report(scenario, seed, runner, wallMillis, rows, audits);
+    }
+
+    /** Whether every audit met its {@code expect} (vacuously true without audits). */
+    public boolean expectationsMet() {
+        return audits.stream().allMatch(AuditResult::expectMet);
+    }
+
+    /** The same report with another runner name and wall time zeroed (for comparing runners). */
+    public Report withoutTiming() {
+        return new Report(scenario, seed, "", 0, experiments, audits);
     }
 }

@@ -2,7 +2,10 @@ package org.privsim.core.run;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.privsim.core.audit.AuditGames;
+import org.privsim.core.audit.AuditResult;
 import org.privsim.core.data.LowRankData;
+import org.privsim.core.indexedmean.IndexedMeanRunPlan;
 import org.privsim.core.data.UserDataset;
 import org.privsim.core.scenario.Aggregation;
 import org.privsim.core.scenario.Scenario;
@@ -28,21 +31,30 @@ public final class SequentialRunner {
     private final LowRankData population;
     private final UserDataset[] users;
 
-    /** Prepares a scenario: generates U* and every user's data set. */
+    /**
+     * Prepares a scenario: for low-rank experiments generates U* and every user's data set
+     * (indexed-mean experiments and audits build their populations when they run).
+     */
     public SequentialRunner(Scenario scenario) {
         this.scenario = scenario;
-        this.population = new LowRankData(scenario.lowRankTask(), scenario.seed());
-        this.users = new UserDataset[scenario.lowRankTask().users()];
-        for (int j = 0; j < users.length; j++) {
-            users[j] = population.user(j);
+        if (scenario.hasLowRankExperiments()) {
+            this.population = new LowRankData(scenario.lowRankTask(), scenario.seed());
+            this.users = new UserDataset[scenario.lowRankTask().users()];
+            for (int j = 0; j < users.length; j++) {
+                users[j] = population.user(j);
+            }
+        } else {
+            this.population = null;
+            this.users = new UserDataset[0];
         }
     }
 
-    /** Runs every experiment and returns the report. */
+    /** Runs every experiment and audit and returns the report. */
     public Report run(Progress progress) {
         long start = System.nanoTime();
         List<RunPlan> runs = ScenarioPlan.runs(scenario);
-        long total = StepBudget.total(runs);
+        List<IndexedMeanRunPlan> cells = IndexedMeanRunPlan.cells(scenario);
+        long total = StepBudget.total(runs) + cells.size() + scenario.audits().size();
         long done = 0;
         List<RunOutcome> outcomes = new ArrayList<>();
         for (RunPlan run : runs) {
@@ -51,9 +63,19 @@ public final class SequentialRunner {
             done += StepBudget.of(run);
             progress.update(done, total, run.label() + " done");
         }
+        List<IndexedMeanResult> rows = new ArrayList<>();
+        for (IndexedMeanRunPlan cell : cells) {
+            rows.add(IndexedMeanRunner.run(cell, scenario.seed()));
+            progress.update(++done, total, cell.label() + " done");
+        }
+        List<AuditResult> audits = new ArrayList<>();
+        for (int a = 0; a < scenario.audits().size(); a++) {
+            audits.add(AuditGames.play(scenario, a));
+            progress.update(++done, total, "audit " + a + " done");
+        }
         long wall = (System.nanoTime() - start) / 1_000_000;
-        return new Report(scenario.name(), scenario.seed(), NAME, wall,
-                ResultAssembler.assemble(scenario, runs, outcomes));
+        return Report.of(scenario.name(), scenario.seed(), NAME, wall,
+                ResultAssembler.assemble(scenario, runs, outcomes), rows, audits);
     }
 
     /** Runs one planned run on its own (used by tests and benchmarks). */

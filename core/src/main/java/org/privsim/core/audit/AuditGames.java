@@ -1,0 +1,43 @@
+package org.privsim.core.audit;
+
+import org.privsim.core.scenario.IndexedMeanTask;
+import org.privsim.core.scenario.LowRankRegressionTask;
+import org.privsim.core.scenario.Scenario;
+
+/**
+ * Builds the distinguishing game of a scenario's audit and plays it on one thread.
+ *
+ * <p>Guarantee: {@link #play} computes trial r's score in world r % 2 for r = 0..trials−1 in order;
+ * since each score is a pure function of (audit, trial, world), any runner that computes the same
+ * scores in any order and then calls {@link AuditResult#of} reports the same row.
+ */
+public final class AuditGames {
+    private AuditGames() {}
+
+    /** The game of audit {@code index} of {@code scenario}. */
+    public static DistinguishingGame of(Scenario scenario, int index) {
+        AuditSpec spec = scenario.audits().get(index);
+        if (spec.algorithm().isIndexedMean()) {
+            return new IndexedMeanGame(spec, index, scenario.seed());
+        }
+        throw new IllegalArgumentException(spec.algorithm().id() + " cannot be audited yet");
+    }
+
+    /** The population (t or n) the audit's target and collusion set live in. */
+    public static int population(AuditSpec spec) {
+        return spec.task() instanceof IndexedMeanTask indexed
+                ? indexed.persons()
+                : ((LowRankRegressionTask) spec.task()).users();
+    }
+
+    /** Plays every trial of audit {@code index} in order and returns its report row. */
+    public static AuditResult play(Scenario scenario, int index) {
+        AuditSpec spec = scenario.audits().get(index);
+        DistinguishingGame game = of(scenario, index);
+        double[] scores = new double[spec.trials()];
+        for (int r = 0; r < scores.length; r++) {
+            scores[r] = game.score(r, r % 2);
+        }
+        return AuditResult.of(spec, index, population(spec), scores);
+    }
+}

@@ -1,0 +1,111 @@
+package org.privsim.core.audit;
+
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One audit's row of a report ({@code audits[]}). Field names are the report schema (README,
+ * "Report schema").
+ *
+ * <p>Guarantee: a pure function of the audit, its index and its trial scores, so every runner that
+ * computes the same scores reports the same row.
+ *
+ * @param audit                  index of the audit in the scenario
+ * @param algorithm              the audited mechanism
+ * @param threatModel            the guarantee tested
+ * @param collusion              how the collusion set was chosen
+ * @param collusionSize          |C|
+ * @param target                 the target user
+ * @param claimedEpsilon         ε the mechanism claims
+ * @param delta                  δ the mechanism claims
+ * @param calibration            how the mechanism turned (ε, δ) into ρ ({@code null} when nonprivate)
+ * @param trials                 games played (half choose the threshold, half are counted)
+ * @param method                 {@code clopper-pearson} or {@code gaussian-dp}
+ * @param confidence             confidence of the simultaneous bounds on both error rates
+ * @param inject                 the injected fault, or null
+ * @param canaryScale            indexed mean: the canary's magnitude c; null for priv-altmin
+ * @param falsePositives         world-0 evaluation trials the chosen test called world 1
+ * @param falseNegatives         world-1 evaluation trials it called world 0
+ * @param falsePositiveRateUpper upper confidence bound on the false-positive rate
+ * @param falseNegativeRateUpper upper confidence bound on the false-negative rate
+ * @param muLower                gaussian-dp: lower confidence bound on μ; else null
+ * @param empiricalEpsilonLower  ε lower bound holding with probability ≥ confidence
+ * @param empiricalEpsilonPoint  the same formula on the raw rates; null when unbounded (no false positive)
+ * @param maxCertifiableEpsilon  the lower bound a perfect attack would reach with these trials
+ * @param verdict                {@code violated}, {@code consistent} or {@code inconclusive}
+ * @param expect                 the verdict the scenario expects, or null
+ * @param expectMet              whether {@code verdict} equals {@code expect} (true when nothing is expected)
+ * @param roc                    the attack's empirical ROC on the evaluation half (at most 101 points)
+ */
+@JsonPropertyOrder({"audit", "algorithm", "threatModel", "collusion", "collusionSize", "target", "claimedEpsilon",
+    "delta", "calibration", "trials", "method", "confidence", "inject", "canaryScale", "falsePositives",
+    "falseNegatives", "falsePositiveRateUpper", "falseNegativeRateUpper", "muLower", "empiricalEpsilonLower",
+    "empiricalEpsilonPoint", "maxCertifiableEpsilon", "verdict", "expect", "expectMet", "roc"})
+public record AuditResult(
+        int audit,
+        String algorithm,
+        String threatModel,
+        String collusion,
+        int collusionSize,
+        int target,
+        double claimedEpsilon,
+        double delta,
+        String calibration,
+        int trials,
+        String method,
+        double confidence,
+        Injection inject,
+        Double canaryScale,
+        int falsePositives,
+        int falseNegatives,
+        double falsePositiveRateUpper,
+        double falseNegativeRateUpper,
+        Double muLower,
+        double empiricalEpsilonLower,
+        Double empiricalEpsilonPoint,
+        double maxCertifiableEpsilon,
+        String verdict,
+        String expect,
+        boolean expectMet,
+        List<RocCurve.RocPoint> roc) {
+
+    /** Points kept of the empirical ROC curve. */
+    public static final int ROC_POINTS = 101;
+
+    public AuditResult {
+        roc = List.copyOf(roc);
+    }
+
+    /**
+     * The row of audit {@code index} from its trial scores ({@code scores[r]} of trial r, played in
+     * world r % 2) on a population of {@code population}.
+     */
+    public static AuditResult of(AuditSpec spec, int index, int population, double[] scores) {
+        AuditScores split = AuditScores.split(scores);
+        AuditEvidence evidence = AuditStatistics.evaluate(split, spec.epsilon(), spec.delta(), spec.confidence(),
+                spec.method());
+        String verdict = evidence.verdict().id();
+        String expect = spec.expect() == null ? null : spec.expect().id();
+        return new AuditResult(index, spec.algorithm().id(), spec.threatModel().id(), spec.collusion().describe(),
+                spec.collusion().members(population, spec.target()).length, spec.target(), spec.epsilon(),
+                spec.delta(), spec.algorithm().isPrivate() ? spec.calibration().id() : null, spec.trials(),
+                spec.method().id(), spec.confidence(), spec.inject().isNone() ? null : spec.inject(),
+                spec.canaryScale(), evidence.falsePositives(), evidence.falseNegatives(),
+                evidence.falsePositiveRateUpper(), evidence.falseNegativeRateUpper(), evidence.muLower(),
+                evidence.empiricalEpsilonLower(), evidence.empiricalEpsilonPoint(), evidence.maxCertifiableEpsilon(),
+                verdict, expect, expect == null || expect.equals(verdict),
+                thin(RocCurve.empirical(split.evaluationWorld0(), split.evaluationWorld1())));
+    }
+
+    private static List<RocCurve.RocPoint> thin(List<RocCurve.RocPoint> curve) {
+        if (curve.size() <= ROC_POINTS) {
+            return curve;
+        }
+        List<RocCurve.RocPoint> kept = new ArrayList<>();
+        for (int i = 0; i < ROC_POINTS; i++) {
+            kept.add(curve.get((int) Math.round((double) i * (curve.size() - 1) / (ROC_POINTS - 1))));
+        }
+        return kept;
+    }
+}
