@@ -1,11 +1,14 @@
 package org.privsim.core.audit;
 
+import org.privsim.core.random.RandomStreams;
 import org.privsim.core.scenario.IndexedMeanTask;
 import org.privsim.core.scenario.LowRankRegressionTask;
 import org.privsim.core.scenario.Scenario;
 
 /**
- * Builds the distinguishing game of a scenario's audit and plays it on one thread.
+ * Builds the distinguishing game of a scenario's audit and plays it on one thread. Indexed-mean
+ * audits play {@link IndexedMeanGame} on the population (seed, key (1, audit)); priv-altmin audits
+ * play {@link AltMinCanaryGame} with the seed derived from (seed, "audit", audit).
  *
  * <p>Guarantee: {@link #play} computes trial r's score in world r % 2 for r = 0..trials−1 in order;
  * since each score is a pure function of (audit, trial, world), any runner that computes the same
@@ -20,7 +23,8 @@ public final class AuditGames {
         if (spec.algorithm().isIndexedMean()) {
             return new IndexedMeanGame(spec, index, scenario.seed());
         }
-        throw new IllegalArgumentException(spec.algorithm().id() + " cannot be audited yet");
+        return new AltMinCanaryGame((LowRankRegressionTask) spec.task(), scenario.aggregation(), spec.experiment(),
+                spec.epsilon(), RandomStreams.derive(scenario.seed(), "audit", index), spec.target(), spec.inject());
     }
 
     /** The population (t or n) the audit's target and collusion set live in. */

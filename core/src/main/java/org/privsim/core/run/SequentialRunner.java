@@ -5,23 +5,16 @@ import java.util.List;
 import org.privsim.core.audit.AuditGames;
 import org.privsim.core.audit.AuditResult;
 import org.privsim.core.data.LowRankData;
-import org.privsim.core.indexedmean.IndexedMeanRunPlan;
 import org.privsim.core.data.UserDataset;
-import org.privsim.core.scenario.Aggregation;
+import org.privsim.core.indexedmean.IndexedMeanRunPlan;
 import org.privsim.core.scenario.Scenario;
-import org.privsim.core.sim.Driver;
-import org.privsim.core.sim.ErrorSum;
-import org.privsim.core.sim.InitSum;
-import org.privsim.core.sim.RoundSum;
 import org.privsim.core.sim.RunOutcome;
-import org.privsim.core.sim.Step;
-import org.privsim.core.sim.UserStep;
-import org.privsim.core.sim.UserTask;
 
 /**
  * Runs a scenario on one thread without actors: the reference every other runner must match bit
- * for bit. Users' answers are summed along the aggregation plan — ids ascending within each range,
- * ranges ascending — exactly as aggregator actors do.
+ * for bit. Users' answers are summed by a {@link SequentialCollector} along the aggregation plan —
+ * ids ascending within each range, ranges ascending — exactly as aggregator actors do;
+ * indexed-mean cells run through {@link IndexedMeanRunner} and audits through {@link AuditGames}.
  */
 public final class SequentialRunner {
     /** Runner name in reports. */
@@ -29,7 +22,7 @@ public final class SequentialRunner {
 
     private final Scenario scenario;
     private final LowRankData population;
-    private final UserDataset[] users;
+    private final SequentialCollector collector;
 
     /**
      * Prepares a scenario: for low-rank experiments generates U* and every user's data set
@@ -39,13 +32,14 @@ public final class SequentialRunner {
         this.scenario = scenario;
         if (scenario.hasLowRankExperiments()) {
             this.population = new LowRankData(scenario.lowRankTask(), scenario.seed());
-            this.users = new UserDataset[scenario.lowRankTask().users()];
+            UserDataset[] users = new UserDataset[scenario.lowRankTask().users()];
             for (int j = 0; j < users.length; j++) {
                 users[j] = population.user(j);
             }
+            this.collector = new SequentialCollector(users, scenario.lowRankTask().dimension(), scenario.aggregation());
         } else {
             this.population = null;
-            this.users = new UserDataset[0];
+            this.collector = null;
         }
     }
 
@@ -84,66 +78,7 @@ public final class SequentialRunner {
     }
 
     private RunOutcome execute(RunPlan run, Progress progress) {
-        Driver driver = run.newDriver(scenario.lowRankTask(), population.uStar());
-        Step step = driver.start();
-        long steps = 0;
-        while (step instanceof Step.Collect c) {
-            UserTask task = c.task();
-            if (task instanceof UserTask.Init t) {
-                step = driver.onInit(collect(t));
-            } else if (task instanceof UserTask.Round t) {
-                step = driver.onRound(collect(t));
-            } else {
-                step = driver.onEvaluate(collect((UserTask.Evaluate) task));
-            }
-            steps++;
-            progress.update(steps, 0, StepBudget.describe(task));
-        }
-        return ((Step.Finished) step).outcome();
-    }
-
-    private InitSum collect(UserTask.Init task) {
-        Aggregation agg = scenario.aggregation();
-        int n = users.length;
-        InitSum total = new InitSum(scenario.lowRankTask().dimension());
-        for (int r = 0; r < agg.ranges(n); r++) {
-            InitSum part = new InitSum(scenario.lowRankTask().dimension());
-            for (int j = agg.rangeStart(r); j < agg.rangeEnd(r, n); j++) {
-                part.add(j, UserStep.respond(users[j], task));
-            }
-            total.addAll(part);
-        }
-        return total;
-    }
-
-    private RoundSum collect(UserTask.Round task) {
-        Aggregation agg = scenario.aggregation();
-        int n = users.length;
-        int k = task.statisticsRank();
-        RoundSum total = new RoundSum(scenario.lowRankTask().dimension(), k);
-        for (int r = 0; r < agg.ranges(n); r++) {
-            RoundSum part = new RoundSum(scenario.lowRankTask().dimension(), k);
-            for (int j = agg.rangeStart(r); j < agg.rangeEnd(r, n); j++) {
-                if (task.participants().includes(j)) {
-                    part.add(UserStep.respond(users[j], task));
-                }
-            }
-            total.addAll(part);
-        }
-        return total;
-    }
-
-    private ErrorSum collect(UserTask.Evaluate task) {
-        Aggregation agg = scenario.aggregation();
-        int n = users.length;
-        ErrorSum total = new ErrorSum();
-        for (int r = 0; r < agg.ranges(n); r++) {
-            ErrorSum part = new ErrorSum();
-            for (int j = agg.rangeStart(r); j < agg.rangeEnd(r, n); j++) {
-                part.add(j, UserStep.respond(users[j], task));
-            }
-            total.addAll(part);
-        }
-        return total;
+        return collector.run(run.newDriver(scenario.lowRankTask(), population.uStar()),
+                (steps, task) -> progress.update(steps, 0, StepBudget.describe(task)));
     }
 }

@@ -1,6 +1,7 @@
 package org.privsim.core.sim;
 
 import java.util.SplittableRandom;
+import org.privsim.core.audit.Injection;
 import org.privsim.core.data.SplitPlan;
 import org.privsim.core.privacy.Zcdp;
 import org.privsim.core.scenario.ExperimentSpec;
@@ -13,10 +14,15 @@ import org.privsim.core.scenario.Participation;
  * and the budget split — total ρ, a fraction f to the initialisation, the rest shared equally by
  * the A and b releases of the rounds each user takes part in — with the matching noise.
  *
+ * <p>A private run may carry an injected {@link Injection fault} for audits; the ledger shares
+ * ({@code rhoTotal} and the ρ fields of {@code noise}) are always those of the correct mechanism,
+ * only the noise actually added and the bounds users are told to clip to change. With
+ * {@link Injection#NONE} every field is bit-identical to the correct mechanism's.
+ *
  * @param isPrivate      whether noise is added and the ledger charged
  * @param split          sample split
- * @param clipModel      η (+∞ when non-private)
- * @param clipLabel      ζ (+∞ when non-private)
+ * @param clipModel      η users clip to (+∞ when non-private, or when an injected fault skips clipping)
+ * @param clipLabel      ζ users clip to (+∞ when non-private, or when an injected fault skips clipping)
  * @param ridge          v-step ridge λ
  * @param modelNormBound v-step bound R
  * @param epochs         passes over the users
@@ -24,7 +30,7 @@ import org.privsim.core.scenario.Participation;
  * @param batchOf        batch of every user for disjoint batches, else null
  * @param tolerance      convergence tolerance on ‖UUᵀ − U'U'ᵀ‖_F (non-private epochs only), else NaN
  * @param rhoTotal       total zCDP budget per user, or null
- * @param noise          noise of each release kind, or null
+ * @param noise          noise of each release kind (σ actually added, ρ charged), or null
  */
 public record AltMinSettings(
         boolean isPrivate,
@@ -40,9 +46,27 @@ public record AltMinSettings(
         Double rhoTotal,
         NoiseParameters noise) {
 
-    /** Settings for a priv-altmin run at ε with the given epoch count. */
+    /** Settings for a priv-altmin run at ε with the given epoch count: the correct mechanism. */
     public static AltMinSettings privateRun(LowRankRegressionTask task, ExperimentSpec spec, double epsilon,
                                             int epochs, RunKey key) {
+        return privateRun(task, spec, epsilon, epochs, key, Injection.NONE);
+    }
+
+    /**
+     * Settings for a priv-altmin run at ε with the given epoch count and an injected fault. The
+     * ledger is charged the correct shares whatever the fault; the faults act as follows.
+     * <ul>
+     *   <li>{@code noiseMultiplier}: every σ (initialisation, A and b) is the correct σ times the
+     *       multiplier.</li>
+     *   <li>{@code ignoreComposition}: each release's σ is calibrated to the whole budget ρ instead
+     *       of its share (f·ρ for the initialisation, (1−f)ρ/(2·rounds per user) for A and b), so it
+     *       is too small by √share and the run really spends ρ per release.</li>
+     *   <li>{@code skipClipping}: users are told to clip to +∞ (their statistics use raw data),
+     *       while the sensitivities, hence σ, still assume η and ζ.</li>
+     * </ul>
+     */
+    public static AltMinSettings privateRun(LowRankRegressionTask task, ExperimentSpec spec, double epsilon,
+                                            int epochs, RunKey key, Injection injection) {
         SplitPlan split = SplitPlan.of(spec.split(), task.samplesPerUser());
         boolean batches = spec.participation() == Participation.DISJOINT_BATCHES;
         int rounds = batches ? spec.rounds() : epochs;
@@ -56,11 +80,19 @@ public record AltMinSettings(
         double sInit = Sensitivities.init(split.initPairs(), zeta);
         double sA = Sensitivities.gram(split.uSamples(), eta);
         double sB = Sensitivities.moment(split.uSamples(), eta, zeta);
+        // Injection.ignoreComposition: calibrate every release to the whole ρ, not its share.
+        double rhoInitNoise = injection.ignoreComposition() ? rho : rhoInit;
+        double rhoReleaseNoise = injection.ignoreComposition() ? rho : rhoRelease;
+        // Injection.noiseMultiplier: scale every σ (× 1 is exact, so NONE is bit-identical).
+        double m = injection.noiseMultiplier();
         NoiseParameters noise = new NoiseParameters(
-                sInit, Zcdp.sigmaForRho(sInit, rhoInit), rhoInit,
-                sA, Zcdp.sigmaForRho(sA, rhoRelease), rhoRelease,
-                sB, Zcdp.sigmaForRho(sB, rhoRelease), rhoRelease);
-        return new AltMinSettings(true, split, eta, zeta, spec.ridge(), spec.modelNormBound(),
+                sInit, Zcdp.sigmaForRho(sInit, rhoInitNoise) * m, rhoInit,
+                sA, Zcdp.sigmaForRho(sA, rhoReleaseNoise) * m, rhoRelease,
+                sB, Zcdp.sigmaForRho(sB, rhoReleaseNoise) * m, rhoRelease);
+        // Injection.skipClipping: users clip to +∞; the sensitivities above still assume η and ζ.
+        double userEta = injection.skipClipping() ? Double.POSITIVE_INFINITY : eta;
+        double userZeta = injection.skipClipping() ? Double.POSITIVE_INFINITY : zeta;
+        return new AltMinSettings(true, split, userEta, userZeta, spec.ridge(), spec.modelNormBound(),
                 batches ? 1 : epochs, rounds, batches ? batches(task.users(), rounds, key.permutation()) : null,
                 Double.NaN, rho, noise);
     }
