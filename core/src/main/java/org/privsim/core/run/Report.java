@@ -38,6 +38,18 @@ public record Report(String scenario, long seed, String runner, long wallMillis,
         return new Report(scenario, seed, runner, wallMillis, rows, audits);
     }
 
+    /** The rows of the low-rank algorithms, in order. */
+    public List<ExperimentResult> lowRankRows() {
+        return experiments.stream().filter(ExperimentResult.class::isInstance).map(ExperimentResult.class::cast)
+                .toList();
+    }
+
+    /** The rows of the indexed-mean mechanisms, in order. */
+    public List<IndexedMeanResult> indexedMeanRows() {
+        return experiments.stream().filter(IndexedMeanResult.class::isInstance).map(IndexedMeanResult.class::cast)
+                .toList();
+    }
+
     /** Whether every audit met its {@code expect} (vacuously true without audits). */
     public boolean expectationsMet() {
         return audits.stream().allMatch(AuditResult::expectMet);

@@ -49,7 +49,7 @@ class AltMinCanaryGameTest {
 
     private static AltMinCanaryGame game(Scenario s, Injection injection) {
         ExperimentSpec spec = s.experiments().get(0);
-        return new AltMinCanaryGame(s.task(), s.aggregation(), spec, spec.epsilons().get(0), SEED, TARGET, injection);
+        return new AltMinCanaryGame(s.lowRankTask(), s.aggregation(), spec, spec.epsilons().get(0), SEED, TARGET, injection);
     }
 
     @Test
@@ -72,17 +72,17 @@ class AltMinCanaryGameTest {
     void noneIsTheOrdinaryMechanism() {
         Scenario s = scenario(1, 2);
         RunPlan plan = ScenarioPlan.runs(s).get(0);
-        AltMinSettings ordinary = AltMinSettings.privateRun(s.task(), plan.spec(), 1, 2, plan.key());
-        AltMinSettings none = AltMinSettings.privateRun(s.task(), plan.spec(), 1, 2, plan.key(), Injection.NONE);
+        AltMinSettings ordinary = AltMinSettings.privateRun(s.lowRankTask(), plan.spec(), 1, 2, plan.key());
+        AltMinSettings none = AltMinSettings.privateRun(s.lowRankTask(), plan.spec(), 1, 2, plan.key(), Injection.NONE);
         assertEquals(ordinary.noise(), none.noise());
         assertEquals(ordinary.clipModel(), none.clipModel());
         assertEquals(ordinary.clipLabel(), none.clipLabel());
         assertEquals(ordinary.rhoTotal(), none.rhoTotal());
 
-        LowRankData population = new LowRankData(s.task(), s.seed());
-        SequentialCollector collector = new SequentialCollector(users(population), s.task().dimension(),
+        LowRankData population = new LowRankData(s.lowRankTask(), s.seed());
+        SequentialCollector collector = new SequentialCollector(users(population), s.lowRankTask().dimension(),
                 s.aggregation());
-        RunOutcome viaInjection = collector.run(new AltMinDriver(s.task(), none, plan.key(), population.uStar()),
+        RunOutcome viaInjection = collector.run(new AltMinDriver(s.lowRankTask(), none, plan.key(), population.uStar()),
                 (step, task) -> { });
         assertEquals(new SequentialRunner(s).runOne(plan), viaInjection);
     }
@@ -91,15 +91,15 @@ class AltMinCanaryGameTest {
     void faultsChangeTheNoiseAndClippingButNotTheLedger() {
         Scenario s = scenario(1, 2);
         RunPlan plan = ScenarioPlan.runs(s).get(0);
-        NoiseParameters right = AltMinSettings.privateRun(s.task(), plan.spec(), 1, 2, plan.key()).noise();
+        NoiseParameters right = AltMinSettings.privateRun(s.lowRankTask(), plan.spec(), 1, 2, plan.key()).noise();
         double rho = plan.spec().calibration().totalRho(1, DELTA);
-        LowRankData population = new LowRankData(s.task(), s.seed());
-        SequentialCollector collector = new SequentialCollector(users(population), s.task().dimension(),
+        LowRankData population = new LowRankData(s.lowRankTask(), s.seed());
+        SequentialCollector collector = new SequentialCollector(users(population), s.lowRankTask().dimension(),
                 s.aggregation());
         Injection[] faults = {new Injection(0.1, false, false), new Injection(1, true, false),
             new Injection(1, false, true)};
         for (Injection fault : faults) {
-            AltMinSettings settings = AltMinSettings.privateRun(s.task(), plan.spec(), 1, 2, plan.key(), fault);
+            AltMinSettings settings = AltMinSettings.privateRun(s.lowRankTask(), plan.spec(), 1, 2, plan.key(), fault);
             NoiseParameters n = settings.noise();
             assertEquals(right.rhoInit(), n.rhoInit(), fault.toString());
             assertEquals(right.rhoA(), n.rhoA(), fault.toString());
@@ -114,7 +114,7 @@ class AltMinCanaryGameTest {
                     settings.clipModel(), fault.toString());
             assertEquals(fault.skipClipping() ? Double.POSITIVE_INFINITY : plan.spec().clipLabel(),
                     settings.clipLabel(), fault.toString());
-            RunOutcome o = collector.run(new AltMinDriver(s.task(), settings, plan.key(), population.uStar()),
+            RunOutcome o = collector.run(new AltMinDriver(s.lowRankTask(), settings, plan.key(), population.uStar()),
                     (step, task) -> { });
             assertEquals(rho, o.maxLedgerRho(), 1e-12 * rho, "the ledger charges the claim: " + fault);
         }

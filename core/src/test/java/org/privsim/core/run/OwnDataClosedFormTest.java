@@ -27,7 +27,7 @@ class OwnDataClosedFormTest {
         double stdErr = Math.sqrt(variance / n);
         // 4 standard errors: a correct implementation fails with probability < 1e-4 (this seed is fixed anyway);
         // the ridge bias (~1e-9 relative) is negligible.
-        assertEquals(mean, r.experiments().get(0).excessRisk(), 4 * stdErr);
-        assertEquals(r.experiments().get(0).excessRisk(), r.experiments().get(0).populationMse(), 0.0);
+        assertEquals(mean, r.lowRankRows().get(0).excessRisk(), 4 * stdErr);
+        assertEquals(r.lowRankRows().get(0).excessRisk(), r.lowRankRows().get(0).populationMse(), 0.0);
     }
 }
