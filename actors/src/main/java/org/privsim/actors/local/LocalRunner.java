@@ -8,6 +8,11 @@ import java.util.concurrent.CompletionException;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.slf4j.LoggerFactory;
 import org.privsim.core.run.Progress;
+import org.privsim.core.audit.AuditGames;
+import org.privsim.core.audit.AuditResult;
+import org.privsim.core.indexedmean.IndexedMeanRunPlan;
+import org.privsim.core.run.IndexedMeanResult;
+import org.privsim.core.run.IndexedMeanRunner;
 import org.privsim.core.run.Report;
 import org.privsim.core.run.ResultAssembler;
 import org.privsim.core.run.ScenarioPlan;
@@ -58,6 +63,18 @@ public final class LocalRunner {
     /** Runs every run of the scenario; see {@link #run(Progress)}. */
     public Result runWithOutcomes(Progress progress) {
         long start = System.nanoTime();
+        List<RunOutcome> list = ScenarioPlan.runs(scenario).isEmpty() ? List.of() : runLowRank(progress);
+        // Interim: indexed-mean cells and audits still run on the core reference code here.
+        List<IndexedMeanResult> cells = IndexedMeanRunPlan.cells(scenario).stream()
+                .map(cell -> IndexedMeanRunner.run(cell, scenario.seed())).toList();
+        List<AuditResult> audits = java.util.stream.IntStream.range(0, scenario.audits().size())
+                .mapToObj(a -> AuditGames.play(scenario, a)).toList();
+        long wall = (System.nanoTime() - start) / 1_000_000;
+        return new Result(Report.of(scenario.name(), scenario.seed(), NAME, wall,
+                ResultAssembler.assemble(scenario, ScenarioPlan.runs(scenario), list), cells, audits), list);
+    }
+
+    private List<RunOutcome> runLowRank(Progress progress) {
         CompletableFuture<List<RunOutcome>> outcomes = new CompletableFuture<>();
         // Initialise logback before Pekko's logger threads race to do it (SLF4J would print a
         // "replayed logging calls" notice on stderr).
@@ -67,10 +84,7 @@ public final class LocalRunner {
         system.getWhenTerminated().thenRun(() -> outcomes.completeExceptionally(
                 new IllegalStateException("the actor system stopped before the scenario finished")));
         try {
-            List<RunOutcome> list = outcomes.join();
-            long wall = (System.nanoTime() - start) / 1_000_000;
-            return new Result(new Report(scenario.name(), scenario.seed(), NAME, wall,
-                    ResultAssembler.assemble(scenario, ScenarioPlan.runs(scenario), list)), list);
+            return outcomes.join();
         } catch (CompletionException e) {
             throw e.getCause() instanceof IllegalStateException ise ? ise : new IllegalStateException(e.getCause());
         } finally {

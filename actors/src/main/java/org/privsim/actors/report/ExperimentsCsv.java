@@ -16,7 +16,7 @@ public final class ExperimentsCsv {
     /** The CSV text. */
     public static String render(Report report) {
         StringBuilder sb = new StringBuilder(String.join(",", HEADER)).append('\n');
-        for (ExperimentResult r : report.experiments()) {
+        for (ExperimentResult r : report.lowRankRows()) {
             List<Object> cells = List.of(r.algorithm(), cell(r.epsilon()), cell(r.delta()), cell(r.calibration()),
                     cell(r.zcdpRho()), cell(r.accountedEpsilon()), r.populationMse(), r.excessRisk(),
                     cell(r.subspaceDistance()), r.users(), r.samplesPerUser(), r.dimension(), r.rank(), r.rounds(),

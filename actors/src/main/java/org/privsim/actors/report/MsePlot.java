@@ -34,7 +34,7 @@ public final class MsePlot {
         List<ExperimentResult> references = new ArrayList<>();
         double minEps = Double.POSITIVE_INFINITY;
         double maxEps = Double.NEGATIVE_INFINITY;
-        for (ExperimentResult r : report.experiments()) {
+        for (ExperimentResult r : report.lowRankRows()) {
             if (r.epsilon() == null) {
                 references.add(r);
             } else {

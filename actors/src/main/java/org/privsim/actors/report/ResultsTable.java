@@ -13,7 +13,7 @@ public final class ResultsTable {
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "%-20s %8s %10s %10s %12s %12s %9s %7s%n", "algorithm", "epsilon",
                 "zCDP rho", "eps(tight)", "pop. MSE", "excess risk", "subspace", "epochs"));
-        for (ExperimentResult r : report.experiments()) {
+        for (ExperimentResult r : report.lowRankRows()) {
             sb.append(String.format(Locale.ROOT, "%-20s %8s %10s %10s %12.6f %12.6f %9s %7d%n", r.algorithm(),
                     r.epsilon() == null ? "-" : fmt(r.epsilon(), "%.3g"),
                     r.zcdpRho() == null ? "-" : fmt(r.zcdpRho(), "%.4g"),

@@ -60,7 +60,7 @@ class FaultHandlingTest {
                 "users who took part in every release paid exactly the budget");
         RunOutcome reference = new SequentialRunner(scenario).runOne(ScenarioPlan.runs(scenario).get(0));
         assertEquals(reference.maxLedgerRho(), outcome.maxLedgerRho());
-        assertEquals(1, result.report().experiments().size());
-        assertEquals(59, result.report().experiments().get(0).roundLog().get(2).contributors());
+        assertEquals(1, result.report().lowRankRows().size());
+        assertEquals(59, result.report().lowRankRows().get(0).roundLog().get(2).contributors());
     }
 }
