@@ -1,0 +1,155 @@
+package org.privsim.core.scenario;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.privsim.core.audit.AuditMethod;
+import org.privsim.core.audit.AuditSpec;
+import org.privsim.core.audit.Collusion;
+import org.privsim.core.audit.Injection;
+import org.privsim.core.audit.ThreatModel;
+import org.privsim.core.audit.Verdict;
+import org.privsim.core.privacy.Calibration;
+
+/** The indexed-mean task, its experiments and the {@code audits} section: defaults and every rule. */
+class AuditAndIndexedMeanParserTest {
+
+    private static final String MEAN_TASK = "task: { type: indexed-mean, dimension: 50, persons: 40 }\n";
+    private static final String LOW_RANK_TASK =
+            "task: { type: low-rank-regression, users: 100, samplesPerUser: 8, dimension: 6, rank: 2, labelNoise: 0.1 }\n";
+    private static final String AUDIT = "algorithm: indexed-mean-jdp, epsilon: 1, delta: 1.0e-5";
+
+    private static Scenario parse(String yaml) {
+        return ScenarioParser.parse(yaml, "test.yaml");
+    }
+
+    private static List<FieldError> errors(String yaml) {
+        return assertThrows(ScenarioException.class, () -> parse(yaml)).errors();
+    }
+
+    private static String audits(String task, String... audits) {
+        StringBuilder yaml = new StringBuilder("name: t\n" + task + "audits:\n");
+        for (String a : audits) {
+            yaml.append("  - { ").append(a).append(" }\n");
+        }
+        return yaml.toString();
+    }
+
+    private static void assertSingleError(String yaml, String path, String reason) {
+        assertEquals(List.of(new FieldError(path, reason)), errors(yaml));
+    }
+
+    @Test
+    void indexedMeanTaskAndExperimentDefaults() {
+        Scenario s = parse("name: t\n" + MEAN_TASK + "experiments:\n"
+                + "  - { algorithm: indexed-mean-billboard, epsilon: [1, 2], delta: 1.0e-5, persons: [10, 20] }\n"
+                + "  - { algorithm: indexed-mean-nonprivate }\n");
+        assertEquals(new IndexedMeanTask(50, 40, 1, IndexAssignment.DISTINCT), s.task());
+        ExperimentSpec billboard = s.experiments().get(0);
+        assertEquals(List.of(10, 20), billboard.persons());
+        assertEquals(Defaults.REPEATS, billboard.repeats());
+        assertEquals(Calibration.PAPER, billboard.calibration());
+        assertNull(billboard.ridge());
+        assertEquals(List.of(40), s.experiments().get(1).persons());
+        assertEquals(List.of(), s.audits());
+    }
+
+    @Test
+    void auditDefaultsFollowTheThreatModel() {
+        Scenario s = parse(audits(MEAN_TASK, AUDIT, "algorithm: indexed-mean-1-out-of-t, epsilon: 1, delta: 1.0e-5",
+                "algorithm: indexed-mean-1-out-of-t, threatModel: jdp, collusion: 5, target: 7, epsilon: 2,"
+                        + " delta: 1.0e-6, calibration: tight, trials: 400, confidence: 0.99, method: gaussian-dp,"
+                        + " inject: { noiseMultiplier: 0.5 }, expect: violated, canaryScale: 3"));
+        AuditSpec jdp = s.audits().get(0);
+        assertEquals(new AuditSpec(Algorithm.INDEXED_MEAN_JDP, ThreatModel.JDP, Collusion.ALL_BUT_TARGET, 0, 1, 1e-5,
+                Calibration.PAPER, Defaults.TRIALS, Defaults.CONFIDENCE, AuditMethod.CLOPPER_PEARSON, Injection.NONE,
+                null, s.task(), Defaults.CANARY_SCALE, null), jdp);
+        assertEquals(ThreatModel.ONE_OUT_OF_T, s.audits().get(1).threatModel());
+        assertEquals(Collusion.SINGLE, s.audits().get(1).collusion());
+        AuditSpec custom = s.audits().get(2);
+        assertEquals(Collusion.ofSize(5), custom.collusion());
+        assertEquals(List.of(7, 0.99, AuditMethod.GAUSSIAN_DP, Verdict.VIOLATED, 3.0, 400),
+                List.of(custom.target(), custom.confidence(), custom.method(), custom.expect(), custom.canaryScale(),
+                        custom.trials()));
+        assertEquals(new Injection(0.5, false, false), custom.inject());
+        assertEquals(new int[] {8, 9, 10, 11, 12}.length, custom.collusion().members(40, 7).length);
+    }
+
+    @Test
+    void privAltminAuditTakesItsRunSettingsAndItsOwnTask() {
+        Scenario s = parse(audits(MEAN_TASK, "algorithm: priv-altmin, epsilon: 1, delta: 1.0e-5, epochs: 2,"
+                + " split: paper, target: 3, task: { type: low-rank-regression, users: 100, samplesPerUser: 8,"
+                + " dimension: 6, rank: 2, labelNoise: 0.1 }"));
+        AuditSpec audit = s.audits().get(0);
+        assertEquals(ThreatModel.BILLBOARD, audit.threatModel());
+        assertEquals(List.of(2), audit.experiment().epochs());
+        assertEquals(List.of(1.0), audit.experiment().epsilons());
+        assertEquals(SampleSplit.PAPER, audit.experiment().split());
+        assertEquals(100, ((LowRankRegressionTask) audit.task()).users());
+        assertNull(audit.canaryScale());
+    }
+
+    @Test
+    void auditRulesNameTheFieldAndTheReason() {
+        assertSingleError(audits(MEAN_TASK, AUDIT + ", trials: 402"), "audits[0].trials",
+                "must be a multiple of 4 (half select the threshold, half are counted, each half split equally"
+                        + " between the two worlds), got 402");
+        assertSingleError(audits(MEAN_TASK, "algorithm: indexed-mean-nonprivate, threatModel: jdp, epsilon: 1,"
+                        + " delta: 1.0e-5, method: gaussian-dp"), "audits[0].method",
+                "gaussian-dp is valid only for Gaussian mechanisms; indexed-mean-nonprivate adds no noise (use"
+                        + " clopper-pearson)");
+        assertSingleError(audits(MEAN_TASK, "algorithm: indexed-mean-1-out-of-t, epsilon: 1, delta: 1.0e-5,"
+                        + " inject: { ignoreComposition: true }"), "audits[0].inject.ignoreComposition",
+                "indexed-mean-1-out-of-t calibrates a single output per observer; there is no composition to ignore");
+        assertSingleError(audits(MEAN_TASK, AUDIT + ", target: 40"), "audits[0].target",
+                "must be < the population of the scenario's task (40), got 40");
+        assertSingleError(audits(MEAN_TASK, AUDIT + ", target: 2, collusion: [1, 2]"), "audits[0].collusion",
+                "collusion ids must be distinct ids of the population other than the target 2, got [1, 2]");
+        assertSingleError(audits(MEAN_TASK, AUDIT + ", collusion: 40"), "audits[0].collusion",
+                "a collusion of 40 users needs at least 41 users, the population has 40");
+        assertSingleError(audits(MEAN_TASK, AUDIT + ", collusion: everyone"), "audits[0].collusion",
+                "unknown value \"everyone\" (expected one of: all-but-target, single, none)");
+        assertSingleError(audits(MEAN_TASK, "algorithm: own-data, epsilon: 1, delta: 1.0e-5"), "audits[0].algorithm",
+                "own-data cannot be audited (auditable: priv-altmin, indexed-mean-nonprivate, indexed-mean-billboard,"
+                        + " indexed-mean-jdp, indexed-mean-1-out-of-t)");
+        assertSingleError(audits(LOW_RANK_TASK, AUDIT), "audits[0].algorithm",
+                "indexed-mean-jdp needs a task of type indexed-mean, but the scenario's task is of type"
+                        + " low-rank-regression");
+        assertSingleError(audits(LOW_RANK_TASK, "algorithm: priv-altmin, epsilon: 1, delta: 1.0e-5, canaryScale: 2"),
+                "audits[0].canaryScale", "not used by priv-altmin (its canary user is built in)");
+        assertSingleError(audits(LOW_RANK_TASK, "algorithm: priv-altmin, epsilon: 1, delta: 1.0e-5, epochs: [1, 2]"),
+                "audits[0].epochs", "an audit runs one epoch count; give a single integer, got [1, 2]");
+        assertSingleError(audits(LOW_RANK_TASK, "algorithm: priv-altmin, epsilon: 1, delta: 1.0e-5, persons: 3"),
+                "audits[0].persons", "not used by priv-altmin");
+        assertSingleError(audits(MEAN_TASK, AUDIT + ", inject: { skipClipping: yes please }"),
+                "audits[0].inject.skipClipping", "expected true or false, got \"yes please\"");
+        assertSingleError(audits(MEAN_TASK, AUDIT + ", repeats: 3"), "audits[0].repeats",
+                "unknown field (expected one of: algorithm, threatModel, collusion, target, epsilon, delta, calibration,"
+                        + " trials, confidence, method, inject, expect, task, canaryScale)");
+    }
+
+    @Test
+    void indexedMeanRulesNameTheFieldAndTheReason() {
+        assertSingleError("name: t\ntask: { type: indexed-mean, dimension: 10, persons: 20 }\n"
+                        + "experiments: [ { algorithm: indexed-mean-nonprivate } ]\n", "task.persons",
+                "distinct indices need persons ≤ dimension (10), got 20 (or set indices: random)");
+        assertSingleError("name: t\n" + MEAN_TASK + "experiments: [ { algorithm: indexed-mean-nonprivate,"
+                + " persons: [10, 60] } ]\n", "experiments[0].persons",
+                "distinct indices need persons ≤ task.dimension (50), got 60");
+        assertSingleError("name: t\n" + MEAN_TASK + "experiments: [ { algorithm: priv-altmin, epsilon: 1,"
+                + " delta: 1.0e-5 } ]\n", "experiments[0].algorithm",
+                "priv-altmin needs a task of type low-rank-regression, but task is of type indexed-mean");
+        assertSingleError("name: t\n" + MEAN_TASK + "experiments: [ { algorithm: indexed-mean-jdp, epsilon: 1,"
+                + " delta: 1.0e-5, ridge: 1 } ]\n", "experiments[0].ridge", "not used by indexed-mean-jdp");
+        assertSingleError("name: t\n" + MEAN_TASK + "experiments: [ { algorithm: indexed-mean-jdp, epsilon: 1,"
+                + " delta: 1.0e-5, repeats: 1 } ]\n", "experiments[0].repeats", "must be ≥ 2, got 1");
+        assertSingleError("name: t\ntask: { type: indexed-mean, dimension: 10, persons: 5, indices: sorted }\n"
+                        + "experiments: [ { algorithm: indexed-mean-nonprivate } ]\n", "task.indices",
+                "unknown value \"sorted\" (expected one of: distinct, random)");
+        assertEquals(List.of(new FieldError("experiments", "required field missing")),
+                errors("name: t\n" + MEAN_TASK));
+    }
+}
