@@ -9,6 +9,9 @@ import java.util.concurrent.Callable;
 import org.privsim.actors.local.LocalRunner;
 import org.privsim.core.run.Progress;
 import org.privsim.core.run.SequentialRunner;
+import org.privsim.core.audit.AuditSpec;
+import org.privsim.core.scenario.IndexedMeanTask;
+import org.privsim.core.scenario.LowRankRegressionTask;
 import org.privsim.core.scenario.Scenario;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -75,12 +78,14 @@ final class BenchCommand implements Callable<Integer> {
             node.put("localMedianMillis", localMedian);
             node.put("ratio", ratio);
             node.put("repetitions", repetitions);
-            node.put("users", scenario.lowRankTask().users());
+            node.put("population", population(scenario));
+            node.put("auditTrials", auditTrials(scenario));
             spec.commandLine().getOut().println(mapper.writeValueAsString(node));
         } else {
-            spec.commandLine().getOut().printf("scenario %s, %d users, %d warm-up + %d timed runs each%n"
-                    + "sequential median %d ms%nlocal      median %d ms%nratio local/sequential %.3f%n",
-                    scenario.name(), scenario.lowRankTask().users(), warmup, repetitions, seqMedian, localMedian, ratio);
+            spec.commandLine().getOut().printf("scenario %s, population %d, %d audit trials, %d warm-up + %d timed"
+                    + " runs each%nsequential median %d ms%nlocal      median %d ms%nratio local/sequential %.3f%n",
+                    scenario.name(), population(scenario), auditTrials(scenario), warmup, repetitions, seqMedian,
+                    localMedian, ratio);
         }
         spec.commandLine().getOut().flush();
         return 0;
@@ -93,6 +98,17 @@ final class BenchCommand implements Callable<Integer> {
         long start = System.nanoTime();
         ScenarioExecution.runWith(runner, scenario, Progress.NONE);
         return (System.nanoTime() - start) / 1_000_000;
+    }
+
+    /** Users of a low-rank task or persons of an indexed-mean task. */
+    private static int population(Scenario scenario) {
+        return scenario.task() instanceof IndexedMeanTask indexed
+                ? indexed.persons()
+                : ((LowRankRegressionTask) scenario.task()).users();
+    }
+
+    private static int auditTrials(Scenario scenario) {
+        return scenario.audits().stream().mapToInt(AuditSpec::trials).sum();
     }
 
     private static long median(List<Long> values) {

@@ -90,9 +90,9 @@ class CliTest {
         JsonNode json = new ObjectMapper().readTree(r.out());
         List<String> fields = new java.util.ArrayList<>();
         json.fieldNames().forEachRemaining(fields::add);
-        assertEquals(List.of("sequentialMedianMillis", "localMedianMillis", "ratio", "repetitions", "users"), fields);
+        assertEquals(List.of("sequentialMedianMillis", "localMedianMillis", "ratio", "repetitions", "population", "auditTrials"), fields);
         assertEquals(1, json.get("repetitions").asInt());
-        assertEquals(120, json.get("users").asInt());
+        assertEquals(120, json.get("population").asInt());
         assertTrue(json.get("ratio").asDouble() > 0);
     }
 
