@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.SplittableRandom;
 import org.ejml.data.DMatrixRMaj;
+import org.ejml.dense.row.CommonOps_DDRM;
 import org.privsim.core.data.LowRankData;
 import org.privsim.core.data.SplitPlan;
 import org.privsim.core.data.UserDataset;
@@ -213,41 +214,26 @@ public final class AltMinCanaryGame implements DistinguishingGame {
 
     /** A unit vector orthogonal to span(U*): a Gaussian draw minus its projection, normalised. */
     private static double[] offSpan(DMatrixRMaj uStar, SplittableRandom rng) {
-        int d = uStar.numRows;
-        int k = uStar.numCols;
-        double[] g = new double[d];
-        for (int p = 0; p < d; p++) {
-            g[p] = rng.nextGaussian();
-        }
-        double[] coef = new double[k];
-        for (int a = 0; a < k; a++) {
-            for (int p = 0; p < d; p++) {
-                coef[a] += uStar.get(p, a) * g[p];
-            }
-        }
-        for (int p = 0; p < d; p++) {
-            for (int a = 0; a < k; a++) {
-                g[p] -= uStar.get(p, a) * coef[a];
-            }
-        }
-        return normalise(g);
+        DMatrixRMaj g = gaussian(uStar.numRows, rng);
+        DMatrixRMaj coefficients = new DMatrixRMaj(uStar.numCols, 1);
+        CommonOps_DDRM.multTransA(uStar, g, coefficients);
+        CommonOps_DDRM.multAdd(-1, uStar, coefficients, g);
+        return normalise(g.data);
     }
 
     /** The unit vector U*g/‖U*g‖ for a Gaussian g ∈ R^k. */
     private static double[] inSpan(DMatrixRMaj uStar, SplittableRandom rng) {
-        int d = uStar.numRows;
-        int k = uStar.numCols;
-        double[] g = new double[k];
-        for (int a = 0; a < k; a++) {
-            g[a] = rng.nextGaussian();
+        DMatrixRMaj v = new DMatrixRMaj(uStar.numRows, 1);
+        CommonOps_DDRM.mult(uStar, gaussian(uStar.numCols, rng), v);
+        return normalise(v.data);
+    }
+
+    private static DMatrixRMaj gaussian(int rows, SplittableRandom rng) {
+        DMatrixRMaj g = new DMatrixRMaj(rows, 1);
+        for (int p = 0; p < rows; p++) {
+            g.data[p] = rng.nextGaussian();
         }
-        double[] v = new double[d];
-        for (int p = 0; p < d; p++) {
-            for (int a = 0; a < k; a++) {
-                v[p] += uStar.get(p, a) * g[a];
-            }
-        }
-        return normalise(v);
+        return g;
     }
 
     /** Uᵀz for a row-major d×k U. */
