@@ -1,11 +1,14 @@
 package org.privsim.actors.report;
 
+import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import org.privsim.core.run.ExperimentResult;
 import org.privsim.core.run.Report;
 
-/** Renders a report's experiment rows as CSV (RFC 4180, header row, empty cell for null). */
+/**
+ * Renders a report's low-rank rows as CSV ({@code experiments.csv}). Guarantee: RFC 4180, one
+ * header row then one line per low-rank row in report order, empty cell for null.
+ */
 public final class ExperimentsCsv {
     private static final List<String> HEADER = List.of("algorithm", "epsilon", "delta", "calibration", "zcdpRho",
             "accountedEpsilon", "populationMse", "excessRisk", "subspaceDistance", "users", "samplesPerUser",
@@ -15,24 +18,12 @@ public final class ExperimentsCsv {
 
     /** The CSV text. */
     public static String render(Report report) {
-        StringBuilder sb = new StringBuilder(String.join(",", HEADER)).append('\n');
+        Csv csv = new Csv(HEADER);
         for (ExperimentResult r : report.lowRankRows()) {
-            List<Object> cells = List.of(r.algorithm(), cell(r.epsilon()), cell(r.delta()), cell(r.calibration()),
-                    cell(r.zcdpRho()), cell(r.accountedEpsilon()), r.populationMse(), r.excessRisk(),
-                    cell(r.subspaceDistance()), r.users(), r.samplesPerUser(), r.dimension(), r.rank(), r.rounds(),
-                    r.epochs(), cell(r.maxLedgerRho()));
-            for (int i = 0; i < cells.size(); i++) {
-                if (i > 0) {
-                    sb.append(',');
-                }
-                sb.append(String.format(Locale.ROOT, "%s", cells.get(i)));
-            }
-            sb.append('\n');
+            csv.row(Arrays.asList(r.algorithm(), r.epsilon(), r.delta(), r.calibration(), r.zcdpRho(),
+                    r.accountedEpsilon(), r.populationMse(), r.excessRisk(), r.subspaceDistance(), r.users(),
+                    r.samplesPerUser(), r.dimension(), r.rank(), r.rounds(), r.epochs(), r.maxLedgerRho()));
         }
-        return sb.toString();
-    }
-
-    private static Object cell(Object value) {
-        return value == null ? "" : value;
+        return csv.text();
     }
 }
