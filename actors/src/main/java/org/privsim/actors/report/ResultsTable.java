@@ -1,31 +1,83 @@
 package org.privsim.actors.report;
 
-import java.util.Locale;
+import static org.privsim.actors.report.Formats.brief;
+import static org.privsim.actors.report.Formats.format;
+
+import org.privsim.core.audit.AuditResult;
 import org.privsim.core.run.ExperimentResult;
+import org.privsim.core.run.IndexedMeanResult;
 import org.privsim.core.run.Report;
 
-/** The short human-readable results table printed on stdout after a run. */
+/**
+ * The short human-readable results printed on stdout after a run.
+ *
+ * <p>Guarantee: one table per kind of row the report holds, in this order and only when it holds
+ * such rows — low-rank experiments, indexed-mean experiments, audits — each a header line then one
+ * line per row in report order, tables separated by a blank line; an audit whose verdict differs
+ * from its {@code expect} is marked {@value #UNMET}. Numbers use {@link java.util.Locale#ROOT}.
+ */
 public final class ResultsTable {
+    /** The marker ending the line of an audit whose expectation is unmet. */
+    static final String UNMET = "<< EXPECT UNMET";
+
     private ResultsTable() {}
 
-    /** The table text, one line per report row. */
+    /** The tables' text (empty for a report without rows). */
     public static String render(Report report) {
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "%-20s %8s %10s %10s %12s %12s %9s %7s%n", "algorithm", "epsilon",
-                "zCDP rho", "eps(tight)", "pop. MSE", "excess risk", "subspace", "epochs"));
-        for (ExperimentResult r : report.lowRankRows()) {
-            sb.append(String.format(Locale.ROOT, "%-20s %8s %10s %10s %12.6f %12.6f %9s %7d%n", r.algorithm(),
-                    r.epsilon() == null ? "-" : fmt(r.epsilon(), "%.3g"),
-                    r.zcdpRho() == null ? "-" : fmt(r.zcdpRho(), "%.4g"),
-                    r.accountedEpsilon() == null ? "-" : fmt(r.accountedEpsilon(), "%.4g"),
-                    r.populationMse(), r.excessRisk(),
-                    r.subspaceDistance() == null ? "-" : fmt(r.subspaceDistance(), "%.4f"),
-                    r.epochs()));
+        if (!report.lowRankRows().isEmpty()) {
+            lowRank(report, sb);
+        }
+        if (!report.indexedMeanRows().isEmpty()) {
+            separate(sb);
+            indexedMean(report, sb);
+        }
+        if (!report.audits().isEmpty()) {
+            separate(sb);
+            audits(report, sb);
         }
         return sb.toString();
     }
 
-    private static String fmt(double v, String pattern) {
-        return String.format(Locale.ROOT, pattern, v);
+    private static void separate(StringBuilder sb) {
+        if (!sb.isEmpty()) {
+            sb.append('\n');
+        }
+    }
+
+    private static void lowRank(Report report, StringBuilder sb) {
+        sb.append(format("%-20s %8s %10s %10s %12s %12s %9s %7s%n", "algorithm", "epsilon",
+                "zCDP rho", "eps(tight)", "pop. MSE", "excess risk", "subspace", "epochs"));
+        for (ExperimentResult r : report.lowRankRows()) {
+            sb.append(format("%-20s %8s %10s %10s %12.6f %12.6f %9s %7d%n", r.algorithm(),
+                    r.epsilon() == null ? "-" : format("%.3g", r.epsilon()),
+                    r.zcdpRho() == null ? "-" : format("%.4g", r.zcdpRho()),
+                    r.accountedEpsilon() == null ? "-" : format("%.4g", r.accountedEpsilon()),
+                    r.populationMse(), r.excessRisk(),
+                    r.subspaceDistance() == null ? "-" : format("%.4f", r.subspaceDistance()),
+                    r.epochs()));
+        }
+    }
+
+    private static void indexedMean(Report report, StringBuilder sb) {
+        sb.append(format("%-24s %7s %8s %11s %23s %11s%n", "indexed-mean algorithm", "epsilon", "persons",
+                "noise var", "loss ± stderr", "closed form"));
+        for (IndexedMeanResult r : report.indexedMeanRows()) {
+            sb.append(format("%-24s %7s %8d %11.4g %23s %11.4g%n", r.algorithm(),
+                    r.epsilon() == null ? "-" : brief(r.epsilon()), r.persons(), r.noiseVariance(),
+                    format("%.4g ± %.2g", r.loss(), r.lossStdErr()), r.lossClosedForm()));
+        }
+    }
+
+    private static void audits(Report report, StringBuilder sb) {
+        sb.append(format("%5s %-24s %-13s %6s %9s %9s %9s %9s %-12s %-12s%n", "audit", "algorithm", "threat model",
+                "|C|", "claimed", "eps lower", "eps point", "max cert", "verdict", "expect"));
+        for (AuditResult a : report.audits()) {
+            String line = format("%5d %-24s %-13s %6d %9s %9s %9s %9s %-12s %-12s", a.audit(), a.algorithm(),
+                    a.threatModel(), a.collusionSize(), brief(a.claimedEpsilon()), brief(a.empiricalEpsilonLower()),
+                    a.empiricalEpsilonPoint() == null ? "∞" : brief(a.empiricalEpsilonPoint()),
+                    brief(a.maxCertifiableEpsilon()), a.verdict(), a.expect() == null ? "-" : a.expect());
+            sb.append(format("%s%n", a.expectMet() ? line.stripTrailing() : line + " " + UNMET));
+        }
     }
 }
