@@ -9,34 +9,63 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.privsim.core.audit.AuditResult;
 import org.privsim.core.run.Report;
 
 /**
- * Writes a report's files — {@code report.json}, {@code experiments.csv} and
- * {@code mse-vs-epsilon.png} — into an output directory.
+ * Writes a report's files into an output directory: always {@code report.json}; for low-rank rows
+ * {@code experiments.csv} and {@code mse-vs-epsilon.png}; for indexed-mean rows
+ * {@code indexed-mean.csv} and {@code loss-vs-persons.png}; for audits {@code audits.csv} and one
+ * {@code audit-<i>-roc.png} per audit. No other file is written.
  *
  * <p>Guarantee: every file is first written completely into a fresh temporary directory beside the
  * output directory and only then moved into place, so an interrupted or failed write never leaves
- * a half-written file in the output directory.
+ * a half-written file in the output directory. After the move, report files of those names that
+ * an earlier run left there but this report does not produce are deleted, so the directory never
+ * mixes two runs' results; other files are left alone.
  */
 public final class ReportWriter {
     /** File name of the machine-readable report. */
     public static final String REPORT_JSON = "report.json";
-    /** File name of the experiments table. */
+    /** File name of the low-rank experiments table. */
     public static final String EXPERIMENTS_CSV = "experiments.csv";
     /** File name of the MSE-vs-ε plot. */
     public static final String MSE_PLOT = "mse-vs-epsilon.png";
+    /** File name of the indexed-mean table. */
+    public static final String INDEXED_MEAN_CSV = "indexed-mean.csv";
+    /** File name of the indexed-mean loss-vs-t plot. */
+    public static final String LOSS_PLOT = "loss-vs-persons.png";
+    /** File name of the audits table. */
+    public static final String AUDITS_CSV = "audits.csv";
+
+    /** The names of every file this writer produces (the ROC plots as a pattern). */
+    private static final Pattern REPORT_FILES = Pattern.compile(Pattern.quote(REPORT_JSON) + "|"
+            + Pattern.quote(EXPERIMENTS_CSV) + "|" + Pattern.quote(MSE_PLOT) + "|" + Pattern.quote(INDEXED_MEAN_CSV)
+            + "|" + Pattern.quote(LOSS_PLOT) + "|" + Pattern.quote(AUDITS_CSV) + "|audit-[0-9]+-roc\\.png");
 
     private ReportWriter() {}
+
+    /** Writes one file of the report. */
+    @FunctionalInterface
+    private interface FileContent {
+        void writeTo(Path file) throws IOException;
+    }
 
     /** The JSON mapper used for reports: indented, fields in declaration order. */
     public static ObjectMapper mapper() {
         return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     }
 
-    /** Writes all report files into {@code outDir} (created if missing); returns the paths written. */
+    /**
+     * Writes the report's files into {@code outDir} (created if missing); returns the paths written,
+     * in the order listed in the class comment.
+     */
     public static List<Path> write(Report report, Path outDir) {
         try {
             Path abs = outDir.toAbsolutePath().normalize();
@@ -44,22 +73,56 @@ public final class ReportWriter {
             Files.createDirectories(parent);
             Path staging = Files.createTempDirectory(parent, "." + abs.getFileName() + ".staging-");
             try {
-                mapper().writeValue(staging.resolve(REPORT_JSON).toFile(), report);
-                Files.writeString(staging.resolve(EXPERIMENTS_CSV), ExperimentsCsv.render(report));
-                MsePlot.write(report, staging.resolve(MSE_PLOT));
+                Map<String, FileContent> files = files(report);
+                for (Map.Entry<String, FileContent> file : files.entrySet()) {
+                    file.getValue().writeTo(staging.resolve(file.getKey()));
+                }
                 Files.createDirectories(abs);
                 List<Path> written = new ArrayList<>();
-                for (String name : List.of(REPORT_JSON, EXPERIMENTS_CSV, MSE_PLOT)) {
+                for (String name : files.keySet()) {
                     Path target = abs.resolve(name);
                     move(staging.resolve(name), target);
                     written.add(target);
                 }
+                deleteStale(abs, files.keySet());
                 return written;
             } finally {
                 deleteRecursively(staging);
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write report to " + outDir + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The files that apply to {@code report}, by name, in the documented order. */
+    private static Map<String, FileContent> files(Report report) {
+        Map<String, FileContent> files = new LinkedHashMap<>();
+        files.put(REPORT_JSON, file -> mapper().writeValue(file.toFile(), report));
+        if (!report.lowRankRows().isEmpty()) {
+            files.put(EXPERIMENTS_CSV, file -> Files.writeString(file, ExperimentsCsv.render(report)));
+            files.put(MSE_PLOT, file -> MsePlot.write(report, file));
+        }
+        if (!report.indexedMeanRows().isEmpty()) {
+            files.put(INDEXED_MEAN_CSV, file -> Files.writeString(file, IndexedMeanCsv.render(report)));
+            files.put(LOSS_PLOT, file -> LossPlot.write(report, file));
+        }
+        if (!report.audits().isEmpty()) {
+            files.put(AUDITS_CSV, file -> Files.writeString(file, AuditsCsv.render(report)));
+            for (AuditResult audit : report.audits()) {
+                files.put(RocPlot.fileName(audit.audit()), file -> RocPlot.write(audit, file));
+            }
+        }
+        return files;
+    }
+
+    private static void deleteStale(Path dir, Set<String> current) throws IOException {
+        try (Stream<Path> list = Files.list(dir)) {
+            for (Path p : list.toList()) {
+                String name = p.getFileName().toString();
+                if (Files.isRegularFile(p) && REPORT_FILES.matcher(name).matches() && !current.contains(name)) {
+                    Files.deleteIfExists(p);
+                }
+            }
         }
     }
 

@@ -1,0 +1,113 @@
+package org.privsim.actors.report;
+
+import static org.privsim.actors.report.Formats.brief;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+import org.privsim.core.run.IndexedMeanResult;
+import org.privsim.core.run.Report;
+
+/**
+ * The PNG plot of the indexed-mean loss against the number of persons t, both axes logarithmic
+ * ({@code loss-vs-persons.png}).
+ *
+ * <p>Guarantee: one series per (experiment, ε) of the report's indexed-mean rows, in report order,
+ * named by algorithm and ε: the measured loss at each t as a solid line with circle markers and a
+ * vertical ±1 standard-error bar (its lower end clamped above zero for the log axis), and the
+ * closed-form expected loss as a dashed line of the same colour that is left out of the legend.
+ */
+public final class LossPlot {
+    private static final BasicStroke DASHED =
+            new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f);
+    private static final BasicStroke THIN = new BasicStroke(1f);
+
+    private LossPlot() {}
+
+    /** One measured series: the rows of one experiment at one ε, ordered by t. */
+    private record Key(int experiment, Double epsilon) {}
+
+    /** Writes the plot to {@code png}. */
+    public static void write(Report report, Path png) throws IOException {
+        List<IndexedMeanResult> rows = report.indexedMeanRows();
+        XYChart chart = new XYChartBuilder().width(1000).height(650)
+                .title(report.scenario() + ": Aliakbarpour et al.'s indexed mean estimation, loss vs persons t"
+                        + shape(rows))
+                .xAxisTitle("persons t (log scale)")
+                .yAxisTitle("loss ¼(p̂ − p)², mean ± stderr (log scale); dashed: closed form")
+                .build();
+        Styler styler = chart.getStyler();
+        styler.setLegendPosition(Styler.LegendPosition.OutsideE);
+        chart.getStyler().setXAxisLogarithmic(true);
+        chart.getStyler().setYAxisLogarithmic(true);
+        Color[] palette = styler.getSeriesColors();
+        Map<Key, List<IndexedMeanResult>> series = new LinkedHashMap<>();
+        for (IndexedMeanResult r : rows) {
+            series.computeIfAbsent(new Key(r.experiment(), r.epsilon()), k -> new ArrayList<>()).add(r);
+        }
+        Map<String, Integer> seen = new LinkedHashMap<>();
+        int index = 0;
+        for (List<IndexedMeanResult> group : series.values()) {
+            List<IndexedMeanResult> sorted = new ArrayList<>(group);
+            sorted.sort((a, b) -> Integer.compare(a.persons(), b.persons()));
+            Color color = palette[index++ % palette.length];
+            String name = unique(seen, label(sorted.get(0)));
+            double[] t = sorted.stream().mapToDouble(IndexedMeanResult::persons).toArray();
+            XYSeries measured = chart.addSeries(name, t,
+                    sorted.stream().mapToDouble(r -> positive(r.loss())).toArray());
+            measured.setMarker(SeriesMarkers.CIRCLE);
+            measured.setMarkerColor(color);
+            measured.setLineColor(color);
+            for (int i = 0; i < sorted.size(); i++) {
+                IndexedMeanResult r = sorted.get(i);
+                double low = r.loss() - r.lossStdErr() > 0 ? r.loss() - r.lossStdErr() : positive(r.loss()) / 10;
+                hidden(chart.addSeries(name + " stderr " + i, new double[] {t[i], t[i]},
+                        new double[] {low, positive(r.loss() + r.lossStdErr())}), color, THIN);
+            }
+            hidden(chart.addSeries(name + " closed form", t,
+                    sorted.stream().mapToDouble(r -> positive(r.lossClosedForm())).toArray()), color, DASHED);
+        }
+        BitmapEncoder.saveBitmap(chart, png.toString(), BitmapEncoder.BitmapFormat.PNG);
+    }
+
+    /** " (d = …, n = …)" when every row shares d and n; empty otherwise. */
+    private static String shape(List<IndexedMeanResult> rows) {
+        long dims = rows.stream().mapToInt(IndexedMeanResult::dimension).distinct().count();
+        long samples = rows.stream().mapToInt(IndexedMeanResult::samplesPerPerson).distinct().count();
+        if (dims != 1 || samples != 1) {
+            return "";
+        }
+        return " (d = " + rows.get(0).dimension() + ", n = " + rows.get(0).samplesPerPerson() + ")";
+    }
+
+    private static String label(IndexedMeanResult r) {
+        return r.epsilon() == null ? r.algorithm() : r.algorithm() + ", ε = " + brief(r.epsilon());
+    }
+
+    private static void hidden(XYSeries series, Color color, BasicStroke stroke) {
+        series.setMarker(SeriesMarkers.NONE);
+        series.setLineColor(color);
+        series.setLineStyle(stroke);
+        series.setShowInLegend(false);
+    }
+
+    private static String unique(Map<String, Integer> seen, String name) {
+        int n = seen.merge(name, 1, Integer::sum);
+        return n == 1 ? name : name + " #" + n;
+    }
+
+    private static double positive(double v) {
+        return Math.max(v, 1e-12);
+    }
+}
