@@ -4,9 +4,10 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * The {@code privsim} command line. Exit codes: 0 success, 1 failure at run time, 2 invalid input
- * (bad scenario, bad option) — invalid input is reported as {@code error: <field>: <reason>} lines
- * on stderr, never as a stack trace.
+ * The {@code privsim} command line. Exit codes: 0 success, 1 failure at run time (including a
+ * completed run whose audits did not all meet their {@code expect}; its report is written first),
+ * 2 invalid input (bad scenario, bad option) — invalid input is reported as
+ * {@code error: <field>: <reason>} lines on stderr, never as a stack trace.
  */
 @Command(name = "privsim", mixinStandardHelpOptions = true, version = "privsim 0.1.0",
         description = "Simulator for differentially private model personalization.",
@@ -16,7 +17,7 @@ public final class PrivsimCli implements Runnable {
 
     /** Exit code for invalid input. */
     public static final int EXIT_INVALID = 2;
-    /** Exit code for a failure at run time. */
+    /** Exit code for a failure at run time, or an audit whose verdict differs from its expect. */
     public static final int EXIT_FAILURE = 1;
 
     @CommandLine.Spec

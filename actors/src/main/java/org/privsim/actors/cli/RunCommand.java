@@ -11,7 +11,8 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code privsim run SCENARIO}: validates a scenario file, runs it, writes the report. */
 @Command(name = "run", mixinStandardHelpOptions = true,
-        description = "Run a scenario file and write report.json, experiments.csv and a PNG plot.")
+        description = "Run a scenario file and write report.json with its CSV tables and PNG plots;"
+                + " exit 1 when an audit misses its expect.")
 final class RunCommand implements Callable<Integer> {
 
     @Spec

@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import org.privsim.actors.local.LocalRunner;
+import org.privsim.actors.report.AuditExpectations;
 import org.privsim.actors.report.ReportWriter;
 import org.privsim.actors.report.ResultsTable;
 import org.privsim.core.run.Progress;
@@ -13,8 +14,12 @@ import org.privsim.core.scenario.Scenario;
 import org.privsim.core.scenario.ScenarioException;
 
 /**
- * Runs a validated scenario with the chosen runner, prints the results table and writes the report
+ * Runs a validated scenario with the chosen runner, prints the results tables and writes the report
  * files. Shared by {@code run} and {@code demo}.
+ *
+ * <p>Guarantee: the report is written whenever the run completes; only then, if an audit's verdict
+ * differs from its {@code expect}, one {@code error: audits[i]: …} line per such audit goes to
+ * stderr and the exit code is {@link PrivsimCli#EXIT_FAILURE}; otherwise it is 0.
  */
 final class ScenarioExecution {
     private ScenarioExecution() {}
@@ -47,7 +52,13 @@ final class ScenarioExecution {
         out.printf("runner %s, %d ms; wrote %s%n", report.runner(), report.wallMillis(),
                 String.join(", ", written.stream().map(Path::toString).toList()));
         out.flush();
-        return 0;
+        List<String> unmet = AuditExpectations.unmet(report);
+        if (unmet.isEmpty()) {
+            return 0;
+        }
+        unmet.forEach(line -> err.println("error: " + line));
+        err.flush();
+        return PrivsimCli.EXIT_FAILURE;
     }
 
     static int invalid(ScenarioException e, PrintWriter err) {
