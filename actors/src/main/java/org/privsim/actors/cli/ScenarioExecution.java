@@ -49,8 +49,8 @@ final class ScenarioExecution {
         }
         out.print(ResultsTable.render(report));
         List<Path> written = ReportWriter.write(report, dir);
-        out.printf("runner %s, %d ms; wrote %s%n", report.runner(), report.wallMillis(),
-                String.join(", ", written.stream().map(Path::toString).toList()));
+        out.printf("runner %s, %d ms; wrote %s: %s%n", report.runner(), report.wallMillis(), dir,
+                String.join(", ", written.stream().map(p -> p.getFileName().toString()).toList()));
         out.flush();
         List<String> unmet = AuditExpectations.unmet(report);
         if (unmet.isEmpty()) {

@@ -12,8 +12,8 @@ final class Formats {
 
     /**
      * Three significant digits without trailing zeros: 1 → {@code 1}, 0.4102 → {@code 0.41},
-     * 1.0e-5 → {@code 0.00001}, 12345 → {@code 12300}; non-finite values as {@code ∞}, {@code -∞},
-     * {@code NaN}.
+     * 12345 → {@code 12300}; below 0.001 or from 100000 on in scientific notation, 1.0e-5 →
+     * {@code 1e-05}; non-finite values as {@code ∞}, {@code -∞}, {@code NaN}.
      */
     static String brief(double value) {
         if (Double.isNaN(value)) {
@@ -22,8 +22,16 @@ final class Formats {
         if (Double.isInfinite(value)) {
             return value > 0 ? "∞" : "-∞";
         }
-        String rounded = String.format(Locale.ROOT, "%.3g", value);
-        return new BigDecimal(rounded).stripTrailingZeros().toPlainString();
+        double magnitude = Math.abs(value);
+        if (magnitude != 0 && (magnitude < 1e-3 || magnitude >= 1e5)) {
+            String[] parts = String.format(Locale.ROOT, "%.2e", value).split("e");
+            return plain(parts[0]) + "e" + parts[1];
+        }
+        return plain(String.format(Locale.ROOT, "%.3g", value));
+    }
+
+    private static String plain(String decimal) {
+        return new BigDecimal(decimal).stripTrailingZeros().toPlainString();
     }
 
     /** {@code pattern} applied to {@code value} in {@link Locale#ROOT}. */

@@ -15,6 +15,7 @@ import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.XYStyler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 import org.privsim.core.run.IndexedMeanResult;
 import org.privsim.core.run.Report;
@@ -47,10 +48,10 @@ public final class LossPlot {
                 .xAxisTitle("persons t (log scale)")
                 .yAxisTitle("loss ¼(p̂ − p)², mean ± stderr (log scale); dashed: closed form")
                 .build();
-        Styler styler = chart.getStyler();
+        XYStyler styler = chart.getStyler();
         styler.setLegendPosition(Styler.LegendPosition.OutsideE);
-        chart.getStyler().setXAxisLogarithmic(true);
-        chart.getStyler().setYAxisLogarithmic(true);
+        styler.setXAxisLogarithmic(true);
+        styler.setYAxisLogarithmic(true);
         Color[] palette = styler.getSeriesColors();
         Map<Key, List<IndexedMeanResult>> series = new LinkedHashMap<>();
         for (IndexedMeanResult r : rows) {

@@ -12,6 +12,7 @@ import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.XYStyler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 import org.privsim.core.audit.AuditResult;
 import org.privsim.core.audit.RocCurve;
@@ -49,17 +50,19 @@ public final class RocPlot {
         double delta = audit.delta();
         double mu = Conversions.muForGaussianEpsilon(epsilon, delta);
         String claim = "ε = " + brief(epsilon) + ", δ = " + brief(delta);
-        XYChart chart = new XYChartBuilder().width(900).height(700)
-                .title("audit " + audit.audit() + ": " + audit.algorithm() + " under threat model "
-                        + audit.threatModel() + " (|C| = " + audit.collusionSize() + ") — " + audit.verdict()
-                        + ", ε_lower = " + brief(audit.empiricalEpsilonLower()) + " vs claimed " + brief(epsilon))
+        XYChart chart = new XYChartBuilder().width(1000).height(750)
+                .title("audit " + audit.audit() + ": " + audit.algorithm() + ", threat model " + audit.threatModel()
+                        + " (|C| = " + audit.collusionSize() + "): " + audit.verdict() + ", ε_lower = "
+                        + brief(audit.empiricalEpsilonLower()) + " (claimed " + brief(epsilon) + ")")
                 .xAxisTitle("false-positive rate").yAxisTitle("true-positive rate").build();
-        Styler styler = chart.getStyler();
+        XYStyler styler = chart.getStyler();
         styler.setLegendPosition(Styler.LegendPosition.InsideSE);
-        chart.getStyler().setXAxisMin(0.0);
-        chart.getStyler().setXAxisMax(1.0);
-        chart.getStyler().setYAxisMin(0.0);
-        chart.getStyler().setYAxisMax(1.0);
+        styler.setXAxisDecimalPattern("0.0#");
+        styler.setYAxisDecimalPattern("0.0#");
+        styler.setXAxisMin(0.0);
+        styler.setXAxisMax(1.0);
+        styler.setYAxisMin(0.0);
+        styler.setYAxisMax(1.0);
 
         List<RocCurve.RocPoint> roc = audit.roc();
         XYSeries attack = chart.addSeries("attack: empirical ROC (" + audit.trials() / 2 + " evaluation trials)",
