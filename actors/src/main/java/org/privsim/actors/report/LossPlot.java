@@ -33,6 +33,11 @@ public final class LossPlot {
     private static final BasicStroke DASHED =
             new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f);
     private static final BasicStroke THIN = new BasicStroke(1f);
+    private static final BasicStroke SOLID = new BasicStroke(2f);
+    /** Tableau 10: distinct on white, none too light to read. */
+    private static final Color[] PALETTE = {new Color(0x1F77B4), new Color(0xFF7F0E), new Color(0x2CA02C),
+        new Color(0xD62728), new Color(0x9467BD), new Color(0x8C564B), new Color(0xE377C2), new Color(0x7F7F7F),
+        new Color(0xBCBD22), new Color(0x17BECF)};
 
     private LossPlot() {}
 
@@ -42,7 +47,7 @@ public final class LossPlot {
     /** Writes the plot to {@code png}. */
     public static void write(Report report, Path png) throws IOException {
         List<IndexedMeanResult> rows = report.indexedMeanRows();
-        XYChart chart = new XYChartBuilder().width(1000).height(650)
+        XYChart chart = new XYChartBuilder().width(1100).height(700)
                 .title(report.scenario() + ": Aliakbarpour et al.'s indexed mean estimation, loss vs persons t"
                         + shape(rows))
                 .xAxisTitle("persons t (log scale)")
@@ -52,7 +57,6 @@ public final class LossPlot {
         styler.setLegendPosition(Styler.LegendPosition.OutsideE);
         styler.setXAxisLogarithmic(true);
         styler.setYAxisLogarithmic(true);
-        Color[] palette = styler.getSeriesColors();
         Map<Key, List<IndexedMeanResult>> series = new LinkedHashMap<>();
         for (IndexedMeanResult r : rows) {
             series.computeIfAbsent(new Key(r.experiment(), r.epsilon()), k -> new ArrayList<>()).add(r);
@@ -62,7 +66,7 @@ public final class LossPlot {
         for (List<IndexedMeanResult> group : series.values()) {
             List<IndexedMeanResult> sorted = new ArrayList<>(group);
             sorted.sort((a, b) -> Integer.compare(a.persons(), b.persons()));
-            Color color = palette[index++ % palette.length];
+            Color color = PALETTE[index++ % PALETTE.length];
             String name = unique(seen, label(sorted.get(0)));
             double[] t = sorted.stream().mapToDouble(IndexedMeanResult::persons).toArray();
             XYSeries measured = chart.addSeries(name, t,
@@ -70,6 +74,7 @@ public final class LossPlot {
             measured.setMarker(SeriesMarkers.CIRCLE);
             measured.setMarkerColor(color);
             measured.setLineColor(color);
+            measured.setLineStyle(SOLID);
             for (int i = 0; i < sorted.size(); i++) {
                 IndexedMeanResult r = sorted.get(i);
                 double low = r.loss() - r.lossStdErr() > 0 ? r.loss() - r.lossStdErr() : positive(r.loss()) / 10;
