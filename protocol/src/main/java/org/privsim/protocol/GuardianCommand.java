@@ -1,15 +1,20 @@
 package org.privsim.protocol;
 
+import org.privsim.core.audit.AuditResult;
+import org.privsim.core.run.IndexedMeanResult;
 import org.privsim.core.sim.RunOutcome;
 
 /**
- * Messages the simulation guardian handles: the end of one algorithm run. (Adversary and audit
- * messages will join as further permitted records.)
+ * Messages the simulation guardian handles: the end of one algorithm run, of one indexed-mean
+ * experiment cell, or of one audit.
  *
- * <p>Guarantee: the curator of run {@code run} sends exactly one of these, then stops.
+ * <p>Guarantee: the curator of run {@code run}, the coordinator of a cell and the coordinator of
+ * an audit each send exactly one completion, then stop; the guardian watches them and turns a stop
+ * without completion into the matching failure (ignored when it arrives after the completion).
  */
 public sealed interface GuardianCommand extends CborSerializable
-        permits GuardianCommand.RunCompleted, GuardianCommand.RunFailed {
+        permits GuardianCommand.RunCompleted, GuardianCommand.RunFailed, GuardianCommand.CellCompleted,
+        GuardianCommand.CellFailed, GuardianCommand.AuditCompleted, GuardianCommand.AuditFailed {
 
     /**
      * Run {@code run} finished.
@@ -26,4 +31,36 @@ public sealed interface GuardianCommand extends CborSerializable
      * @param reason what went wrong
      */
     record RunFailed(int run, String reason) implements GuardianCommand {}
+
+    /**
+     * Indexed-mean experiment cell {@code cell} finished.
+     *
+     * @param cell   index of the cell in {@link org.privsim.core.indexedmean.IndexedMeanRunPlan#cells} order
+     * @param result its report row
+     */
+    record CellCompleted(int cell, IndexedMeanResult result) implements GuardianCommand {}
+
+    /**
+     * Indexed-mean experiment cell {@code cell} failed.
+     *
+     * @param cell   index of the cell
+     * @param reason what went wrong
+     */
+    record CellFailed(int cell, String reason) implements GuardianCommand {}
+
+    /**
+     * Audit {@code audit} finished.
+     *
+     * @param audit  index of the audit in the scenario
+     * @param result its report row
+     */
+    record AuditCompleted(int audit, AuditResult result) implements GuardianCommand {}
+
+    /**
+     * Audit {@code audit} failed.
+     *
+     * @param audit  index of the audit
+     * @param reason what went wrong
+     */
+    record AuditFailed(int audit, String reason) implements GuardianCommand {}
 }

@@ -8,11 +8,6 @@ import java.util.concurrent.CompletionException;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.slf4j.LoggerFactory;
 import org.privsim.core.run.Progress;
-import org.privsim.core.audit.AuditGames;
-import org.privsim.core.audit.AuditResult;
-import org.privsim.core.indexedmean.IndexedMeanRunPlan;
-import org.privsim.core.run.IndexedMeanResult;
-import org.privsim.core.run.IndexedMeanRunner;
 import org.privsim.core.run.Report;
 import org.privsim.core.run.ResultAssembler;
 import org.privsim.core.run.ScenarioPlan;
@@ -20,8 +15,10 @@ import org.privsim.core.scenario.Scenario;
 import org.privsim.core.sim.RunOutcome;
 
 /**
- * Runs a scenario on Pekko actors in one local {@link ActorSystem}: users, aggregators and a
- * curator per run under a {@link SimulationGuardian}.
+ * Runs a scenario on Pekko actors in one local {@link ActorSystem} under a
+ * {@link SimulationGuardian}: users, aggregators and a curator per low-rank run; persons, a curator
+ * (and billboard) per indexed-mean repeat; persons, curator, billboard and adversary per
+ * indexed-mean audit, or game workers per priv-altmin audit.
  *
  * <p>Guarantee: without injected faults the report equals the {@code sequential} runner's field
  * for field except {@code runner} ({@code "local"}) and {@code wallMillis}. {@link #run} blocks
@@ -63,19 +60,15 @@ public final class LocalRunner {
     /** Runs every run of the scenario; see {@link #run(Progress)}. */
     public Result runWithOutcomes(Progress progress) {
         long start = System.nanoTime();
-        List<RunOutcome> list = ScenarioPlan.runs(scenario).isEmpty() ? List.of() : runLowRank(progress);
-        // Interim: indexed-mean cells and audits still run on the core reference code here.
-        List<IndexedMeanResult> cells = IndexedMeanRunPlan.cells(scenario).stream()
-                .map(cell -> IndexedMeanRunner.run(cell, scenario.seed())).toList();
-        List<AuditResult> audits = java.util.stream.IntStream.range(0, scenario.audits().size())
-                .mapToObj(a -> AuditGames.play(scenario, a)).toList();
+        SimulationGuardian.Outcomes all = runActors(progress);
         long wall = (System.nanoTime() - start) / 1_000_000;
         return new Result(Report.of(scenario.name(), scenario.seed(), NAME, wall,
-                ResultAssembler.assemble(scenario, ScenarioPlan.runs(scenario), list), cells, audits), list);
+                ResultAssembler.assemble(scenario, ScenarioPlan.runs(scenario), all.runs()), all.cells(),
+                all.audits()), all.runs());
     }
 
-    private List<RunOutcome> runLowRank(Progress progress) {
-        CompletableFuture<List<RunOutcome>> outcomes = new CompletableFuture<>();
+    private SimulationGuardian.Outcomes runActors(Progress progress) {
+        CompletableFuture<SimulationGuardian.Outcomes> outcomes = new CompletableFuture<>();
         // Initialise logback before Pekko's logger threads race to do it (SLF4J would print a
         // "replayed logging calls" notice on stderr).
         LoggerFactory.getILoggerFactory();

@@ -11,7 +11,10 @@ import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
+import org.privsim.core.audit.AuditResult;
 import org.privsim.core.data.LowRankData;
+import org.privsim.core.indexedmean.IndexedMeanRunPlan;
+import org.privsim.core.run.IndexedMeanResult;
 import org.privsim.core.run.Progress;
 import org.privsim.core.run.RunPlan;
 import org.privsim.core.run.ScenarioPlan;
@@ -20,57 +23,80 @@ import org.privsim.core.scenario.Aggregation;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.sim.RunOutcome;
 import org.privsim.protocol.AggregatorCommand;
+import org.privsim.protocol.AuditCommand;
+import org.privsim.protocol.CellCommand;
 import org.privsim.protocol.CuratorCommand;
 import org.privsim.protocol.GuardianCommand;
 
 /**
- * The root of one local simulation: builds the population once, spawns one aggregator per range
- * of {@code scenario.aggregation()} (each spawns its users), then runs every {@link RunPlan} of the
- * scenario in order, one {@link CuratorActor} at a time, and completes {@code result} with the
- * outcomes in plan order.
+ * The root of one local simulation, in three phases, one job at a time: (1) when the scenario has
+ * low-rank runs, builds the population once, spawns one aggregator per range of
+ * {@code scenario.aggregation()} (each spawns its users) and runs every {@link RunPlan} in order,
+ * one {@link CuratorActor} at a time; (2) runs every indexed-mean experiment cell
+ * ({@link IndexedMeanRunPlan#cells} order), one {@link CellCoordinator} at a time; (3) runs every
+ * audit in scenario order, one {@link AuditCoordinator} at a time (its trials in parallel). It
+ * completes {@code result} with everything in plan order.
  *
- * <p>Guarantee: {@code result} is completed exactly once — with every run's outcome, or
+ * <p>Guarantee: {@code result} is completed exactly once — with every job's result, or
  * exceptionally with the first failure — and the guardian then stops (which terminates the
- * actor system). A curator that stops without reporting counts as a failure.
+ * actor system). A curator or coordinator that stops without reporting counts as a failure.
+ * Progress counts, like the sequential runner's, the low-rank steps plus one per cell and audit.
  */
 public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> {
     private final Scenario scenario;
     private final LowRankData population;
     private final LocalSettings settings;
     private final Progress progress;
-    private final CompletableFuture<List<RunOutcome>> result;
+    private final CompletableFuture<Outcomes> result;
     private final List<RunPlan> runs;
+    private final List<IndexedMeanRunPlan> cells;
     private final long totalSteps;
     private final List<ActorRef<AggregatorCommand>> aggregators = new ArrayList<>();
     private final List<RunOutcome> outcomes = new ArrayList<>();
+    private final List<IndexedMeanResult> rows = new ArrayList<>();
+    private final List<AuditResult> audits = new ArrayList<>();
     private final DispatcherSelector compute = DispatcherSelector.fromConfig(LocalSettings.COMPUTE_DISPATCHER);
     private long doneSteps;
+
+    /**
+     * Everything a scenario produced.
+     *
+     * @param runs   low-rank outcomes in {@link ScenarioPlan} order
+     * @param cells  indexed-mean rows in {@link IndexedMeanRunPlan#cells} order
+     * @param audits audit rows in scenario order
+     */
+    public record Outcomes(List<RunOutcome> runs, List<IndexedMeanResult> cells, List<AuditResult> audits) {}
 
     /**
      * The guardian of a scenario run.
      *
      * @param faults   injected user faults by id (tests only; empty otherwise)
      * @param progress receives scenario-wide progress
-     * @param result   completed with the outcomes in {@link ScenarioPlan} order
+     * @param result   completed with every job's result
      */
     public static Behavior<GuardianCommand> create(Scenario scenario, Map<Integer, UserFault> faults,
                                                    LocalSettings settings, Progress progress,
-                                                   CompletableFuture<List<RunOutcome>> result) {
+                                                   CompletableFuture<Outcomes> result) {
         return Behaviors.setup(ctx -> new SimulationGuardian(ctx, scenario, faults, settings, progress, result)
                 .startNext());
     }
 
     private SimulationGuardian(ActorContext<GuardianCommand> ctx, Scenario scenario, Map<Integer, UserFault> faults,
                                LocalSettings settings, Progress progress,
-                               CompletableFuture<List<RunOutcome>> result) {
+                               CompletableFuture<Outcomes> result) {
         super(ctx);
         this.scenario = scenario;
-        this.population = new LowRankData(scenario.lowRankTask(), scenario.seed());
         this.settings = settings;
         this.progress = progress;
         this.result = result;
         this.runs = ScenarioPlan.runs(scenario);
-        this.totalSteps = StepBudget.total(runs);
+        this.cells = IndexedMeanRunPlan.cells(scenario);
+        this.totalSteps = StepBudget.total(runs) + cells.size() + scenario.audits().size();
+        if (runs.isEmpty()) {
+            this.population = null;
+            return;
+        }
+        this.population = new LowRankData(scenario.lowRankTask(), scenario.seed());
         Aggregation agg = scenario.aggregation();
         int n = scenario.lowRankTask().users();
         for (int r = 0; r < agg.ranges(n); r++) {
@@ -84,15 +110,44 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
         return newReceiveBuilder()
                 .onMessage(GuardianCommand.RunCompleted.class, this::onCompleted)
                 .onMessage(GuardianCommand.RunFailed.class, this::onFailed)
+                .onMessage(GuardianCommand.CellCompleted.class, this::onCellCompleted)
+                .onMessage(GuardianCommand.CellFailed.class, m -> fail(m.cell() == rows.size() && outcomes.size()
+                        == runs.size(), cells.get(m.cell()).label() + ": " + m.reason()))
+                .onMessage(GuardianCommand.AuditCompleted.class, this::onAuditCompleted)
+                .onMessage(GuardianCommand.AuditFailed.class, m -> fail(m.audit() == audits.size()
+                        && rows.size() == cells.size(), "audit " + m.audit() + ": " + m.reason()))
                 .build();
     }
 
     private Behavior<GuardianCommand> startNext() {
-        if (outcomes.size() == runs.size()) {
-            result.complete(List.copyOf(outcomes));
-            return Behaviors.stopped();
+        if (outcomes.size() < runs.size()) {
+            return startRun(outcomes.size());
         }
-        int index = outcomes.size();
+        long before = StepBudget.total(runs) + rows.size() + audits.size();
+        if (rows.size() < cells.size()) {
+            int index = rows.size();
+            IndexedMeanRunPlan cell = cells.get(index);
+            ActorRef<CellCommand> coordinator = getContext().spawn(CellCoordinator.create(index, cell, scenario.seed(),
+                    (done, total, message) -> progress.update(before, totalSteps, message), getContext().getSelf()),
+                    "cell-" + index);
+            getContext().watchWith(coordinator, new GuardianCommand.CellFailed(index, "the coordinator stopped"
+                    + " without a result"));
+            return this;
+        }
+        if (audits.size() < scenario.audits().size()) {
+            int index = audits.size();
+            ActorRef<AuditCommand> coordinator = getContext().spawn(AuditCoordinator.create(scenario, index,
+                    (done, total, message) -> progress.update(before, totalSteps, message), getContext().getSelf()),
+                    "audit-" + index);
+            getContext().watchWith(coordinator, new GuardianCommand.AuditFailed(index, "the coordinator stopped"
+                    + " without a result"));
+            return this;
+        }
+        result.complete(new Outcomes(List.copyOf(outcomes), List.copyOf(rows), List.copyOf(audits)));
+        return Behaviors.stopped();
+    }
+
+    private Behavior<GuardianCommand> startRun(int index) {
         RunPlan run = runs.get(index);
         long before = doneSteps;
         Progress runProgress = (done, total, message) ->
@@ -118,10 +173,34 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
     }
 
     private Behavior<GuardianCommand> onFailed(GuardianCommand.RunFailed m) {
-        if (m.run() != outcomes.size()) {
+        return fail(m.run() == outcomes.size(), runs.get(m.run()).label() + ": " + m.reason());
+    }
+
+    private Behavior<GuardianCommand> onCellCompleted(GuardianCommand.CellCompleted m) {
+        if (m.cell() != rows.size()) {
             return this;
         }
-        result.completeExceptionally(new IllegalStateException(runs.get(m.run()).label() + ": " + m.reason()));
+        rows.add(m.result());
+        progress.update(StepBudget.total(runs) + rows.size(), totalSteps, cells.get(m.cell()).label() + " done");
+        return startNext();
+    }
+
+    private Behavior<GuardianCommand> onAuditCompleted(GuardianCommand.AuditCompleted m) {
+        if (m.audit() != audits.size() || rows.size() != cells.size()) {
+            return this;
+        }
+        audits.add(m.result());
+        progress.update(StepBudget.total(runs) + rows.size() + audits.size(), totalSteps,
+                "audit " + m.audit() + " done");
+        return startNext();
+    }
+
+    /** Fails the scenario when {@code current} (the failure is about the job now running), else ignores it. */
+    private Behavior<GuardianCommand> fail(boolean current, String reason) {
+        if (!current) {
+            return this;
+        }
+        result.completeExceptionally(new IllegalStateException(reason));
         return Behaviors.stopped();
     }
 }

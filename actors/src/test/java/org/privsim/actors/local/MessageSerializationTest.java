@@ -22,7 +22,12 @@ import org.apache.pekko.serialization.Serializer;
 import org.apache.pekko.serialization.Serializers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.privsim.core.audit.AuditGames;
 import org.privsim.core.data.SplitPlan;
+import org.privsim.core.indexedmean.IndexedMeanRunPlan;
+import org.privsim.core.run.IndexedMeanRunner;
+import org.privsim.core.scenario.Scenario;
+import org.privsim.core.scenario.ScenarioParser;
 import org.privsim.core.scenario.SampleSplit;
 import org.privsim.core.sim.NoiseParameters;
 import org.privsim.core.sim.Participants;
@@ -30,7 +35,14 @@ import org.privsim.core.sim.RoundRecord;
 import org.privsim.core.sim.RunOutcome;
 import org.privsim.core.sim.UserRoundStats;
 import org.privsim.core.sim.UserTask;
+import org.privsim.protocol.AdversaryCommand;
 import org.privsim.protocol.AggregatorCommand;
+import org.privsim.protocol.AuditCommand;
+import org.privsim.protocol.BillboardPost;
+import org.privsim.protocol.CellCommand;
+import org.privsim.protocol.GameWorkerCommand;
+import org.privsim.protocol.IndexedMeanCuratorCommand;
+import org.privsim.protocol.PersonCommand;
 import org.privsim.protocol.CborSerializable;
 import org.privsim.protocol.CuratorCommand;
 import org.privsim.protocol.GuardianCommand;
@@ -62,6 +74,18 @@ class MessageSerializationTest {
                 new NoiseParameters(null, null, null, 1, 2, 3, 4, 5, 6),
                 List.of(new RoundRecord(0, 10, 9, 0, null), new RoundRecord(1, 10, 10, 2, 0.125)));
 
+        ActorRef<IndexedMeanCuratorCommand> indexedMeanCurator =
+                testKit.<IndexedMeanCuratorCommand>createTestProbe().getRef();
+        Scenario indexedMean = ScenarioParser.parse("""
+                name: serialization
+                seed: 1
+                task: { type: indexed-mean, dimension: 4, persons: 3, samplesPerPerson: 1, indices: distinct }
+                experiments:
+                  - { algorithm: indexed-mean-jdp, epsilon: [1], delta: 1.0e-5, persons: [3], repeats: 2 }
+                audits:
+                  - { algorithm: indexed-mean-jdp, epsilon: 1, delta: 1.0e-5, trials: 8, inject: { noiseMultiplier: 0.5 } }
+                """, "serialization.yaml");
+
         List<CborSerializable> messages = List.of(
                 new UserCommand.ContributeInit(1, init, aggregator),
                 new UserCommand.ContributeRound(2, round, aggregator),
@@ -81,7 +105,22 @@ class MessageSerializationTest {
                 new CuratorCommand.ErrorPartial(14, 2, 3, 0.5, new int[] {2000}),
                 new CuratorCommand.CollectionTimeout(15),
                 new GuardianCommand.RunCompleted(0, outcome),
-                new GuardianCommand.RunFailed(1, "ledger refused"));
+                new GuardianCommand.RunFailed(1, "ledger refused"),
+                new GuardianCommand.CellCompleted(2, IndexedMeanRunner.run(IndexedMeanRunPlan.cells(indexedMean).get(0),
+                        indexedMean.seed())),
+                new GuardianCommand.CellFailed(3, "stopped"),
+                new GuardianCommand.AuditCompleted(4, AuditGames.play(indexedMean, 0)),
+                new GuardianCommand.AuditFailed(5, "stopped"),
+                new PersonCommand.Contribute(1, 2, 1, indexedMeanCurator),
+                new PersonCommand.SeparateOutput(1, 2, -0.375),
+                new BillboardPost(1, 2, new double[] {0.5, Double.NEGATIVE_INFINITY}),
+                new IndexedMeanCuratorCommand.Release(1, 2, 0),
+                new IndexedMeanCuratorCommand.Contribution(1, 2, 3, 4, new double[] {2, -2}),
+                new AdversaryCommand.TrialOpened(1, 2),
+                new AdversaryCommand.ForwardedOutput(1, 2, 3, 4, 0.25),
+                new AuditCommand.TrialScore(1, 2, -1.5),
+                new GameWorkerCommand.PlayTrial(1, 2, 0, testKit.<AuditCommand>createTestProbe().getRef()),
+                new CellCommand.LossTerm(1, 2, 3, 0.0625));
 
         Set<Class<?>> covered = new HashSet<>();
         Serialization serialization = SerializationExtension.get(testKit.system());
@@ -96,7 +135,8 @@ class MessageSerializationTest {
         }
         Set<Class<?>> all = new HashSet<>();
         for (Class<?> root : List.of(UserCommand.class, AggregatorCommand.class, CuratorCommand.class,
-                GuardianCommand.class)) {
+                GuardianCommand.class, PersonCommand.class, IndexedMeanCuratorCommand.class, AdversaryCommand.class,
+                AuditCommand.class, GameWorkerCommand.class, CellCommand.class)) {
             all.addAll(List.of(root.getPermittedSubclasses()));
         }
         assertEquals(all, covered, "one instance of every message type");

@@ -63,15 +63,12 @@ public final class IndexedMeanGame implements DistinguishingGame {
     }
 
     private static double[] total(IndexedMeanPopulation population, AuditSpec spec, int world, boolean clip) {
-        double[] total = new double[population.task().dimension()];
-        for (int i = 0; i < population.persons(); i++) {
-            double[] contribution = (i == spec.target()
+        double[][] contributions = new double[population.persons()][];
+        for (int i = 0; i < contributions.length; i++) {
+            contributions[i] = (i == spec.target()
                     ? population.canary(i, world, spec.canaryScale())
                     : population.person(i)).contribution(clip);
-            for (int j = 0; j < total.length; j++) {
-                total[j] += contribution[j];
-            }
         }
-        return total;
+        return IndexedMeanMechanism.total(contributions);
     }
 }

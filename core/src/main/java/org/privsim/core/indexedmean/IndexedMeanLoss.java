@@ -4,8 +4,9 @@ package org.privsim.core.indexedmean;
  * The indexed-mean loss ¼(p̂_{j_i} − p_{j_i})² of Aliakbarpour et al. 2025 and its closed-form
  * expectation for the Gaussian mechanisms.
  *
- * <p>Guarantee: {@link #mean} and {@link #expected} sum persons in id order and divide by t once, so
- * any runner that adds the same per-person terms in id order gets the same bits.
+ * <p>Guarantee: {@link #mean} and {@link #expected} sum persons in id order and divide by t once;
+ * {@link #meanOfTerms} is that same fold over terms computed elsewhere (e.g. by person actors), so
+ * a runner that collects {@link #ofPerson} terms by id and calls it gets the same bits.
  */
 public final class IndexedMeanLoss {
     private IndexedMeanLoss() {}
@@ -18,11 +19,20 @@ public final class IndexedMeanLoss {
 
     /** The mean loss over persons when person i receives {@code estimates[j_i]}. */
     public static double mean(IndexedMeanPopulation population, double[] estimates) {
-        double sum = 0;
-        for (int i = 0; i < population.persons(); i++) {
-            sum += ofPerson(population, i, estimates[population.index(i)]);
+        double[] terms = new double[population.persons()];
+        for (int i = 0; i < terms.length; i++) {
+            terms[i] = ofPerson(population, i, estimates[population.index(i)]);
         }
-        return sum / population.persons();
+        return meanOfTerms(terms);
+    }
+
+    /** The mean of per-person loss terms indexed by person id: summed in id order, divided by t once. */
+    public static double meanOfTerms(double[] termsById) {
+        double sum = 0;
+        for (double term : termsById) {
+            sum += term;
+        }
+        return sum / termsById.length;
     }
 
     /**

@@ -98,6 +98,20 @@ public final class IndexedMeanMechanism {
     }
 
     /**
+     * The curator's total Σ_i contribution_i, summed coordinate-wise in person-id order (index =
+     * person id). Every runner sums through here, so totals have the same bits everywhere.
+     */
+    public static double[] total(double[][] contributionsById) {
+        double[] total = new double[contributionsById[0].length];
+        for (double[] contribution : contributionsById) {
+            for (int j = 0; j < total.length; j++) {
+                total[j] += contribution[j];
+            }
+        }
+        return total;
+    }
+
+    /**
      * The released estimates p̂_j = total_j/(tn) + σ·Z_j for every coordinate j, where {@code total}
      * is the sum of all persons' contributions (summed in person-id order by the caller).
      */

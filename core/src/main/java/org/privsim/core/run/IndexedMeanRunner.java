@@ -21,14 +21,11 @@ public final class IndexedMeanRunner {
         IndexedMeanMechanism mechanism = cell.mechanism();
         for (int r = 0; r < repeats; r++) {
             IndexedMeanPopulation population = cell.population(seed, r);
-            double[] total = new double[cell.task().dimension()];
-            for (int i = 0; i < population.persons(); i++) {
-                double[] contribution = population.person(i).contribution(mechanism.clips());
-                for (int j = 0; j < total.length; j++) {
-                    total[j] += contribution[j];
-                }
+            double[][] contributions = new double[population.persons()][];
+            for (int i = 0; i < contributions.length; i++) {
+                contributions[i] = population.person(i).contribution(mechanism.clips());
             }
-            double[] estimates = mechanism.release(total, cell.noise(seed, r));
+            double[] estimates = mechanism.release(IndexedMeanMechanism.total(contributions), cell.noise(seed, r));
             losses[r] = IndexedMeanLoss.mean(population, estimates);
             closedForms[r] = IndexedMeanLoss.expected(population, mechanism.claimedVariance());
         }

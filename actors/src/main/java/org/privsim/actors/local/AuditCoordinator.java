@@ -1,0 +1,162 @@
+package org.privsim.actors.local;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.function.IntConsumer;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.DispatcherSelector;
+import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
+import org.apache.pekko.actor.typed.javadsl.ActorContext;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.actor.typed.javadsl.Receive;
+import org.privsim.core.audit.AuditGames;
+import org.privsim.core.audit.AuditResult;
+import org.privsim.core.audit.AuditSpec;
+import org.privsim.core.audit.DistinguishingGame;
+import org.privsim.core.audit.IndexedMeanAdversary;
+import org.privsim.core.audit.IndexedMeanGame;
+import org.privsim.core.indexedmean.IndexedMeanMechanism;
+import org.privsim.core.indexedmean.IndexedMeanPopulation;
+import org.privsim.core.run.Progress;
+import org.privsim.core.scenario.Scenario;
+import org.privsim.protocol.AdversaryCommand;
+import org.privsim.protocol.AuditCommand;
+import org.privsim.protocol.AuditCommand.TrialScore;
+import org.privsim.protocol.GameWorkerCommand;
+import org.privsim.protocol.GuardianCommand;
+import org.privsim.protocol.IndexedMeanCuratorCommand;
+import org.privsim.protocol.PersonCommand;
+
+/**
+ * Runs one audit's distinguishing game: trial r in world r % 2 for r = 0..trials−1, at most a
+ * bounded number of trials in flight, scores collected by trial index, then
+ * {@link AuditResult#of} sent to the guardian.
+ *
+ * <p>Indexed-mean audits run on actors: an {@link AdversaryActor} (collusion set and target of the
+ * spec) and an {@link IndexedMeanCuratorActor} whose persons hold the audit population (seed, key
+ * (1, audit)) and, for the target, the canary; colluders forward their separate outputs to the
+ * adversary and the adversary subscribes to the billboard. A trial is opened by telling the
+ * adversary and asking the curator to release with the trial's noise stream. Priv-altmin audits
+ * farm trials out to {@link GameWorker}s on the compute dispatcher: there the mechanism, its
+ * published U's and the adversary all live inside the core game.
+ *
+ * <p>Guarantee: the scores array equals the sequential {@link AuditGames#play}'s bit for bit
+ * (every score is pure in (audit, trial, world)), so the row is identical. Sends exactly one
+ * {@link GuardianCommand.AuditCompleted} and stops; a child that stops fails the coordinator
+ * (death pact), which the guardian reports as the audit's failure.
+ */
+public final class AuditCoordinator extends AbstractBehavior<AuditCommand> {
+    /** Indexed-mean trials in flight at once. */
+    static final int INDEXED_MEAN_IN_FLIGHT = 64;
+
+    private final int audit;
+    private final AuditSpec spec;
+    private final Progress progress;
+    private final ActorRef<GuardianCommand> guardian;
+    private final IntConsumer play;
+    private final double[] scores;
+    private final BitSet scored = new BitSet();
+    private final int reportEvery;
+    private final int inFlight;
+    private int started;
+    private int done;
+
+    /**
+     * The coordinator of audit {@code audit} of {@code scenario}.
+     *
+     * @param progress receives (trials scored, trials, message) as trials finish
+     */
+    public static Behavior<AuditCommand> create(Scenario scenario, int audit, Progress progress,
+                                                ActorRef<GuardianCommand> guardian) {
+        return Behaviors.setup(ctx -> new AuditCoordinator(ctx, scenario, audit, progress, guardian).startTrials());
+    }
+
+    private AuditCoordinator(ActorContext<AuditCommand> ctx, Scenario scenario, int audit, Progress progress,
+                             ActorRef<GuardianCommand> guardian) {
+        super(ctx);
+        this.audit = audit;
+        this.spec = scenario.audits().get(audit);
+        this.progress = progress;
+        this.guardian = guardian;
+        this.scores = new double[spec.trials()];
+        this.reportEvery = Math.max(1, spec.trials() / 100);
+        boolean indexedMean = spec.algorithm().isIndexedMean();
+        this.inFlight = indexedMean ? INDEXED_MEAN_IN_FLIGHT : Math.max(2, Runtime.getRuntime().availableProcessors());
+        this.play = indexedMean ? indexedMean(ctx, scenario.seed()) : gameWorkers(ctx, scenario);
+    }
+
+    /** Spawns adversary, curator and persons; returns how a trial is opened. */
+    private IntConsumer indexedMean(ActorContext<AuditCommand> ctx, long seed) {
+        IndexedMeanPopulation population = IndexedMeanGame.population(spec, audit, seed);
+        IndexedMeanMechanism mechanism = IndexedMeanGame.mechanism(spec);
+        int t = population.persons();
+        int[] members = spec.collusion().members(t, spec.target());
+        boolean[] colluding = new boolean[t];
+        for (int c : members) {
+            colluding[c] = true;
+        }
+        DispatcherSelector compute = DispatcherSelector.fromConfig(LocalSettings.COMPUTE_DISPATCHER);
+        ActorRef<AdversaryCommand> adversary = ctx.spawn(AdversaryActor.create(audit,
+                new IndexedMeanAdversary(population, spec.target(), members, mechanism.publishesBillboard(),
+                        mechanism.claimedVariance(), spec.canaryScale()),
+                members.length, mechanism.publishesBillboard(), population.task().dimension(), ctx.getSelf()),
+                "adversary", compute);
+        ActorRef<IndexedMeanCuratorCommand> curator = ctx.spawn(IndexedMeanCuratorActor.create(audit, mechanism,
+                trial -> IndexedMeanGame.noise(seed, audit, trial), t,
+                i -> PersonActor.audit(population, i, mechanism.clips(), audit, spec.target(), spec.canaryScale(),
+                        colluding[i] ? adversary : null),
+                false, List.of(adversary.narrow())), "curator", compute);
+        ctx.watch(adversary);
+        ctx.watch(curator);
+        return trial -> {
+            adversary.tell(new AdversaryCommand.TrialOpened(audit, trial));
+            curator.tell(new IndexedMeanCuratorCommand.Release(audit, trial, trial % 2));
+        };
+    }
+
+    /** Spawns one game worker per trial in flight (one per core); returns how a trial is handed out. */
+    private IntConsumer gameWorkers(ActorContext<AuditCommand> ctx, Scenario scenario) {
+        DistinguishingGame game = AuditGames.of(scenario, audit);
+        DispatcherSelector compute = DispatcherSelector.fromConfig(LocalSettings.COMPUTE_DISPATCHER);
+        List<ActorRef<GameWorkerCommand>> workers = new ArrayList<>();
+        for (int w = 0; w < inFlight; w++) {
+            ActorRef<GameWorkerCommand> worker = ctx.spawn(GameWorker.create(game), "worker-" + w, compute);
+            ctx.watch(worker);
+            workers.add(worker);
+        }
+        return trial -> workers.get(trial % workers.size())
+                .tell(new GameWorkerCommand.PlayTrial(audit, trial, trial % 2, ctx.getSelf()));
+    }
+
+    @Override
+    public Receive<AuditCommand> createReceive() {
+        return newReceiveBuilder().onMessage(TrialScore.class, this::onScore).build();
+    }
+
+    private Behavior<AuditCommand> startTrials() {
+        while (started < scores.length && started - done < inFlight) {
+            play.accept(started++);
+        }
+        return this;
+    }
+
+    private Behavior<AuditCommand> onScore(TrialScore m) {
+        if (m.audit() != audit || m.trial() >= started || scored.get(m.trial())) {
+            return this;
+        }
+        scores[m.trial()] = m.score();
+        scored.set(m.trial());
+        done++;
+        if (done % reportEvery == 0 || done == scores.length) {
+            progress.update(done, scores.length, "audit " + audit + ": " + done + "/" + scores.length + " trials");
+        }
+        if (done == scores.length) {
+            guardian.tell(new GuardianCommand.AuditCompleted(audit,
+                    AuditResult.of(spec, audit, AuditGames.population(spec), scores)));
+            return Behaviors.stopped();
+        }
+        return startTrials();
+    }
+}

@@ -1,0 +1,67 @@
+package org.privsim.actors.local;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.privsim.core.run.Progress;
+import org.privsim.core.run.Report;
+import org.privsim.core.run.SequentialRunner;
+import org.privsim.core.scenario.Scenario;
+import org.privsim.core.scenario.ScenarioParser;
+
+/**
+ * Indexed-mean experiment cells and audits on actors (persons, curators, billboards, adversaries,
+ * audit coordinators; game workers for priv-altmin) give the sequential runner's report field for
+ * field. Runs with serialize-messages on (test application.conf), so every message also crossed
+ * the CBOR serializer.
+ */
+class IndexedMeanAndAuditEquivalenceTest {
+
+    @Test
+    void indexedMeanCellsAndAuditsAreBitIdenticalToSequential() {
+        assertSameReport(ScenarioParser.parse("""
+                name: indexed-mean-actors
+                seed: 17
+                task: { type: indexed-mean, dimension: 30, persons: 20, samplesPerPerson: 2, indices: distinct }
+                experiments:
+                  - { algorithm: indexed-mean-billboard,  epsilon: [1, 4], delta: 1.0e-5, persons: [10, 20], repeats: 5 }
+                  - { algorithm: indexed-mean-jdp,        epsilon: [1, 4], delta: 1.0e-5, persons: [10, 20], repeats: 5 }
+                  - { algorithm: indexed-mean-1-out-of-t, epsilon: [1, 4], delta: 1.0e-5, persons: [10, 20], repeats: 5 }
+                  - { algorithm: indexed-mean-nonprivate,                  persons: [10, 20], repeats: 5 }
+                audits:
+                  - { algorithm: indexed-mean-1-out-of-t, threatModel: jdp,          epsilon: 1, delta: 1.0e-5, trials: 200 }
+                  - { algorithm: indexed-mean-1-out-of-t, threatModel: one-out-of-t, epsilon: 1, delta: 1.0e-5, trials: 200 }
+                  - { algorithm: indexed-mean-jdp,        threatModel: jdp,          epsilon: 1, delta: 1.0e-5, trials: 200 }
+                  - { algorithm: indexed-mean-billboard,  threatModel: billboard,    epsilon: 1, delta: 1.0e-5, trials: 200 }
+                  - { algorithm: indexed-mean-jdp,        threatModel: jdp,          epsilon: 1, delta: 1.0e-5, trials: 200, inject: { noiseMultiplier: 0.1 } }
+                  - { algorithm: indexed-mean-billboard,  threatModel: billboard,    epsilon: 1, delta: 1.0e-5, trials: 200, canaryScale: 10, inject: { skipClipping: true } }
+                  - { algorithm: indexed-mean-jdp,        threatModel: billboard,    epsilon: 1, delta: 1.0e-5, trials: 200 }
+                  - { algorithm: indexed-mean-jdp,        threatModel: jdp, collusion: 5, target: 3, epsilon: 1, delta: 1.0e-5, trials: 200,
+                      task: { type: indexed-mean, dimension: 8, persons: 25, samplesPerPerson: 1, indices: random } }
+                """, "indexed-mean-actors.yaml"), 14, 8);
+    }
+
+    @Test
+    void privAltMinAuditIsBitIdenticalToSequential() {
+        assertSameReport(ScenarioParser.parse("""
+                name: altmin-audit-actors
+                seed: 3
+                task: { type: low-rank-regression, users: 60, samplesPerUser: 8, dimension: 6, rank: 2, labelNoise: 0.1 }
+                experiments:
+                  - { algorithm: priv-altmin, epsilon: [2], delta: 1.0e-5, epochs: [1], split: paper }
+                audits:
+                  - { algorithm: priv-altmin, epsilon: 2, delta: 1.0e-5, epochs: [1], split: paper, trials: 40 }
+                """, "altmin-audit-actors.yaml"), 1, 1);
+    }
+
+    private static void assertSameReport(Scenario scenario, int rows, int audits) {
+        Report sequential = new SequentialRunner(scenario).run(Progress.NONE).withoutTiming();
+        Report local = new LocalRunner(scenario).run(Progress.NONE).withoutTiming();
+        assertEquals(rows, local.experiments().size());
+        assertEquals(audits, local.audits().size());
+        ObjectMapper mapper = new ObjectMapper();
+        assertEquals(mapper.valueToTree(sequential), mapper.valueToTree(local));
+        assertEquals(sequential, local);
+    }
+}
