@@ -64,11 +64,6 @@ public final class IndexedMeanAdversary {
         scale = claimedVariance > 0 ? -2 * a / claimedVariance : -1;
     }
 
-    /** The distinct coordinates the adversary observes, ascending. */
-    public int[] observedCoordinates() {
-        return observed.clone();
-    }
-
     /** The score for a trial in which coordinate j was released as {@code estimate.applyAsDouble(j)}. */
     public double score(IntToDoubleFunction estimate) {
         double sum = 0;

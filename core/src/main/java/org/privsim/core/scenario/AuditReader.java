@@ -181,11 +181,11 @@ final class AuditReader {
             Optional<List<Integer>> ids = fields.integers("collusion", OPTIONAL, Bounds.atLeast(0));
             return ids.map(Collusion::ofIds).orElse(null);
         }
-        Optional<Integer> size = fields.integer("collusion", OPTIONAL, Bounds.atLeast(0));
-        if (size.isEmpty()) {
+        if (!fields.isNumber("collusion")) {
             fields.error("collusion", "expected all-but-target, single, none, a size or a list of user ids");
+            return null;
         }
-        return size.map(Collusion::ofSize).orElse(null);
+        return fields.integer("collusion", OPTIONAL, Bounds.atLeast(0)).map(Collusion::ofSize).orElse(null);
     }
 
     private Integer readTrials() {

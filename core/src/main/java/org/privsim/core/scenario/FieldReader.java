@@ -93,6 +93,11 @@ final class FieldReader {
         return node.path(field).isArray();
     }
 
+    /** Whether {@code field} is present and holds a number. */
+    boolean isNumber(String field) {
+        return node.path(field).isNumber();
+    }
+
     /** Whether {@code field} is present and holds a string. */
     boolean isText(String field) {
         return node.path(field).isTextual();

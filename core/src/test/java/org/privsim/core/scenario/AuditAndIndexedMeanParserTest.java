@@ -112,6 +112,10 @@ class AuditAndIndexedMeanParserTest {
                 "a collusion of 40 users needs at least 41 users, the population has 40");
         assertSingleError(audits(MEAN_TASK, AUDIT + ", collusion: everyone"), "audits[0].collusion",
                 "unknown value \"everyone\" (expected one of: all-but-target, single, none)");
+        assertSingleError(audits(MEAN_TASK, AUDIT + ", collusion: true"), "audits[0].collusion",
+                "expected all-but-target, single, none, a size or a list of user ids");
+        assertSingleError(audits(MEAN_TASK, AUDIT + ", collusion: 2.5"), "audits[0].collusion",
+                "expected an integer, got 2.5");
         assertSingleError(audits(MEAN_TASK, "algorithm: own-data, epsilon: 1, delta: 1.0e-5"), "audits[0].algorithm",
                 "own-data cannot be audited (auditable: priv-altmin, indexed-mean-nonprivate, indexed-mean-billboard,"
                         + " indexed-mean-jdp, indexed-mean-1-out-of-t)");
