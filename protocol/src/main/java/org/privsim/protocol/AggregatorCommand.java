@@ -1,5 +1,7 @@
 package org.privsim.protocol;
 
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.privsim.core.sim.UserRoundStats;
 import org.privsim.core.sim.UserTask;
@@ -8,10 +10,21 @@ import org.privsim.core.sim.UserTask;
  * Messages an aggregator (one fixed range of user ids) handles: a collection request from the
  * curator, its users' answers, and its own per-collection deadline.
  *
+ * <p>Named Jackson subtypes, so a command can travel inside a {@link PopulationCommand} envelope.
+ *
  * <p>Guarantee: for each collection request the aggregator sends exactly one partial sum to the
  * curator — when every asked user answered or at the deadline, whichever comes first — summed in
  * ascending user id order; answers tagged with another collection id are ignored.
  */
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
+@JsonSubTypes({
+        @JsonSubTypes.Type(value = AggregatorCommand.CollectInit.class, name = "CollectInit"),
+        @JsonSubTypes.Type(value = AggregatorCommand.CollectRound.class, name = "CollectRound"),
+        @JsonSubTypes.Type(value = AggregatorCommand.CollectEvaluate.class, name = "CollectEvaluate"),
+        @JsonSubTypes.Type(value = AggregatorCommand.InitAnswer.class, name = "InitAnswer"),
+        @JsonSubTypes.Type(value = AggregatorCommand.RoundAnswer.class, name = "RoundAnswer"),
+        @JsonSubTypes.Type(value = AggregatorCommand.ErrorAnswer.class, name = "ErrorAnswer"),
+        @JsonSubTypes.Type(value = AggregatorCommand.CollectionDeadline.class, name = "CollectionDeadline")})
 public sealed interface AggregatorCommand extends CborSerializable
         permits AggregatorCommand.CollectInit, AggregatorCommand.CollectRound, AggregatorCommand.CollectEvaluate,
         AggregatorCommand.InitAnswer, AggregatorCommand.RoundAnswer, AggregatorCommand.ErrorAnswer,

@@ -1,5 +1,7 @@
 package org.privsim.protocol;
 
+import org.apache.pekko.actor.typed.ActorRef;
+
 /**
  * Messages the curator of one run handles: one partial sum per aggregator range and collection,
  * and its own overall deadline.
@@ -10,7 +12,7 @@ package org.privsim.protocol;
  */
 public sealed interface CuratorCommand extends CborSerializable
         permits CuratorCommand.InitPartial, CuratorCommand.RoundPartial, CuratorCommand.ErrorPartial,
-        CuratorCommand.CollectionTimeout {
+        CuratorCommand.CollectionTimeout, CuratorCommand.PartialChunk {
 
     /**
      * A range's sum of initialisation terms.
@@ -58,4 +60,22 @@ public sealed interface CuratorCommand extends CborSerializable
      * @param collection collection id
      */
     record CollectionTimeout(long collection) implements CuratorCommand {}
+
+    /**
+     * One chunk of a partial sum serialized by Pekko's serializer for it (used on a cluster, where a
+     * d = 200, k = 5 partial is megabytes and Artery drops frames over 256 KiB). The curator
+     * concatenates the chunks of a (collection, range) in {@code seq} order and deserializes them
+     * into the partial once {@code last} arrives.
+     *
+     * @param collection   collection id
+     * @param range        aggregator range index
+     * @param seq          chunk number, from 0
+     * @param last         whether this is the final chunk
+     * @param serializerId Pekko serializer id of the partial
+     * @param manifest     the serializer's manifest of the partial
+     * @param bytes        this chunk's bytes
+     * @param ackTo        where to acknowledge the chunk
+     */
+    record PartialChunk(long collection, int range, int seq, boolean last, int serializerId, String manifest,
+                        byte[] bytes, ActorRef<TransferCommand> ackTo) implements CuratorCommand {}
 }

@@ -1,5 +1,7 @@
 package org.privsim.protocol;
 
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.privsim.core.sim.UserTask;
 
@@ -7,9 +9,16 @@ import org.privsim.core.sim.UserTask;
  * Requests a user actor answers. Every request carries the collection id it belongs to, and the
  * answer echoes it, so an aggregator can ignore answers that arrive after their collection closed.
  *
+ * <p>Named Jackson subtypes, so a command can travel inside a {@link PopulationCommand} envelope.
+ *
  * <p>Guarantee: a user answers with compact statistics computed by
  * {@link org.privsim.core.sim.UserStep} — never with raw samples.
  */
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
+@JsonSubTypes({
+        @JsonSubTypes.Type(value = UserCommand.ContributeInit.class, name = "ContributeInit"),
+        @JsonSubTypes.Type(value = UserCommand.ContributeRound.class, name = "ContributeRound"),
+        @JsonSubTypes.Type(value = UserCommand.EvaluateModel.class, name = "EvaluateModel")})
 public sealed interface UserCommand extends CborSerializable
         permits UserCommand.ContributeInit, UserCommand.ContributeRound, UserCommand.EvaluateModel {
 

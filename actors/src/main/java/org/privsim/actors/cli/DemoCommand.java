@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Callable;
+import org.privsim.actors.cluster.ScenarioSource;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.scenario.ScenarioException;
 import org.privsim.core.scenario.ScenarioParser;
@@ -39,7 +40,7 @@ final class DemoCommand implements Callable<Integer> {
         } catch (ScenarioException e) {
             return ScenarioExecution.invalid(e, spec.commandLine().getErr());
         }
-        return ScenarioExecution.execute(scenario, options.out, options.runner, spec.commandLine().getOut(),
-                spec.commandLine().getErr());
+        return ScenarioExecution.execute(new ScenarioSource(text, "demo.yaml", null), scenario, options,
+                spec.commandLine().getOut(), spec.commandLine().getErr());
     }
 }

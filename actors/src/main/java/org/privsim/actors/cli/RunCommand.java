@@ -2,6 +2,7 @@ package org.privsim.actors.cli;
 
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.privsim.actors.cluster.ScenarioSource;
 import org.privsim.core.scenario.Scenario;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -37,7 +38,7 @@ final class RunCommand implements Callable<Integer> {
         if (seed != null) {
             scenario = scenario.withSeed(seed);
         }
-        return ScenarioExecution.execute(scenario, options.out, options.runner, spec.commandLine().getOut(),
-                spec.commandLine().getErr());
+        return ScenarioExecution.execute(ScenarioSource.of(scenarioFile.path, seed), scenario, options,
+                spec.commandLine().getOut(), spec.commandLine().getErr());
     }
 }

@@ -1,11 +1,13 @@
 package org.privsim.actors.cli;
 
 import java.nio.file.Path;
+import java.util.List;
 import picocli.CommandLine.Option;
 
 /**
  * The options shared by the commands that run a scenario, {@code run} and {@code demo} (a
- * picocli mixin): where the report goes and which runner executes it.
+ * picocli mixin): where the report goes, which runner executes it, and for the cluster runner
+ * which cluster.
  */
 final class RunOptions {
 
@@ -13,6 +15,21 @@ final class RunOptions {
     Path out;
 
     @Option(names = "--runner", paramLabel = "NAME", defaultValue = "local",
-            description = "Runner: local (actors in this JVM) or sequential (default: ${DEFAULT-VALUE}).")
+            description = "Runner: local (actors in this JVM), sequential (no actors) or cluster"
+                    + " (default: ${DEFAULT-VALUE}).")
     String runner;
+
+    @Option(names = "--nodes", paramLabel = "N",
+            description = "With --runner cluster: start N cluster nodes in this JVM for a quick try (default 3"
+                    + " unless --seed-nodes is given).")
+    Integer nodes;
+
+    @Option(names = "--seed-nodes", split = ",", paramLabel = "HOST:PORT",
+            description = "With --runner cluster: submit to the running cluster these seed nodes belong to.")
+    List<String> seedNodes;
+
+    @Option(names = "--host", paramLabel = "HOST", defaultValue = "127.0.0.1",
+            description = "With --seed-nodes: the address the cluster reaches this submitter at"
+                    + " (default: ${DEFAULT-VALUE}).")
+    String host;
 }

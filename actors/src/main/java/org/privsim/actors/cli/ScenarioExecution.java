@@ -1,8 +1,11 @@
 package org.privsim.actors.cli;
 
+import com.typesafe.config.ConfigFactory;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
+import org.privsim.actors.cluster.ClusterRunner;
+import org.privsim.actors.cluster.ScenarioSource;
 import org.privsim.actors.local.LocalRunner;
 import org.privsim.actors.report.AuditExpectations;
 import org.privsim.actors.report.ReportWriter;
@@ -19,15 +22,19 @@ import org.privsim.core.scenario.ScenarioException;
  *
  * <p>Guarantee: the report is written whenever the run completes; only then, if an audit's verdict
  * differs from its {@code expect}, one {@code error: audits[i]: …} line per such audit goes to
- * stderr and the exit code is {@link PrivsimCli#EXIT_FAILURE}; otherwise it is 0.
+ * stderr and the exit code is {@link PrivsimCli#EXIT_FAILURE}; otherwise it is 0. A run that fails
+ * (e.g. the cluster lost the curator's node) writes nothing, prints one {@code error:} line and
+ * exits {@link PrivsimCli#EXIT_FAILURE}; inconsistent options exit {@link PrivsimCli#EXIT_INVALID}.
  */
 final class ScenarioExecution {
     private ScenarioExecution() {}
 
     /** The runner names {@code --runner} accepts. */
-    static final List<String> RUNNERS = List.of(LocalRunner.NAME, SequentialRunner.NAME);
+    static final List<String> RUNNERS = List.of(LocalRunner.NAME, SequentialRunner.NAME, ClusterRunner.NAME);
+    /** Nodes {@code --runner cluster} starts in this JVM when neither --nodes nor --seed-nodes is given. */
+    static final int DEFAULT_NODES = 3;
 
-    /** Runs a scenario with a named runner (one of {@link #RUNNERS}). */
+    /** Runs a scenario with the local or sequential runner. */
     static Report runWith(String runner, Scenario scenario, Progress progress) {
         return switch (runner) {
             case LocalRunner.NAME -> new LocalRunner(scenario).run(progress);
@@ -36,16 +43,28 @@ final class ScenarioExecution {
         };
     }
 
-    static int execute(Scenario scenario, Path outDir, String runner, PrintWriter out, PrintWriter err) {
-        if (!RUNNERS.contains(runner)) {
-            err.println("error: --runner: unknown runner '" + runner + "' (expected one of: "
-                    + String.join(", ", RUNNERS) + ")");
+    static int execute(ScenarioSource source, Scenario scenario, RunOptions options, PrintWriter out,
+                       PrintWriter err) {
+        String problem = problem(options);
+        if (problem != null) {
+            err.println("error: " + problem);
+            err.flush();
             return PrivsimCli.EXIT_INVALID;
         }
-        Path dir = outDir != null ? outDir : Path.of("out", scenario.name());
+        Path dir = options.out != null ? options.out : Path.of("out", scenario.name());
         Report report;
         try (ProgressBarReporter progress = new ProgressBarReporter(System.err)) {
-            report = runWith(runner, scenario, progress);
+            report = switch (options.runner) {
+                case ClusterRunner.NAME -> options.seedNodes != null
+                        ? ClusterRunner.onCluster(source, options.seedNodes, options.host, progress)
+                        : ClusterRunner.inJvm(source, options.nodes != null ? options.nodes : DEFAULT_NODES,
+                                ConfigFactory.empty(), progress);
+                default -> runWith(options.runner, scenario, progress);
+            };
+        } catch (IllegalStateException e) {
+            err.println("error: " + e.getMessage());
+            err.flush();
+            return PrivsimCli.EXIT_FAILURE;
         }
         out.print(ResultsTable.render(report));
         List<Path> written = ReportWriter.write(report, dir);
@@ -59,6 +78,25 @@ final class ScenarioExecution {
         unmet.forEach(line -> err.println("error: " + line));
         err.flush();
         return PrivsimCli.EXIT_FAILURE;
+    }
+
+    /** What is wrong with the combination of options, or null. */
+    private static String problem(RunOptions options) {
+        if (!RUNNERS.contains(options.runner)) {
+            return "--runner: unknown runner '" + options.runner + "' (expected one of: " + String.join(", ", RUNNERS)
+                    + ")";
+        }
+        boolean cluster = options.runner.equals(ClusterRunner.NAME);
+        if (!cluster && (options.nodes != null || options.seedNodes != null)) {
+            return (options.nodes != null ? "--nodes" : "--seed-nodes") + ": only with --runner cluster";
+        }
+        if (options.nodes != null && options.seedNodes != null) {
+            return "--nodes: give either --nodes (nodes in this JVM) or --seed-nodes (a running cluster), not both";
+        }
+        if (options.nodes != null && options.nodes < 1) {
+            return "--nodes: must be at least 1";
+        }
+        return options.seedNodes == null ? null : NodeCommand.seedProblem(options.seedNodes);
     }
 
     static int invalid(ScenarioException e, PrintWriter err) {

@@ -31,54 +31,87 @@ import org.privsim.protocol.CuratorCommand;
 import org.privsim.protocol.UserCommand;
 
 /**
- * One aggregator range [first, end) of user ids: the parent of its users. On a collection request
- * it tells each asked user, folds their answers into a core partial sum in ascending id order
+ * One aggregator range [first, end) of user ids: locally the parent of its users, on a cluster the
+ * neighbour of their sharded entities (same shard, same node). On a collection request it tells
+ * each asked user, folds their answers into a core partial sum in ascending id order
  * ({@link InOrderFold}) and sends one partial to the curator.
  *
  * <p>Guarantee: exactly one partial per collection request, sent as soon as every asked user
  * answered or at the request's deadline, whichever comes first; users that did not answer in time
  * are not in the partial's contributor ids (so the ledger does not charge them); answers tagged
  * with another collection id are ignored. Without faults the partial is bit-identical to the
- * sequential runner's partial of the same range. A new request abandons an unfinished one.
+ * sequential runner's partial of the same range. A new request abandons an unfinished one; a
+ * repeated request for the current collection (the curator re-requesting after a timeout) restarts it.
  */
 public final class AggregatorActor extends AbstractBehavior<AggregatorCommand> {
     private final TimerScheduler<AggregatorCommand> timers;
     private final int range;
     private final int first;
     private final int dimension;
-    private final List<ActorRef<UserCommand>> users;
+    private final PartialRoute route;
+    private final List<Consumer<UserCommand>> users;
 
     private long collection = -1;
     private InOrderFold<AggregatorCommand> fold;
     private IntFunction<CuratorCommand> partial;
     private ActorRef<CuratorCommand> curator;
 
+    /** How an aggregator reaches user {@code user}: a child actor locally, a sharded entity on a cluster. */
+    @FunctionalInterface
+    public interface UserDirectory {
+        /** The way to tell user {@code user} a command; called once per user when the aggregator starts. */
+        Consumer<UserCommand> reach(ActorContext<AggregatorCommand> ctx, int user);
+    }
+
+    /** How an aggregator hands its finished partial to the curator: a plain tell locally, chunked on a cluster. */
+    @FunctionalInterface
+    public interface PartialRoute {
+        /** Delivers {@code partial} of collection {@code collection} and range {@code range} to {@code curator}. */
+        void send(ActorContext<AggregatorCommand> ctx, ActorRef<CuratorCommand> curator, long collection, int range,
+                  CuratorCommand partial);
+    }
+
     /**
-     * The behaviour of range {@code range}, ids [first, end); spawns its users on the compute
-     * dispatcher.
+     * The behaviour of range {@code range}, ids [first, end), in one local actor system: spawns its
+     * users as children on {@code userDispatcher} and tells the curator its partials directly.
      *
      * @param population      the shared population handed to every user
      * @param faults          injected faults by user id (tests only; empty otherwise)
      * @param userDispatcher  dispatcher for the users' computations
      */
-    public static Behavior<AggregatorCommand> create(int range, int first, int end, LowRankData population,
-                                                     Map<Integer, UserFault> faults,
-                                                     DispatcherSelector userDispatcher) {
+    public static Behavior<AggregatorCommand> local(int range, int first, int end, LowRankData population,
+                                                    Map<Integer, UserFault> faults,
+                                                    DispatcherSelector userDispatcher) {
+        return create(range, first, end, population.task().dimension(),
+                (ctx, id) -> ctx.spawn(UserActor.create(population, id, faults.get(id)), "user-" + id,
+                        userDispatcher)::tell,
+                (ctx, curator, collection, r, p) -> curator.tell(p));
+    }
+
+    /**
+     * The behaviour of range {@code range}, ids [first, end), with explicit wiring.
+     *
+     * @param dimension d
+     * @param users     how to reach each user of the range
+     * @param route     how partials reach the curator
+     */
+    public static Behavior<AggregatorCommand> create(int range, int first, int end, int dimension,
+                                                     UserDirectory users, PartialRoute route) {
         return Behaviors.setup(ctx -> Behaviors.withTimers(timers ->
-                new AggregatorActor(ctx, timers, range, first, end, population, faults, userDispatcher)));
+                new AggregatorActor(ctx, timers, range, first, end, dimension, users, route)));
     }
 
     private AggregatorActor(ActorContext<AggregatorCommand> ctx, TimerScheduler<AggregatorCommand> timers, int range,
-                            int first, int end, LowRankData population, Map<Integer, UserFault> faults,
-                            DispatcherSelector userDispatcher) {
+                            int first, int end, int dimension, UserDirectory directory, PartialRoute route) {
         super(ctx);
         this.timers = timers;
         this.range = range;
         this.first = first;
-        this.dimension = population.task().dimension();
+        this.dimension = dimension;
+        this.route = route;
         this.users = new ArrayList<>(end - first);
         for (int id = first; id < end; id++) {
-            users.add(ctx.spawn(UserActor.create(population, id, faults.get(id)), "user-" + id, userDispatcher));
+            users.add(directory.reach(ctx, id));
         }
     }
 
@@ -102,7 +135,7 @@ public final class AggregatorActor extends AbstractBehavior<AggregatorCommand> {
                 asked -> new CuratorCommand.InitPartial(m.collection(), range, asked, dimension, sum.packed(),
                         sum.contributorIds()));
         UserCommand request = new UserCommand.ContributeInit(m.collection(), m.task(), getContext().getSelf());
-        users.forEach(u -> u.tell(request));
+        users.forEach(u -> u.accept(request));
         return this;
     }
 
@@ -120,7 +153,7 @@ public final class AggregatorActor extends AbstractBehavior<AggregatorCommand> {
         UserCommand request = new UserCommand.ContributeRound(m.collection(), m.task(), getContext().getSelf());
         for (int i = 0; i < asked.length; i++) {
             if (asked[i]) {
-                users.get(i).tell(request);
+                users.get(i).accept(request);
             }
         }
         return this;
@@ -133,7 +166,7 @@ public final class AggregatorActor extends AbstractBehavior<AggregatorCommand> {
                 asked -> new CuratorCommand.ErrorPartial(m.collection(), range, asked, sum.sum(),
                         sum.contributorIds()));
         UserCommand request = new UserCommand.EvaluateModel(m.collection(), m.task(), getContext().getSelf());
-        users.forEach(u -> u.tell(request));
+        users.forEach(u -> u.accept(request));
         return this;
     }
 
@@ -177,7 +210,7 @@ public final class AggregatorActor extends AbstractBehavior<AggregatorCommand> {
 
     private void finish() {
         timers.cancel(CollectionDeadline.class);
-        curator.tell(partial.apply(fold.askedCount()));
+        route.send(getContext(), curator, collection, range, partial.apply(fold.askedCount()));
         fold = null;
         partial = null;
         curator = null;

@@ -9,7 +9,6 @@ import org.apache.pekko.actor.typed.ActorSystem;
 import org.slf4j.LoggerFactory;
 import org.privsim.core.run.Progress;
 import org.privsim.core.run.Report;
-import org.privsim.core.run.ResultAssembler;
 import org.privsim.core.run.ScenarioPlan;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.sim.RunOutcome;
@@ -62,9 +61,7 @@ public final class LocalRunner {
         long start = System.nanoTime();
         SimulationGuardian.Outcomes all = runActors(progress);
         long wall = (System.nanoTime() - start) / 1_000_000;
-        return new Result(Report.of(scenario.name(), scenario.seed(), NAME, wall,
-                ResultAssembler.assemble(scenario, ScenarioPlan.runs(scenario), all.runs()), all.cells(),
-                all.audits()), all.runs());
+        return new Result(all.report(scenario, NAME, wall), all.runs());
     }
 
     private SimulationGuardian.Outcomes runActors(Progress progress) {
@@ -72,7 +69,7 @@ public final class LocalRunner {
         // Initialise logback before Pekko's logger threads race to do it (SLF4J would print a
         // "replayed logging calls" notice on stderr).
         LoggerFactory.getILoggerFactory();
-        ActorSystem<?> system = ActorSystem.create(SimulationGuardian.create(scenario, faults,
+        ActorSystem<?> system = ActorSystem.create(SimulationGuardian.create(scenario, RangeWiring.local(faults),
                 LocalSettings.from(config), progress, outcomes), "privsim", config);
         system.getWhenTerminated().thenRun(() -> outcomes.completeExceptionally(
                 new IllegalStateException("the actor system stopped before the scenario finished")));

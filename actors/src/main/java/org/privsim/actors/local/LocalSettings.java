@@ -5,55 +5,60 @@ import com.typesafe.config.ConfigFactory;
 import java.time.Duration;
 
 /**
- * Deadlines of the local actor runtime, read from {@code privsim.local} (defaults in the actors
- * module's {@code reference.conf}).
+ * Deadlines and flow limits of an actor runtime, read from {@code privsim.local} (the local runner)
+ * or {@code privsim.cluster} (a cluster node); defaults are in the actors module's
+ * {@code reference.conf}.
  *
  * <p>Guarantee: the curator's deadline is longer than the aggregators', so every aggregator
- * reports (possibly partially) before the curator gives up on it.
+ * reports (possibly partially) before the curator gives up on it; at least one attempt is made and
+ * at least one range is asked at a time.
  *
  * @param collectionDeadline how long an aggregator waits for its users' answers
- * @param curatorDeadline    how long the curator waits for every aggregator's partial
+ * @param curatorDeadline    how long the curator waits for every aggregator's partial, per attempt
+ * @param attempts           how many times the curator asks a range that has not answered before it
+ *                           releases without it (more than one on a cluster, where a range's node may
+ *                           be lost and its entities re-homed)
+ * @param rangesInFlight     how many ranges the curator asks at once (a new one as each partial
+ *                           arrives), which bounds the burst of requests and partials per connection
  */
-public record LocalSettings(Duration collectionDeadline, Duration curatorDeadline) {
+public record LocalSettings(Duration collectionDeadline, Duration curatorDeadline, int attempts, int rangesInFlight) {
 
     /** Config path of the compute dispatcher that runs users' and the curator's computations. */
     public static final String COMPUTE_DISPATCHER = "privsim.compute-dispatcher";
+    /** Config path of the local runner's settings. */
+    public static final String LOCAL = "privsim.local";
 
     public LocalSettings {
         if (curatorDeadline.compareTo(collectionDeadline) <= 0) {
-            throw new IllegalArgumentException("privsim.local.curator-deadline (" + curatorDeadline
-                    + ") must exceed privsim.local.collection-deadline (" + collectionDeadline + ")");
+            throw new IllegalArgumentException("curator-deadline (" + curatorDeadline
+                    + ") must exceed collection-deadline (" + collectionDeadline + ")");
+        }
+        if (attempts < 1 || rangesInFlight < 1) {
+            throw new IllegalArgumentException("attempts and ranges-in-flight must be at least 1");
         }
     }
 
     /**
-     * Pekko sizing the local runtime runs best with, layered between {@code application.conf} and
-     * the reference configuration (so {@code -D} and application.conf still override it): the
-     * default dispatcher, which only runs aggregators and the guardian, gets half the cores
-     * (at least one thread) so that it does not compete with the compute dispatcher for them.
-     * Measured at 50,000 users on 2 cores (privsim bench, 3 warm repetitions): local/sequential
-     * 0.87 with one default-dispatcher thread against 1.02 with Pekko's default of 8.
+     * system properties &gt; application.conf &gt; {@code local.conf} (the local runtime's sizing,
+     * from {@code cluster-conf/}) &gt; reference.conf.
      */
-    static final String RUNTIME_DEFAULTS = """
-            pekko.actor.default-dispatcher.fork-join-executor {
-              parallelism-min = 1
-              parallelism-factor = 0.5
-              parallelism-max = 8
-            }
-            """;
-
-    /** system properties &gt; application.conf &gt; {@link #RUNTIME_DEFAULTS} &gt; reference.conf. */
     public static Config defaultConfig() {
         return ConfigFactory.defaultOverrides()
                 .withFallback(ConfigFactory.defaultApplication())
-                .withFallback(ConfigFactory.parseString(RUNTIME_DEFAULTS))
+                .withFallback(ConfigFactory.parseResources("local.conf"))
                 .withFallback(ConfigFactory.defaultReference())
                 .resolve();
     }
 
-    /** Settings from a configuration that includes the actors module's reference.conf. */
+    /** The local runner's settings from a configuration that includes the actors module's reference.conf. */
     public static LocalSettings from(Config config) {
-        return new LocalSettings(config.getDuration("privsim.local.collection-deadline"),
-                config.getDuration("privsim.local.curator-deadline"));
+        return from(config, LOCAL);
+    }
+
+    /** The settings at {@code path} ({@code privsim.local} or {@code privsim.cluster}). */
+    public static LocalSettings from(Config config, String path) {
+        Config c = config.getConfig(path);
+        return new LocalSettings(c.getDuration("collection-deadline"), c.getDuration("curator-deadline"),
+                c.getInt("attempts"), c.getInt("ranges-in-flight"));
     }
 }

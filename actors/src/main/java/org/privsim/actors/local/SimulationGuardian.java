@@ -2,8 +2,8 @@ package org.privsim.actors.local;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.DispatcherSelector;
@@ -16,6 +16,8 @@ import org.privsim.core.data.LowRankData;
 import org.privsim.core.indexedmean.IndexedMeanRunPlan;
 import org.privsim.core.run.IndexedMeanResult;
 import org.privsim.core.run.Progress;
+import org.privsim.core.run.Report;
+import org.privsim.core.run.ResultAssembler;
 import org.privsim.core.run.RunPlan;
 import org.privsim.core.run.ScenarioPlan;
 import org.privsim.core.run.StepBudget;
@@ -30,8 +32,9 @@ import org.privsim.protocol.GuardianCommand;
 
 /**
  * The root of one local simulation, in three phases, one job at a time: (1) when the scenario has
- * low-rank runs, builds the population once, spawns one aggregator per range of
- * {@code scenario.aggregation()} (each spawns its users) and runs every {@link RunPlan} in order,
+ * low-rank runs, builds the population once, wires one aggregator per range of
+ * {@code scenario.aggregation()} through a {@link RangeWiring} (children here, sharded entities on a
+ * cluster) and runs every {@link RunPlan} in order,
  * one {@link CuratorActor} at a time; (2) runs every indexed-mean experiment cell
  * ({@link IndexedMeanRunPlan#cells} order), one {@link CellCoordinator} at a time; (3) runs every
  * audit in scenario order, one {@link AuditCoordinator} at a time (its trials in parallel). It
@@ -39,7 +42,7 @@ import org.privsim.protocol.GuardianCommand;
  *
  * <p>Guarantee: {@code result} is completed exactly once — with every job's result, or
  * exceptionally with the first failure — and the guardian then stops (which terminates the
- * actor system). A curator or coordinator that stops without reporting counts as a failure.
+ * actor system when it is the root). A curator or coordinator that stops without reporting counts as a failure.
  * Progress counts, like the sequential runner's, the low-rank steps plus one per cell and audit.
  */
 public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> {
@@ -51,7 +54,7 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
     private final List<RunPlan> runs;
     private final List<IndexedMeanRunPlan> cells;
     private final long totalSteps;
-    private final List<ActorRef<AggregatorCommand>> aggregators = new ArrayList<>();
+    private final List<Consumer<AggregatorCommand>> aggregators = new ArrayList<>();
     private final List<RunOutcome> outcomes = new ArrayList<>();
     private final List<IndexedMeanResult> rows = new ArrayList<>();
     private final List<AuditResult> audits = new ArrayList<>();
@@ -65,23 +68,30 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
      * @param cells  indexed-mean rows in {@link IndexedMeanRunPlan#cells} order
      * @param audits audit rows in scenario order
      */
-    public record Outcomes(List<RunOutcome> runs, List<IndexedMeanResult> cells, List<AuditResult> audits) {}
+    public record Outcomes(List<RunOutcome> runs, List<IndexedMeanResult> cells, List<AuditResult> audits) {
+
+        /** The report of {@code scenario} from these outcomes, as runner {@code runner} took {@code wallMillis}. */
+        public Report report(Scenario scenario, String runner, long wallMillis) {
+            return Report.of(scenario.name(), scenario.seed(), runner, wallMillis,
+                    ResultAssembler.assemble(scenario, ScenarioPlan.runs(scenario), runs), cells, audits);
+        }
+    }
 
     /**
      * The guardian of a scenario run.
      *
-     * @param faults   injected user faults by id (tests only; empty otherwise)
+     * @param wiring   where the aggregator ranges live
      * @param progress receives scenario-wide progress
      * @param result   completed with every job's result
      */
-    public static Behavior<GuardianCommand> create(Scenario scenario, Map<Integer, UserFault> faults,
+    public static Behavior<GuardianCommand> create(Scenario scenario, RangeWiring wiring,
                                                    LocalSettings settings, Progress progress,
                                                    CompletableFuture<Outcomes> result) {
-        return Behaviors.setup(ctx -> new SimulationGuardian(ctx, scenario, faults, settings, progress, result)
+        return Behaviors.setup(ctx -> new SimulationGuardian(ctx, scenario, wiring, settings, progress, result)
                 .startNext());
     }
 
-    private SimulationGuardian(ActorContext<GuardianCommand> ctx, Scenario scenario, Map<Integer, UserFault> faults,
+    private SimulationGuardian(ActorContext<GuardianCommand> ctx, Scenario scenario, RangeWiring wiring,
                                LocalSettings settings, Progress progress,
                                CompletableFuture<Outcomes> result) {
         super(ctx);
@@ -100,8 +110,7 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
         Aggregation agg = scenario.aggregation();
         int n = scenario.lowRankTask().users();
         for (int r = 0; r < agg.ranges(n); r++) {
-            aggregators.add(ctx.spawn(AggregatorActor.create(r, agg.rangeStart(r), agg.rangeEnd(r, n), population,
-                    faults, compute), "range-" + r));
+            aggregators.add(wiring.aggregator(ctx, r, agg.rangeStart(r), agg.rangeEnd(r, n), population));
         }
     }
 
@@ -153,7 +162,8 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
         Progress runProgress = (done, total, message) ->
                 progress.update(before + done, totalSteps, run.label() + " " + message);
         ActorRef<CuratorCommand> curator = getContext().spawn(
-                CuratorActor.create(index, run.newDriver(scenario.lowRankTask(), population.uStar()), aggregators, settings,
+                CuratorActor.create(index, run.newDriver(scenario.lowRankTask(), population.uStar()), aggregators,
+                        scenario.aggregation(), settings,
                         runProgress, getContext().getSelf(), scenario.lowRankTask().users(), scenario.lowRankTask().dimension()),
                 "curator-" + index, compute);
         getContext().watchWith(curator, new GuardianCommand.RunFailed(index, "the curator of run " + index

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.privsim.core.data.LowRankData;
 import org.privsim.core.data.SplitPlan;
 import org.privsim.core.run.Progress;
+import org.privsim.core.scenario.Aggregation;
 import org.privsim.core.scenario.LowRankRegressionTask;
 import org.privsim.core.scenario.SampleSplit;
 import org.privsim.core.sim.Driver;
@@ -45,7 +46,7 @@ class CuratorAndAggregatorTest {
     @Test
     void aggregatorSendsOnePartialSummedInIdOrder() {
         LowRankData population = new LowRankData(TASK, 3);
-        ActorRef<AggregatorCommand> aggregator = testKit.spawn(AggregatorActor.create(1, 10, 20, population, Map.of(),
+        ActorRef<AggregatorCommand> aggregator = testKit.spawn(AggregatorActor.local(1, 10, 20, population, Map.of(),
                 DispatcherSelector.defaultDispatcher()));
         TestProbe<CuratorCommand> curator = testKit.createTestProbe();
 
@@ -70,21 +71,10 @@ class CuratorAndAggregatorTest {
         TestProbe<AggregatorCommand> silent = testKit.createTestProbe();
         TestProbe<GuardianCommand> guardian = testKit.createTestProbe();
         List<int[]> fed = new ArrayList<>();
-        Driver driver = new Driver() {
-            @Override
-            public Step start() {
-                return new Step.Collect(new UserTask.Evaluate(UserTask.Model.SHARED, new double[4], 0, 0, 6, 0, 0));
-            }
-
-            @Override
-            public Step onEvaluate(ErrorSum sum) {
-                fed.add(sum.contributorIds());
-                return new Step.Finished(new RunOutcome(sum.sum(), sum.sum(), null, 0, 0, null, null, null, List.of()));
-            }
-        };
-        LocalSettings settings = new LocalSettings(Duration.ofMillis(100), Duration.ofMillis(400));
-        testKit.spawn(CuratorActor.create(2, driver, List.of(answering.getRef(), silent.getRef()), settings,
-                Progress.NONE, guardian.getRef(), 30, TASK.dimension()));
+        Driver driver = evaluateOnce(fed);
+        LocalSettings settings = new LocalSettings(Duration.ofMillis(100), Duration.ofMillis(400), 1, 10);
+        testKit.spawn(CuratorActor.create(2, driver, List.of(answering.getRef()::tell, silent.getRef()::tell),
+                new Aggregation(15), settings, Progress.NONE, guardian.getRef(), 30, TASK.dimension()));
 
         AggregatorCommand.CollectEvaluate request = answering.expectMessageClass(AggregatorCommand.CollectEvaluate.class);
         silent.expectMessageClass(AggregatorCommand.CollectEvaluate.class);
@@ -98,5 +88,69 @@ class CuratorAndAggregatorTest {
         assertEquals(1.5, done.outcome().populationMse());
         assertEquals(1, fed.size());
         assertArrayEquals(new int[] {0, 1, 2}, fed.get(0), "stale partial ignored, silent range left out");
+    }
+
+    @Test
+    void curatorReRequestsASilentRangeAndReleasesOnlyOnceEveryRangeAnswered() {
+        TestProbe<AggregatorCommand> answering = testKit.createTestProbe();
+        TestProbe<AggregatorCommand> lost = testKit.createTestProbe();
+        TestProbe<GuardianCommand> guardian = testKit.createTestProbe();
+        List<int[]> fed = new ArrayList<>();
+        LocalSettings settings = new LocalSettings(Duration.ofMillis(100), Duration.ofMillis(400), 2, 10);
+        testKit.spawn(CuratorActor.create(3, evaluateOnce(fed), List.of(answering.getRef()::tell, lost.getRef()::tell),
+                new Aggregation(15), settings, Progress.NONE, guardian.getRef(), 30, TASK.dimension()));
+
+        AggregatorCommand.CollectEvaluate first = answering.expectMessageClass(AggregatorCommand.CollectEvaluate.class);
+        AggregatorCommand.CollectEvaluate toLost = lost.expectMessageClass(AggregatorCommand.CollectEvaluate.class);
+        first.replyTo().tell(new CuratorCommand.ErrorPartial(first.collection(), 0, 15, 1.5, new int[] {0, 1}));
+        // The lost range never answers its first request; the curator asks it again at its deadline.
+        AggregatorCommand.CollectEvaluate again = lost.expectMessageClass(AggregatorCommand.CollectEvaluate.class,
+                Duration.ofSeconds(2));
+        assertEquals(toLost.collection(), again.collection(), "the re-request is for the same collection");
+        answering.expectNoMessage(Duration.ofMillis(50));
+        guardian.expectNoMessage(Duration.ofMillis(50));
+        again.replyTo().tell(new CuratorCommand.ErrorPartial(again.collection(), 1, 15, 2.0, new int[] {15, 16}));
+
+        GuardianCommand.RunCompleted done = guardian.expectMessageClass(GuardianCommand.RunCompleted.class,
+                Duration.ofSeconds(3));
+        assertEquals(3.5, done.outcome().populationMse());
+        assertArrayEquals(new int[] {0, 1, 15, 16}, fed.get(0), "both ranges released, in range order");
+    }
+
+    @Test
+    void curatorAsksAtMostRangesInFlightAtOnce() {
+        List<TestProbe<AggregatorCommand>> ranges = new ArrayList<>();
+        List<java.util.function.Consumer<AggregatorCommand>> tells = new ArrayList<>();
+        for (int r = 0; r < 3; r++) {
+            TestProbe<AggregatorCommand> probe = testKit.createTestProbe();
+            ranges.add(probe);
+            tells.add(probe.getRef()::tell);
+        }
+        TestProbe<GuardianCommand> guardian = testKit.createTestProbe();
+        LocalSettings settings = new LocalSettings(Duration.ofSeconds(5), Duration.ofSeconds(10), 1, 2);
+        testKit.spawn(CuratorActor.create(4, evaluateOnce(new ArrayList<>()), tells, new Aggregation(10), settings,
+                Progress.NONE, guardian.getRef(), 30, TASK.dimension()));
+
+        AggregatorCommand.CollectEvaluate r0 = ranges.get(0).expectMessageClass(AggregatorCommand.CollectEvaluate.class);
+        ranges.get(1).expectMessageClass(AggregatorCommand.CollectEvaluate.class);
+        ranges.get(2).expectNoMessage(Duration.ofMillis(200));
+        r0.replyTo().tell(new CuratorCommand.ErrorPartial(r0.collection(), 0, 10, 1.0, new int[] {0}));
+        ranges.get(2).expectMessageClass(AggregatorCommand.CollectEvaluate.class);
+    }
+
+    /** A driver that asks for one evaluation and records the contributors it was fed. */
+    private static Driver evaluateOnce(List<int[]> fed) {
+        return new Driver() {
+            @Override
+            public Step start() {
+                return new Step.Collect(new UserTask.Evaluate(UserTask.Model.SHARED, new double[4], 0, 0, 6, 0, 0));
+            }
+
+            @Override
+            public Step onEvaluate(ErrorSum sum) {
+                fed.add(sum.contributorIds());
+                return new Step.Finished(new RunOutcome(sum.sum(), sum.sum(), null, 0, 0, null, null, null, List.of()));
+            }
+        };
     }
 }

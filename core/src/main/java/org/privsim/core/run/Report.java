@@ -55,6 +55,11 @@ public record Report(String scenario, long seed, String runner, long wallMillis,
         return audits.stream().allMatch(AuditResult::expectMet);
     }
 
+    /** The same report with another wall time. */
+    public Report withWallMillis(long wallMillis) {
+        return new Report(scenario, seed, runner, wallMillis, experiments, audits);
+    }
+
     /** The same report with another runner name and wall time zeroed (for comparing runners). */
     public Report withoutTiming() {
         return new Report(scenario, seed, "", 0, experiments, audits);

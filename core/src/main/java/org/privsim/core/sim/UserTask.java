@@ -39,6 +39,12 @@ public sealed interface UserTask permits UserTask.Init, UserTask.Round, UserTask
         public int statisticsRank() {
             return u == null ? 1 : rank;
         }
+
+        /** The same round with participants restricted to the ids [from, to) (see {@link Participants#restrictedTo}). */
+        public Round restrictedTo(int from, int to) {
+            return new Round(round, participants.restrictedTo(from, to), u, rank, split, clipModel, clipLabel, ridge,
+                    modelNormBound);
+        }
     }
 
     /**

@@ -1,0 +1,121 @@
+package org.privsim.actors.cluster;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
+import org.apache.pekko.actor.typed.javadsl.ActorContext;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.actor.typed.javadsl.Receive;
+import org.apache.pekko.cluster.sharding.typed.javadsl.EntityRef;
+import org.privsim.actors.local.LocalSettings;
+import org.privsim.actors.local.RangeWiring;
+import org.privsim.actors.local.SimulationGuardian;
+import org.privsim.core.run.Progress;
+import org.privsim.core.scenario.Scenario;
+import org.privsim.protocol.JobCommand;
+import org.privsim.protocol.PopulationCommand;
+import org.privsim.protocol.PopulationSpec;
+import org.privsim.protocol.SubmitterCommand;
+
+/**
+ * One submitted scenario running on the curator's node: the local runner's
+ * {@link SimulationGuardian} (curators, cells, audits), with its aggregator ranges wired to the
+ * sharded {@link PopulationSharding population} entities of this job instead of children.
+ *
+ * <p>Guarantee: the submitter gets throttled progress (at most one update per 200 ms and per
+ * step), then every result in plan order and {@link SubmitterCommand.Finished}, or one
+ * {@link SubmitterCommand.Failed}; afterwards (and when the submitter leaves) the job retires its
+ * entities and stops.
+ */
+final class ClusterJob extends AbstractBehavior<JobCommand> {
+    private static final long PROGRESS_INTERVAL_NANOS = 200_000_000L;
+
+    private final long job;
+    private final Scenario scenario;
+    private final ActorRef<SubmitterCommand> submitter;
+
+    static Behavior<JobCommand> create(long job, Scenario scenario, ActorRef<SubmitterCommand> submitter,
+                                       LocalSettings settings) {
+        return Behaviors.setup(ctx -> new ClusterJob(ctx, job, scenario, submitter, settings));
+    }
+
+    private ClusterJob(ActorContext<JobCommand> ctx, long job, Scenario scenario, ActorRef<SubmitterCommand> submitter,
+                       LocalSettings settings) {
+        super(ctx);
+        this.job = job;
+        this.scenario = scenario;
+        this.submitter = submitter;
+        ctx.watchWith(submitter, new JobCommand.SubmitterLeft());
+        CompletableFuture<SimulationGuardian.Outcomes> outcomes = new CompletableFuture<>();
+        RangeWiring wiring = (guardian, range, first, end, population) -> {
+            EntityRef<PopulationCommand> ref = PopulationSharding.aggregator(guardian.getSystem(), job, range);
+            PopulationSpec spec = new PopulationSpec(population.task(), population.seed());
+            return command -> ref.tell(new PopulationCommand.ForAggregator(spec, range, first, end, command));
+        };
+        ctx.spawn(SimulationGuardian.create(scenario, wiring, settings, throttled(submitter), outcomes), "simulation");
+        ctx.pipeToSelf(outcomes, (o, e) -> e == null ? new JobCommand.Completed(o.runs(), o.cells(), o.audits())
+                : new JobCommand.Aborted(reason(e)));
+    }
+
+    private static String reason(Throwable e) {
+        Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
+        return cause.getMessage() == null ? cause.toString() : cause.getMessage();
+    }
+
+    /** Forwards progress to the submitter, at most every 200 ms unless the step count moved. */
+    private static Progress throttled(ActorRef<SubmitterCommand> submitter) {
+        AtomicLong last = new AtomicLong(System.nanoTime() - PROGRESS_INTERVAL_NANOS);
+        AtomicLong lastDone = new AtomicLong(-1);
+        return (done, total, message) -> {
+            long now = System.nanoTime();
+            if (done != lastDone.get() || now - last.get() >= PROGRESS_INTERVAL_NANOS) {
+                last.set(now);
+                lastDone.set(done);
+                submitter.tell(new SubmitterCommand.ProgressUpdate(done, total, message));
+            }
+        };
+    }
+
+    @Override
+    public Receive<JobCommand> createReceive() {
+        return newReceiveBuilder()
+                .onMessage(JobCommand.Completed.class, this::onCompleted)
+                .onMessage(JobCommand.Aborted.class, m -> {
+                    submitter.tell(new SubmitterCommand.Failed(m.reason()));
+                    return retire();
+                })
+                .onMessage(JobCommand.SubmitterLeft.class, m -> {
+                    getContext().getLog().warn("job {}: the submitter left; abandoning the job", job);
+                    return retire();
+                })
+                .build();
+    }
+
+    private Behavior<JobCommand> onCompleted(JobCommand.Completed m) {
+        for (int i = 0; i < m.runs().size(); i++) {
+            submitter.tell(new SubmitterCommand.RunResult(i, m.runs().get(i)));
+        }
+        for (int i = 0; i < m.cells().size(); i++) {
+            submitter.tell(new SubmitterCommand.CellResult(i, m.cells().get(i)));
+        }
+        for (int i = 0; i < m.audits().size(); i++) {
+            submitter.tell(new SubmitterCommand.AuditPart(i, m.audits().get(i)));
+        }
+        submitter.tell(new SubmitterCommand.Finished(m.runs().size(), m.cells().size(), m.audits().size()));
+        return retire();
+    }
+
+    /** Stops this job's aggregator entities (each stops its users) and the job. */
+    private Behavior<JobCommand> retire() {
+        if (scenario.hasLowRankExperiments()) {
+            int ranges = scenario.aggregation().ranges(scenario.lowRankTask().users());
+            for (int r = 0; r < ranges; r++) {
+                PopulationSharding.aggregator(getContext().getSystem(), job, r).tell(new PopulationCommand.Retire());
+            }
+        }
+        return Behaviors.stopped();
+    }
+}

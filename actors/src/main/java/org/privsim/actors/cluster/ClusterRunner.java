@@ -1,0 +1,164 @@
+package org.privsim.actors.cluster;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigFactory;
+import com.typesafe.config.ConfigValueFactory;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.pekko.actor.Address;
+import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.Props;
+import org.apache.pekko.cluster.typed.Cluster;
+import org.apache.pekko.cluster.typed.Join;
+import org.privsim.actors.local.LocalSettings;
+import org.privsim.actors.local.SimulationGuardian;
+import org.privsim.core.run.Progress;
+import org.privsim.core.run.Report;
+import org.privsim.core.scenario.Scenario;
+
+/**
+ * Runs a scenario on a Pekko cluster: users and aggregators as sharded entities on the
+ * {@code users} nodes, the curator as a singleton, results sent back to the submitter.
+ *
+ * <p>Guarantee: the report equals the local runner's field for field except {@code runner}
+ * ({@value #NAME}) and {@code wallMillis} (same sums in the same order, every draw from the same
+ * streams). The calls block, never forever: they end with the report or an
+ * {@link IllegalStateException} naming what went wrong, and stop every actor system they started.
+ */
+public final class ClusterRunner {
+    /** Runner name in reports. */
+    public static final String NAME = "cluster";
+    /** How long a node started here may take to join its cluster. */
+    static final Duration JOIN_TIMEOUT = Duration.ofSeconds(60);
+
+    private static final AtomicLong SUBMISSIONS = new AtomicLong();
+
+    private ClusterRunner() {}
+
+    /**
+     * Submits {@code source} through {@code system}, a running member of the cluster, and waits.
+     * The wall time counts from the submission.
+     */
+    public static Report submit(ActorSystem<?> system, ScenarioSource source, Progress progress) {
+        Scenario scenario = source.scenario();
+        Config config = system.settings().config();
+        LocalSettings settings = LocalSettings.from(config, ClusterNode.SETTINGS);
+        long start = System.nanoTime();
+        CompletableFuture<SimulationGuardian.Outcomes> outcomes = new CompletableFuture<>();
+        system.systemActorOf(Submitter.create(ScenarioCurator.init(system, settings), source,
+                        config.getDuration(ClusterNode.SETTINGS + ".accept-timeout"), progress, outcomes),
+                "submitter-" + SUBMISSIONS.incrementAndGet(), Props.empty());
+        system.getWhenTerminated().thenRun(() -> outcomes.completeExceptionally(
+                new IllegalStateException("the submitting node stopped before the job finished")));
+        SimulationGuardian.Outcomes all = join(outcomes);
+        return all.report(scenario, NAME, (System.nanoTime() - start) / 1_000_000);
+    }
+
+    /**
+     * Joins the cluster at {@code seedNodes} as a node with role {@code submitter} only (no users,
+     * no curator), submits {@code source}, and leaves. The wall time counts from the join.
+     *
+     * @param host the host other nodes reach this one at (port: any free one)
+     */
+    public static Report onCluster(ScenarioSource source, List<String> seedNodes, String host, Progress progress) {
+        long start = System.nanoTime();
+        ActorSystem<Void> system = ClusterNode.start(ClusterNode.config(
+                new ClusterNode.Options(host, 0, seedNodes, List.of("submitter")), ConfigFactory.empty()));
+        try {
+            await(ClusterNode.up(system), "could not join the cluster at " + String.join(", ", seedNodes)
+                    + " within " + JOIN_TIMEOUT.toSeconds() + " s; are its nodes up, with a curator and a users node?");
+            Report report = submit(system, source, progress);
+            return report.withWallMillis((System.nanoTime() - start) / 1_000_000);
+        } finally {
+            stop(List.of(system));
+        }
+    }
+
+    /**
+     * Starts {@code nodes} cluster nodes in this JVM on 127.0.0.1 (free ports, every role), runs
+     * {@code source} on them, and stops them. The wall time includes forming the cluster.
+     *
+     * @param extra configuration layered over cluster.conf on every node (tests: deadlines,
+     *              serialize-messages)
+     */
+    public static Report inJvm(ScenarioSource source, int nodes, Config extra, Progress progress) {
+        long start = System.nanoTime();
+        List<ActorSystem<Void>> systems = startLocalCluster(nodes, extra);
+        try {
+            Report report = submit(systems.get(0), source, progress);
+            return report.withWallMillis((System.nanoTime() - start) / 1_000_000);
+        } finally {
+            stop(systems);
+        }
+    }
+
+    /**
+     * Starts {@code nodes} nodes in this JVM on 127.0.0.1 with free ports and every role, joined
+     * to the first, and waits until all are Up.
+     */
+    public static List<ActorSystem<Void>> startLocalCluster(int nodes, Config extra) {
+        if (nodes < 1) {
+            throw new IllegalArgumentException("--nodes must be at least 1");
+        }
+        Config config = extra.withValue("pekko.cluster.seed-nodes", ConfigValueFactory.fromIterable(List.of()));
+        List<ActorSystem<Void>> systems = new ArrayList<>();
+        try {
+            for (int i = 0; i < nodes; i++) {
+                systems.add(ClusterNode.start(ClusterNode.config(new ClusterNode.Options("127.0.0.1", 0, null,
+                        List.of(ScenarioCurator.ROLE, PopulationSharding.USERS_ROLE, "adversary")), config)));
+            }
+            Address first = Cluster.get(systems.get(0)).selfMember().address();
+            List<CompletableFuture<Void>> up = new ArrayList<>();
+            for (ActorSystem<Void> system : systems) {
+                up.add(ClusterNode.up(system));
+                Cluster.get(system).manager().tell(Join.create(first));
+            }
+            await(CompletableFuture.allOf(up.toArray(CompletableFuture[]::new)), "the " + nodes
+                    + " in-JVM nodes did not form a cluster within " + JOIN_TIMEOUT.toSeconds() + " s");
+            return systems;
+        } catch (RuntimeException e) {
+            stop(systems);
+            throw e;
+        }
+    }
+
+    /**
+     * Terminates the systems one at a time, youngest first, each leaving the cluster gracefully
+     * while the others still see it go (stopping them all at once makes each wait for the others'
+     * aborted connections).
+     */
+    public static void stop(List<? extends ActorSystem<?>> systems) {
+        for (int i = systems.size() - 1; i >= 0; i--) {
+            systems.get(i).terminate();
+            systems.get(i).getWhenTerminated().toCompletableFuture().join();
+        }
+    }
+
+    private static void await(CompletableFuture<?> future, String timeoutMessage) {
+        try {
+            future.get(JOIN_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            throw new IllegalStateException(timeoutMessage);
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof IllegalStateException ise ? ise : new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while joining the cluster");
+        }
+    }
+
+    private static <T> T join(CompletableFuture<T> future) {
+        try {
+            return future.join();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof IllegalStateException ise ? ise : new IllegalStateException(e.getCause());
+        }
+    }
+}

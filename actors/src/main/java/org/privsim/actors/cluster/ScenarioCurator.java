@@ -1,0 +1,90 @@
+package org.privsim.actors.cluster;
+
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
+import org.apache.pekko.actor.typed.javadsl.ActorContext;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.actor.typed.javadsl.Receive;
+import org.apache.pekko.cluster.typed.ClusterSingleton;
+import org.apache.pekko.cluster.typed.ClusterSingletonSettings;
+import org.apache.pekko.cluster.typed.SingletonActor;
+import org.privsim.actors.local.LocalSettings;
+import org.privsim.core.scenario.Scenario;
+import org.privsim.core.scenario.ScenarioException;
+import org.privsim.core.scenario.ScenarioParser;
+import org.privsim.protocol.JobCommand;
+import org.privsim.protocol.ScenarioCuratorCommand;
+import org.privsim.protocol.ScenarioCuratorCommand.Submit;
+import org.privsim.protocol.SubmitterCommand;
+
+/**
+ * The cluster's curator: a Cluster Singleton on the oldest node with role {@value #ROLE}. It
+ * validates each submitted scenario with the same parser as the CLI and runs it as a
+ * {@link ClusterJob}, one job at a time.
+ *
+ * <p>Guarantee: every submission is answered once — accepted with a job id unique across curator
+ * incarnations (it starts from the wall clock), or rejected with the parser's message or because
+ * another job is running. If the curator's node leaves, the singleton restarts elsewhere without
+ * the job; its submitter, watching the job, fails rather than waits.
+ */
+public final class ScenarioCurator extends AbstractBehavior<ScenarioCuratorCommand> {
+    /** The role of the node that hosts the curator. */
+    public static final String ROLE = "curator";
+
+    private final LocalSettings settings;
+    private long nextJob = System.currentTimeMillis() * 1000;
+    private Long running;
+
+    /** Starts (or, off the curator role, proxies) the singleton; returns the proxy to submit to. */
+    public static ActorRef<ScenarioCuratorCommand> init(ActorSystem<?> system, LocalSettings settings) {
+        return ClusterSingleton.get(system).init(SingletonActor.of(
+                Behaviors.<ScenarioCuratorCommand>setup(ctx -> new ScenarioCurator(ctx, settings)), "scenario-curator")
+                .withSettings(ClusterSingletonSettings.create(system).withRole(ROLE)));
+    }
+
+    private ScenarioCurator(ActorContext<ScenarioCuratorCommand> ctx, LocalSettings settings) {
+        super(ctx);
+        this.settings = settings;
+    }
+
+    @Override
+    public Receive<ScenarioCuratorCommand> createReceive() {
+        return newReceiveBuilder()
+                .onMessage(Submit.class, this::onSubmit)
+                .onMessage(ScenarioCuratorCommand.JobEnded.class, m -> {
+                    if (running != null && running == m.job()) {
+                        running = null;
+                    }
+                    return this;
+                })
+                .build();
+    }
+
+    private Behavior<ScenarioCuratorCommand> onSubmit(Submit m) {
+        if (running != null) {
+            m.replyTo().tell(new SubmitterCommand.Rejected("the cluster is running job " + running
+                    + "; submit again when it has finished"));
+            return this;
+        }
+        Scenario scenario;
+        try {
+            scenario = ScenarioParser.parse(m.scenarioText(), m.sourceName());
+        } catch (ScenarioException e) {
+            m.replyTo().tell(new SubmitterCommand.Rejected(e.getMessage()));
+            return this;
+        }
+        if (m.seed() != null) {
+            scenario = scenario.withSeed(m.seed());
+        }
+        long job = nextJob++;
+        ActorRef<JobCommand> ref = getContext().spawn(ClusterJob.create(job, scenario, m.replyTo(), settings),
+                "job-" + job);
+        getContext().watchWith(ref, new ScenarioCuratorCommand.JobEnded(job));
+        running = job;
+        getContext().getLog().info("job {}: running scenario {} for {}", job, scenario.name(), m.replyTo().path());
+        m.replyTo().tell(new SubmitterCommand.Accepted(job, ref));
+        return this;
+    }
+}

@@ -1,0 +1,35 @@
+package org.privsim.actors.cluster;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.privsim.core.scenario.Scenario;
+import org.privsim.core.scenario.ScenarioParser;
+
+/**
+ * A scenario as it travels to a cluster: the file's text, its name, and an optional seed override.
+ *
+ * <p>Guarantee: {@link #scenario()} is what the curator will run (same parser, same override).
+ *
+ * @param text       the file's text
+ * @param sourceName the file's name, for messages
+ * @param seed       a seed overriding the scenario's, or null
+ */
+public record ScenarioSource(String text, String sourceName, Long seed) {
+
+    /** The scenario file at {@code file}, with an optional seed override. */
+    public static ScenarioSource of(Path file, Long seed) {
+        try {
+            return new ScenarioSource(Files.readString(file), file.getFileName().toString(), seed);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The parsed scenario (throws {@link org.privsim.core.scenario.ScenarioException} when invalid). */
+    public Scenario scenario() {
+        Scenario s = ScenarioParser.parse(text, sourceName);
+        return seed == null ? s : s.withSeed(seed);
+    }
+}

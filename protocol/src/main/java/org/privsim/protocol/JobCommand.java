@@ -1,0 +1,37 @@
+package org.privsim.protocol;
+
+import java.util.List;
+import org.privsim.core.audit.AuditResult;
+import org.privsim.core.run.IndexedMeanResult;
+import org.privsim.core.sim.RunOutcome;
+
+/**
+ * Messages of one cluster job (a scenario being run on the curator's node): the end of its
+ * simulation, and the loss of its submitter.
+ *
+ * <p>Guarantee: a job handles exactly one of {@link Completed} and {@link Aborted}, reports it to
+ * the submitter and stops.
+ */
+public sealed interface JobCommand extends CborSerializable
+        permits JobCommand.Completed, JobCommand.Aborted, JobCommand.SubmitterLeft {
+
+    /**
+     * Every job of the scenario finished.
+     *
+     * @param runs   low-rank outcomes in plan order
+     * @param cells  indexed-mean rows in plan order
+     * @param audits audit rows in scenario order
+     */
+    record Completed(List<RunOutcome> runs, List<IndexedMeanResult> cells, List<AuditResult> audits)
+            implements JobCommand {}
+
+    /**
+     * The simulation failed.
+     *
+     * @param reason what went wrong
+     */
+    record Aborted(String reason) implements JobCommand {}
+
+    /** The submitter stopped (or its node left): nobody wants the result any more. */
+    record SubmitterLeft() implements JobCommand {}
+}

@@ -1,0 +1,35 @@
+package org.privsim.protocol;
+
+import org.apache.pekko.actor.typed.ActorRef;
+
+/**
+ * Messages of the cluster's scenario curator (a Cluster Singleton on the {@code curator} role),
+ * which accepts scenario submissions and runs one job at a time.
+ *
+ * <p>Guarantee: every {@link Submit} gets exactly one {@link SubmitterCommand.Accepted} or
+ * {@link SubmitterCommand.Rejected}; an accepted job then ends with exactly one
+ * {@link SubmitterCommand.Finished} or {@link SubmitterCommand.Failed}, unless its node leaves the
+ * cluster (the submitter watches the job for that).
+ */
+public sealed interface ScenarioCuratorCommand extends CborSerializable
+        permits ScenarioCuratorCommand.Submit, ScenarioCuratorCommand.JobEnded {
+
+    /**
+     * Run a scenario. The text travels, not a parsed model, so the curator validates it with the
+     * same parser as the submitter.
+     *
+     * @param scenarioText the scenario file's text (YAML or JSON)
+     * @param sourceName   the file name, for messages
+     * @param seed         a seed overriding the scenario's, or null
+     * @param replyTo      the submitter
+     */
+    record Submit(String scenarioText, String sourceName, Long seed, ActorRef<SubmitterCommand> replyTo)
+            implements ScenarioCuratorCommand {}
+
+    /**
+     * The curator's own notice that job {@code job} stopped.
+     *
+     * @param job job id
+     */
+    record JobEnded(long job) implements ScenarioCuratorCommand {}
+}

@@ -1,0 +1,90 @@
+package org.privsim.protocol;
+
+import org.apache.pekko.actor.typed.ActorRef;
+import org.privsim.core.audit.AuditResult;
+import org.privsim.core.run.IndexedMeanResult;
+import org.privsim.core.sim.RunOutcome;
+
+/**
+ * Messages a scenario submitter handles: acceptance, progress, the results one job at a time (so
+ * no single message grows with the scenario), and the end.
+ *
+ * <p>Guarantee: results arrive in plan order, before {@link Finished}, over one connection (Artery
+ * keeps the order of messages between a pair of actors).
+ */
+public sealed interface SubmitterCommand extends CborSerializable
+        permits SubmitterCommand.Accepted, SubmitterCommand.Rejected, SubmitterCommand.ProgressUpdate,
+        SubmitterCommand.RunResult, SubmitterCommand.CellResult, SubmitterCommand.AuditPart,
+        SubmitterCommand.Finished, SubmitterCommand.Failed, SubmitterCommand.AcceptTimeout,
+        SubmitterCommand.JobLost {
+
+    /**
+     * The curator accepted the scenario as job {@code job}.
+     *
+     * @param job    job id
+     * @param jobRef the job actor (watched, so that losing its node ends the wait)
+     */
+    record Accepted(long job, ActorRef<JobCommand> jobRef) implements SubmitterCommand {}
+
+    /**
+     * The curator refused the scenario.
+     *
+     * @param reason why (invalid scenario, another job running)
+     */
+    record Rejected(String reason) implements SubmitterCommand {}
+
+    /**
+     * Scenario-wide progress.
+     *
+     * @param done    steps done
+     * @param total   steps in all
+     * @param message what is happening
+     */
+    record ProgressUpdate(long done, long total, String message) implements SubmitterCommand {}
+
+    /**
+     * One low-rank run's outcome.
+     *
+     * @param index   run index in plan order
+     * @param outcome the outcome
+     */
+    record RunResult(int index, RunOutcome outcome) implements SubmitterCommand {}
+
+    /**
+     * One indexed-mean cell's row.
+     *
+     * @param index  cell index in plan order
+     * @param result the row
+     */
+    record CellResult(int index, IndexedMeanResult result) implements SubmitterCommand {}
+
+    /**
+     * One audit's row.
+     *
+     * @param index  audit index in scenario order
+     * @param result the row
+     */
+    record AuditPart(int index, AuditResult result) implements SubmitterCommand {}
+
+    /**
+     * The job finished; every result was sent before this.
+     *
+     * @param runs   number of runs sent
+     * @param cells  number of cells sent
+     * @param audits number of audits sent
+     */
+    record Finished(int runs, int cells, int audits) implements SubmitterCommand {}
+
+    /**
+     * The job failed.
+     *
+     * @param reason what went wrong
+     */
+    record Failed(String reason) implements SubmitterCommand {}
+
+    /** The submitter's own timer: no curator answered the submission in time. */
+    record AcceptTimeout() implements SubmitterCommand {}
+
+    /** The job actor stopped (its node left the cluster) before the job finished. */
+    record JobLost() implements SubmitterCommand {}
+}
