@@ -1,12 +1,18 @@
 package org.privsim.protocol;
 
+import org.apache.pekko.actor.typed.ActorRef;
+
 /**
- * Messages an audit coordinator handles: one adversary score per trial.
+ * Messages an audit coordinator handles: where its adversary is (indexed-mean audits), one
+ * adversary score per trial, and the loss of the adversary.
  *
  * <p>Guarantee: each trial of an audit is scored exactly once (by the indexed-mean adversary, or
  * by a game worker for priv-altmin); scores of another audit or a trial already scored are ignored.
+ * An indexed-mean coordinator gets exactly one {@link AdversaryReady} or {@link AdversaryLost}
+ * before its first trial, and an {@link AdversaryLost} whenever its adversary stops early.
  */
-public sealed interface AuditCommand extends CborSerializable permits AuditCommand.TrialScore {
+public sealed interface AuditCommand extends CborSerializable
+        permits AuditCommand.TrialScore, AuditCommand.AdversaryReady, AuditCommand.AdversaryLost {
 
     /**
      * The adversary's score of trial {@code trial} (higher = more belief in world 1).
@@ -16,4 +22,23 @@ public sealed interface AuditCommand extends CborSerializable permits AuditComma
      * @param score the score
      */
     record TrialScore(int audit, int trial, double score) implements AuditCommand {}
+
+    /**
+     * The adversary of audit {@code audit} is running and every post sent to {@code billboard}
+     * from now on reaches it.
+     *
+     * @param audit     audit index
+     * @param adversary where trials are opened and colluders forward their outputs
+     * @param billboard where the audit's curator posts the billboard
+     */
+    record AdversaryReady(int audit, ActorRef<AdversaryCommand> adversary, ActorRef<BillboardPost> billboard)
+            implements AuditCommand {}
+
+    /**
+     * The adversary of audit {@code audit} could not be placed, or stopped before the audit ended.
+     *
+     * @param audit  audit index
+     * @param reason what happened, for the report
+     */
+    record AdversaryLost(int audit, String reason) implements AuditCommand {}
 }

@@ -10,6 +10,7 @@ import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.apache.pekko.cluster.sharding.typed.javadsl.EntityRef;
+import org.privsim.actors.local.AdversaryWiring;
 import org.privsim.actors.local.LocalSettings;
 import org.privsim.actors.local.RangeWiring;
 import org.privsim.actors.local.SimulationGuardian;
@@ -23,7 +24,9 @@ import org.privsim.protocol.SubmitterCommand;
 /**
  * One submitted scenario running on the curator's node: the local runner's
  * {@link SimulationGuardian} (curators, cells, audits), with its aggregator ranges wired to the
- * sharded {@link PopulationSharding population} entities of this job instead of children.
+ * sharded {@link PopulationSharding population} entities of this job instead of children, and its
+ * indexed-mean audits' adversaries placed on nodes with role {@code adversary} by
+ * {@link AdversaryPlacement} (billboard through a pub-sub topic) instead of children.
  *
  * <p>Guarantee: the submitter gets throttled progress (at most one update per 200 ms and per
  * step), then every result in plan order and {@link SubmitterCommand.Finished}, or one
@@ -37,13 +40,13 @@ final class ClusterJob extends AbstractBehavior<JobCommand> {
     private final Scenario scenario;
     private final ActorRef<SubmitterCommand> submitter;
 
-    static Behavior<JobCommand> create(long job, Scenario scenario, ActorRef<SubmitterCommand> submitter,
-                                       LocalSettings settings) {
-        return Behaviors.setup(ctx -> new ClusterJob(ctx, job, scenario, submitter, settings));
+    static Behavior<JobCommand> create(long job, ScenarioSource source, Scenario scenario,
+                                       ActorRef<SubmitterCommand> submitter, LocalSettings settings) {
+        return Behaviors.setup(ctx -> new ClusterJob(ctx, job, source, scenario, submitter, settings));
     }
 
-    private ClusterJob(ActorContext<JobCommand> ctx, long job, Scenario scenario, ActorRef<SubmitterCommand> submitter,
-                       LocalSettings settings) {
+    private ClusterJob(ActorContext<JobCommand> ctx, long job, ScenarioSource source, Scenario scenario,
+                       ActorRef<SubmitterCommand> submitter, LocalSettings settings) {
         super(ctx);
         this.job = job;
         this.scenario = scenario;
@@ -55,7 +58,10 @@ final class ClusterJob extends AbstractBehavior<JobCommand> {
             PopulationSpec spec = new PopulationSpec(population.task(), population.seed());
             return command -> ref.tell(new PopulationCommand.ForAggregator(spec, range, first, end, command));
         };
-        ctx.spawn(SimulationGuardian.create(scenario, wiring, settings, throttled(submitter), outcomes), "simulation");
+        AdversaryWiring adversaries = AdversaryPlacement.wiring(job, source, ctx.getSystem().settings().config()
+                .getDuration(ClusterNode.SETTINGS + ".adversary-placement-timeout"));
+        ctx.spawn(SimulationGuardian.create(scenario, wiring, adversaries, settings, throttled(submitter), outcomes),
+                "simulation");
         ctx.pipeToSelf(outcomes, (o, e) -> e == null ? new JobCommand.Completed(o.runs(), o.cells(), o.audits())
                 : new JobCommand.Aborted(reason(e)));
     }

@@ -19,7 +19,8 @@ import org.slf4j.LoggerFactory;
  * One privsim cluster node: an actor system named {@value #SYSTEM} configured from
  * {@code cluster.conf} (shipped in {@code cluster-conf/} and on the classpath), that starts
  * sharding of the {@link PopulationSharding population} (hosting it when it has the users role)
- * and the {@link ScenarioCurator} singleton (hosting it when it has the curator role).
+ * and the {@link ScenarioCurator} singleton (hosting it when it has the curator role), and, with
+ * the adversary role, its {@link AdversaryHost}.
  *
  * <p>Guarantee: explicit options override -D properties, application.conf and cluster.conf, in that
  * order; a null option leaves the configured (or environment) value.
@@ -95,6 +96,9 @@ public final class ClusterNode {
         return ActorSystem.create(Behaviors.setup(ctx -> {
             PopulationSharding.init(ctx.getSystem(), chunkBytes, patience);
             ScenarioCurator.init(ctx.getSystem(), settings);
+            if (Cluster.get(Adapter.toClassic(ctx.getSystem())).selfMember().hasRole(AdversaryHost.ROLE)) {
+                AdversaryHost.init(ctx.getSystem());
+            }
             return Behaviors.empty();
         }), SYSTEM, config);
     }

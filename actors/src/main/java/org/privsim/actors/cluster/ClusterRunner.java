@@ -112,7 +112,7 @@ public final class ClusterRunner {
         try {
             for (int i = 0; i < nodes; i++) {
                 systems.add(ClusterNode.start(ClusterNode.config(new ClusterNode.Options("127.0.0.1", 0, null,
-                        List.of(ScenarioCurator.ROLE, PopulationSharding.USERS_ROLE, "adversary")), config)));
+                        List.of(ScenarioCurator.ROLE, PopulationSharding.USERS_ROLE, AdversaryHost.ROLE)), config)));
             }
             Address first = Cluster.get(systems.get(0)).selfMember().address();
             List<CompletableFuture<Void>> up = new ArrayList<>();

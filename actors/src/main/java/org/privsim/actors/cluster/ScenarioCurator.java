@@ -79,7 +79,8 @@ public final class ScenarioCurator extends AbstractBehavior<ScenarioCuratorComma
             scenario = scenario.withSeed(m.seed());
         }
         long job = nextJob++;
-        ActorRef<JobCommand> ref = getContext().spawn(ClusterJob.create(job, scenario, m.replyTo(), settings),
+        ActorRef<JobCommand> ref = getContext().spawn(ClusterJob.create(job,
+                new ScenarioSource(m.scenarioText(), m.sourceName(), m.seed()), scenario, m.replyTo(), settings),
                 "job-" + job);
         getContext().watchWith(ref, new ScenarioCuratorCommand.JobEnded(job));
         running = job;

@@ -10,7 +10,12 @@ import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
+import org.privsim.core.audit.AuditSpec;
 import org.privsim.core.audit.IndexedMeanAdversary;
+import org.privsim.core.audit.IndexedMeanGame;
+import org.privsim.core.indexedmean.IndexedMeanMechanism;
+import org.privsim.core.indexedmean.IndexedMeanPopulation;
+import org.privsim.core.scenario.Scenario;
 import org.privsim.protocol.AdversaryCommand;
 import org.privsim.protocol.AdversaryCommand.ForwardedOutput;
 import org.privsim.protocol.AdversaryCommand.TrialOpened;
@@ -59,6 +64,21 @@ public final class AdversaryActor extends AbstractBehavior<AdversaryCommand> {
             boolean billboard, int dimension, ActorRef<AuditCommand> coordinator) {
         return Behaviors.setup(ctx -> new AdversaryActor(ctx, audit, adversary, colluders, billboard, dimension,
                 coordinator));
+    }
+
+    /**
+     * The adversary of audit {@code audit} of {@code scenario}: the spec's collusion set and target,
+     * knowing the audit population (seed, key (1, audit)) — the same wherever it is built.
+     */
+    public static Behavior<AdversaryCommand> forAudit(Scenario scenario, int audit,
+                                                      ActorRef<AuditCommand> coordinator) {
+        AuditSpec spec = scenario.audits().get(audit);
+        IndexedMeanPopulation population = IndexedMeanGame.population(spec, audit, scenario.seed());
+        IndexedMeanMechanism mechanism = IndexedMeanGame.mechanism(spec);
+        int[] members = spec.collusion().members(population.persons(), spec.target());
+        return create(audit, new IndexedMeanAdversary(population, spec.target(), members,
+                        mechanism.publishesBillboard(), mechanism.claimedVariance(), spec.canaryScale()),
+                members.length, mechanism.publishesBillboard(), population.task().dimension(), coordinator);
     }
 
     private AdversaryActor(ActorContext<AdversaryCommand> ctx, int audit, IndexedMeanAdversary adversary,

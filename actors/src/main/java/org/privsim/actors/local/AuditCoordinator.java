@@ -15,7 +15,6 @@ import org.privsim.core.audit.AuditGames;
 import org.privsim.core.audit.AuditResult;
 import org.privsim.core.audit.AuditSpec;
 import org.privsim.core.audit.DistinguishingGame;
-import org.privsim.core.audit.IndexedMeanAdversary;
 import org.privsim.core.audit.IndexedMeanGame;
 import org.privsim.core.indexedmean.IndexedMeanMechanism;
 import org.privsim.core.indexedmean.IndexedMeanPopulation;
@@ -35,17 +34,21 @@ import org.privsim.protocol.PersonCommand;
  * {@link AuditResult#of} sent to the guardian.
  *
  * <p>Indexed-mean audits run on actors: an {@link AdversaryActor} (collusion set and target of the
- * spec) and an {@link IndexedMeanCuratorActor} whose persons hold the audit population (seed, key
- * (1, audit)) and, for the target, the canary; colluders forward their separate outputs to the
- * adversary and the adversary subscribes to the billboard. A trial is opened by telling the
- * adversary and asking the curator to release with the trial's noise stream. Priv-altmin audits
+ * spec), placed by an {@link AdversaryWiring} (a child here, a node with role {@code adversary} on
+ * a cluster), and, once it is ready, an {@link IndexedMeanCuratorActor} whose persons hold the
+ * audit population (seed, key (1, audit)) and, for the target, the canary; colluders forward their
+ * separate outputs to the adversary and the curator's billboard posts to the ref the wiring gave.
+ * No trial starts before the adversary is ready. A trial is opened by telling the adversary and
+ * asking the curator to release with the trial's noise stream. Priv-altmin audits
  * farm trials out to {@link GameWorker}s on the compute dispatcher: there the mechanism, its
  * published U's and the adversary all live inside the core game.
  *
  * <p>Guarantee: the scores array equals the sequential {@link AuditGames#play}'s bit for bit
  * (every score is pure in (audit, trial, world)), so the row is identical. Sends exactly one
  * {@link GuardianCommand.AuditCompleted} and stops; a child that stops fails the coordinator
- * (death pact), which the guardian reports as the audit's failure.
+ * (death pact), which the guardian reports as the audit's failure; an adversary that cannot be
+ * placed or stops (wherever it runs) sends the guardian one {@link GuardianCommand.AuditFailed}
+ * with the reason, and the coordinator stops.
  */
 public final class AuditCoordinator extends AbstractBehavior<AuditCommand> {
     /** Indexed-mean trials in flight at once. */
@@ -55,7 +58,8 @@ public final class AuditCoordinator extends AbstractBehavior<AuditCommand> {
     private final AuditSpec spec;
     private final Progress progress;
     private final ActorRef<GuardianCommand> guardian;
-    private final IntConsumer play;
+    private final long seed;
+    private IntConsumer play;
     private final double[] scores;
     private final BitSet scored = new BitSet();
     private final int reportEvery;
@@ -66,15 +70,17 @@ public final class AuditCoordinator extends AbstractBehavior<AuditCommand> {
     /**
      * The coordinator of audit {@code audit} of {@code scenario}.
      *
-     * @param progress receives (trials scored, trials, message) as trials finish
+     * @param adversaries where an indexed-mean audit's adversary is placed
+     * @param progress    receives (trials scored, trials, message) as trials finish
      */
-    public static Behavior<AuditCommand> create(Scenario scenario, int audit, Progress progress,
-                                                ActorRef<GuardianCommand> guardian) {
-        return Behaviors.setup(ctx -> new AuditCoordinator(ctx, scenario, audit, progress, guardian).startTrials());
+    public static Behavior<AuditCommand> create(Scenario scenario, int audit, AdversaryWiring adversaries,
+                                                Progress progress, ActorRef<GuardianCommand> guardian) {
+        return Behaviors.setup(ctx -> new AuditCoordinator(ctx, scenario, audit, adversaries, progress, guardian)
+                .startTrials());
     }
 
-    private AuditCoordinator(ActorContext<AuditCommand> ctx, Scenario scenario, int audit, Progress progress,
-                             ActorRef<GuardianCommand> guardian) {
+    private AuditCoordinator(ActorContext<AuditCommand> ctx, Scenario scenario, int audit,
+                             AdversaryWiring adversaries, Progress progress, ActorRef<GuardianCommand> guardian) {
         super(ctx);
         this.audit = audit;
         this.spec = scenario.audits().get(audit);
@@ -84,36 +90,49 @@ public final class AuditCoordinator extends AbstractBehavior<AuditCommand> {
         this.reportEvery = Math.max(1, spec.trials() / 100);
         boolean indexedMean = spec.algorithm().isIndexedMean();
         this.inFlight = indexedMean ? INDEXED_MEAN_IN_FLIGHT : Math.max(2, Runtime.getRuntime().availableProcessors());
-        this.play = indexedMean ? indexedMean(ctx, scenario.seed()) : gameWorkers(ctx, scenario);
+        this.seed = scenario.seed();
+        if (indexedMean) {
+            adversaries.place(ctx, scenario, audit);
+        } else {
+            play = gameWorkers(ctx, scenario);
+        }
     }
 
-    /** Spawns adversary, curator and persons; returns how a trial is opened. */
-    private IntConsumer indexedMean(ActorContext<AuditCommand> ctx, long seed) {
+    /** Once the adversary is ready: spawns the curator and its persons, and starts the trials. */
+    private Behavior<AuditCommand> onAdversaryReady(AuditCommand.AdversaryReady m) {
+        if (m.audit() != audit || play != null) {
+            return this;
+        }
+        ActorContext<AuditCommand> ctx = getContext();
+        ctx.watchWith(m.adversary(), new AuditCommand.AdversaryLost(audit, "its adversary "
+                + m.adversary().path() + " stopped (its node crashed or left the cluster)"));
         IndexedMeanPopulation population = IndexedMeanGame.population(spec, audit, seed);
         IndexedMeanMechanism mechanism = IndexedMeanGame.mechanism(spec);
         int t = population.persons();
-        int[] members = spec.collusion().members(t, spec.target());
         boolean[] colluding = new boolean[t];
-        for (int c : members) {
+        for (int c : spec.collusion().members(t, spec.target())) {
             colluding[c] = true;
         }
-        DispatcherSelector compute = DispatcherSelector.fromConfig(LocalSettings.COMPUTE_DISPATCHER);
-        ActorRef<AdversaryCommand> adversary = ctx.spawn(AdversaryActor.create(audit,
-                new IndexedMeanAdversary(population, spec.target(), members, mechanism.publishesBillboard(),
-                        mechanism.claimedVariance(), spec.canaryScale()),
-                members.length, mechanism.publishesBillboard(), population.task().dimension(), ctx.getSelf()),
-                "adversary", compute);
+        ActorRef<AdversaryCommand> adversary = m.adversary();
         ActorRef<IndexedMeanCuratorCommand> curator = ctx.spawn(IndexedMeanCuratorActor.create(audit, mechanism,
                 trial -> IndexedMeanGame.noise(seed, audit, trial), t,
                 i -> PersonActor.audit(population, i, mechanism.clips(), audit, spec.target(), spec.canaryScale(),
                         colluding[i] ? adversary : null),
-                false, List.of(adversary.narrow())), "curator", compute);
-        ctx.watch(adversary);
+                false, List.of(m.billboard())), "curator", DispatcherSelector.fromConfig(LocalSettings.COMPUTE_DISPATCHER));
         ctx.watch(curator);
-        return trial -> {
+        play = trial -> {
             adversary.tell(new AdversaryCommand.TrialOpened(audit, trial));
             curator.tell(new IndexedMeanCuratorCommand.Release(audit, trial, trial % 2));
         };
+        return startTrials();
+    }
+
+    private Behavior<AuditCommand> onAdversaryLost(AuditCommand.AdversaryLost m) {
+        if (m.audit() != audit) {
+            return this;
+        }
+        guardian.tell(new GuardianCommand.AuditFailed(audit, m.reason()));
+        return Behaviors.stopped();
     }
 
     /** Spawns one game worker per trial in flight (one per core); returns how a trial is handed out. */
@@ -132,11 +151,15 @@ public final class AuditCoordinator extends AbstractBehavior<AuditCommand> {
 
     @Override
     public Receive<AuditCommand> createReceive() {
-        return newReceiveBuilder().onMessage(TrialScore.class, this::onScore).build();
+        return newReceiveBuilder()
+                .onMessage(TrialScore.class, this::onScore)
+                .onMessage(AuditCommand.AdversaryReady.class, this::onAdversaryReady)
+                .onMessage(AuditCommand.AdversaryLost.class, this::onAdversaryLost)
+                .build();
     }
 
     private Behavior<AuditCommand> startTrials() {
-        while (started < scores.length && started - done < inFlight) {
+        while (play != null && started < scores.length && started - done < inFlight) {
             play.accept(started++);
         }
         return this;

@@ -70,7 +70,7 @@ public final class LocalRunner {
         // "replayed logging calls" notice on stderr).
         LoggerFactory.getILoggerFactory();
         ActorSystem<?> system = ActorSystem.create(SimulationGuardian.create(scenario, RangeWiring.local(faults),
-                LocalSettings.from(config), progress, outcomes), "privsim", config);
+                AdversaryWiring.local(), LocalSettings.from(config), progress, outcomes), "privsim", config);
         system.getWhenTerminated().thenRun(() -> outcomes.completeExceptionally(
                 new IllegalStateException("the actor system stopped before the scenario finished")));
         try {

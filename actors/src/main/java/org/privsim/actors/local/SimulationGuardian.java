@@ -37,7 +37,8 @@ import org.privsim.protocol.GuardianCommand;
  * cluster) and runs every {@link RunPlan} in order,
  * one {@link CuratorActor} at a time; (2) runs every indexed-mean experiment cell
  * ({@link IndexedMeanRunPlan#cells} order), one {@link CellCoordinator} at a time; (3) runs every
- * audit in scenario order, one {@link AuditCoordinator} at a time (its trials in parallel). It
+ * audit in scenario order, one {@link AuditCoordinator} at a time (its trials in parallel, its
+ * adversary placed through an {@link AdversaryWiring}). It
  * completes {@code result} with everything in plan order.
  *
  * <p>Guarantee: {@code result} is completed exactly once — with every job's result, or
@@ -48,6 +49,7 @@ import org.privsim.protocol.GuardianCommand;
 public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> {
     private final Scenario scenario;
     private final LowRankData population;
+    private final AdversaryWiring adversaries;
     private final LocalSettings settings;
     private final Progress progress;
     private final CompletableFuture<Outcomes> result;
@@ -80,21 +82,23 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
     /**
      * The guardian of a scenario run.
      *
-     * @param wiring   where the aggregator ranges live
+     * @param wiring      where the aggregator ranges live
+     * @param adversaries where indexed-mean audits' adversaries live
      * @param progress receives scenario-wide progress
      * @param result   completed with every job's result
      */
     public static Behavior<GuardianCommand> create(Scenario scenario, RangeWiring wiring,
-                                                   LocalSettings settings, Progress progress,
-                                                   CompletableFuture<Outcomes> result) {
-        return Behaviors.setup(ctx -> new SimulationGuardian(ctx, scenario, wiring, settings, progress, result)
-                .startNext());
+                                                   AdversaryWiring adversaries, LocalSettings settings,
+                                                   Progress progress, CompletableFuture<Outcomes> result) {
+        return Behaviors.setup(ctx -> new SimulationGuardian(ctx, scenario, wiring, adversaries, settings, progress,
+                result).startNext());
     }
 
     private SimulationGuardian(ActorContext<GuardianCommand> ctx, Scenario scenario, RangeWiring wiring,
-                               LocalSettings settings, Progress progress,
+                               AdversaryWiring adversaries, LocalSettings settings, Progress progress,
                                CompletableFuture<Outcomes> result) {
         super(ctx);
+        this.adversaries = adversaries;
         this.scenario = scenario;
         this.settings = settings;
         this.progress = progress;
@@ -145,7 +149,7 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
         }
         if (audits.size() < scenario.audits().size()) {
             int index = audits.size();
-            ActorRef<AuditCommand> coordinator = getContext().spawn(AuditCoordinator.create(scenario, index,
+            ActorRef<AuditCommand> coordinator = getContext().spawn(AuditCoordinator.create(scenario, index, adversaries,
                     (done, total, message) -> progress.update(before, totalSteps, message), getContext().getSelf()),
                     "audit-" + index);
             getContext().watchWith(coordinator, new GuardianCommand.AuditFailed(index, "the coordinator stopped"
