@@ -1,0 +1,94 @@
+package org.privsim.actors.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigFactory;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.pekko.actor.Address;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.javadsl.AskPattern;
+import org.apache.pekko.actor.typed.receptionist.Receptionist;
+import org.apache.pekko.cluster.Member;
+import org.apache.pekko.cluster.typed.Cluster;
+import org.junit.jupiter.api.Test;
+import org.privsim.actors.local.LocalRunner;
+import org.privsim.core.run.Progress;
+import org.privsim.core.run.Report;
+import org.privsim.protocol.AdversaryHostCommand;
+
+/**
+ * Indexed-mean audits on a 3-node cluster: each audit's adversary runs on a node with role
+ * adversary (round-robin over the hosts), fed by a per-audit billboard topic and its colluders'
+ * forwarded outputs, and the report equals the local runner's field for field. Every message
+ * crosses the CBOR serializer (serialize-messages on).
+ */
+class ClusterAdversaryTest {
+    private static final Duration ASK = Duration.ofSeconds(10);
+    private static final Config EXTRA = ConfigFactory.parseString("""
+            pekko.actor.serialize-messages = on
+            pekko.cluster.jmx.multi-mbeans-in-same-jvm = on
+            """);
+    private static final String SCENARIO = """
+            name: cluster-audits
+            seed: 23
+            task: { type: indexed-mean, dimension: 12, persons: 10, samplesPerPerson: 1, indices: distinct }
+            audits:
+              - { algorithm: indexed-mean-billboard, threatModel: billboard, epsilon: 1, delta: 1.0e-5, trials: 300 }
+              - { algorithm: indexed-mean-jdp,       threatModel: jdp, collusion: 4, target: 2, epsilon: 1, delta: 1.0e-5, trials: 300 }
+              - { algorithm: indexed-mean-jdp,       threatModel: jdp, epsilon: 1, delta: 1.0e-5, trials: 200, inject: { noiseMultiplier: 0.1 } }
+            """;
+
+    @Test
+    void auditsWithRemoteAdversariesEqualTheLocalRunner() throws Exception {
+        ScenarioSource source = new ScenarioSource(SCENARIO, "audit.yaml", null);
+        Report local = new LocalRunner(source.scenario()).run(Progress.NONE).withoutTiming();
+        List<ActorSystem<Void>> systems = ClusterRunner.startLocalCluster(3, EXTRA);
+        try {
+            Report cluster = ClusterRunner.submit(systems.get(0), source, Progress.NONE).withoutTiming();
+            assertEquals(local, cluster);
+
+            Map<Address, Integer> hosted = hostedByNode(systems.get(0));
+            assertEquals(3, hosted.size(), "one adversary host per node: " + hosted);
+            assertEquals(3, hosted.values().stream().mapToInt(Integer::intValue).sum(), "adversaries: " + hosted);
+            Address curator = curatorNode(systems.get(0));
+            assertTrue(hosted.entrySet().stream().anyMatch(e -> !e.getKey().equals(curator) && e.getValue() > 0),
+                    "an adversary ran off the curator's node " + curator + ": " + hosted);
+        } finally {
+            ClusterRunner.stop(systems);
+        }
+    }
+
+    /** How many adversaries each node's host started, by node address. */
+    private static Map<Address, Integer> hostedByNode(ActorSystem<?> system) throws Exception {
+        Receptionist.Listing listing = AskPattern.<Receptionist.Command, Receptionist.Listing>ask(
+                system.receptionist(), r -> Receptionist.find(AdversaryHost.KEY, r), ASK, system.scheduler())
+                .toCompletableFuture().get();
+        Address self = Cluster.get(system).selfMember().address();
+        Map<Address, Integer> hosted = new HashMap<>();
+        for (ActorRef<AdversaryHostCommand> host : listing.getServiceInstances(AdversaryHost.KEY)) {
+            AdversaryHostCommand.HostedCount count = AskPattern.<AdversaryHostCommand,
+                    AdversaryHostCommand.HostedCount>ask(host, AdversaryHostCommand.CountHosted::new, ASK,
+                    system.scheduler()).toCompletableFuture().get();
+            Address address = host.path().address();
+            hosted.put(address.hasGlobalScope() ? address : self, count.count());
+        }
+        return hosted;
+    }
+
+    /** The node of the curator singleton: the oldest member with the curator role. */
+    private static Address curatorNode(ActorSystem<?> system) {
+        Member oldest = null;
+        for (Member m : Cluster.get(system).state().getMembers()) {
+            if (m.hasRole(ScenarioCurator.ROLE) && (oldest == null || m.isOlderThan(oldest))) {
+                oldest = m;
+            }
+        }
+        return oldest.address();
+    }
+}
