@@ -42,18 +42,21 @@ import org.privsim.protocol.BillboardPost;
  * topic instance lists the adversary's (a post published earlier would be lost), checked with
  * {@link Topic#getTopicStats}; if that has not happened within the placement timeout (no host, a
  * host that never answers, a subscription that never shows), the coordinator gets one
- * {@link AuditCommand.AdversaryLost} naming the step instead. After that every
+ * {@link AuditCommand.AdversaryLost} naming the step instead — at once if the adversary stops
+ * before it is ready. After that every
  * {@link BillboardPost} sent to the ready ref is published to the topic.
  */
 final class AdversaryPlacement extends AbstractBehavior<AdversaryPlacement.Command> {
     private static final Duration STATS_POLL = Duration.ofMillis(20);
 
     /** What the placement handles (all its own, through adapters and timers). */
-    sealed interface Command permits HostsListed, Hosted, Stats, PollStats, Deadline, Publish {}
+    sealed interface Command permits HostsListed, Hosted, AdversaryStopped, Stats, PollStats, Deadline, Publish {}
 
     private record HostsListed(Set<ActorRef<AdversaryHostCommand>> hosts) implements Command {}
 
     private record Hosted(ActorRef<AdversaryCommand> adversary) implements Command {}
+
+    private record AdversaryStopped() implements Command {}
 
     private record Stats(int topicInstances) implements Command {}
 
@@ -74,7 +77,8 @@ final class AdversaryPlacement extends AbstractBehavior<AdversaryPlacement.Comma
     private final ActorRef<Topic.TopicStats> statsAdapter;
     private Address hostAddress;
     private ActorRef<AdversaryCommand> adversary;
-    private boolean ready;
+    /** The coordinator got its one answer (ready or lost). */
+    private boolean settled;
 
     /**
      * Places the adversaries of job {@code job}, whose scenario is {@code source}, as children of
@@ -108,6 +112,7 @@ final class AdversaryPlacement extends AbstractBehavior<AdversaryPlacement.Comma
         return newReceiveBuilder()
                 .onMessage(HostsListed.class, this::onHostsListed)
                 .onMessage(Hosted.class, this::onHosted)
+                .onMessage(AdversaryStopped.class, m -> onAdversaryStopped())
                 .onMessage(PollStats.class, m -> pollStats())
                 .onMessage(Stats.class, this::onStats)
                 .onMessage(Deadline.class, m -> onDeadline())
@@ -153,6 +158,7 @@ final class AdversaryPlacement extends AbstractBehavior<AdversaryPlacement.Comma
             return this;
         }
         adversary = m.adversary();
+        getContext().watchWith(adversary, new AdversaryStopped());
         return pollStats();
     }
 
@@ -162,17 +168,28 @@ final class AdversaryPlacement extends AbstractBehavior<AdversaryPlacement.Comma
     }
 
     private Behavior<Command> onStats(Stats m) {
-        if (ready) {
+        if (settled) {
             return this;
         }
         if (m.topicInstances() == 0) {
             timers.startSingleTimer(new PollStats(), STATS_POLL);
             return this;
         }
-        ready = true;
+        settled = true;
         timers.cancel(new Deadline());
         coordinator.tell(new AuditCommand.AdversaryReady(audit, adversary,
                 getContext().messageAdapter(BillboardPost.class, Publish::new)));
+        return this;
+    }
+
+    /** Before ready only: afterwards the coordinator watches the adversary itself. */
+    private Behavior<Command> onAdversaryStopped() {
+        if (!settled) {
+            settled = true;
+            timers.cancel(new Deadline());
+            coordinator.tell(new AuditCommand.AdversaryLost(audit, "its adversary on " + hostAddress
+                    + " stopped before its billboard subscription became visible (its node crashed or left)"));
+        }
         return this;
     }
 

@@ -1,14 +1,20 @@
 package org.privsim.actors.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 import org.apache.pekko.actor.Address;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
@@ -26,7 +32,8 @@ import org.privsim.protocol.AdversaryHostCommand;
  * Indexed-mean audits on a 3-node cluster: each audit's adversary runs on a node with role
  * adversary (round-robin over the hosts), fed by a per-audit billboard topic and its colluders'
  * forwarded outputs, and the report equals the local runner's field for field. Every message
- * crosses the CBOR serializer (serialize-messages on).
+ * crosses the CBOR serializer (serialize-messages on). Losing an adversary's node fails the audit
+ * with the reason instead of leaving it waiting.
  */
 class ClusterAdversaryTest {
     private static final Duration ASK = Duration.ofSeconds(10);
@@ -59,6 +66,53 @@ class ClusterAdversaryTest {
             Address curator = curatorNode(systems.get(0));
             assertTrue(hosted.entrySet().stream().anyMatch(e -> !e.getKey().equals(curator) && e.getValue() > 0),
                     "an adversary ran off the curator's node " + curator + ": " + hosted);
+        } finally {
+            ClusterRunner.stop(systems);
+        }
+    }
+
+    @Test
+    void losingTheAdversarysNodeFailsTheAuditWithTheReason() throws Exception {
+        List<ActorSystem<Void>> systems = ClusterRunner.startLocalCluster(3, EXTRA);
+        try {
+            Address curator = curatorNode(systems.get(0));
+            Map<Address, Integer> hosts = hostedByNode(systems.get(0));
+            while (hosts.size() < 3) {
+                hosts = hostedByNode(systems.get(0));
+            }
+            // Audit a goes to host a mod 3 in address order: put a long audit on a non-curator node.
+            List<Address> order = hosts.keySet().stream().sorted(Comparator.comparing(Address::toString)).toList();
+            int k = order.get(0).equals(curator) ? 1 : 0;
+            StringBuilder text = new StringBuilder("""
+                    name: adversary-lost
+                    seed: 5
+                    task: { type: indexed-mean, dimension: 12, persons: 10, samplesPerPerson: 1, indices: distinct }
+                    audits:
+                    """);
+            for (int a = 0; a < k; a++) {
+                text.append("  - { algorithm: indexed-mean-billboard, threatModel: billboard, epsilon: 1,"
+                        + " delta: 1.0e-5, trials: 20 }\n");
+            }
+            text.append("  - { algorithm: indexed-mean-billboard, threatModel: billboard, epsilon: 1, delta: 1.0e-5,"
+                    + " trials: 2000000 }\n");
+            ScenarioSource source = new ScenarioSource(text.toString(), "lost.yaml", null);
+            CompletableFuture<Void> scoring = new CompletableFuture<>();
+            Progress progress = (done, total, message) -> {
+                if (message.startsWith("audit " + k + ": ")) {
+                    scoring.complete(null);
+                }
+            };
+            CompletableFuture<Report> run = CompletableFuture.supplyAsync(
+                    () -> ClusterRunner.submit(systems.get(0), source, progress));
+            CompletableFuture.anyOf(scoring, run).get(60, TimeUnit.SECONDS);
+            assertFalse(run.isDone(), "the long audit ended before its node was stopped");
+            Address victim = order.get(k);
+            assertEquals(1, hostedByNode(systems.get(0)).get(victim), "the long audit's adversary runs on " + victim);
+            systems.stream().filter(s -> Cluster.get(s).selfMember().address().equals(victim))
+                    .findFirst().orElseThrow().terminate();
+            ExecutionException failure = assertThrows(ExecutionException.class, () -> run.get(60, TimeUnit.SECONDS));
+            assertTrue(failure.getCause().getMessage().contains("audit " + k + ": its adversary"),
+                    failure.getCause().getMessage());
         } finally {
             ClusterRunner.stop(systems);
         }
