@@ -36,6 +36,7 @@ import org.privsim.core.sim.RunOutcome;
 import org.privsim.core.sim.UserRoundStats;
 import org.privsim.core.sim.UserTask;
 import org.privsim.protocol.AdversaryCommand;
+import org.privsim.protocol.AdversaryHostCommand;
 import org.privsim.protocol.AggregatorCommand;
 import org.privsim.protocol.AuditCommand;
 import org.privsim.protocol.BillboardPost;
@@ -46,6 +47,7 @@ import org.privsim.protocol.PersonCommand;
 import org.privsim.protocol.CborSerializable;
 import org.privsim.protocol.CuratorCommand;
 import org.privsim.protocol.GuardianCommand;
+import org.privsim.protocol.TransferCommand;
 import org.privsim.protocol.UserCommand;
 
 /**
@@ -86,6 +88,7 @@ class MessageSerializationTest {
                   - { algorithm: indexed-mean-jdp, epsilon: 1, delta: 1.0e-5, trials: 8, inject: { noiseMultiplier: 0.5 } }
                 """, "serialization.yaml");
 
+        ActorRef<AdversaryCommand> adversary = testKit.<AdversaryCommand>createTestProbe().getRef();
         List<CborSerializable> messages = List.of(
                 new UserCommand.ContributeInit(1, init, aggregator),
                 new UserCommand.ContributeRound(2, round, aggregator),
@@ -120,7 +123,19 @@ class MessageSerializationTest {
                 new AdversaryCommand.ForwardedOutput(1, 2, 3, 4, 0.25),
                 new AuditCommand.TrialScore(1, 2, -1.5),
                 new GameWorkerCommand.PlayTrial(1, 2, 0, testKit.<AuditCommand>createTestProbe().getRef()),
-                new CellCommand.LossTerm(1, 2, 3, 0.0625));
+                new CellCommand.LossTerm(1, 2, 3, 0.0625),
+                new CuratorCommand.PartialChunk(16, 2, 0, true, 33, "P", new byte[] {1, -2, 3},
+                        testKit.<TransferCommand>createTestProbe().getRef()),
+                new AuditCommand.AdversaryReady(1, adversary, adversary.narrow()),
+                new AuditCommand.AdversaryLost(1, "its node left"),
+                new AdversaryHostCommand.Host(7, 1, "name: x", "x.yaml", null, "privsim-billboard-7-1",
+                        testKit.<AuditCommand>createTestProbe().getRef(),
+                        testKit.<AdversaryHostCommand.Hosted>createTestProbe().getRef()),
+                new AdversaryHostCommand.CountHosted(testKit.<AdversaryHostCommand.HostedCount>createTestProbe()
+                        .getRef()),
+                new AdversaryHostCommand.CoordinatorStopped(adversary, aggregator),
+                new AdversaryHostCommand.Hosted(1, adversary),
+                new AdversaryHostCommand.HostedCount(3));
 
         Set<Class<?>> covered = new HashSet<>();
         Serialization serialization = SerializationExtension.get(testKit.system());
@@ -136,9 +151,10 @@ class MessageSerializationTest {
         Set<Class<?>> all = new HashSet<>();
         for (Class<?> root : List.of(UserCommand.class, AggregatorCommand.class, CuratorCommand.class,
                 GuardianCommand.class, PersonCommand.class, IndexedMeanCuratorCommand.class, AdversaryCommand.class,
-                AuditCommand.class, GameWorkerCommand.class, CellCommand.class)) {
+                AuditCommand.class, GameWorkerCommand.class, CellCommand.class, AdversaryHostCommand.class)) {
             all.addAll(List.of(root.getPermittedSubclasses()));
         }
+        all.addAll(List.of(AdversaryHostCommand.Hosted.class, AdversaryHostCommand.HostedCount.class));
         assertEquals(all, covered, "one instance of every message type");
     }
 
@@ -153,6 +169,8 @@ class MessageSerializationTest {
             assertEquals(Array.getLength(expected), Array.getLength(actual), path);
             if (expected instanceof double[] e) {
                 assertArrayEquals(e, (double[]) actual, path);
+            } else if (expected instanceof byte[] e) {
+                assertArrayEquals(e, (byte[]) actual, path);
             } else {
                 assertArrayEquals((int[]) expected, (int[]) actual, path);
             }
