@@ -5,6 +5,7 @@ import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.DispatcherSelector;
 import org.apache.pekko.actor.typed.Props;
+import org.apache.pekko.actor.typed.SupervisorStrategy;
 import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
@@ -30,7 +31,9 @@ import org.privsim.protocol.BillboardPost;
  * subscription was handed to the local topic instance (the placement then waits until the
  * publisher sees it); the adversary is built from the same scenario text by the same parser as
  * the curator's, so its scores equal a local adversary's. When the coordinator stops (or its node
- * is lost) the host stops the adversary and its topic instance.
+ * is lost) the host stops the adversary and its topic instance. A request that fails (it cannot:
+ * the curator parsed the same text) is logged and left unanswered, and the host keeps serving
+ * (the placement's timeout then fails that audit).
  */
 public final class AdversaryHost extends AbstractBehavior<AdversaryHostCommand> {
     /** The role of nodes that host adversaries. */
@@ -43,8 +46,9 @@ public final class AdversaryHost extends AbstractBehavior<AdversaryHostCommand> 
 
     /** Starts this node's host and registers it with the Receptionist. */
     public static void init(ActorSystem<?> system) {
-        ActorRef<AdversaryHostCommand> host = system.systemActorOf(
-                Behaviors.setup(AdversaryHost::new), "adversary-host", Props.empty());
+        ActorRef<AdversaryHostCommand> host = system.systemActorOf(Behaviors.supervise(
+                Behaviors.setup(AdversaryHost::new)).onFailure(SupervisorStrategy.resume()), "adversary-host",
+                Props.empty());
         system.receptionist().tell(Receptionist.register(KEY, host));
     }
 

@@ -26,7 +26,6 @@ import org.privsim.protocol.AuditCommand.TrialScore;
 import org.privsim.protocol.GameWorkerCommand;
 import org.privsim.protocol.GuardianCommand;
 import org.privsim.protocol.IndexedMeanCuratorCommand;
-import org.privsim.protocol.PersonCommand;
 
 /**
  * Runs one audit's distinguishing game: trial r in world r % 2 for r = 0..trials−1, at most a
