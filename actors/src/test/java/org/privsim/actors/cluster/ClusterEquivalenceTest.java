@@ -81,7 +81,34 @@ class ClusterEquivalenceTest {
         ObjectMapper mapper = new ObjectMapper();
         JsonNode want = mapper.valueToTree(expected.withoutTiming());
         JsonNode got = mapper.valueToTree(actual.withoutTiming());
-        assertEquals(want, got);
+        assertEquals(want, got, () -> "first difference at " + firstDifference(want, got, ""));
+    }
+
+    /** The JSON path of the first difference between two trees, with both values. */
+    private static String firstDifference(JsonNode a, JsonNode b, String path) {
+        if (a.equals(b)) {
+            return null;
+        }
+        if (a.isContainerNode() && b.isContainerNode() && a.size() == b.size()) {
+            var names = a.fieldNames();
+            if (a.isArray()) {
+                for (int i = 0; i < a.size(); i++) {
+                    String d = firstDifference(a.get(i), b.get(i), path + "[" + i + "]");
+                    if (d != null) {
+                        return d;
+                    }
+                }
+            }
+            while (names.hasNext()) {
+                String name = names.next();
+                String d = b.has(name) ? firstDifference(a.get(name), b.get(name), path + "." + name)
+                        : path + "." + name + " missing";
+                if (d != null) {
+                    return d;
+                }
+            }
+        }
+        return path + ": expected " + a + " but was " + b;
     }
 
     /** Contributions received equal contributions expected in every round of every run. */
