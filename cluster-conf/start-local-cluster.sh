@@ -79,24 +79,20 @@ trap 'exit 130' INT
 trap 'exit 143' TERM
 
 mkdir -p "$log_dir"
-for ((i = 0; i < n; i++)); do
-  port=$((base + i))
-  if [ "$i" -eq 0 ]; then roles=curator,users,adversary; else roles=users,adversary; fi
+start_node() {  # start_node INDEX: node INDEX (0-based) in the background, logging to its file
+  local port=$((base + $1)) roles=users,adversary
+  [ "$1" -eq 0 ] && roles=curator,users,adversary
   # PRIVSIM_PORT also tags every line of cluster-conf/logback.xml with the node's port.
   # shellcheck disable=SC2086
   PRIVSIM_PORT="$port" java $node_java_opts -Dlogback.configurationFile="$root/cluster-conf/logback.xml" \
     -jar "$jar" node --roles "$roles" --host 127.0.0.1 --port "$port" --seed-nodes "$seed" \
     >"$log_dir/node-$port.log" 2>&1 </dev/null &
   pids+=("$!")
-done
-echo "start-local-cluster: started $n node(s) on 127.0.0.1:$base..$((base + n - 1)), logs in $log_dir/node-<port>.log" >&2
-
-# Wait until every node printed "privsim node <address> with roles [...] started".
-deadline=$((SECONDS + start_timeout))
-for ((i = 0; i < n; i++)); do
-  port=$((base + i)); log="$log_dir/node-$port.log"
+}
+wait_started() {  # wait_started INDEX: until node INDEX printed "privsim node <address> with roles [...] started"
+  local port=$((base + $1)); local log="$log_dir/node-$port.log"
   until grep -q '^privsim node .* started' "$log" 2>/dev/null; do
-    if ! kill -0 "${pids[$i]}" 2>/dev/null; then
+    if ! kill -0 "${pids[$1]}" 2>/dev/null; then
       echo "error: node 127.0.0.1:$port exited before it started; last lines of $log:" >&2
       tail -n 20 "$log" >&2
       exit 1
@@ -108,7 +104,14 @@ for ((i = 0; i < n; i++)); do
     fi
     sleep 0.2
   done
-done
+}
+deadline=$((SECONDS + start_timeout))
+echo "start-local-cluster: starting $n node(s) on 127.0.0.1:$base..$((base + n - 1)), logs in $log_dir/node-<port>.log" >&2
+# The seed node first: nodes started before it listens back off for several seconds before retrying.
+start_node 0
+wait_started 0
+for ((i = 1; i < n; i++)); do start_node "$i"; done
+for ((i = 1; i < n; i++)); do wait_started "$i"; done
 echo "start-local-cluster: all $n node(s) up; running $scenario" >&2
 
 # The submitter runs in the background so that INT/TERM reach the trap at once.
