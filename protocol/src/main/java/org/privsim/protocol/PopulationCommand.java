@@ -10,7 +10,8 @@ package org.privsim.protocol;
  * command); bulk statistics never travel in them.
  */
 public sealed interface PopulationCommand extends CborSerializable
-        permits PopulationCommand.ForAggregator, PopulationCommand.ForUser, PopulationCommand.Retire {
+        permits PopulationCommand.ForAggregator, PopulationCommand.ForUser, PopulationCommand.Retire,
+        PopulationCommand.Stop {
 
     /**
      * A command for the aggregator of range {@code range}, ids [first, end).
@@ -33,6 +34,12 @@ public sealed interface PopulationCommand extends CborSerializable
      */
     record ForUser(PopulationSpec spec, int user, UserCommand command) implements PopulationCommand {}
 
-    /** The job is over (or the shard hands off): stop, releasing the entity's data. */
+    /**
+     * The job is over: the entity asks its shard to passivate it (so messages racing with its stop
+     * are buffered, never lost), an aggregator first retiring its range's users.
+     */
     record Retire() implements PopulationCommand {}
+
+    /** Sharding's stop message (after a passivation, or when the shard hands off): stop now. */
+    record Stop() implements PopulationCommand {}
 }

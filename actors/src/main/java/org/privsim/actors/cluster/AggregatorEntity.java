@@ -7,6 +7,7 @@ import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
+import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
 import org.apache.pekko.cluster.sharding.typed.javadsl.EntityRef;
 import org.privsim.actors.local.AggregatorActor;
 import org.privsim.protocol.AggregatorCommand;
@@ -22,26 +23,32 @@ import org.privsim.protocol.PopulationSpec;
  *
  * <p>Guarantee: the partials are bit-identical to the local runner's, because the aggregator and
  * the users' answers are; on {@link PopulationCommand.Retire} it retires the range's users and
- * stops. Started fresh elsewhere after a node loss, it is rebuilt by the curator's re-request.
+ * passivates through its shard (which buffers any message racing with the stop); on sharding's
+ * {@link PopulationCommand.Stop} (hand-off) it stops without touching the users, whose shard is
+ * handed off with it. Started fresh elsewhere after a node loss, it is rebuilt by the curator's
+ * re-request.
  */
 final class AggregatorEntity extends AbstractBehavior<PopulationCommand> {
     private final long job;
     private final int range;
+    private final ActorRef<ClusterSharding.ShardCommand> shard;
     private final int chunkBytes;
     private final Duration patience;
     private ActorRef<AggregatorCommand> aggregator;
     private int first;
     private int end;
 
-    static Behavior<PopulationCommand> create(long job, int range, int chunkBytes, Duration patience) {
-        return Behaviors.setup(ctx -> new AggregatorEntity(ctx, job, range, chunkBytes, patience));
+    static Behavior<PopulationCommand> create(long job, int range, ActorRef<ClusterSharding.ShardCommand> shard,
+                                              int chunkBytes, Duration patience) {
+        return Behaviors.setup(ctx -> new AggregatorEntity(ctx, job, range, shard, chunkBytes, patience));
     }
 
-    private AggregatorEntity(ActorContext<PopulationCommand> ctx, long job, int range, int chunkBytes,
-                             Duration patience) {
+    private AggregatorEntity(ActorContext<PopulationCommand> ctx, long job, int range,
+                             ActorRef<ClusterSharding.ShardCommand> shard, int chunkBytes, Duration patience) {
         super(ctx);
         this.job = job;
         this.range = range;
+        this.shard = shard;
         this.chunkBytes = chunkBytes;
         this.patience = patience;
     }
@@ -51,6 +58,7 @@ final class AggregatorEntity extends AbstractBehavior<PopulationCommand> {
         return newReceiveBuilder()
                 .onMessage(ForAggregator.class, this::onCommand)
                 .onMessage(PopulationCommand.Retire.class, m -> retire())
+                .onMessage(PopulationCommand.Stop.class, m -> Behaviors.stopped())
                 .build();
     }
 
@@ -72,12 +80,14 @@ final class AggregatorEntity extends AbstractBehavior<PopulationCommand> {
         return this;
     }
 
+    /** Retires the range's users, then asks the shard to passivate this entity. */
     private Behavior<PopulationCommand> retire() {
         if (aggregator != null) {
             for (int user = first; user < end; user++) {
                 PopulationSharding.user(getContext().getSystem(), job, range, user).tell(new PopulationCommand.Retire());
             }
         }
-        return Behaviors.stopped();
+        shard.tell(new ClusterSharding.Passivate<>(getContext().getSelf()));
+        return this;
     }
 }

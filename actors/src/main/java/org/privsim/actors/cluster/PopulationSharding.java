@@ -7,6 +7,7 @@ import org.apache.pekko.cluster.sharding.typed.ShardingEnvelope;
 import org.apache.pekko.cluster.sharding.typed.ShardingMessageExtractor;
 import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
 import org.apache.pekko.cluster.sharding.typed.javadsl.Entity;
+import org.apache.pekko.cluster.sharding.typed.javadsl.EntityContext;
 import org.apache.pekko.cluster.sharding.typed.javadsl.EntityRef;
 import org.apache.pekko.cluster.sharding.typed.javadsl.EntityTypeKey;
 import org.privsim.protocol.PopulationCommand;
@@ -39,10 +40,10 @@ public final class PopulationSharding {
      * @param patience   how long a partial transfer waits for an acknowledgement
      */
     public static void init(ActorSystem<?> system, int chunkBytes, Duration patience) {
-        ClusterSharding.get(system).init(Entity.of(TYPE, ctx -> create(ctx.getEntityId(), chunkBytes, patience))
+        ClusterSharding.get(system).init(Entity.of(TYPE, ctx -> create(ctx, chunkBytes, patience))
                 .withRole(USERS_ROLE)
                 .withMessageExtractor(new RangeExtractor())
-                .withStopMessage(new PopulationCommand.Retire()));
+                .withStopMessage(new PopulationCommand.Stop()));
     }
 
     /** The aggregator entity of range {@code range} of job {@code job}. */
@@ -55,11 +56,13 @@ public final class PopulationSharding {
         return ClusterSharding.get(system).entityRefFor(TYPE, job + "/" + range + "/u" + user);
     }
 
-    private static Behavior<PopulationCommand> create(String entityId, int chunkBytes, Duration patience) {
-        String[] parts = entityId.split("/");
+    private static Behavior<PopulationCommand> create(EntityContext<PopulationCommand> ctx, int chunkBytes,
+                                                      Duration patience) {
+        String[] parts = ctx.getEntityId().split("/");
         long job = Long.parseLong(parts[0]);
         int range = Integer.parseInt(parts[1]);
-        return parts[2].equals("a") ? AggregatorEntity.create(job, range, chunkBytes, patience) : UserEntity.create();
+        return parts[2].equals("a") ? AggregatorEntity.create(job, range, ctx.getShard(), chunkBytes, patience)
+                : UserEntity.create(ctx.getShard());
     }
 
     /** Shard id = the entity id up to its second '/', i.e. (job, range). */

@@ -7,6 +7,7 @@ import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
+import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
 import org.privsim.actors.local.LocalSettings;
 import org.privsim.actors.local.UserActor;
 import org.privsim.protocol.PopulationCommand;
@@ -18,26 +19,35 @@ import org.privsim.protocol.UserCommand;
  * {@link UserActor} (data rebuilt from (seed, id) through the node's {@link PopulationCache}) on
  * the compute dispatcher, then forwards every command to it.
  *
+ * <p>Retired, it passivates through its shard (messages racing with its stop are buffered and
+ * start it again); sharding's {@link PopulationCommand.Stop} stops it.
+ *
  * <p>Guarantee: a user holds no state between rounds beyond its data set — its model v_j is refit
  * from each round's billboard U — so a user re-created anywhere (shard moved, or passivated if
  * someone turns passivation back on) answers every later request exactly as before.
  */
 final class UserEntity extends AbstractBehavior<PopulationCommand> {
+    private final ActorRef<ClusterSharding.ShardCommand> shard;
     private ActorRef<UserCommand> user;
 
-    static Behavior<PopulationCommand> create() {
-        return Behaviors.setup(UserEntity::new);
+    static Behavior<PopulationCommand> create(ActorRef<ClusterSharding.ShardCommand> shard) {
+        return Behaviors.setup(ctx -> new UserEntity(ctx, shard));
     }
 
-    private UserEntity(ActorContext<PopulationCommand> ctx) {
+    private UserEntity(ActorContext<PopulationCommand> ctx, ActorRef<ClusterSharding.ShardCommand> shard) {
         super(ctx);
+        this.shard = shard;
     }
 
     @Override
     public Receive<PopulationCommand> createReceive() {
         return newReceiveBuilder()
                 .onMessage(ForUser.class, this::onCommand)
-                .onMessage(PopulationCommand.Retire.class, m -> Behaviors.stopped())
+                .onMessage(PopulationCommand.Retire.class, m -> {
+                    shard.tell(new ClusterSharding.Passivate<>(getContext().getSelf()));
+                    return this;
+                })
+                .onMessage(PopulationCommand.Stop.class, m -> Behaviors.stopped())
                 .build();
     }
 

@@ -41,7 +41,9 @@ import org.privsim.protocol.UserCommand;
  * are not in the partial's contributor ids (so the ledger does not charge them); answers tagged
  * with another collection id are ignored. Without faults the partial is bit-identical to the
  * sequential runner's partial of the same range. A new request abandons an unfinished one; a
- * repeated request for the current collection (the curator re-requesting after a timeout) restarts it.
+ * repeated request for the collection still being gathered is ignored (the partial is on its way),
+ * while one for a collection already sent gathers and sends it again (the partial may have been
+ * lost with a node).
  */
 public final class AggregatorActor extends AbstractBehavior<AggregatorCommand> {
     private final TimerScheduler<AggregatorCommand> timers;
@@ -129,6 +131,9 @@ public final class AggregatorActor extends AbstractBehavior<AggregatorCommand> {
     }
 
     private Behavior<AggregatorCommand> onCollectInit(CollectInit m) {
+        if (collecting(m.collection())) {
+            return this;
+        }
         InitSum sum = new InitSum(dimension);
         begin(m.collection(), m.deadlineMillis(), m.replyTo(), everyone(),
                 a -> sum.add(((InitAnswer) a).user(), ((InitAnswer) a).packed()),
@@ -140,6 +145,9 @@ public final class AggregatorActor extends AbstractBehavior<AggregatorCommand> {
     }
 
     private Behavior<AggregatorCommand> onCollectRound(CollectRound m) {
+        if (collecting(m.collection())) {
+            return this;
+        }
         int rank = m.task().statisticsRank();
         RoundSum sum = new RoundSum(dimension, rank);
         boolean[] asked = new boolean[users.size()];
@@ -160,6 +168,9 @@ public final class AggregatorActor extends AbstractBehavior<AggregatorCommand> {
     }
 
     private Behavior<AggregatorCommand> onCollectEvaluate(CollectEvaluate m) {
+        if (collecting(m.collection())) {
+            return this;
+        }
         ErrorSum sum = new ErrorSum();
         begin(m.collection(), m.deadlineMillis(), m.replyTo(), everyone(),
                 a -> sum.add(((ErrorAnswer) a).user(), ((ErrorAnswer) a).squaredError()),
@@ -168,6 +179,11 @@ public final class AggregatorActor extends AbstractBehavior<AggregatorCommand> {
         UserCommand request = new UserCommand.EvaluateModel(m.collection(), m.task(), getContext().getSelf());
         users.forEach(u -> u.accept(request));
         return this;
+    }
+
+    /** Whether {@code id} is the collection still being gathered (a re-request of it changes nothing). */
+    private boolean collecting(long id) {
+        return id == collection && fold != null;
     }
 
     private boolean[] everyone() {

@@ -9,12 +9,14 @@ import java.time.Duration;
  * or {@code privsim.cluster} (a cluster node); defaults are in the actors module's
  * {@code reference.conf}.
  *
- * <p>Guarantee: the curator's deadline is longer than the aggregators', so every aggregator
- * reports (possibly partially) before the curator gives up on it; at least one attempt is made and
- * at least one range is asked at a time.
+ * <p>Guarantee: the curator's patience over all attempts (curator deadline × attempts) is longer
+ * than the aggregators' deadline, so every live aggregator reports (possibly partially) before the
+ * curator gives up on it; at least one attempt is made and at least one range is asked at a time.
  *
  * @param collectionDeadline how long an aggregator waits for its users' answers
- * @param curatorDeadline    how long the curator waits for every aggregator's partial, per attempt
+ * @param curatorDeadline    how long the curator waits for every aggregator's partial, per attempt;
+ *                           on a cluster it can be shorter than collectionDeadline, since a
+ *                           re-request of a range still collecting is ignored
  * @param attempts           how many times the curator asks a range that has not answered before it
  *                           releases without it (more than one on a cluster, where a range's node may
  *                           be lost and its entities re-homed)
@@ -29,12 +31,12 @@ public record LocalSettings(Duration collectionDeadline, Duration curatorDeadlin
     public static final String LOCAL = "privsim.local";
 
     public LocalSettings {
-        if (curatorDeadline.compareTo(collectionDeadline) <= 0) {
-            throw new IllegalArgumentException("curator-deadline (" + curatorDeadline
-                    + ") must exceed collection-deadline (" + collectionDeadline + ")");
-        }
         if (attempts < 1 || rangesInFlight < 1) {
             throw new IllegalArgumentException("attempts and ranges-in-flight must be at least 1");
+        }
+        if (curatorDeadline.multipliedBy(attempts).compareTo(collectionDeadline) <= 0) {
+            throw new IllegalArgumentException("curator-deadline × attempts (" + curatorDeadline + " × " + attempts
+                    + ") must exceed collection-deadline (" + collectionDeadline + ")");
         }
     }
 

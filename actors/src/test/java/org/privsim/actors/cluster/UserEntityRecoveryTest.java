@@ -1,0 +1,75 @@
+package org.privsim.actors.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.typesafe.config.ConfigFactory;
+import java.util.List;
+import org.apache.pekko.actor.testkit.typed.annotations.JUnit5TestKit;
+import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
+import org.apache.pekko.actor.testkit.typed.javadsl.JUnit5TestKitBuilder;
+import org.apache.pekko.actor.testkit.typed.javadsl.TestKitJUnit5Extension;
+import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.privsim.core.data.SplitPlan;
+import org.privsim.core.scenario.LowRankRegressionTask;
+import org.privsim.core.scenario.SampleSplit;
+import org.privsim.core.sim.Participants;
+import org.privsim.core.sim.UserTask;
+import org.privsim.protocol.AggregatorCommand;
+import org.privsim.protocol.PopulationCommand;
+import org.privsim.protocol.PopulationSpec;
+import org.privsim.protocol.UserCommand;
+
+/**
+ * Sharding's passivation trap: an idle entity is stopped after 120 s by default. privsim turns
+ * passivation off in cluster.conf, and a user's state is recoverable anyway — a user entity
+ * retired (passivation through its shard) between rounds and started again (as after passivation or a shard moving) answers the
+ * next round bit for bit as the first incarnation would have.
+ */
+@ExtendWith(TestKitJUnit5Extension.class)
+class UserEntityRecoveryTest {
+
+    @JUnit5TestKit
+    public ActorTestKit testKit = new JUnit5TestKitBuilder().build();
+
+    private static final PopulationSpec SPEC = new PopulationSpec(new LowRankRegressionTask(50, 8, 6, 2, 0.1), 23);
+
+    @Test
+    void aUserStartedAgainAnswersExactlyAsBefore() {
+        TestProbe<AggregatorCommand> aggregator = testKit.createTestProbe();
+        UserTask.Round round = new UserTask.Round(2, Participants.all(),
+                new double[] {1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0}, 2, SplitPlan.of(SampleSplit.REUSE, 8), 5.0, 5.0,
+                1e-6, 10.0);
+        PopulationCommand request = new PopulationCommand.ForUser(SPEC, 17,
+                new UserCommand.ContributeRound(9, round, aggregator.getRef()));
+
+        TestProbe<ClusterSharding.ShardCommand> shard = testKit.createTestProbe();
+        ActorRef<PopulationCommand> first = testKit.spawn(UserEntity.create(shard.getRef()));
+        first.tell(request);
+        AggregatorCommand.RoundAnswer before = aggregator.expectMessageClass(AggregatorCommand.RoundAnswer.class);
+        first.tell(new PopulationCommand.Retire());
+        shard.expectMessageClass(ClusterSharding.Passivate.class);
+        first.tell(new PopulationCommand.Stop());
+        testKit.createTestProbe().expectTerminated(first);
+
+        ActorRef<PopulationCommand> again = testKit.spawn(UserEntity.create(shard.getRef()));
+        again.tell(request);
+        AggregatorCommand.RoundAnswer after = aggregator.expectMessageClass(AggregatorCommand.RoundAnswer.class);
+
+        assertEquals(17, after.stats().user());
+        assertArrayEquals(before.stats().v(), after.stats().v(), 0.0);
+        assertArrayEquals(before.stats().gram(), after.stats().gram(), 0.0);
+        assertArrayEquals(before.stats().g(), after.stats().g(), 0.0);
+    }
+
+    @Test
+    void clusterConfigTurnsPassivationOff() {
+        String strategy = ClusterNode.config(new ClusterNode.Options(null, 0, List.of(), null), ConfigFactory.empty())
+                .getString("pekko.cluster.sharding.passivation.strategy");
+        assertEquals("none", strategy);
+    }
+}

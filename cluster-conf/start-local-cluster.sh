@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# Start an N-node privsim cluster on this host (127.0.0.1), run one scenario on it, stop every node.
+#
+#   cluster-conf/start-local-cluster.sh N SCENARIO [extra `privsim run` args, e.g. --out DIR --seed 3]
+#
+# Node i (i = 1..N) listens on port PRIVSIM_BASE_PORT+i-1 (default base 2551). Node 1 has the roles
+# curator,users,adversary and is the seed node every node joins; the others have users,adversary.
+# Each node logs to $PRIVSIM_LOG_DIR/node-<port>.log (default out/cluster-logs, relative to the
+# current directory). Once every node has printed its "started" line the scenario is submitted with
+#   privsim run SCENARIO --runner cluster --seed-nodes 127.0.0.1:<base> [extra args]
+# and the script exits with that run's exit code (0 ok, 1 failure, 2 invalid input). Every process
+# it started is stopped on exit, Ctrl-C or SIGTERM: SIGTERM (graceful leave), then SIGKILL after
+# PRIVSIM_STOP_TIMEOUT seconds (default 20).
+#
+# Environment: PRIVSIM_BASE_PORT (2551), PRIVSIM_LOG_DIR (out/cluster-logs), PRIVSIM_START_TIMEOUT
+# (seconds to wait for the nodes, 120), PRIVSIM_STOP_TIMEOUT (20), PRIVSIM_JAVA_OPTS (JVM options
+# of the submitter and, unless PRIVSIM_NODE_JAVA_OPTS is set, of every node).
+set -euo pipefail
+
+usage() { echo "usage: $0 N SCENARIO [privsim run args...]" >&2; exit 2; }
+[ $# -ge 2 ] || usage
+n="$1"; scenario="$2"; shift 2
+[[ "$n" =~ ^[1-9][0-9]*$ ]] || { echo "error: N: must be a positive integer, got '$n'" >&2; exit 2; }
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+jar="$root/actors/target/privsim.jar"
+base="${PRIVSIM_BASE_PORT:-2551}"
+[[ "$base" =~ ^[0-9]+$ ]] && [ "$base" -ge 1 ] && [ $((base + n - 1)) -le 65535 ] \
+  || { echo "error: PRIVSIM_BASE_PORT: ports $base..$((base + n - 1)) are not all in 1..65535" >&2; exit 2; }
+log_dir="${PRIVSIM_LOG_DIR:-out/cluster-logs}"
+start_timeout="${PRIVSIM_START_TIMEOUT:-120}"
+stop_timeout="${PRIVSIM_STOP_TIMEOUT:-20}"
+java_opts="${PRIVSIM_JAVA_OPTS:-}"
+node_java_opts="${PRIVSIM_NODE_JAVA_OPTS:-$java_opts}"
+seed="127.0.0.1:$base"
+
+# Build the jar the way the ./privsim launcher does (only when missing or older than the sources).
+"$root/privsim" --version >/dev/null
+
+# Refuse ports that something already listens on (a node would fail to bind and exit).
+port_in_use() {
+  if command -v ss >/dev/null 2>&1; then
+    ss -Htln "sport = :$1" 2>/dev/null | grep -q .
+  else
+    (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
+  fi
+}
+for ((i = 0; i < n; i++)); do
+  port=$((base + i))
+  if port_in_use "$port"; then
+    echo "error: port $port on 127.0.0.1 is already in use (another privsim node?); stop it or set PRIVSIM_BASE_PORT" >&2
+    exit 1
+  fi
+done
+
+pids=()      # every process this script started: nodes, then the submitter
+stopping=0
+stop_all() {
+  [ "$stopping" = 1 ] && return
+  stopping=1
+  local pid alive deadline
+  for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+  deadline=$((SECONDS + stop_timeout))
+  while :; do
+    alive=()
+    for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null && alive+=("$pid"); done
+    [ ${#alive[@]} -eq 0 ] && break
+    if [ "$SECONDS" -ge "$deadline" ]; then
+      echo "start-local-cluster: ${#alive[@]} process(es) still running after ${stop_timeout}s, killing: ${alive[*]}" >&2
+      for pid in "${alive[@]}"; do kill -KILL "$pid" 2>/dev/null || true; done
+      break
+    fi
+    sleep 0.5
+  done
+  for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+}
+trap stop_all EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+mkdir -p "$log_dir"
+start_node() {  # start_node INDEX: node INDEX (0-based) in the background, logging to its file
+  local port=$((base + $1)) roles=users,adversary
+  [ "$1" -eq 0 ] && roles=curator,users,adversary
+  # PRIVSIM_PORT also tags every line of cluster-conf/logback.xml with the node's port.
+  # shellcheck disable=SC2086
+  PRIVSIM_PORT="$port" java $node_java_opts -Dlogback.configurationFile="$root/cluster-conf/logback.xml" \
+    -jar "$jar" node --roles "$roles" --host 127.0.0.1 --port "$port" --seed-nodes "$seed" \
+    >"$log_dir/node-$port.log" 2>&1 </dev/null &
+  pids+=("$!")
+}
+wait_started() {  # wait_started INDEX: until node INDEX printed "privsim node <address> with roles [...] started"
+  local port=$((base + $1)); local log="$log_dir/node-$port.log"
+  until grep -q '^privsim node .* started' "$log" 2>/dev/null; do
+    if ! kill -0 "${pids[$1]}" 2>/dev/null; then
+      echo "error: node 127.0.0.1:$port exited before it started; last lines of $log:" >&2
+      tail -n 20 "$log" >&2
+      exit 1
+    fi
+    if [ "$SECONDS" -ge "$deadline" ]; then
+      echo "error: node 127.0.0.1:$port did not start within ${start_timeout}s (PRIVSIM_START_TIMEOUT); last lines of $log:" >&2
+      tail -n 20 "$log" >&2
+      exit 1
+    fi
+    sleep 0.2
+  done
+}
+deadline=$((SECONDS + start_timeout))
+echo "start-local-cluster: starting $n node(s) on 127.0.0.1:$base..$((base + n - 1)), logs in $log_dir/node-<port>.log" >&2
+# The seed node first: nodes started before it listens back off for several seconds before retrying.
+start_node 0
+wait_started 0
+for ((i = 1; i < n; i++)); do start_node "$i"; done
+for ((i = 1; i < n; i++)); do wait_started "$i"; done
+echo "start-local-cluster: all $n node(s) up; running $scenario" >&2
+
+# The submitter runs in the background so that INT/TERM reach the trap at once.
+# shellcheck disable=SC2086
+java $java_opts -jar "$jar" run "$scenario" --runner cluster --seed-nodes "$seed" "$@" </dev/null &
+pids+=("$!")
+rc=0
+wait "$!" || rc=$?
+exit "$rc"
