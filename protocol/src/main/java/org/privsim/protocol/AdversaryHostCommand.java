@@ -23,11 +23,13 @@ public sealed interface AdversaryHostCommand extends CborSerializable
      * @param sourceName   the file name, for messages
      * @param seed         the seed override, or null
      * @param topic        the name of the audit's billboard topic
-     * @param coordinator  the audit's coordinator (receives the scores)
+     * @param coordinator  the audit's coordinator (watched: the adversary lives as long as it)
+     * @param scores       receives the adversary's scores
      * @param replyTo      receives the adversary
      */
     record Host(long job, int audit, String scenarioText, String sourceName, Long seed, String topic,
-                ActorRef<AuditCommand> coordinator, ActorRef<Hosted> replyTo) implements AdversaryHostCommand {}
+                ActorRef<AuditCommand> coordinator, ActorRef<AuditCommand> scores, ActorRef<Hosted> replyTo)
+            implements AdversaryHostCommand {}
 
     /**
      * How many adversaries this host has started so far.

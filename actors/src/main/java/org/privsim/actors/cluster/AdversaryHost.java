@@ -75,7 +75,7 @@ public final class AdversaryHost extends AbstractBehavior<AdversaryHostCommand> 
     private Behavior<AdversaryHostCommand> onHost(Host m) {
         String name = "job-" + m.job() + "-audit-" + m.audit();
         ActorRef<AdversaryCommand> adversary = getContext().spawn(AdversaryActor.forAudit(
-                new ScenarioSource(m.scenarioText(), m.sourceName(), m.seed()).scenario(), m.audit(), m.coordinator()),
+                new ScenarioSource(m.scenarioText(), m.sourceName(), m.seed()).scenario(), m.audit(), m.scores()),
                 name, DispatcherSelector.fromConfig(LocalSettings.COMPUTE_DISPATCHER));
         ActorRef<Topic.Command<BillboardPost>> topic = getContext().spawn(
                 Topic.create(BillboardPost.class, m.topic()), name + "-billboard");

@@ -2,7 +2,9 @@ package org.privsim.actors.cluster;
 
 import java.time.Duration;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.apache.pekko.actor.Address;
@@ -43,14 +45,21 @@ import org.privsim.protocol.BillboardPost;
  * {@link Topic#getTopicStats}; if that has not happened within the placement timeout (no host, a
  * host that never answers, a subscription that never shows), the coordinator gets one
  * {@link AuditCommand.AdversaryLost} naming the step instead — at once if the adversary stops
- * before it is ready. After that every
- * {@link BillboardPost} sent to the ready ref is published to the topic.
+ * before it is ready. After that every {@link BillboardPost} sent to the ready ref is published to
+ * the topic, and published again every {@value #RESEND_SECONDS} s while its trial is unscored: the
+ * Receptionist hides topic instances on unreachable nodes, so a post published while the
+ * adversary's node is briefly unreachable (a long GC, a loaded host) is lost. The adversary's
+ * scores pass through here on their way to the coordinator, which is how it knows; a post that
+ * arrives twice is ignored (the trial's view already has the identical post, or is scored).
  */
 final class AdversaryPlacement extends AbstractBehavior<AdversaryPlacement.Command> {
     private static final Duration STATS_POLL = Duration.ofMillis(20);
+    /** How often posts of trials still unscored are published again. */
+    static final long RESEND_SECONDS = 2;
+    private static final Duration RESEND_INTERVAL = Duration.ofSeconds(RESEND_SECONDS);
 
     /** What the placement handles (all its own, through adapters and timers). */
-    sealed interface Command permits HostsListed, Hosted, AdversaryStopped, Stats, PollStats, Deadline, Publish {}
+    sealed interface Command permits HostsListed, Hosted, AdversaryStopped, Stats, PollStats, Deadline, Publish, Scored, Resend {}
 
     private record HostsListed(Set<ActorRef<AdversaryHostCommand>> hosts) implements Command {}
 
@@ -66,6 +75,10 @@ final class AdversaryPlacement extends AbstractBehavior<AdversaryPlacement.Comma
 
     private record Publish(BillboardPost post) implements Command {}
 
+    private record Scored(AuditCommand score) implements Command {}
+
+    private record Resend() implements Command {}
+
     private final long job;
     private final int audit;
     private final ScenarioSource source;
@@ -77,6 +90,8 @@ final class AdversaryPlacement extends AbstractBehavior<AdversaryPlacement.Comma
     private final ActorRef<Topic.TopicStats> statsAdapter;
     private Address hostAddress;
     private ActorRef<AdversaryCommand> adversary;
+    private final Map<Integer, BillboardPost> unscored = new HashMap<>();
+    private Set<Integer> unscoredAtLastResend = Set.of();
     /** The coordinator got its one answer (ready or lost). */
     private boolean settled;
 
@@ -117,9 +132,18 @@ final class AdversaryPlacement extends AbstractBehavior<AdversaryPlacement.Comma
                 .onMessage(Stats.class, this::onStats)
                 .onMessage(Deadline.class, m -> onDeadline())
                 .onMessage(Publish.class, m -> {
+                    unscored.put(m.post().round(), m.post());
                     topic.tell(Topic.publish(m.post()));
                     return this;
                 })
+                .onMessage(Scored.class, m -> {
+                    if (m.score() instanceof AuditCommand.TrialScore score) {
+                        unscored.remove(score.trial());
+                    }
+                    coordinator.tell(m.score());
+                    return this;
+                })
+                .onMessage(Resend.class, m -> onResend())
                 .build();
     }
 
@@ -142,7 +166,8 @@ final class AdversaryPlacement extends AbstractBehavior<AdversaryPlacement.Comma
         hostAddress = addressOf(host);
         getContext().getLog().info("job {}: the adversary of audit {} goes to {}", job, audit, hostAddress);
         host.tell(new AdversaryHostCommand.Host(job, audit, source.text(), source.sourceName(), source.seed(),
-                topicName, coordinator, getContext().messageAdapter(AdversaryHostCommand.Hosted.class,
+                topicName, coordinator, getContext().messageAdapter(AuditCommand.class, Scored::new),
+                getContext().messageAdapter(AdversaryHostCommand.Hosted.class,
                         h -> new Hosted(h.adversary()))));
         return this;
     }
@@ -177,8 +202,21 @@ final class AdversaryPlacement extends AbstractBehavior<AdversaryPlacement.Comma
         }
         settled = true;
         timers.cancel(new Deadline());
+        timers.startTimerWithFixedDelay(new Resend(), RESEND_INTERVAL);
         coordinator.tell(new AuditCommand.AdversaryReady(audit, adversary,
                 getContext().messageAdapter(BillboardPost.class, Publish::new)));
+        return this;
+    }
+
+    /** Publishes again every post whose trial was already unscored at the previous resend. */
+    private Behavior<Command> onResend() {
+        for (int round : unscoredAtLastResend) {
+            BillboardPost post = unscored.get(round);
+            if (post != null) {
+                topic.tell(Topic.publish(post));
+            }
+        }
+        unscoredAtLastResend = Set.copyOf(unscored.keySet());
         return this;
     }
 

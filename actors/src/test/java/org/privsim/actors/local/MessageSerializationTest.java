@@ -130,6 +130,7 @@ class MessageSerializationTest {
                 new AuditCommand.AdversaryLost(1, "its node left"),
                 new AdversaryHostCommand.Host(7, 1, "name: x", "x.yaml", null, "privsim-billboard-7-1",
                         testKit.<AuditCommand>createTestProbe().getRef(),
+                        testKit.<AuditCommand>createTestProbe().getRef(),
                         testKit.<AdversaryHostCommand.Hosted>createTestProbe().getRef()),
                 new AdversaryHostCommand.CountHosted(testKit.<AdversaryHostCommand.HostedCount>createTestProbe()
                         .getRef()),
