@@ -26,6 +26,7 @@ import org.privsim.core.audit.AuditGames;
 import org.privsim.core.data.SplitPlan;
 import org.privsim.core.indexedmean.IndexedMeanRunPlan;
 import org.privsim.core.run.IndexedMeanRunner;
+import org.privsim.core.scenario.LowRankRegressionTask;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.scenario.ScenarioParser;
 import org.privsim.core.scenario.SampleSplit;
@@ -46,12 +47,18 @@ import org.privsim.protocol.PersonCommand;
 import org.privsim.protocol.CborSerializable;
 import org.privsim.protocol.CuratorCommand;
 import org.privsim.protocol.GuardianCommand;
+import org.privsim.protocol.JobCommand;
+import org.privsim.protocol.PopulationCommand;
+import org.privsim.protocol.PopulationSpec;
+import org.privsim.protocol.ScenarioCuratorCommand;
+import org.privsim.protocol.SubmitterCommand;
+import org.privsim.protocol.TransferCommand;
 import org.privsim.protocol.UserCommand;
 
 /**
  * Every message type survives a round trip through Pekko's serialization (jackson-cbor via the
  * {@link CborSerializable} binding) with its contents intact — arrays, infinities, nulls,
- * nested core records and actor references included.
+ * nested core records, actor references and the commands nested in cluster envelopes included.
  */
 @ExtendWith(TestKitJUnit5Extension.class)
 class MessageSerializationTest {
@@ -74,6 +81,8 @@ class MessageSerializationTest {
                 new NoiseParameters(null, null, null, 1, 2, 3, 4, 5, 6),
                 List.of(new RoundRecord(0, 10, 9, 0, null), new RoundRecord(1, 10, 10, 2, 0.125)));
 
+        PopulationSpec spec = new PopulationSpec(new LowRankRegressionTask(40, 8, 4, 2, 0.1), 5);
+        ActorRef<SubmitterCommand> submitter = testKit.<SubmitterCommand>createTestProbe().getRef();
         ActorRef<IndexedMeanCuratorCommand> indexedMeanCurator =
                 testKit.<IndexedMeanCuratorCommand>createTestProbe().getRef();
         Scenario indexedMean = ScenarioParser.parse("""
@@ -120,7 +129,32 @@ class MessageSerializationTest {
                 new AdversaryCommand.ForwardedOutput(1, 2, 3, 4, 0.25),
                 new AuditCommand.TrialScore(1, 2, -1.5),
                 new GameWorkerCommand.PlayTrial(1, 2, 0, testKit.<AuditCommand>createTestProbe().getRef()),
-                new CellCommand.LossTerm(1, 2, 3, 0.0625));
+                new CellCommand.LossTerm(1, 2, 3, 0.0625),
+                new PopulationCommand.ForAggregator(spec, 2, 20, 30, new AggregatorCommand.CollectRound(16,
+                        round.restrictedTo(2, 4), 100, curator)),
+                new PopulationCommand.ForUser(spec, 3, new UserCommand.EvaluateModel(17, evaluate, aggregator)),
+                new PopulationCommand.Retire(),
+                new PopulationCommand.Stop(),
+                new CuratorCommand.PartialChunk(18, 2, 0, true, 33, "m", new byte[] {1, -2, 3},
+                        testKit.<TransferCommand>createTestProbe().getRef()),
+                new TransferCommand.ChunkAck(4, true),
+                new TransferCommand.Stalled(),
+                new ScenarioCuratorCommand.Submit("name: x", "x.yaml", null, submitter),
+                new ScenarioCuratorCommand.JobEnded(7),
+                new JobCommand.Completed(List.of(outcome), List.of(), List.of()),
+                new JobCommand.Aborted("lost"),
+                new JobCommand.SubmitterLeft(),
+                new SubmitterCommand.Accepted(7, testKit.<JobCommand>createTestProbe().getRef()),
+                new SubmitterCommand.Rejected("busy"),
+                new SubmitterCommand.ProgressUpdate(1, 2, "round 1"),
+                new SubmitterCommand.RunResult(0, outcome),
+                new SubmitterCommand.CellResult(0, IndexedMeanRunner.run(IndexedMeanRunPlan.cells(indexedMean).get(0),
+                        indexedMean.seed())),
+                new SubmitterCommand.AuditPart(0, AuditGames.play(indexedMean, 0)),
+                new SubmitterCommand.Finished(1, 1, 1),
+                new SubmitterCommand.Failed("lost"),
+                new SubmitterCommand.AcceptTimeout(),
+                new SubmitterCommand.JobLost());
 
         Set<Class<?>> covered = new HashSet<>();
         Serialization serialization = SerializationExtension.get(testKit.system());
@@ -136,7 +170,8 @@ class MessageSerializationTest {
         Set<Class<?>> all = new HashSet<>();
         for (Class<?> root : List.of(UserCommand.class, AggregatorCommand.class, CuratorCommand.class,
                 GuardianCommand.class, PersonCommand.class, IndexedMeanCuratorCommand.class, AdversaryCommand.class,
-                AuditCommand.class, GameWorkerCommand.class, CellCommand.class)) {
+                AuditCommand.class, GameWorkerCommand.class, CellCommand.class, PopulationCommand.class,
+                TransferCommand.class, ScenarioCuratorCommand.class, JobCommand.class, SubmitterCommand.class)) {
             all.addAll(List.of(root.getPermittedSubclasses()));
         }
         assertEquals(all, covered, "one instance of every message type");
@@ -148,11 +183,15 @@ class MessageSerializationTest {
             return;
         }
         assertNotNull(actual, path);
-        assertEquals(expected.getClass(), actual.getClass(), path);
+        if (!(expected instanceof List<?>)) {
+            assertEquals(expected.getClass(), actual.getClass(), path);
+        }
         if (expected.getClass().isArray()) {
             assertEquals(Array.getLength(expected), Array.getLength(actual), path);
             if (expected instanceof double[] e) {
                 assertArrayEquals(e, (double[]) actual, path);
+            } else if (expected instanceof byte[] e) {
+                assertArrayEquals(e, (byte[]) actual, path);
             } else {
                 assertArrayEquals((int[]) expected, (int[]) actual, path);
             }
@@ -166,6 +205,7 @@ class MessageSerializationTest {
                 }
             }
         } else if (expected instanceof List<?> e) {
+            assertTrue(actual instanceof List<?>, path);
             List<?> a = (List<?>) actual;
             assertEquals(e.size(), a.size(), path);
             for (int i = 0; i < e.size(); i++) {
