@@ -4,6 +4,7 @@ import com.typesafe.config.ConfigFactory;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
+import org.privsim.actors.cluster.ClusterNode;
 import org.privsim.actors.cluster.ClusterRunner;
 import org.privsim.actors.cluster.ScenarioSource;
 import org.privsim.actors.local.LocalRunner;
@@ -84,8 +85,8 @@ final class ScenarioExecution {
         if (options.seedNodes != null) {
             return options.seedNodes;
         }
-        String env = System.getenv("PRIVSIM_SEED_NODES");
-        return env == null || env.isBlank() ? List.of(DEFAULT_SEED) : List.of(env.split("\\s*,\\s*"));
+        List<String> env = ClusterNode.seedNodesFromEnv();
+        return env != null ? env : List.of(DEFAULT_SEED);
     }
 
     /** What is wrong with the combination of options, or null. */
