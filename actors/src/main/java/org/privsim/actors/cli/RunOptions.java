@@ -20,12 +20,13 @@ final class RunOptions {
     String runner;
 
     @Option(names = "--nodes", paramLabel = "N",
-            description = "With --runner cluster: start N cluster nodes in this JVM for a quick try (default 3"
-                    + " unless --seed-nodes is given).")
+            description = "With --runner cluster: start N cluster nodes in this JVM for a quick try instead of"
+                    + " submitting to a running cluster.")
     Integer nodes;
 
     @Option(names = "--seed-nodes", split = ",", paramLabel = "HOST:PORT",
-            description = "With --runner cluster: submit to the running cluster these seed nodes belong to.")
+            description = "With --runner cluster: submit to the running cluster these seed nodes belong to"
+                    + " (default: PRIVSIM_SEED_NODES, else 127.0.0.1:2551).")
     List<String> seedNodes;
 
     @Option(names = "--host", paramLabel = "HOST", defaultValue = "127.0.0.1",

@@ -4,6 +4,7 @@ import com.typesafe.config.ConfigFactory;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
+import org.privsim.actors.cluster.ClusterNode;
 import org.privsim.actors.cluster.ClusterRunner;
 import org.privsim.actors.cluster.ScenarioSource;
 import org.privsim.actors.local.LocalRunner;
@@ -31,8 +32,8 @@ final class ScenarioExecution {
 
     /** The runner names {@code --runner} accepts. */
     static final List<String> RUNNERS = List.of(LocalRunner.NAME, SequentialRunner.NAME, ClusterRunner.NAME);
-    /** Nodes {@code --runner cluster} starts in this JVM when neither --nodes nor --seed-nodes is given. */
-    static final int DEFAULT_NODES = 3;
+    /** The seed node {@code --runner cluster} submits to without --nodes, --seed-nodes or PRIVSIM_SEED_NODES. */
+    static final String DEFAULT_SEED = "127.0.0.1:2551";
 
     /** Runs a scenario with the local or sequential runner. */
     static Report runWith(String runner, Scenario scenario, Progress progress) {
@@ -55,10 +56,9 @@ final class ScenarioExecution {
         Report report;
         try (ProgressBarReporter progress = new ProgressBarReporter(System.err)) {
             report = switch (options.runner) {
-                case ClusterRunner.NAME -> options.seedNodes != null
-                        ? ClusterRunner.onCluster(source, options.seedNodes, options.host, progress)
-                        : ClusterRunner.inJvm(source, options.nodes != null ? options.nodes : DEFAULT_NODES,
-                                ConfigFactory.empty(), progress);
+                case ClusterRunner.NAME -> options.nodes != null
+                        ? ClusterRunner.inJvm(source, options.nodes, ConfigFactory.empty(), progress)
+                        : ClusterRunner.onCluster(source, seedNodes(options), options.host, progress);
                 default -> runWith(options.runner, scenario, progress);
             };
         } catch (IllegalStateException e) {
@@ -78,6 +78,15 @@ final class ScenarioExecution {
         unmet.forEach(line -> err.println("error: " + line));
         err.flush();
         return PrivsimCli.EXIT_FAILURE;
+    }
+
+    /** --seed-nodes, else PRIVSIM_SEED_NODES, else {@link #DEFAULT_SEED}. */
+    private static List<String> seedNodes(RunOptions options) {
+        if (options.seedNodes != null) {
+            return options.seedNodes;
+        }
+        List<String> env = ClusterNode.seedNodesFromEnv();
+        return env != null ? env : List.of(DEFAULT_SEED);
     }
 
     /** What is wrong with the combination of options, or null. */

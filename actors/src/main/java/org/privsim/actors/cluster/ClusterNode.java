@@ -54,7 +54,7 @@ public final class ClusterNode {
             overrides = overrides.withValue("pekko.remote.artery.canonical.port",
                     ConfigValueFactory.fromAnyRef(options.port()));
         }
-        List<String> seeds = options.seedNodes() != null ? options.seedNodes() : listFromEnv("PRIVSIM_SEED_NODES");
+        List<String> seeds = options.seedNodes() != null ? options.seedNodes() : seedNodesFromEnv();
         if (seeds != null) {
             overrides = overrides.withValue("pekko.cluster.seed-nodes",
                     ConfigValueFactory.fromIterable(seeds.stream().map(ClusterNode::address).toList()));
@@ -74,6 +74,11 @@ public final class ClusterNode {
     /** {@code host:port} as a Pekko address of this cluster; a full {@code pekko://…} address is kept. */
     static String address(String hostPort) {
         return hostPort.startsWith("pekko://") ? hostPort : "pekko://" + SYSTEM + "@" + hostPort.trim();
+    }
+
+    /** The seed nodes in PRIVSIM_SEED_NODES (host:port,host:port,…), or null when it is unset. */
+    public static List<String> seedNodesFromEnv() {
+        return listFromEnv("PRIVSIM_SEED_NODES");
     }
 
     private static List<String> listFromEnv(String name) {

@@ -107,9 +107,9 @@ public final class CuratorActor extends AbstractBehavior<CuratorCommand> {
     @Override
     public Receive<CuratorCommand> createReceive() {
         return newReceiveBuilder()
-                .onMessage(InitPartial.class, m -> onPartial(m.collection(), m.range(), m.contributorIds().length, m))
-                .onMessage(RoundPartial.class, m -> onPartial(m.collection(), m.range(), m.contributorIds().length, m))
-                .onMessage(ErrorPartial.class, m -> onPartial(m.collection(), m.range(), m.contributorIds().length, m))
+                .onMessage(InitPartial.class, this::onWhole)
+                .onMessage(RoundPartial.class, this::onWhole)
+                .onMessage(ErrorPartial.class, this::onWhole)
                 .onMessage(PartialChunk.class, this::onChunk)
                 .onMessage(CollectionTimeout.class, this::onTimeout)
                 .build();
@@ -165,6 +165,7 @@ public final class CuratorActor extends AbstractBehavior<CuratorCommand> {
         return whole == null ? this : onWhole(whole);
     }
 
+    /** A whole partial, sent directly (local) or reassembled from chunks (cluster). */
     private Behavior<CuratorCommand> onWhole(CuratorCommand partial) {
         if (partial instanceof InitPartial p) {
             return onPartial(p.collection(), p.range(), p.contributorIds().length, p);

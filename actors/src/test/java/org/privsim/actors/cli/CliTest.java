@@ -148,4 +148,25 @@ class CliTest {
         assertTrue(r.err().contains("error: --runner:"), r.err());
         assertFalse(Files.exists(out));
     }
+
+    @Test
+    void clusterOptionsAreCheckedBeforeAnythingStarts() throws Exception {
+        Path file = Files.writeString(dir.resolve("tiny.yaml"), VALID);
+        Path out = dir.resolve("c");
+        String[][] invalid = {
+            {"run", file.toString(), "--nodes", "2", "--out", out.toString()},
+            {"run", file.toString(), "--runner", "cluster", "--nodes", "0", "--out", out.toString()},
+            {"run", file.toString(), "--runner", "cluster", "--nodes", "2", "--seed-nodes", "127.0.0.1:2551"},
+            {"run", file.toString(), "--runner", "cluster", "--seed-nodes", "localhost"},
+            {"node", "--roles", "users,wizard"},
+            {"node", "--port", "70000"},
+        };
+        String[] named = {"--nodes", "--nodes", "--nodes", "--seed-nodes", "--roles", "--port"};
+        for (int i = 0; i < invalid.length; i++) {
+            Result r = cli(invalid[i]);
+            assertEquals(2, r.code(), String.join(" ", invalid[i]));
+            assertTrue(r.err().startsWith("error: " + named[i] + ":"), r.err());
+        }
+        assertFalse(Files.exists(out));
+    }
 }

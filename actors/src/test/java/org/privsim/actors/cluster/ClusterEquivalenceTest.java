@@ -23,15 +23,23 @@ import org.privsim.core.sim.RoundRecord;
 
 /**
  * The cluster runner's main correctness test: three cluster nodes (three ActorSystems in this JVM
- * on loopback ports, every role on each, serialize-messages on from the test application.conf)
+ * on loopback ports, every role on each)
  * produce the local runner's report field for field, except runner and wallMillis — on the demo,
  * on the shipped audit scenario, and on a d = 200, k = 5 population whose partial sums (2.4 MB each,
  * far over Artery's 256 KiB frame) only arrive if chunking works. Every round of every cluster run
  * must also have received a contribution from every asked user.
  */
 class ClusterEquivalenceTest {
-    /** Extra configuration of the test nodes (three clusters' JMX beans in one JVM). */
-    static final Config NODES = ConfigFactory.parseString("pekko.cluster.jmx.multi-mbeans-in-same-jvm = on");
+    /**
+     * Extra configuration of the test nodes: three clusters' JMX beans in one JVM, and
+     * serialize-messages off — messages between nodes really cross Artery (and its frame limit)
+     * serialized, while the node-local ones (a user's answer to its co-located aggregator) are
+     * proven serializable by MessageSerializationTest and the local-runner tests, which keep it on.
+     */
+    static final Config NODES = ConfigFactory.parseString("""
+            pekko.cluster.jmx.multi-mbeans-in-same-jvm = on
+            pekko.actor.serialize-messages = off
+            """);
 
     private static List<ActorSystem<Void>> nodes;
 
@@ -56,7 +64,24 @@ class ClusterEquivalenceTest {
 
     @Test
     void auditScenarioReportEqualsTheLocalReport() {
-        ScenarioSource source = ScenarioSource.of(Path.of("../scenarios/audit-threat-models.yaml"), null);
+        // The shipped audit-threat-models.yaml in miniature (fewer trials): every threat model, a
+        // collusion set, an injected fault, an indexed-mean experiment and a priv-altmin audit.
+        ScenarioSource source = new ScenarioSource("""
+                name: audits-small
+                seed: 11
+                task: { type: indexed-mean, dimension: 40, persons: 40, samplesPerPerson: 1, indices: distinct }
+                experiments:
+                  - { algorithm: indexed-mean-jdp, epsilon: [1], delta: 1.0e-5, persons: [10, 40], repeats: 4 }
+                audits:
+                  - { algorithm: indexed-mean-1-out-of-t, threatModel: jdp, epsilon: 1, delta: 1.0e-5, trials: 800 }
+                  - { algorithm: indexed-mean-jdp, threatModel: jdp, collusion: 5, epsilon: 1, delta: 1.0e-5, trials: 400 }
+                  - { algorithm: indexed-mean-billboard, threatModel: billboard, epsilon: 1, delta: 1.0e-5, trials: 400,
+                      inject: { noiseMultiplier: 0.1 } }
+                  - { algorithm: indexed-mean-1-out-of-t, threatModel: one-out-of-t, epsilon: 1, delta: 1.0e-5, trials: 400 }
+                  - { algorithm: priv-altmin, threatModel: billboard, epsilon: 1, delta: 1.0e-5, trials: 40, target: 3,
+                      epochs: 2, split: paper,
+                      task: { type: low-rank-regression, users: 60, samplesPerUser: 16, dimension: 6, rank: 2, labelNoise: 0.05 } }
+                """, "audits-small.yaml", null);
         Report cluster = ClusterRunner.submit(nodes.get(0), source, Progress.NONE);
         assertFalse(cluster.audits().isEmpty());
         assertSameReport(new LocalRunner(source.scenario()).run(Progress.NONE), cluster);

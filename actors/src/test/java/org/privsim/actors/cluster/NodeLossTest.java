@@ -30,6 +30,7 @@ class NodeLossTest {
     /** Short deadlines so a lost collection is re-requested within seconds. */
     private static final Config FAST = ConfigFactory.parseString("""
             pekko.cluster.jmx.multi-mbeans-in-same-jvm = on
+            pekko.actor.serialize-messages = off
             privsim.cluster { collection-deadline = 60s, curator-deadline = 3s, attempts = 40 }
             """);
 
