@@ -24,15 +24,13 @@ public sealed interface AuditCommand extends CborSerializable
     record TrialScore(int audit, int trial, double score) implements AuditCommand {}
 
     /**
-     * The adversary of audit {@code audit} is running and every post sent to {@code billboard}
-     * from now on reaches it.
+     * The adversary of audit {@code audit} is running, and everything sent to {@code adversary}
+     * from now on — trial openings, colluders' outputs, billboard posts — reaches it.
      *
      * @param audit     audit index
-     * @param adversary where trials are opened and colluders forward their outputs
-     * @param billboard where the audit's curator posts the billboard
+     * @param adversary the adversary's inbox: the adversary itself, or a relay to another node
      */
-    record AdversaryReady(int audit, ActorRef<AdversaryCommand> adversary, ActorRef<BillboardPost> billboard)
-            implements AuditCommand {}
+    record AdversaryReady(int audit, ActorRef<AdversaryCommand> adversary) implements AuditCommand {}
 
     /**
      * The adversary of audit {@code audit} could not be placed, or stopped before the audit ended.

@@ -1,11 +1,13 @@
 package org.privsim.actors.cluster;
 
 import java.time.Duration;
+import java.util.BitSet;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.apache.pekko.actor.Address;
 import org.apache.pekko.actor.typed.ActorRef;
@@ -22,6 +24,8 @@ import org.apache.pekko.cluster.Member;
 import org.apache.pekko.cluster.MemberStatus;
 import org.apache.pekko.cluster.typed.Cluster;
 import org.privsim.actors.local.AdversaryWiring;
+import org.privsim.core.audit.AuditSpec;
+import org.privsim.core.audit.IndexedMeanGame;
 import org.privsim.protocol.AdversaryCommand;
 import org.privsim.protocol.AdversaryHostCommand;
 import org.privsim.protocol.AuditCommand;
@@ -29,8 +33,10 @@ import org.privsim.protocol.BillboardPost;
 
 /**
  * Places the adversary of one indexed-mean audit of a cluster job on a node with role
- * {@value AdversaryHost#ROLE}, then publishes the audit's billboard to it through a Pekko pub-sub
- * {@link Topic} named after the job and audit (so audits never cross).
+ * {@value AdversaryHost#ROLE}, then relays the audit's view to it: the billboard through a Pekko
+ * pub-sub {@link Topic} named after the job and audit (so audits never cross), trial openings and
+ * the colluders' separate outputs directly, the outputs of a trial batched into one
+ * {@link AdversaryCommand.ForwardedOutputs}.
  *
  * <p>Placement: the {@link AdversaryHost}s found through the Receptionist, sorted by node address,
  * audit a going to host a mod n — round-robin, so a job's audits spread over every adversary node
@@ -40,26 +46,33 @@ import org.privsim.protocol.BillboardPost;
  * goes, which would make the spread neither predictable nor checkable, and an adversary has no
  * state worth re-homing — a lost adversary fails the audit.
  *
- * <p>Guarantees: the coordinator gets {@link AuditCommand.AdversaryReady} only once this side's
- * topic instance lists the adversary's (a post published earlier would be lost), checked with
- * {@link Topic#getTopicStats}; if that has not happened within the placement timeout (no host, a
- * host that never answers, a subscription that never shows), the coordinator gets one
- * {@link AuditCommand.AdversaryLost} naming the step instead — at once if the adversary stops
- * before it is ready. After that every {@link BillboardPost} sent to the ready ref is published to
- * the topic, and published again every {@value #RESEND_SECONDS} s while its trial is unscored: the
- * Receptionist hides topic instances on unreachable nodes, so a post published while the
- * adversary's node is briefly unreachable (a long GC, a loaded host) is lost. The adversary's
- * scores pass through here on their way to the coordinator, which is how it knows; a post that
- * arrives twice is ignored (the trial's view already has the identical post, or is scored).
+ * <p>Why batch: with |C| colluders and {@code AuditCoordinator.INDEXED_MEAN_IN_FLIGHT} trials in
+ * flight, one message per output would put up to 64·|C| messages at once on the connection to the
+ * adversary's node (6,336 for the shipped 100-person audits), over Artery's outbound queue of
+ * 3,072, which drops the excess silently. Batched, a trial costs at most three messages one way
+ * (opening, outputs, post) and one back (its score).
+ *
+ * <p>Guarantees: the coordinator gets {@link AuditCommand.AdversaryReady} (with this relay as the
+ * inbox) only once this side's topic instance lists the adversary's (a post published earlier
+ * would be lost), checked with {@link Topic#getTopicStats}; if that has not happened within the
+ * placement timeout (no host, a host that never answers, a subscription that never shows), it
+ * gets one {@link AuditCommand.AdversaryLost} naming the step instead. It also gets one
+ * {@link AuditCommand.AdversaryLost} if the adversary stops (its node crashed or left), or if trials
+ * wait and no score has come for the silence timeout. Everything relayed for a trial that is still
+ * unscored {@value #RESEND_SECONDS} s later is sent again (the Receptionist hides topic instances on
+ * unreachable nodes, so a post published while the adversary's node is briefly unreachable — a long
+ * GC, a loaded host — is lost); the adversary ignores what it already has. Scores pass through
+ * here on their way to the coordinator, which is how the relay knows a trial is done.
  */
 final class AdversaryPlacement extends AbstractBehavior<AdversaryPlacement.Command> {
     private static final Duration STATS_POLL = Duration.ofMillis(20);
-    /** How often posts of trials still unscored are published again. */
+    /** How often what was relayed for trials still unscored is sent again. */
     static final long RESEND_SECONDS = 2;
     private static final Duration RESEND_INTERVAL = Duration.ofSeconds(RESEND_SECONDS);
 
     /** What the placement handles (all its own, through adapters and timers). */
-    sealed interface Command permits HostsListed, Hosted, AdversaryStopped, Stats, PollStats, Deadline, Publish, Scored, Resend {}
+    sealed interface Command permits HostsListed, Hosted, AdversaryStopped, Stats, PollStats, Deadline, Inbound,
+            Scored, Resend {}
 
     private record HostsListed(Set<ActorRef<AdversaryHostCommand>> hosts) implements Command {}
 
@@ -73,16 +86,34 @@ final class AdversaryPlacement extends AbstractBehavior<AdversaryPlacement.Comma
 
     private record Deadline() implements Command {}
 
-    private record Publish(BillboardPost post) implements Command {}
+    private record Inbound(AdversaryCommand command) implements Command {}
 
     private record Scored(AuditCommand score) implements Command {}
 
     private record Resend() implements Command {}
 
+    /** What was relayed of one unscored trial. */
+    private static final class Pending {
+        boolean opened;
+        final int[] colluders;
+        final int[] indices;
+        final double[] estimates;
+        int forwarded;
+        BillboardPost post;
+
+        Pending(int size) {
+            colluders = new int[size];
+            indices = new int[size];
+            estimates = new double[size];
+        }
+    }
+
     private final long job;
     private final int audit;
+    private final int collusionSize;
     private final ScenarioSource source;
     private final Duration timeout;
+    private final Duration silence;
     private final ActorRef<AuditCommand> coordinator;
     private final TimerScheduler<Command> timers;
     private final ActorRef<Topic.Command<BillboardPost>> topic;
@@ -90,28 +121,42 @@ final class AdversaryPlacement extends AbstractBehavior<AdversaryPlacement.Comma
     private final ActorRef<Topic.TopicStats> statsAdapter;
     private Address hostAddress;
     private ActorRef<AdversaryCommand> adversary;
-    private final Map<Integer, BillboardPost> unscored = new HashMap<>();
+    private final Map<Integer, Pending> unscored = new TreeMap<>();
+    private final BitSet scored = new BitSet();
     private Set<Integer> unscoredAtLastResend = Set.of();
+    /** When a score last arrived, or trials started waiting for one (System.nanoTime). */
+    private long lastProgress;
     /** The coordinator got its one answer (ready or lost). */
     private boolean settled;
+    /** The coordinator was told the adversary is lost. */
+    private boolean lost;
 
     /**
      * Places the adversaries of job {@code job}, whose scenario is {@code source}, as children of
-     * their coordinators (death pact), each given {@code timeout} to become ready.
+     * their coordinators (death pact), each given {@code timeout} to become ready and failed after
+     * {@code silence} without a score while trials wait.
      */
-    static AdversaryWiring wiring(long job, ScenarioSource source, Duration timeout) {
-        return (ctx, scenario, audit) -> ctx.watch(ctx.spawn(Behaviors.<Command>setup(c -> Behaviors.withTimers(
-                timers -> new AdversaryPlacement(c, timers, job, audit, source, timeout, ctx.getSelf()))),
-                "adversary-placement"));
+    static AdversaryWiring wiring(long job, ScenarioSource source, Duration timeout, Duration silence) {
+        return (ctx, scenario, audit) -> {
+            AuditSpec spec = scenario.audits().get(audit);
+            int persons = IndexedMeanGame.population(spec, audit, scenario.seed()).persons();
+            int collusionSize = spec.collusion().members(persons, spec.target()).length;
+            ctx.watch(ctx.spawn(Behaviors.<Command>setup(c -> Behaviors.withTimers(timers -> new AdversaryPlacement(
+                    c, timers, job, audit, collusionSize, source, timeout, silence, ctx.getSelf()))),
+                    "adversary-placement"));
+        };
     }
 
     private AdversaryPlacement(ActorContext<Command> ctx, TimerScheduler<Command> timers, long job, int audit,
-                               ScenarioSource source, Duration timeout, ActorRef<AuditCommand> coordinator) {
+                               int collusionSize, ScenarioSource source, Duration timeout, Duration silence,
+                               ActorRef<AuditCommand> coordinator) {
         super(ctx);
         this.job = job;
         this.audit = audit;
+        this.collusionSize = collusionSize;
         this.source = source;
         this.timeout = timeout;
+        this.silence = silence;
         this.coordinator = coordinator;
         this.timers = timers;
         this.topicName = "privsim-billboard-" + job + "-" + audit;
@@ -131,18 +176,8 @@ final class AdversaryPlacement extends AbstractBehavior<AdversaryPlacement.Comma
                 .onMessage(PollStats.class, m -> pollStats())
                 .onMessage(Stats.class, this::onStats)
                 .onMessage(Deadline.class, m -> onDeadline())
-                .onMessage(Publish.class, m -> {
-                    unscored.put(m.post().round(), m.post());
-                    topic.tell(Topic.publish(m.post()));
-                    return this;
-                })
-                .onMessage(Scored.class, m -> {
-                    if (m.score() instanceof AuditCommand.TrialScore score) {
-                        unscored.remove(score.trial());
-                    }
-                    coordinator.tell(m.score());
-                    return this;
-                })
+                .onMessage(Inbound.class, this::onInbound)
+                .onMessage(Scored.class, this::onScored)
                 .onMessage(Resend.class, m -> onResend())
                 .build();
     }
@@ -203,40 +238,120 @@ final class AdversaryPlacement extends AbstractBehavior<AdversaryPlacement.Comma
         settled = true;
         timers.cancel(new Deadline());
         timers.startTimerWithFixedDelay(new Resend(), RESEND_INTERVAL);
-        coordinator.tell(new AuditCommand.AdversaryReady(audit, adversary,
-                getContext().messageAdapter(BillboardPost.class, Publish::new)));
+        coordinator.tell(new AuditCommand.AdversaryReady(audit,
+                getContext().messageAdapter(AdversaryCommand.class, Inbound::new)));
         return this;
     }
 
-    /** Publishes again every post whose trial was already unscored at the previous resend. */
+    /** Relays one piece of a trial's view: the post to the topic, the rest directly. */
+    private Behavior<Command> onInbound(Inbound m) {
+        if (lost || scored.get(trialOf(m.command()))) {
+            return this;
+        }
+        AdversaryCommand command = m.command();
+        if (command instanceof AdversaryCommand.TrialOpened opened) {
+            pending(opened.trial()).opened = true;
+            adversary.tell(opened);
+        } else if (command instanceof AdversaryCommand.ForwardedOutput output) {
+            Pending trial = pending(output.trial());
+            trial.colluders[trial.forwarded] = output.colluder();
+            trial.indices[trial.forwarded] = output.index();
+            trial.estimates[trial.forwarded] = output.estimate();
+            if (++trial.forwarded == collusionSize) {
+                adversary.tell(outputs(output.trial(), trial));
+            }
+        } else if (command instanceof BillboardPost post) {
+            pending(post.round()).post = post;
+            topic.tell(Topic.publish(post));
+        } else {
+            adversary.tell(command);
+        }
+        return this;
+    }
+
+    private static int trialOf(AdversaryCommand command) {
+        if (command instanceof AdversaryCommand.TrialOpened opened) {
+            return opened.trial();
+        } else if (command instanceof AdversaryCommand.ForwardedOutput output) {
+            return output.trial();
+        } else if (command instanceof AdversaryCommand.ForwardedOutputs outputs) {
+            return outputs.trial();
+        }
+        return ((BillboardPost) command).round();
+    }
+
+    /** The relayed view of {@code trial}; the silence clock starts when trials start waiting. */
+    private Pending pending(int trial) {
+        if (unscored.isEmpty()) {
+            lastProgress = System.nanoTime();
+        }
+        return unscored.computeIfAbsent(trial, t -> new Pending(collusionSize));
+    }
+
+    private AdversaryCommand.ForwardedOutputs outputs(int trial, Pending pending) {
+        return new AdversaryCommand.ForwardedOutputs(audit, trial, pending.colluders, pending.indices,
+                pending.estimates);
+    }
+
+    private Behavior<Command> onScored(Scored m) {
+        if (m.score() instanceof AuditCommand.TrialScore score) {
+            unscored.remove(score.trial());
+            scored.set(score.trial());
+            lastProgress = System.nanoTime();
+        }
+        coordinator.tell(m.score());
+        return this;
+    }
+
+    /**
+     * Sends again what was relayed for every trial already unscored at the previous resend, and
+     * gives up on an adversary that has scored nothing for the silence timeout.
+     */
     private Behavior<Command> onResend() {
-        for (int round : unscoredAtLastResend) {
-            BillboardPost post = unscored.get(round);
-            if (post != null) {
-                topic.tell(Topic.publish(post));
+        if (!unscored.isEmpty() && System.nanoTime() - lastProgress > silence.toNanos()) {
+            return lose("its adversary on " + hostAddress + " scored no trial for " + silence.toSeconds()
+                    + " s while " + unscored.size() + " waited");
+        }
+        for (int trial : unscoredAtLastResend) {
+            Pending pending = unscored.get(trial);
+            if (pending == null) {
+                continue;
+            }
+            if (pending.opened) {
+                adversary.tell(new AdversaryCommand.TrialOpened(audit, trial));
+            }
+            if (pending.forwarded == collusionSize && collusionSize > 0) {
+                adversary.tell(outputs(trial, pending));
+            }
+            if (pending.post != null) {
+                topic.tell(Topic.publish(pending.post));
             }
         }
         unscoredAtLastResend = Set.copyOf(unscored.keySet());
         return this;
     }
 
-    /** Before ready only: afterwards the coordinator watches the adversary itself. */
     private Behavior<Command> onAdversaryStopped() {
-        if (!settled) {
-            settled = true;
-            timers.cancel(new Deadline());
-            coordinator.tell(new AuditCommand.AdversaryLost(audit, "its adversary on " + hostAddress
-                    + " stopped before its billboard subscription became visible (its node crashed or left)"));
-        }
-        return this;
+        return lose(settled ? "its adversary on " + hostAddress + " stopped (its node crashed or left the cluster)"
+                : "its adversary on " + hostAddress
+                + " stopped before its billboard subscription became visible (its node crashed or left)");
     }
 
     private Behavior<Command> onDeadline() {
         String step = hostAddress == null ? "no adversary host was listed for every reachable node with role "
                 + AdversaryHost.ROLE : adversary == null ? "the adversary host at " + hostAddress + " did not answer"
                 : "the adversary's subscription to " + topicName + " did not become visible";
-        coordinator.tell(new AuditCommand.AdversaryLost(audit, "could not place the adversary within "
-                + timeout.toSeconds() + " s: " + step));
+        return lose("could not place the adversary within " + timeout.toSeconds() + " s: " + step);
+    }
+
+    /** Tells the coordinator, once, that the adversary is lost, and stops relaying. */
+    private Behavior<Command> lose(String reason) {
+        if (!lost) {
+            lost = true;
+            settled = true;
+            timers.cancelAll();
+            coordinator.tell(new AuditCommand.AdversaryLost(audit, reason));
+        }
         return this;
     }
 }

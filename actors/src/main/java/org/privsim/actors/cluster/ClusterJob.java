@@ -1,5 +1,6 @@
 package org.privsim.actors.cluster;
 
+import com.typesafe.config.Config;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicLong;
@@ -58,8 +59,10 @@ final class ClusterJob extends AbstractBehavior<JobCommand> {
             PopulationSpec spec = new PopulationSpec(population.task(), population.seed());
             return command -> ref.tell(new PopulationCommand.ForAggregator(spec, range, first, end, command));
         };
-        AdversaryWiring adversaries = AdversaryPlacement.wiring(job, source, ctx.getSystem().settings().config()
-                .getDuration(ClusterNode.SETTINGS + ".adversary-placement-timeout"));
+        Config config = ctx.getSystem().settings().config();
+        AdversaryWiring adversaries = AdversaryPlacement.wiring(job, source,
+                config.getDuration(ClusterNode.SETTINGS + ".adversary-placement-timeout"),
+                config.getDuration(ClusterNode.SETTINGS + ".adversary-silence-timeout"));
         ctx.spawn(SimulationGuardian.create(scenario, wiring, adversaries, settings, throttled(submitter), outcomes),
                 "simulation");
         ctx.pipeToSelf(outcomes, (o, e) -> e == null ? new JobCommand.Completed(o.runs(), o.cells(), o.audits())

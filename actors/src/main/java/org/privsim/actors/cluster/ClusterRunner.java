@@ -107,7 +107,8 @@ public final class ClusterRunner {
         if (nodes < 1) {
             throw new IllegalArgumentException("--nodes must be at least 1");
         }
-        Config config = extra.withValue("pekko.cluster.seed-nodes", ConfigValueFactory.fromIterable(List.of()));
+        Config config = extra.withValue("pekko.cluster.seed-nodes", ConfigValueFactory.fromIterable(List.of()))
+                .withFallback(ConfigFactory.parseString("pekko.cluster.jmx.multi-mbeans-in-same-jvm = on"));
         List<ActorSystem<Void>> systems = new ArrayList<>();
         try {
             for (int i = 0; i < nodes; i++) {

@@ -18,6 +18,7 @@ import org.privsim.core.indexedmean.IndexedMeanPopulation;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.protocol.AdversaryCommand;
 import org.privsim.protocol.AdversaryCommand.ForwardedOutput;
+import org.privsim.protocol.AdversaryCommand.ForwardedOutputs;
 import org.privsim.protocol.AdversaryCommand.TrialOpened;
 import org.privsim.protocol.AuditCommand;
 import org.privsim.protocol.BillboardPost;
@@ -25,13 +26,15 @@ import org.privsim.protocol.BillboardPost;
 /**
  * The adversary of an indexed-mean audit: a collusion set C and a target. Its view of a trial is
  * what reached it — the billboard post (billboard mechanisms), or the separate outputs its |C|
- * colluders forwarded — and nothing else; it knows the non-target data through the core
- * {@link IndexedMeanAdversary}, built once per audit.
+ * colluders forwarded (one by one, or all at once in a {@link ForwardedOutputs}) — and nothing
+ * else; it knows the non-target data through the core {@link IndexedMeanAdversary}, built once per
+ * audit.
  *
  * <p>Guarantee: a trial's view is complete once the coordinator opened the trial and either the
  * billboard post or all |C| forwarded outputs arrived (with C empty and no billboard the view is
  * empty). The adversary then sends exactly one score, {@link IndexedMeanAdversary#score} of the
- * view's coordinates, and forgets the trial; anything arriving later for a scored trial is ignored.
+ * view's coordinates, and forgets the trial; anything arriving later for a scored trial is ignored,
+ * and a repeated {@link ForwardedOutputs} or post of an unscored trial only rewrites the same values.
  */
 public final class AdversaryActor extends AbstractBehavior<AdversaryCommand> {
     private final int audit;
@@ -102,6 +105,13 @@ public final class AdversaryActor extends AbstractBehavior<AdversaryCommand> {
                     }
                     v.coordinates[m.index()] = m.estimate();
                     v.forwarded++;
+                }))
+                .onMessage(ForwardedOutputs.class, m -> update(m.audit(), m.trial(), v -> {
+                    v.coordinates = new double[dimension];
+                    for (int i = 0; i < m.indices().length; i++) {
+                        v.coordinates[m.indices()[i]] = m.estimates()[i];
+                    }
+                    v.forwarded = m.indices().length;
                 }))
                 .onMessage(BillboardPost.class, m -> update(m.job(), m.round(), v -> v.post = m))
                 .build();

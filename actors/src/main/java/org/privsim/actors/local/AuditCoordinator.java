@@ -35,8 +35,8 @@ import org.privsim.protocol.IndexedMeanCuratorCommand;
  * <p>Indexed-mean audits run on actors: an {@link AdversaryActor} (collusion set and target of the
  * spec), placed by an {@link AdversaryWiring} (a child here, a node with role {@code adversary} on
  * a cluster), and, once it is ready, an {@link IndexedMeanCuratorActor} whose persons hold the
- * audit population (seed, key (1, audit)) and, for the target, the canary; colluders forward their
- * separate outputs to the adversary and the curator's billboard posts to the ref the wiring gave.
+ * audit population (seed, key (1, audit)) and, for the target, the canary; trial openings,
+ * colluders' separate outputs and the curator's billboard posts all go to the inbox the wiring gave.
  * No trial starts before the adversary is ready. A trial is opened by telling the adversary and
  * asking the curator to release with the trial's noise stream. Priv-altmin audits
  * farm trials out to {@link GameWorker}s on the compute dispatcher: there the mechanism, its
@@ -103,8 +103,6 @@ public final class AuditCoordinator extends AbstractBehavior<AuditCommand> {
             return this;
         }
         ActorContext<AuditCommand> ctx = getContext();
-        ctx.watchWith(m.adversary(), new AuditCommand.AdversaryLost(audit, "its adversary "
-                + m.adversary().path() + " stopped (its node crashed or left the cluster)"));
         IndexedMeanPopulation population = IndexedMeanGame.population(spec, audit, seed);
         IndexedMeanMechanism mechanism = IndexedMeanGame.mechanism(spec);
         int t = population.persons();
@@ -117,7 +115,7 @@ public final class AuditCoordinator extends AbstractBehavior<AuditCommand> {
                 trial -> IndexedMeanGame.noise(seed, audit, trial), t,
                 i -> PersonActor.audit(population, i, mechanism.clips(), audit, spec.target(), spec.canaryScale(),
                         colluding[i] ? adversary : null),
-                false, List.of(m.billboard())), "curator", DispatcherSelector.fromConfig(LocalSettings.COMPUTE_DISPATCHER));
+                false, List.of(adversary.narrow())), "curator", DispatcherSelector.fromConfig(LocalSettings.COMPUTE_DISPATCHER));
         ctx.watch(curator);
         play = trial -> {
             adversary.tell(new AdversaryCommand.TrialOpened(audit, trial));
