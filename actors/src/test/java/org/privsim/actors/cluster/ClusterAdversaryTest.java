@@ -18,22 +18,31 @@ import java.util.concurrent.TimeUnit;
 import org.apache.pekko.actor.Address;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.Props;
 import org.apache.pekko.actor.typed.javadsl.AskPattern;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.actor.typed.pubsub.Topic;
 import org.apache.pekko.actor.typed.receptionist.Receptionist;
 import org.apache.pekko.cluster.Member;
 import org.apache.pekko.cluster.typed.Cluster;
+import org.apache.pekko.cluster.typed.Join;
 import org.junit.jupiter.api.Test;
 import org.privsim.actors.local.LocalRunner;
 import org.privsim.core.run.Progress;
 import org.privsim.core.run.Report;
+import org.privsim.protocol.AdversaryCommand;
 import org.privsim.protocol.AdversaryHostCommand;
+import org.privsim.protocol.BillboardPost;
 
 /**
  * Indexed-mean audits on a 3-node cluster: each audit's adversary runs on a node with role
  * adversary (round-robin over the hosts), fed by a per-audit billboard topic and its colluders'
  * forwarded outputs, and the report equals the local runner's field for field. Every message
- * crosses the CBOR serializer (serialize-messages on). Losing an adversary's node fails the audit
- * with the reason instead of leaving it waiting.
+ * crosses the CBOR serializer (serialize-messages on). The first audit has 99 colluders and 64
+ * trials in flight: sent one output per message, that burst (6,336) overflows Artery's outbound
+ * queue (3,072 by default; 512 in this test, so 400 trials surely show it) and the audit never
+ * finishes — batched per trial it fits. Losing an adversary's node, or an
+ * adversary that stops scoring, fails the audit with the reason instead of leaving it waiting.
  */
 class ClusterAdversaryTest {
     private static final Duration ASK = Duration.ofSeconds(10);
@@ -44,8 +53,9 @@ class ClusterAdversaryTest {
     private static final String SCENARIO = """
             name: cluster-audits
             seed: 23
-            task: { type: indexed-mean, dimension: 12, persons: 10, samplesPerPerson: 1, indices: distinct }
+            task: { type: indexed-mean, dimension: 100, persons: 100, samplesPerPerson: 1, indices: distinct }
             audits:
+              - { algorithm: indexed-mean-1-out-of-t, threatModel: jdp, epsilon: 1, delta: 1.0e-5, trials: 400 }
               - { algorithm: indexed-mean-billboard, threatModel: billboard, epsilon: 1, delta: 1.0e-5, trials: 300 }
               - { algorithm: indexed-mean-jdp,       threatModel: jdp, collusion: 4, target: 2, epsilon: 1, delta: 1.0e-5, trials: 300 }
               - { algorithm: indexed-mean-jdp,       threatModel: jdp, epsilon: 1, delta: 1.0e-5, trials: 200, inject: { noiseMultiplier: 0.1 } }
@@ -55,14 +65,17 @@ class ClusterAdversaryTest {
     void auditsWithRemoteAdversariesEqualTheLocalRunner() throws Exception {
         ScenarioSource source = new ScenarioSource(SCENARIO, "audit.yaml", null);
         Report local = new LocalRunner(source.scenario()).run(Progress.NONE).withoutTiming();
-        List<ActorSystem<Void>> systems = ClusterRunner.startLocalCluster(3, EXTRA);
+        // A sixth of Artery's outbound queue: still room for what a batched audit has in flight
+        // (64 trials × opening, outputs, post, re-sends included), none for 64 × 99 single outputs.
+        List<ActorSystem<Void>> systems = ClusterRunner.startLocalCluster(3, ConfigFactory.parseString(
+                "pekko.remote.artery.advanced.outbound-message-queue-size = 512").withFallback(EXTRA));
         try {
             Report cluster = ClusterRunner.submit(systems.get(0), source, Progress.NONE).withoutTiming();
             assertEquals(local, cluster);
 
             Map<Address, Integer> hosted = hostedByNode(systems.get(0));
             assertEquals(3, hosted.size(), "one adversary host per node: " + hosted);
-            assertEquals(3, hosted.values().stream().mapToInt(Integer::intValue).sum(), "adversaries: " + hosted);
+            assertEquals(4, hosted.values().stream().mapToInt(Integer::intValue).sum(), "adversaries: " + hosted);
             Address curator = curatorNode(systems.get(0));
             assertTrue(hosted.entrySet().stream().anyMatch(e -> !e.getKey().equals(curator) && e.getValue() > 0),
                     "an adversary ran off the curator's node " + curator + ": " + hosted);
@@ -115,6 +128,43 @@ class ClusterAdversaryTest {
                     failure.getCause().getMessage());
         } finally {
             ClusterRunner.stop(systems);
+        }
+    }
+
+    @Test
+    void anAdversaryThatStopsScoringFailsTheAuditAfterTheSilenceTimeout() throws Exception {
+        // One node without the adversary role, and a host that places a deaf adversary: it
+        // subscribes to the billboard topic like the real one but never scores.
+        ActorSystem<Void> node = ClusterNode.start(ClusterNode.config(new ClusterNode.Options("127.0.0.1", 0,
+                null, List.of(ScenarioCurator.ROLE, PopulationSharding.USERS_ROLE)), ConfigFactory.parseString(
+                "privsim.cluster.adversary-silence-timeout = 3s").withFallback(EXTRA)));
+        try {
+            Cluster.get(node).manager().tell(Join.create(Cluster.get(node).selfMember().address()));
+            ClusterNode.up(node).get(60, TimeUnit.SECONDS);
+            ActorRef<AdversaryHostCommand> deafHost = node.systemActorOf(Behaviors.<AdversaryHostCommand>setup(
+                    ctx -> Behaviors.receive(AdversaryHostCommand.class).onMessage(AdversaryHostCommand.Host.class,
+                            m -> {
+                                ActorRef<AdversaryCommand> deaf = ctx.spawn(Behaviors.ignore(), "deaf-" + m.audit());
+                                ActorRef<Topic.Command<BillboardPost>> topic = ctx.spawn(
+                                        Topic.create(BillboardPost.class, m.topic()), "topic-" + m.audit());
+                                topic.tell(Topic.subscribe(deaf.narrow()));
+                                m.replyTo().tell(new AdversaryHostCommand.Hosted(m.audit(), deaf));
+                                return Behaviors.same();
+                            }).build()), "deaf-host", Props.empty());
+            node.receptionist().tell(Receptionist.register(AdversaryHost.KEY, deafHost));
+            ScenarioSource source = new ScenarioSource("""
+                    name: deaf
+                    seed: 3
+                    task: { type: indexed-mean, dimension: 12, persons: 10, samplesPerPerson: 1, indices: distinct }
+                    audits:
+                      - { algorithm: indexed-mean-billboard, threatModel: billboard, epsilon: 1, delta: 1.0e-5, trials: 52 }
+                    """, "deaf.yaml", null);
+            RuntimeException failure = assertThrows(RuntimeException.class,
+                    () -> ClusterRunner.submit(node, source, Progress.NONE));
+            assertTrue(failure.getMessage().contains("audit 0: its adversary on")
+                    && failure.getMessage().contains("scored no trial for 3 s"), failure.getMessage());
+        } finally {
+            ClusterRunner.stop(List.of(node));
         }
     }
 
