@@ -2,6 +2,7 @@ package org.privsim.actors.cli;
 
 import com.typesafe.config.ConfigFactory;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import org.apache.pekko.actor.typed.ActorSystem;
@@ -45,7 +46,7 @@ final class NodeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        String problem = problem();
+        String problem = problem(roles, port, seedNodes, System.getenv());
         if (problem != null) {
             spec.commandLine().getErr().println("error: " + problem);
             spec.commandLine().getErr().flush();
@@ -61,29 +62,52 @@ final class NodeCommand implements Callable<Integer> {
         return 0;
     }
 
-    private String problem() {
-        if (roles != null) {
-            for (String role : roles) {
+    /**
+     * What is wrong with the node's options, or with the environment variables standing in for
+     * those not given, or null; the message starts with the option or variable it is about.
+     */
+    static String problem(List<String> roles, Integer port, List<String> seedNodes, Map<String, String> env) {
+        String rolesSource = roles != null ? "--roles" : "PRIVSIM_ROLES";
+        List<String> givenRoles = roles != null ? roles : ClusterNode.list(env.get("PRIVSIM_ROLES"));
+        if (givenRoles != null) {
+            for (String role : givenRoles) {
                 if (!ROLES.contains(role)) {
-                    return "--roles: unknown role '" + role + "' (expected curator, users or adversary)";
+                    return rolesSource + ": unknown role '" + role + "' (expected curator, users or adversary)";
                 }
             }
         }
         if (port != null && (port < 0 || port > 65535)) {
             return "--port: must be between 0 and 65535";
         }
-        return seedNodes == null ? null : seedProblem(seedNodes);
+        String envPort = env.get("PRIVSIM_PORT");
+        if (port == null && envPort != null && !envPort.isBlank()
+                && !(envPort.trim().matches("\\d{1,5}") && Integer.parseInt(envPort.trim()) <= 65535)) {
+            return "PRIVSIM_PORT: '" + envPort + "' is not a port between 0 and 65535";
+        }
+        return seedProblem(seedNodes, env);
     }
 
-    /** What is wrong with a list of HOST:PORT seed nodes, or null. */
-    static String seedProblem(List<String> seeds) {
+    /**
+     * What is wrong with {@code seedNodes} (--seed-nodes) or, when that is null, with the
+     * PRIVSIM_SEED_NODES of {@code env}, or null.
+     */
+    static String seedProblem(List<String> seedNodes, Map<String, String> env) {
+        if (seedNodes != null) {
+            return seedProblem(seedNodes, "--seed-nodes");
+        }
+        List<String> fromEnv = ClusterNode.list(env.get("PRIVSIM_SEED_NODES"));
+        return fromEnv == null ? null : seedProblem(fromEnv, "PRIVSIM_SEED_NODES");
+    }
+
+    /** What is wrong with a list of HOST:PORT seed nodes given by {@code source}, or null. */
+    private static String seedProblem(List<String> seeds, String source) {
         for (String seed : seeds) {
             int colon = seed.lastIndexOf(':');
             if (seed.startsWith("pekko://")) {
                 continue;
             }
             if (colon <= 0 || !seed.substring(colon + 1).matches("\\d{1,5}")) {
-                return "--seed-nodes: '" + seed + "' is not HOST:PORT";
+                return source + ": '" + seed + "' is not HOST:PORT";
             }
         }
         return null;

@@ -4,6 +4,7 @@ import com.typesafe.config.ConfigFactory;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.privsim.actors.cluster.ClusterNode;
 import org.privsim.actors.cluster.ClusterRunner;
 import org.privsim.actors.cluster.ScenarioSource;
@@ -46,7 +47,7 @@ final class ScenarioExecution {
 
     static int execute(ScenarioSource source, Scenario scenario, RunOptions options, PrintWriter out,
                        PrintWriter err) {
-        String problem = problem(options);
+        String problem = problem(options, System.getenv());
         if (problem != null) {
             err.println("error: " + problem);
             err.flush();
@@ -89,8 +90,11 @@ final class ScenarioExecution {
         return env != null ? env : List.of(DEFAULT_SEED);
     }
 
-    /** What is wrong with the combination of options, or null. */
-    private static String problem(RunOptions options) {
+    /**
+     * What is wrong with the combination of options, or with the PRIVSIM_SEED_NODES of {@code env}
+     * a cluster submission would use instead of --seed-nodes, or null.
+     */
+    static String problem(RunOptions options, Map<String, String> env) {
         if (!RUNNERS.contains(options.runner)) {
             return "--runner: unknown runner '" + options.runner + "' (expected one of: " + String.join(", ", RUNNERS)
                     + ")";
@@ -105,7 +109,7 @@ final class ScenarioExecution {
         if (options.nodes != null && options.nodes < 1) {
             return "--nodes: must be at least 1";
         }
-        return options.seedNodes == null ? null : NodeCommand.seedProblem(options.seedNodes);
+        return cluster && options.nodes == null ? NodeCommand.seedProblem(options.seedNodes, env) : null;
     }
 
     static int invalid(ScenarioException e, PrintWriter err) {

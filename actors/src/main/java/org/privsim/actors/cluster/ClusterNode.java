@@ -82,7 +82,11 @@ public final class ClusterNode {
     }
 
     private static List<String> listFromEnv(String name) {
-        String value = System.getenv(name);
+        return list(System.getenv(name));
+    }
+
+    /** The items of a comma-separated environment value, trimmed; null when unset or blank. */
+    public static List<String> list(String value) {
         if (value == null || value.isBlank()) {
             return null;
         }

@@ -2,6 +2,7 @@ package org.privsim.actors.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -11,6 +12,7 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -168,5 +170,31 @@ class CliTest {
             assertTrue(r.err().startsWith("error: " + named[i] + ":"), r.err());
         }
         assertFalse(Files.exists(out));
+    }
+
+    @Test
+    void clusterEnvironmentVariablesAreCheckedLikeTheOptionsTheyStandFor() {
+        assertEquals("PRIVSIM_SEED_NODES: 'localhost' is not HOST:PORT",
+                NodeCommand.problem(null, null, null, Map.of("PRIVSIM_SEED_NODES", "127.0.0.1:2551, localhost")));
+        assertEquals("PRIVSIM_ROLES: unknown role 'wizard' (expected curator, users or adversary)",
+                NodeCommand.problem(null, null, null, Map.of("PRIVSIM_ROLES", "users,wizard")));
+        assertEquals("PRIVSIM_PORT: 'http' is not a port between 0 and 65535",
+                NodeCommand.problem(null, null, null, Map.of("PRIVSIM_PORT", "http")));
+        assertEquals("PRIVSIM_PORT: '70000' is not a port between 0 and 65535",
+                NodeCommand.problem(null, null, null, Map.of("PRIVSIM_PORT", "70000")));
+        // The options win over the environment, which is then not looked at.
+        Map<String, String> bad = Map.of("PRIVSIM_SEED_NODES", "x", "PRIVSIM_ROLES", "x", "PRIVSIM_PORT", "x");
+        assertNull(NodeCommand.problem(List.of("users"), 2552, List.of("127.0.0.1:2551"), bad));
+        assertNull(NodeCommand.problem(null, null, null, Map.of("PRIVSIM_SEED_NODES", "10.0.0.1:2551,h:1",
+                "PRIVSIM_ROLES", "curator, users", "PRIVSIM_PORT", "2551")));
+
+        RunOptions submit = new RunOptions();
+        submit.runner = "cluster";
+        assertEquals("PRIVSIM_SEED_NODES: 'x' is not HOST:PORT", ScenarioExecution.problem(submit, bad));
+        submit.nodes = 3;
+        assertNull(ScenarioExecution.problem(submit, bad), "--nodes N does not use the seed nodes");
+        RunOptions local = new RunOptions();
+        local.runner = "local";
+        assertNull(ScenarioExecution.problem(local, bad));
     }
 }
