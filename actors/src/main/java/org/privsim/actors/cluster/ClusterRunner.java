@@ -22,6 +22,7 @@ import org.privsim.actors.local.SimulationGuardian;
 import org.privsim.core.run.Progress;
 import org.privsim.core.run.Report;
 import org.privsim.core.scenario.Scenario;
+import org.slf4j.LoggerFactory;
 
 /**
  * Runs a scenario on a Pekko cluster: users and aggregators as sharded entities on the
@@ -37,6 +38,11 @@ public final class ClusterRunner {
     public static final String NAME = "cluster";
     /** How long a node started here may take to join its cluster. */
     static final Duration JOIN_TIMEOUT = Duration.ofSeconds(60);
+    /**
+     * How long {@link #stop} waits for one node to terminate before it goes on: coordinated
+     * shutdown's phases have their own timeouts, so this only guards against a node that hangs.
+     */
+    static final Duration STOP_TIMEOUT = Duration.ofSeconds(90);
 
     private static final AtomicLong SUBMISSIONS = new AtomicLong();
 
@@ -133,12 +139,23 @@ public final class ClusterRunner {
     /**
      * Terminates the systems one at a time, youngest first, each leaving the cluster gracefully
      * while the others still see it go (stopping them all at once makes each wait for the others'
-     * aborted connections).
+     * aborted connections). Waits at most {@link #STOP_TIMEOUT} for each, logging one that is late.
      */
     public static void stop(List<? extends ActorSystem<?>> systems) {
         for (int i = systems.size() - 1; i >= 0; i--) {
-            systems.get(i).terminate();
-            systems.get(i).getWhenTerminated().toCompletableFuture().join();
+            ActorSystem<?> system = systems.get(i);
+            system.terminate();
+            try {
+                system.getWhenTerminated().toCompletableFuture().get(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (TimeoutException e) {
+                LoggerFactory.getLogger(ClusterRunner.class).warn("node {} did not terminate within {} s; going on",
+                        system.address(), STOP_TIMEOUT.toSeconds());
+            } catch (ExecutionException e) {
+                throw new IllegalStateException(e.getCause());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
         }
     }
 
