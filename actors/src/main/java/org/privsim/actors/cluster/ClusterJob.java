@@ -54,9 +54,9 @@ final class ClusterJob extends AbstractBehavior<JobCommand> {
         this.submitter = submitter;
         ctx.watchWith(submitter, new JobCommand.SubmitterLeft());
         CompletableFuture<SimulationGuardian.Outcomes> outcomes = new CompletableFuture<>();
-        RangeWiring wiring = (guardian, range, first, end, population) -> {
+        RangeWiring wiring = (guardian, range, first, end, populations) -> {
             EntityRef<PopulationCommand> ref = PopulationSharding.aggregator(guardian.getSystem(), job, range);
-            PopulationSpec spec = new PopulationSpec(population.task(), population.seed());
+            PopulationSpec spec = new PopulationSpec(populations.task(), populations.seed());
             return command -> ref.tell(new PopulationCommand.ForAggregator(spec, range, first, end, command));
         };
         Config config = ctx.getSystem().settings().config();

@@ -12,11 +12,13 @@ import org.privsim.actors.local.LocalSettings;
 import org.privsim.actors.local.UserActor;
 import org.privsim.protocol.PopulationCommand;
 import org.privsim.protocol.PopulationCommand.ForUser;
+import org.privsim.protocol.PopulationSpec;
 import org.privsim.protocol.UserCommand;
 
 /**
  * The sharded entity of one user: on its first envelope it starts the local runner's
- * {@link UserActor} (data rebuilt from (seed, id) through the node's {@link PopulationCache}) on
+ * {@link UserActor} (data rebuilt from (seed, id) — the seed each task names — through the node's
+ * {@link PopulationCache}) on
  * the compute dispatcher, then forwards every command to it.
  *
  * <p>Retired, it passivates through its shard (messages racing with its stop are buffered and
@@ -53,7 +55,9 @@ final class UserEntity extends AbstractBehavior<PopulationCommand> {
 
     private Behavior<PopulationCommand> onCommand(ForUser m) {
         if (user == null) {
-            user = getContext().spawn(UserActor.create(PopulationCache.get(m.spec()), m.user(), null), "user",
+            PopulationSpec spec = m.spec();
+            user = getContext().spawn(UserActor.create(seed -> PopulationCache.get(new PopulationSpec(spec.task(), seed)),
+                            m.user(), null), "user",
                     DispatcherSelector.fromConfig(LocalSettings.COMPUTE_DISPATCHER));
         }
         user.tell(m.command());

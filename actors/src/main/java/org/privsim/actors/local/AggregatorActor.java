@@ -15,7 +15,7 @@ import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
-import org.privsim.core.data.LowRankData;
+import org.privsim.core.data.Populations;
 import org.privsim.core.sim.ErrorSum;
 import org.privsim.core.sim.InitSum;
 import org.privsim.core.sim.RoundSum;
@@ -77,15 +77,15 @@ public final class AggregatorActor extends AbstractBehavior<AggregatorCommand> {
      * The behaviour of range {@code range}, ids [first, end), in one local actor system: spawns its
      * users as children on {@code userDispatcher} and tells the curator its partials directly.
      *
-     * @param population      the shared population handed to every user
+     * @param populations     the scenario's populations by seed, handed to every user
      * @param faults          injected faults by user id (tests only; empty otherwise)
      * @param userDispatcher  dispatcher for the users' computations
      */
-    public static Behavior<AggregatorCommand> local(int range, int first, int end, LowRankData population,
+    public static Behavior<AggregatorCommand> local(int range, int first, int end, Populations populations,
                                                     Map<Integer, UserFault> faults,
                                                     DispatcherSelector userDispatcher) {
-        return create(range, first, end, population.task().dimension(),
-                (ctx, id) -> ctx.spawn(UserActor.create(population, id, faults.get(id)), "user-" + id,
+        return create(range, first, end, populations.task().dimension(),
+                (ctx, id) -> ctx.spawn(UserActor.create(populations::get, id, faults.get(id)), "user-" + id,
                         userDispatcher)::tell,
                 (ctx, curator, collection, r, p) -> curator.tell(p));
     }
@@ -134,7 +134,7 @@ public final class AggregatorActor extends AbstractBehavior<AggregatorCommand> {
         if (collecting(m.collection())) {
             return this;
         }
-        InitSum sum = new InitSum(dimension);
+        InitSum sum = new InitSum(dimension, m.task().matrices());
         begin(m.collection(), m.deadlineMillis(), m.replyTo(), everyone(),
                 a -> sum.add(((InitAnswer) a).user(), ((InitAnswer) a).packed()),
                 asked -> new CuratorCommand.InitPartial(m.collection(), range, asked, dimension, sum.packed(),
@@ -149,7 +149,7 @@ public final class AggregatorActor extends AbstractBehavior<AggregatorCommand> {
             return this;
         }
         int rank = m.task().statisticsRank();
-        RoundSum sum = new RoundSum(dimension, rank);
+        RoundSum sum = new RoundSum(dimension, rank, m.task().gram());
         boolean[] asked = new boolean[users.size()];
         for (int i = 0; i < asked.length; i++) {
             asked[i] = m.task().participants().includes(first + i);

@@ -234,19 +234,20 @@ public final class CuratorActor extends AbstractBehavior<CuratorCommand> {
                 present.add(p);
             }
         }
-        if (task instanceof UserTask.Init) {
-            InitSum total = new InitSum(dimension);
+        if (task instanceof UserTask.Init t) {
+            InitSum total = new InitSum(dimension, t.matrices());
             present.forEach(p -> {
                 InitPartial ip = (InitPartial) p;
-                total.addAll(InitSum.of(ip.dimension(), ip.packed(), ip.contributorIds()));
+                total.addAll(InitSum.of(ip.dimension(), t.matrices(), ip.packed(), ip.contributorIds()));
             });
             return driver.onInit(total);
         }
         if (task instanceof UserTask.Round t) {
-            RoundSum total = new RoundSum(dimension, t.statisticsRank());
+            RoundSum total = new RoundSum(dimension, t.statisticsRank(), t.gram());
             present.forEach(p -> {
                 RoundPartial rp = (RoundPartial) p;
-                total.addAll(RoundSum.of(rp.dimension(), rp.rank(), rp.blocks(), rp.h(), rp.contributorIds()));
+                total.addAll(RoundSum.of(rp.dimension(), rp.rank(), t.gram(), rp.blocks(), rp.h(),
+                        rp.contributorIds()));
             });
             return driver.onRound(total);
         }

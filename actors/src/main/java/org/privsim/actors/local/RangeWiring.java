@@ -4,7 +4,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 import org.apache.pekko.actor.typed.DispatcherSelector;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
-import org.privsim.core.data.LowRankData;
+import org.privsim.core.data.Populations;
 import org.privsim.protocol.AggregatorCommand;
 import org.privsim.protocol.GuardianCommand;
 
@@ -21,10 +21,10 @@ public interface RangeWiring {
     /**
      * How to tell the aggregator of range {@code range}, ids [first, end).
      *
-     * @param population the scenario's low-rank population
+     * @param populations the scenario's low-rank populations (the scenario seed's and each repeat's)
      */
     Consumer<AggregatorCommand> aggregator(ActorContext<GuardianCommand> ctx, int range, int first, int end,
-                                           LowRankData population);
+                                           Populations populations);
 
     /**
      * Ranges as children of the guardian, their users on the compute dispatcher.
@@ -33,7 +33,7 @@ public interface RangeWiring {
      */
     static RangeWiring local(Map<Integer, UserFault> faults) {
         DispatcherSelector compute = DispatcherSelector.fromConfig(LocalSettings.COMPUTE_DISPATCHER);
-        return (ctx, range, first, end, population) -> ctx.spawn(AggregatorActor.local(range, first, end, population,
+        return (ctx, range, first, end, populations) -> ctx.spawn(AggregatorActor.local(range, first, end, populations,
                 faults, compute), "range-" + range)::tell;
     }
 }

@@ -12,7 +12,7 @@ import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.privsim.core.audit.AuditResult;
-import org.privsim.core.data.LowRankData;
+import org.privsim.core.data.Populations;
 import org.privsim.core.indexedmean.IndexedMeanRunPlan;
 import org.privsim.core.run.IndexedMeanResult;
 import org.privsim.core.run.Progress;
@@ -41,6 +41,10 @@ import org.privsim.protocol.GuardianCommand;
  * adversary placed through an {@link AdversaryWiring}). It
  * completes {@code result} with everything in plan order.
  *
+ * <p>Users are wired once; a run of a later repeat names its own population in its tasks and the
+ * users regenerate their data sets for it (runs are ordered repeat-major, so that happens once per
+ * repeat).
+ *
  * <p>Guarantee: {@code result} is completed exactly once — with every job's result, or
  * exceptionally with the first failure — and the guardian then stops (which terminates the
  * actor system when it is the root). A curator or coordinator that stops without reporting counts as a failure.
@@ -48,7 +52,7 @@ import org.privsim.protocol.GuardianCommand;
  */
 public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> {
     private final Scenario scenario;
-    private final LowRankData population;
+    private final Populations populations;
     private final AdversaryWiring adversaries;
     private final LocalSettings settings;
     private final Progress progress;
@@ -107,14 +111,14 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
         this.cells = IndexedMeanRunPlan.cells(scenario);
         this.totalSteps = StepBudget.total(runs) + cells.size() + scenario.audits().size();
         if (runs.isEmpty()) {
-            this.population = null;
+            this.populations = null;
             return;
         }
-        this.population = new LowRankData(scenario.lowRankTask(), scenario.seed());
+        this.populations = new Populations(scenario.lowRankTask(), scenario.seed());
         Aggregation agg = scenario.aggregation();
         int n = scenario.lowRankTask().users();
         for (int r = 0; r < agg.ranges(n); r++) {
-            aggregators.add(wiring.aggregator(ctx, r, agg.rangeStart(r), agg.rangeEnd(r, n), population));
+            aggregators.add(wiring.aggregator(ctx, r, agg.rangeStart(r), agg.rangeEnd(r, n), populations));
         }
     }
 
@@ -166,7 +170,7 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
         Progress runProgress = (done, total, message) ->
                 progress.update(before + done, totalSteps, run.label() + " " + message);
         ActorRef<CuratorCommand> curator = getContext().spawn(
-                CuratorActor.create(index, run.newDriver(scenario.lowRankTask(), population.uStar()), aggregators,
+                CuratorActor.create(index, run.newDriver(scenario.lowRankTask(), populations.get(run.population()).uStar()), aggregators,
                         scenario.aggregation(), settings,
                         runProgress, getContext().getSelf(), scenario.lowRankTask().users(), scenario.lowRankTask().dimension()),
                 "curator-" + index, compute);

@@ -1,5 +1,6 @@
 package org.privsim.actors.local;
 
+import java.util.function.LongFunction;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.SupervisorStrategy;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
@@ -8,16 +9,19 @@ import org.slf4j.event.Level;
 import org.privsim.core.data.LowRankData;
 import org.privsim.core.data.UserDataset;
 import org.privsim.core.sim.UserStep;
+import org.privsim.core.sim.UserTask;
 import org.privsim.protocol.AggregatorCommand;
 import org.privsim.protocol.UserCommand;
 
 /**
- * One user: regenerates its data set from (seed, id) at setup and answers every request with
+ * One user: generates its data set from (task, seed, id) when the first request arrives — the seed
+ * being the population the request names ({@link UserTask#population()}) — regenerates it when a
+ * request names another population (the next repeat), and answers every request with
  * {@link UserStep#respond} — compact statistics, never raw samples.
  *
  * <p>Guarantee: answers are pure functions of the user's data and the request, so they do not
  * depend on timing or on which thread runs the actor. The actor is supervised with restart: after
- * a crash its data set is rebuilt by setup and it answers the next request normally (the request
+ * a crash its data set is rebuilt on the next request, which it answers normally (the request
  * that crashed it is lost, so its aggregator leaves it out of that collection).
  */
 public final class UserActor {
@@ -26,22 +30,47 @@ public final class UserActor {
     /**
      * The behaviour of user {@code id}.
      *
-     * @param population the shared population (U* computed once), regenerates the user's data
-     * @param fault      injected fault for tests, or null
+     * @param populations the shared populations by seed (U* computed once each); regenerate the user's data
+     * @param fault       injected fault for tests, or null
      */
-    public static Behavior<UserCommand> create(LowRankData population, int id, UserFault fault) {
-        return Behaviors.supervise(Behaviors.<UserCommand>setup(ctx -> answering(ctx, population.user(id), fault)))
+    public static Behavior<UserCommand> create(LongFunction<LowRankData> populations, int id, UserFault fault) {
+        return Behaviors.supervise(Behaviors.<UserCommand>setup(ctx -> answering(ctx, new Holder(populations, id),
+                        fault)))
                 .onFailure(SupervisorStrategy.restart().withLogLevel(Level.WARN));
     }
 
-    private static Behavior<UserCommand> answering(ActorContext<UserCommand> ctx, UserDataset data, UserFault fault) {
+    /** The user's data set of the population last asked for. */
+    private static final class Holder {
+        private final LongFunction<LowRankData> populations;
+        private final int id;
+        private UserDataset data;
+        private long seed;
+
+        Holder(LongFunction<LowRankData> populations, int id) {
+            this.populations = populations;
+            this.id = id;
+        }
+
+        UserDataset of(UserTask task) {
+            if (data == null || seed != task.population()) {
+                data = null;
+                data = populations.apply(task.population()).user(id);
+                seed = task.population();
+            }
+            return data;
+        }
+    }
+
+    private static Behavior<UserCommand> answering(ActorContext<UserCommand> ctx, Holder holder, UserFault fault) {
         return Behaviors.receive(UserCommand.class)
                 .onMessage(UserCommand.ContributeInit.class, m -> {
+                    UserDataset data = holder.of(m.task());
                     m.replyTo().tell(new AggregatorCommand.InitAnswer(m.collection(), data.user(),
                             UserStep.respond(data, m.task())));
                     return Behaviors.same();
                 })
                 .onMessage(UserCommand.ContributeRound.class, m -> {
+                    UserDataset data = holder.of(m.task());
                     boolean faulty = fault != null && fault.appliesTo(m.task().round());
                     if (faulty && fault.crash()) {
                         throw new IllegalStateException("injected crash of user " + data.user()
@@ -57,6 +86,7 @@ public final class UserActor {
                     return Behaviors.same();
                 })
                 .onMessage(UserCommand.EvaluateModel.class, m -> {
+                    UserDataset data = holder.of(m.task());
                     m.replyTo().tell(new AggregatorCommand.ErrorAnswer(m.collection(), data.user(),
                             UserStep.respond(data, m.task())));
                     return Behaviors.same();

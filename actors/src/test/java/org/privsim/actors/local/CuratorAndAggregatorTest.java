@@ -17,6 +17,7 @@ import org.apache.pekko.actor.typed.DispatcherSelector;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.privsim.core.data.LowRankData;
+import org.privsim.core.data.Populations;
 import org.privsim.core.data.SplitPlan;
 import org.privsim.core.run.Progress;
 import org.privsim.core.scenario.Aggregation;
@@ -41,19 +42,19 @@ class CuratorAndAggregatorTest {
     public ActorTestKit testKit = new JUnit5TestKitBuilder().build();
 
     private static final LowRankRegressionTask TASK = new LowRankRegressionTask(30, 6, 4, 2, 0.1);
-    private static final UserTask.Init INIT = new UserTask.Init(SplitPlan.of(SampleSplit.REUSE, 6), 2.0);
+    private static final UserTask.Init INIT = new UserTask.Init(3, SplitPlan.of(SampleSplit.REUSE, 6), 2.0, null);
 
     @Test
     void aggregatorSendsOnePartialSummedInIdOrder() {
         LowRankData population = new LowRankData(TASK, 3);
-        ActorRef<AggregatorCommand> aggregator = testKit.spawn(AggregatorActor.local(1, 10, 20, population, Map.of(),
+        ActorRef<AggregatorCommand> aggregator = testKit.spawn(AggregatorActor.local(1, 10, 20, new Populations(TASK, 3), Map.of(),
                 DispatcherSelector.defaultDispatcher()));
         TestProbe<CuratorCommand> curator = testKit.createTestProbe();
 
         aggregator.tell(new AggregatorCommand.CollectInit(7, INIT, 5_000, curator.getRef()));
         CuratorCommand.InitPartial partial = curator.expectMessageClass(CuratorCommand.InitPartial.class);
 
-        InitSum expected = new InitSum(TASK.dimension());
+        InitSum expected = new InitSum(TASK.dimension(), 1);
         for (int j = 10; j < 20; j++) {
             expected.add(j, UserStep.respond(population.user(j), INIT));
         }
@@ -143,7 +144,7 @@ class CuratorAndAggregatorTest {
         return new Driver() {
             @Override
             public Step start() {
-                return new Step.Collect(new UserTask.Evaluate(UserTask.Model.SHARED, new double[4], 0, 0, 6, 0, 0));
+                return new Step.Collect(new UserTask.Evaluate(3, UserTask.Model.SHARED, new double[4], 0, 0, 6, 0, 0));
             }
 
             @Override

@@ -72,15 +72,15 @@ class MessageSerializationTest {
         ActorRef<AggregatorCommand> aggregator = testKit.<AggregatorCommand>createTestProbe().getRef();
         ActorRef<CuratorCommand> curator = testKit.<CuratorCommand>createTestProbe().getRef();
         SplitPlan split = SplitPlan.of(SampleSplit.PAPER, 8);
-        UserTask.Init init = new UserTask.Init(split, Double.POSITIVE_INFINITY);
-        UserTask.Round round = new UserTask.Round(3, new Participants(new int[] {0, 1, 0, 2}, 1),
-                new double[] {0.5, -0.25, 1e-300, 7}, 2, split, 2.0, Double.POSITIVE_INFINITY, 1e-6, 3.5);
-        UserTask.Round singleModel = new UserTask.Round(1, Participants.all(), null, 2, split, 1.0, 1.0, 0, 1);
-        UserTask.Evaluate evaluate = new UserTask.Evaluate(UserTask.Model.PERSONAL, new double[] {1, 2, 3, 4}, 2, 6,
+        UserTask.Init init = new UserTask.Init(11, split, Double.POSITIVE_INFINITY, 4.5);
+        UserTask.Round round = new UserTask.Round(-5, 3, new Participants(new int[] {0, 1, 0, 2}, 1),
+                new double[] {0.5, -0.25, 1e-300, 7}, 2, split, 2.0, Double.POSITIVE_INFINITY, 1e-6, 3.5, false);
+        UserTask.Round singleModel = new UserTask.Round(Long.MAX_VALUE, 1, Participants.all(), null, 2, split, 1.0, 1.0, 0, 1, true);
+        UserTask.Evaluate evaluate = new UserTask.Evaluate(0, UserTask.Model.PERSONAL, new double[] {1, 2, 3, 4}, 2, 6,
                 8, 1e-6, 3.5);
         RunOutcome outcome = new RunOutcome(0.02, 0.01, null, 5, 5, 0.2, 0.2,
-                new NoiseParameters(null, null, null, 1, 2, 3, 4, 5, 6),
-                List.of(new RoundRecord(0, 10, 9, 0, null), new RoundRecord(1, 10, 10, 2, 0.125)));
+                new NoiseParameters(null, null, null, 1.0, 2.0, 3.0, 4, 5, 6, null, null, null),
+                List.of(new RoundRecord(0, 10, 9, 0, null, 0.5), new RoundRecord(1, 10, 10, 2, 0.125, null)));
 
         PopulationSpec spec = new PopulationSpec(new LowRankRegressionTask(40, 8, 4, 2, 0.1), 5);
         ActorRef<SubmitterCommand> submitter = testKit.<SubmitterCommand>createTestProbe().getRef();

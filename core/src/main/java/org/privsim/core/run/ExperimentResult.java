@@ -6,8 +6,8 @@ import org.privsim.core.sim.NoiseParameters;
 import org.privsim.core.sim.RoundRecord;
 
 /**
- * One row of a report: an experiment at one ε (the best epoch count when several were tried).
- * Field names are the report schema (README, "Report schema").
+ * One row of a report: an experiment at one ε (the best epoch count when several were tried),
+ * averaged over its repeats. Field names are the report schema (README, "Report schema").
  *
  * @param experiment       index of the experiment in the scenario (rows of one experiment share it)
  * @param algorithm        algorithm id
@@ -18,29 +18,38 @@ import org.privsim.core.sim.RoundRecord;
  * @param accountedEpsilon tight (CKS 2020, continuous order) conversion of zcdpRho at δ, or null
  * @param classicEpsilon   classic conversion ρ + 2√(ρ ln(1/δ)) of zcdpRho, or null
  * @param conversion       name of the conversion used for accountedEpsilon, or null
- * @param populationMse    mean_j ‖θ_j − θ_j*‖² + σ_F²
- * @param excessRisk       populationMse − σ_F²
- * @param subspaceDistance ‖(I − U*U*ᵀ)U‖_F, or null where there is no U
+ * @param repeats          independent runs (data and noise) averaged
+ * @param populationMse    mean over repeats of mean_j ‖θ_j − θ_j*‖² + σ_F²
+ * @param populationMseStdErr standard error of populationMse over repeats (null with one repeat)
+ * @param excessRisk       populationMse − σ_F² (mean over repeats)
+ * @param excessRiskStdErr standard error of excessRisk over repeats (null with one repeat)
+ * @param subspaceDistance mean over repeats of ‖(I − U*U*ᵀ)U‖_F, or null where there is no U
  * @param users            n
  * @param samplesPerUser   m
  * @param dimension        d
  * @param rank             k
  * @param rounds           U-step rounds executed
  * @param epochs           passes over the users of the reported run
- * @param maxLedgerRho     the ledger's largest per-user spend (must equal zcdpRho), or null
+ * @param maxLedgerRho     the ledger's largest per-user spend over all repeats (must equal zcdpRho), or null
  * @param participation    participation scheme, or null
  * @param split            sample split, or null
  * @param clipModel        η used, or null
  * @param clipLabel        ζ used, or null
  * @param initBudgetFraction share of ρ given to the initialisation, or null
+ * @param uStep            {@code full} or {@code kronecker} (priv-altmin), or null
+ * @param featureCovariance {@code identity} or {@code private} (Kronecker U-step), or null
+ * @param clipFeature      τ of the private S, or null
+ * @param featureBudgetFraction share of ρ given to the private S, or null
+ * @param roundBudgetSplit share of each round's ρ given to A (full U-step), or null
  * @param noise            noise parameters, or null
- * @param epochsTried      every candidate epoch count with its MSE (more than one: best reported)
- * @param roundLog         per-round contributors and diagnostics of the reported run
+ * @param epochsTried      every candidate epoch count with its mean MSE (more than one: best reported)
+ * @param roundLog         per-round contributors and diagnostics of the reported run's first repeat
  */
 @JsonPropertyOrder({"experiment", "algorithm", "epsilon", "delta", "calibration", "zcdpRho", "accountedEpsilon", "classicEpsilon",
-    "conversion", "populationMse", "excessRisk", "subspaceDistance", "users", "samplesPerUser", "dimension", "rank",
-    "rounds", "epochs", "maxLedgerRho", "participation", "split", "clipModel", "clipLabel", "initBudgetFraction",
-    "noise", "epochsTried", "roundLog"})
+    "conversion", "repeats", "populationMse", "populationMseStdErr", "excessRisk", "excessRiskStdErr",
+    "subspaceDistance", "users", "samplesPerUser", "dimension", "rank", "rounds", "epochs", "maxLedgerRho",
+    "participation", "split", "clipModel", "clipLabel", "initBudgetFraction", "uStep", "featureCovariance",
+    "clipFeature", "featureBudgetFraction", "roundBudgetSplit", "noise", "epochsTried", "roundLog"})
 public record ExperimentResult(
         int experiment,
         String algorithm,
@@ -51,8 +60,11 @@ public record ExperimentResult(
         Double accountedEpsilon,
         Double classicEpsilon,
         String conversion,
+        int repeats,
         double populationMse,
+        Double populationMseStdErr,
         double excessRisk,
+        Double excessRiskStdErr,
         Double subspaceDistance,
         int users,
         int samplesPerUser,
@@ -66,6 +78,11 @@ public record ExperimentResult(
         Double clipModel,
         Double clipLabel,
         Double initBudgetFraction,
+        String uStep,
+        String featureCovariance,
+        Double clipFeature,
+        Double featureBudgetFraction,
+        Double roundBudgetSplit,
         NoiseParameters noise,
         List<EpochCandidate> epochsTried,
         List<RoundRecord> roundLog) implements ExperimentRow {

@@ -1,7 +1,13 @@
 package org.privsim.core.run;
 
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.ToDoubleFunction;
 import org.privsim.core.privacy.Conversions;
 import org.privsim.core.scenario.ExperimentSpec;
 import org.privsim.core.scenario.LowRankRegressionTask;
@@ -10,41 +16,58 @@ import org.privsim.core.sim.RunOutcome;
 
 /**
  * Turns the outcomes of a scenario's runs (in {@link ScenarioPlan} order) into report rows: one
- * row per experiment and ε; among several epoch counts the lowest population MSE wins (ties: the
- * smaller count), as in Jain et al.'s Fig. 2, and every candidate is listed. Choosing by
- * population MSE uses the ground truth — a simulation convenience, not a private selection.
+ * row per experiment and ε, in experiment then ε order. Each epoch count's outcomes are averaged
+ * over the repeats (mean, and standard error = sample standard deviation / √repeats, in repeat
+ * order); among several epoch counts the lowest mean population MSE wins (ties: the smaller
+ * count), as in Jain et al.'s Fig. 2, and every candidate is listed. Choosing by population MSE
+ * uses the ground truth — a simulation convenience, not a private selection.
  */
 public final class ResultAssembler {
     private ResultAssembler() {}
 
     /** Report rows for runs and their outcomes, index-aligned. */
     public static List<ExperimentResult> assemble(Scenario scenario, List<RunPlan> runs, List<RunOutcome> outcomes) {
+        // (experiment, ε index) → epochs → outcomes in repeat order; insertion-ordered maps keep plan order.
+        Map<List<Integer>, Map<Integer, List<RunOutcome>>> cells = new TreeMap<>(
+                Comparator.<List<Integer>>comparingInt(key -> key.get(0)).thenComparingInt(key -> key.get(1)));
+        Map<List<Integer>, RunPlan> firstRun = new HashMap<>();
+        for (int i = 0; i < runs.size(); i++) {
+            RunPlan run = runs.get(i);
+            List<Integer> key = List.of(run.experiment(), run.epsilonIndex());
+            firstRun.putIfAbsent(key, run);
+            cells.computeIfAbsent(key, x -> new LinkedHashMap<>())
+                    .computeIfAbsent(run.epochs(), x -> new ArrayList<>()).add(outcomes.get(i));
+        }
         List<ExperimentResult> rows = new ArrayList<>();
-        int i = 0;
-        while (i < runs.size()) {
-            RunPlan first = runs.get(i);
+        for (Map.Entry<List<Integer>, Map<Integer, List<RunOutcome>>> cell : cells.entrySet()) {
             List<EpochCandidate> tried = new ArrayList<>();
-            int best = i;
-            int j = i;
-            while (j < runs.size() && runs.get(j).experiment() == first.experiment()
-                    && runs.get(j).epsilonIndex() == first.epsilonIndex()) {
-                RunOutcome o = outcomes.get(j);
-                tried.add(new EpochCandidate(o.epochs(), o.populationMse()));
-                if (o.populationMse() < outcomes.get(best).populationMse()) {
-                    best = j;
+            List<RunOutcome> best = null;
+            double bestMse = Double.POSITIVE_INFINITY;
+            for (List<RunOutcome> repeats : cell.getValue().values()) {
+                double mse = mean(repeats, RunOutcome::populationMse);
+                tried.add(new EpochCandidate(repeats.get(0).epochs(), mse));
+                if (best == null || mse < bestMse) {
+                    best = repeats;
+                    bestMse = mse;
                 }
-                j++;
             }
-            rows.add(row(scenario.lowRankTask(), first.experiment(), first.spec(), first.epsilon(), outcomes.get(best), tried));
-            i = j;
+            RunPlan first = firstRun.get(cell.getKey());
+            rows.add(row(scenario.lowRankTask(), first.experiment(), first.spec(), first.epsilon(), best, tried));
         }
         return rows;
     }
 
     private static ExperimentResult row(LowRankRegressionTask task, int experiment, ExperimentSpec spec, Double epsilon,
-                                        RunOutcome o, List<EpochCandidate> tried) {
+                                        List<RunOutcome> repeats, List<EpochCandidate> tried) {
         boolean priv = spec.algorithm().isPrivate();
+        RunOutcome o = repeats.get(0);
         Double rho = o.zcdpRho();
+        Double maxLedger = null;
+        for (RunOutcome r : repeats) {
+            if (r.maxLedgerRho() != null) {
+                maxLedger = maxLedger == null ? r.maxLedgerRho() : Math.max(maxLedger, r.maxLedgerRho());
+            }
+        }
         return new ExperimentResult(
                 experiment,
                 spec.algorithm().id(),
@@ -55,23 +78,55 @@ public final class ResultAssembler {
                 rho == null ? null : Conversions.tightEpsilon(rho, spec.delta()),
                 rho == null ? null : Conversions.classicEpsilon(rho, spec.delta()),
                 rho == null ? null : ExperimentResult.TIGHT_CONVERSION,
-                o.populationMse(),
-                o.excessRisk(),
-                o.subspaceDistance(),
+                repeats.size(),
+                mean(repeats, RunOutcome::populationMse),
+                standardError(repeats, RunOutcome::populationMse),
+                mean(repeats, RunOutcome::excessRisk),
+                standardError(repeats, RunOutcome::excessRisk),
+                o.subspaceDistance() == null ? null : mean(repeats, RunOutcome::subspaceDistance),
                 task.users(),
                 task.samplesPerUser(),
                 task.dimension(),
                 task.rank(),
                 o.rounds(),
                 o.epochs(),
-                o.maxLedgerRho(),
+                maxLedger,
                 spec.participation() == null ? null : spec.participation().id(),
                 spec.split() == null ? null : spec.split().id(),
                 spec.clipModel(),
                 spec.clipLabel(),
                 spec.initBudgetFraction(),
+                spec.uStep() == null ? null : spec.uStep().id(),
+                spec.featureCovariance() == null ? null : spec.featureCovariance().id(),
+                spec.clipFeature(),
+                spec.featureBudgetFraction(),
+                spec.roundBudgetSplit(),
                 o.noise(),
                 tried.size() > 1 ? tried : List.of(),
                 o.roundLog());
+    }
+
+    /** Mean of a field over the repeats, summed in repeat order. */
+    private static double mean(List<RunOutcome> repeats, ToDoubleFunction<RunOutcome> field) {
+        double sum = 0;
+        for (RunOutcome r : repeats) {
+            sum += field.applyAsDouble(r);
+        }
+        return sum / repeats.size();
+    }
+
+    /** Sample standard deviation over the repeats / √repeats; null for a single repeat. */
+    private static Double standardError(List<RunOutcome> repeats, ToDoubleFunction<RunOutcome> field) {
+        int n = repeats.size();
+        if (n < 2) {
+            return null;
+        }
+        double mean = mean(repeats, field);
+        double squares = 0;
+        for (RunOutcome r : repeats) {
+            double dev = field.applyAsDouble(r) - mean;
+            squares += dev * dev;
+        }
+        return Math.sqrt(squares / (n - 1) / n);
     }
 }

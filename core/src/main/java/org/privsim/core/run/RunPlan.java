@@ -19,11 +19,18 @@ import org.privsim.core.sim.SingleModelDriver;
  * @param epsilon      target ε, or null
  * @param epsilonIndex index of ε in the experiment's list (0 when non-private)
  * @param epochs       epoch count (or cap) of this run; 0 when the algorithm has no epochs
- * @param key          the run's random-stream identity
+ * @param repeat       repeat index (0 .. spec.repeats − 1); the population and noise come from its seed
+ * @param key          the run's random-stream identity; {@code key.seed()} is the repeat's seed
  */
-public record RunPlan(int experiment, ExperimentSpec spec, Double epsilon, int epsilonIndex, int epochs, RunKey key) {
+public record RunPlan(int experiment, ExperimentSpec spec, Double epsilon, int epsilonIndex, int epochs, int repeat,
+                      RunKey key) {
 
-    /** A fresh driver for this run. */
+    /** The seed of the population this run's users hold (the repeat's seed). */
+    public long population() {
+        return key.seed();
+    }
+
+    /** A fresh driver for this run; {@code uStar} is the U* of population {@link #population()}. */
     public Driver newDriver(LowRankRegressionTask task, DMatrixRMaj uStar) {
         return switch (spec.algorithm()) {
             case PRIV_ALTMIN -> new AltMinDriver(task,
@@ -31,7 +38,7 @@ public record RunPlan(int experiment, ExperimentSpec spec, Double epsilon, int e
             case NON_PRIVATE_ALTMIN -> new AltMinDriver(task,
                     AltMinSettings.nonPrivate(task, spec, epochs, key), key, uStar);
             case SINGLE_MODEL_DP -> new SingleModelDriver(task, spec, epsilon, key);
-            case OWN_DATA -> new OwnDataDriver(task, spec);
+            case OWN_DATA -> new OwnDataDriver(task, spec, key);
             default -> throw new IllegalStateException(spec.algorithm().id() + " does not run on a low-rank task");
         };
     }
@@ -44,6 +51,9 @@ public record RunPlan(int experiment, ExperimentSpec spec, Double epsilon, int e
         }
         if (epochs > 0 && spec.epochs() != null && spec.epochs().size() > 1) {
             sb.append(" epochs=").append(epochs);
+        }
+        if (spec.repeats() != null && spec.repeats() > 1) {
+            sb.append(" repeat ").append(repeat + 1).append('/').append(spec.repeats());
         }
         return sb.toString();
     }

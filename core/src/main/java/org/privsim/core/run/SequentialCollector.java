@@ -69,9 +69,9 @@ public final class SequentialCollector {
 
     private InitSum collect(UserTask.Init task) {
         int n = users.length;
-        InitSum total = new InitSum(dimension);
+        InitSum total = new InitSum(dimension, task.matrices());
         for (int r = 0; r < aggregation.ranges(n); r++) {
-            InitSum part = new InitSum(dimension);
+            InitSum part = new InitSum(dimension, task.matrices());
             for (int j = aggregation.rangeStart(r); j < aggregation.rangeEnd(r, n); j++) {
                 part.add(j, UserStep.respond(users[j], task));
             }
@@ -83,9 +83,9 @@ public final class SequentialCollector {
     private RoundSum collect(UserTask.Round task) {
         int n = users.length;
         int k = task.statisticsRank();
-        RoundSum total = new RoundSum(dimension, k);
+        RoundSum total = new RoundSum(dimension, k, task.gram());
         for (int r = 0; r < aggregation.ranges(n); r++) {
-            RoundSum part = new RoundSum(dimension, k);
+            RoundSum part = new RoundSum(dimension, k, task.gram());
             for (int j = aggregation.rangeStart(r); j < aggregation.rangeEnd(r, n); j++) {
                 if (task.participants().includes(j)) {
                     part.add(UserStep.respond(users[j], task));

@@ -21,26 +21,34 @@ public final class SequentialRunner {
     public static final String NAME = "sequential";
 
     private final Scenario scenario;
-    private final LowRankData population;
-    private final SequentialCollector collector;
+    /** The population whose users {@link #collector} holds (one at a time: the current repeat's). */
+    private LowRankData population;
+    private SequentialCollector collector;
 
     /**
-     * Prepares a scenario: for low-rank experiments generates U* and every user's data set
-     * (indexed-mean experiments and audits build their populations when they run).
+     * Prepares a scenario: for low-rank experiments generates U* and every user's data set of the
+     * scenario seed's population (a later repeat regenerates them for its own seed; indexed-mean
+     * experiments and audits build their populations when they run).
      */
     public SequentialRunner(Scenario scenario) {
         this.scenario = scenario;
         if (scenario.hasLowRankExperiments()) {
-            this.population = new LowRankData(scenario.lowRankTask(), scenario.seed());
-            UserDataset[] users = new UserDataset[scenario.lowRankTask().users()];
-            for (int j = 0; j < users.length; j++) {
-                users[j] = population.user(j);
-            }
-            this.collector = new SequentialCollector(users, scenario.lowRankTask().dimension(), scenario.aggregation());
-        } else {
-            this.population = null;
-            this.collector = null;
+            load(scenario.seed());
         }
+    }
+
+    /** Makes the population of {@code seed} the current one (every user's data set regenerated). */
+    private void load(long seed) {
+        if (population != null && population.seed() == seed) {
+            return;
+        }
+        collector = null;
+        population = new LowRankData(scenario.lowRankTask(), seed);
+        UserDataset[] users = new UserDataset[scenario.lowRankTask().users()];
+        for (int j = 0; j < users.length; j++) {
+            users[j] = population.user(j);
+        }
+        collector = new SequentialCollector(users, scenario.lowRankTask().dimension(), scenario.aggregation());
     }
 
     /** Runs every experiment and audit and returns the report. */
@@ -78,6 +86,7 @@ public final class SequentialRunner {
     }
 
     private RunOutcome execute(RunPlan run, Progress progress) {
+        load(run.population());
         return collector.run(run.newDriver(scenario.lowRankTask(), population.uStar()),
                 (steps, task) -> progress.update(steps, 0, StepBudget.describe(task)));
     }

@@ -30,6 +30,14 @@ public final class Defaults {
     public static final SampleSplit SPLIT = SampleSplit.REUSE;
     /** Share of ρ priv-altmin spends on its private initialisation. */
     public static final double INIT_BUDGET_FRACTION = 0.2;
+    /** U-step of priv-altmin: the published Alg. 2. */
+    public static final UStep U_STEP = UStep.FULL;
+    /** Feature second moment of the Kronecker U-step. */
+    public static final FeatureCovariance FEATURE_COVARIANCE = FeatureCovariance.PRIVATE;
+    /** Share of ρ priv-altmin spends on the private S of the Kronecker U-step (featureCovariance private). */
+    public static final double FEATURE_BUDGET_FRACTION = 0.1;
+    /** Independent repeats (data and noise) of a low-rank experiment cell. */
+    public static final int LOW_RANK_REPEATS = 1;
     /** Ridge λ of every algorithm's local fits except own-data, whose default is {@link #ridge}. */
     public static final double RIDGE = 1e-6;
     /** Convergence tolerance of non-private-altmin. */
@@ -94,6 +102,19 @@ public final class Defaults {
         }
         double sigma = task.labelNoise();
         return Math.max(sigma * sigma * task.dimension() / task.rank(), RIDGE);
+    }
+
+    /** Clip bound τ on ‖x‖ for the private S of the Kronecker U-step: √d, the typical ‖x‖. */
+    public static double clipFeature(LowRankRegressionTask task) {
+        return Math.sqrt(task.dimension());
+    }
+
+    /**
+     * Share of each round's ρ the full U-step spends on A (the rest goes to b): the published even
+     * split, ½.
+     */
+    public static double roundBudgetSplit(LowRankRegressionTask task) {
+        return 0.5;
     }
 
     /** Bound R on ‖v_j‖ in the v-step: √k + √(2 ln n), a high-probability bound on ‖v_j*‖. */

@@ -58,16 +58,23 @@ final class ExperimentReader {
         USED_BY.put("clipModel", LOW_RANK_PRIVATE);
         USED_BY.put("clipLabel", LOW_RANK_PRIVATE);
         USED_BY.put("initBudgetFraction", EnumSet.of(Algorithm.PRIV_ALTMIN));
+        USED_BY.put("uStep", EnumSet.of(Algorithm.PRIV_ALTMIN));
+        USED_BY.put("featureCovariance", EnumSet.of(Algorithm.PRIV_ALTMIN));
+        USED_BY.put("clipFeature", EnumSet.of(Algorithm.PRIV_ALTMIN));
+        USED_BY.put("featureBudgetFraction", EnumSet.of(Algorithm.PRIV_ALTMIN));
+        USED_BY.put("roundBudgetSplit", EnumSet.of(Algorithm.PRIV_ALTMIN));
         USED_BY.put("ridge", LOW_RANK);
         USED_BY.put("modelNormBound", ALTMIN);
         USED_BY.put("tolerance", EnumSet.of(Algorithm.NON_PRIVATE_ALTMIN));
         USED_BY.put("persons", INDEXED_MEAN);
-        USED_BY.put("repeats", INDEXED_MEAN);
+        USED_BY.put("repeats", ALL);
     }
 
     private static final List<String> FIELDS = List.copyOf(USED_BY.keySet());
     /** Largest repeats an indexed-mean experiment may ask for. */
     private static final int MAX_REPEATS = 100_000;
+    /** Largest repeats a low-rank experiment may ask for (each repeat is a whole population and run). */
+    private static final int MAX_LOW_RANK_REPEATS = 1_000;
 
     private final FieldReader fields;
     /** Null when missing or invalid; then no other field is read. */
@@ -83,6 +90,11 @@ final class ExperimentReader {
     private final Double clipModel;
     private final Double clipLabel;
     private final Double initBudgetFraction;
+    private final UStep uStep;
+    private final FeatureCovariance featureCovariance;
+    private final Double clipFeature;
+    private final Double featureBudgetFraction;
+    private final Double roundBudgetSplit;
     private final Double ridge;
     private final Double modelNormBound;
     private final Double tolerance;
@@ -125,13 +137,35 @@ final class ExperimentReader {
         clipLabel = positive("clipLabel");
         initBudgetFraction = uses("initBudgetFraction")
                 ? fields.number("initBudgetFraction", OPTIONAL, Bounds.strictlyBetween(0, 1)).orElse(null) : null;
+        uStep = uses("uStep") ? choice("uStep", UStep.values(), UStep::id) : null;
+        UStep effectiveStep = fields.has("uStep") ? uStep : Defaults.U_STEP;
+        featureCovariance = uses("featureCovariance") ? readFeatureCovariance(effectiveStep) : null;
+        FeatureCovariance effectiveCovariance = fields.has("featureCovariance")
+                ? featureCovariance : Defaults.FEATURE_COVARIANCE;
+        boolean privateS = effectiveStep == UStep.KRONECKER && effectiveCovariance == FeatureCovariance.PRIVATE;
+        clipFeature = uses("clipFeature") && onlyWith("clipFeature", privateS, "featureCovariance private")
+                ? fields.number("clipFeature", OPTIONAL, Bounds.above(0)).orElse(null) : null;
+        featureBudgetFraction = uses("featureBudgetFraction")
+                && onlyWith("featureBudgetFraction", privateS, "featureCovariance private")
+                ? fields.number("featureBudgetFraction", OPTIONAL, Bounds.strictlyBetween(0, 1)).orElse(null) : null;
+        roundBudgetSplit = uses("roundBudgetSplit")
+                && onlyWith("roundBudgetSplit", effectiveStep == UStep.FULL, "uStep full (kronecker releases only b)")
+                ? fields.number("roundBudgetSplit", OPTIONAL, Bounds.strictlyBetween(0, 1)).orElse(null) : null;
+        if (featureBudgetFraction != null) {
+            double init = initBudgetFraction != null ? initBudgetFraction : Defaults.INIT_BUDGET_FRACTION;
+            if (init + featureBudgetFraction >= 1) {
+                fields.error("featureBudgetFraction", "initBudgetFraction + featureBudgetFraction must be < 1 (the"
+                        + " rounds need a share), got " + init + " + " + featureBudgetFraction);
+            }
+        }
         ridge = uses("ridge") ? fields.number("ridge", OPTIONAL, Bounds.atLeast(0)).orElse(null) : null;
         modelNormBound = positive("modelNormBound");
         tolerance = positive("tolerance");
         persons = uses("persons")
                 ? fields.integers("persons", OPTIONAL, Bounds.between(2, TaskReader.MAX_PERSONS)).orElse(null) : null;
         repeats = uses("repeats")
-                ? fields.integer("repeats", OPTIONAL, Bounds.between(2, MAX_REPEATS)).orElse(null) : null;
+                ? fields.integer("repeats", OPTIONAL, algorithm.isIndexedMean() ? Bounds.between(2, MAX_REPEATS)
+                        : Bounds.between(1, MAX_LOW_RANK_REPEATS)).orElse(null) : null;
     }
 
     /** The epoch counts given, or null when absent, invalid or not used. */
@@ -180,11 +214,14 @@ final class ExperimentReader {
         IndexedMeanTask indexed = (IndexedMeanTask) task;
         return new ExperimentSpec(algorithm, epsilons, delta,
                 uses("calibration") ? or(calibration, Defaults.CALIBRATION) : null,
-                null, null, null, null, null, null, null, null, null, null,
+                null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
                 or(persons, List.of(indexed.persons())), or(repeats, Defaults.REPEATS));
     }
 
     private ExperimentSpec resolve(LowRankRegressionTask task) {
+        UStep resolvedStep = uses("uStep") ? or(uStep, Defaults.U_STEP) : null;
+        boolean kronecker = resolvedStep == UStep.KRONECKER;
+        boolean privateS = kronecker && or(featureCovariance, Defaults.FEATURE_COVARIANCE) == FeatureCovariance.PRIVATE;
         Participation resolvedParticipation = uses("participation") ? or(participation, Defaults.PARTICIPATION) : null;
         return new ExperimentSpec(
                 algorithm,
@@ -199,10 +236,15 @@ final class ExperimentReader {
                 uses("clipModel") ? or(clipModel, Defaults.clipModel(algorithm, task)) : null,
                 uses("clipLabel") ? or(clipLabel, Defaults.clipLabel(task)) : null,
                 uses("initBudgetFraction") ? or(initBudgetFraction, Defaults.INIT_BUDGET_FRACTION) : null,
+                resolvedStep,
+                privateS ? FeatureCovariance.PRIVATE : kronecker ? FeatureCovariance.IDENTITY : null,
+                privateS ? or(clipFeature, Defaults.clipFeature(task)) : null,
+                privateS ? or(featureBudgetFraction, Defaults.FEATURE_BUDGET_FRACTION) : null,
+                resolvedStep == UStep.FULL ? or(roundBudgetSplit, Defaults.roundBudgetSplit(task)) : null,
                 or(ridge, Defaults.ridge(algorithm, task)),
                 uses("modelNormBound") ? or(modelNormBound, Defaults.modelNormBound(task)) : null,
                 uses("tolerance") ? or(tolerance, Defaults.TOLERANCE) : null,
-                null, null);
+                null, or(repeats, Defaults.LOW_RANK_REPEATS));
     }
 
     private boolean uses(String field) {
@@ -240,6 +282,23 @@ final class ExperimentReader {
             return fields.integer("epochs", OPTIONAL, Bounds.atLeast(1)).map(List::of).orElse(null);
         }
         return fields.integers("epochs", OPTIONAL, Bounds.atLeast(1)).orElse(null);
+    }
+
+    private FeatureCovariance readFeatureCovariance(UStep effectiveStep) {
+        if (fields.has("featureCovariance") && effectiveStep != UStep.KRONECKER) {
+            fields.error("featureCovariance", "only used with uStep kronecker (the full U-step releases A itself)");
+            return null;
+        }
+        return choice("featureCovariance", FeatureCovariance.values(), FeatureCovariance::id);
+    }
+
+    /** Whether {@code field} may be read; records an error when it is given although {@code applies} is false. */
+    private boolean onlyWith(String field, boolean applies, String condition) {
+        if (fields.has(field) && !applies) {
+            fields.error(field, "only used with " + condition);
+            return false;
+        }
+        return applies;
     }
 
     private <E> E choice(String field, E[] options, Function<E, String> id) {

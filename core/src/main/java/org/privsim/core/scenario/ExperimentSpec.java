@@ -23,11 +23,17 @@ import org.privsim.core.privacy.Calibration;
  * @param clipModel          η, clip bound on ‖vec(x vᵀ)‖ (priv-altmin) or on ‖x‖ (single-model-dp)
  * @param clipLabel          ζ, clip bound on |y| (private algorithms)
  * @param initBudgetFraction share of ρ spent on the private initialisation (priv-altmin)
+ * @param uStep              how the curator forms U from the round's releases (priv-altmin)
+ * @param featureCovariance  where the Kronecker U-step's S comes from (priv-altmin with uStep kronecker)
+ * @param clipFeature        τ, clip bound on ‖x‖ for the private S (featureCovariance private)
+ * @param featureBudgetFraction share of ρ spent on the private S (featureCovariance private)
+ * @param roundBudgetSplit   share of a round's ρ spent on A, the rest on b (priv-altmin with uStep full)
  * @param ridge              ridge λ of the local least-squares fits (low-rank algorithms)
  * @param modelNormBound     R, bound on ‖v_j‖ in the v-step (altmin)
  * @param tolerance          stop non-private-altmin when ‖UUᵀ − U'U'ᵀ‖_F falls below it
  * @param persons            values of t swept (indexed mean; default the task's persons)
- * @param repeats            independent runs averaged per (ε, t) (indexed mean)
+ * @param repeats            independent runs averaged per cell: per (ε, t) for indexed mean, per (ε, epochs)
+ *                           with independent data and noise for the low-rank algorithms
  */
 public record ExperimentSpec(
         Algorithm algorithm,
@@ -41,6 +47,11 @@ public record ExperimentSpec(
         Double clipModel,
         Double clipLabel,
         Double initBudgetFraction,
+        UStep uStep,
+        FeatureCovariance featureCovariance,
+        Double clipFeature,
+        Double featureBudgetFraction,
+        Double roundBudgetSplit,
         Double ridge,
         Double modelNormBound,
         Double tolerance,
@@ -53,10 +64,16 @@ public record ExperimentSpec(
         persons = persons == null ? null : List.copyOf(persons);
     }
 
+    /** Whether this is priv-altmin with the Kronecker U-step and a privately released S. */
+    public boolean releasesFeatureCovariance() {
+        return uStep == UStep.KRONECKER && featureCovariance == FeatureCovariance.PRIVATE;
+    }
+
     /** This experiment with one privacy target (how an audit fixes the ε, δ it claims). */
     public ExperimentSpec withPrivacy(double epsilon, double newDelta, Calibration newCalibration) {
         return new ExperimentSpec(algorithm, List.of(epsilon), newDelta, newCalibration, epochs, participation,
-                rounds, split, clipModel, clipLabel, initBudgetFraction, ridge, modelNormBound, tolerance,
+                rounds, split, clipModel, clipLabel, initBudgetFraction, uStep, featureCovariance, clipFeature,
+                featureBudgetFraction, roundBudgetSplit, ridge, modelNormBound, tolerance,
                 persons, repeats);
     }
 }

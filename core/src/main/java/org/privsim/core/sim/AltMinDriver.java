@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.CommonOps_DDRM;
+import org.privsim.core.linalg.FeatureCovarianceRepair;
 import org.privsim.core.linalg.FlooredSolve;
 import org.privsim.core.linalg.PackedSymmetric;
 import org.privsim.core.linalg.Subspaces;
@@ -16,9 +17,13 @@ import org.privsim.core.scenario.LowRankRegressionTask;
  * U-step and the Alg. 3 initialisation:
  * <ol>
  *   <li>init: M = (2/(nm))(Σ_j M_j + N_sym(0, σ_I²)), U ← top-k eigenvectors of M;</li>
- *   <li>round t: A = Σ_j A_j + N_sym(0, σ_A²), b = Σ_j b_j + N(0, σ_b²),
- *       u = argmin uᵀAu − 2uᵀb (eigenvalues floored at 2√(dk)·σ_A when A is not PD),
+ *   <li>round t, full U-step (Alg. 2): A = Σ_j A_j + N_sym(0, σ_A²), b = Σ_j b_j + N(0, σ_b²),
+ *       u = argmin uᵀAu − 2uᵀb (eigenvalues floored at 2√(dk)·σ_A),
  *       U ← Q of QR(Z), Z the d×k column-major reshape of u — published on the billboard;</li>
+ *   <li>round t, Kronecker U-step: only b is released; with A ≈ K ⊗ S the minimiser is
+ *       U = S⁻¹ Z K⁻¹ (Z the reshape of b), and since K⁻¹ multiplies from the right it does not
+ *       change the column space, so U ← Q of QR(Ŝ⁻¹ Z) with Ŝ = I ({@code identity}) or the
+ *       repaired private release of S made once at init ({@link FeatureCovarianceRepair});</li>
  *   <li>final: users fit v_j on their final split against U and report ‖U v_j − θ_j*‖².</li>
  * </ol>
  *
@@ -36,6 +41,7 @@ public final class AltMinDriver implements Driver {
     private final Ledger ledger;
     private final List<RoundRecord> log = new ArrayList<>();
     private DMatrixRMaj u;
+    private FeatureCovarianceRepair feature;
     private int round;
 
     /**
@@ -54,27 +60,40 @@ public final class AltMinDriver implements Driver {
 
     @Override
     public Step start() {
-        return new Step.Collect(new UserTask.Init(settings.split(), settings.clipLabel()));
+        return new Step.Collect(new UserTask.Init(key.seed(), settings.split(), settings.clipLabel(),
+                settings.clipFeature()));
     }
 
     @Override
     public Step onInit(InitSum sum) {
         int d = task.dimension();
         int[] who = sum.contributorIds();
-        double[] m = PackedSymmetric.toFull(sum.packed(), d);
+        double[] m = PackedSymmetric.toFull(sum.matrix(0), d);
         if (settings.isPrivate()) {
             ledger.charge(0, "init", settings.noise().rhoInit(), who);
             GaussianMechanism.addSymmetricNoise(m, d, settings.noise().sigmaInit(), key.noise(0));
         }
+        if (settings.clipFeature() != null) {
+            double[] s = PackedSymmetric.toFull(sum.matrix(1), d);
+            double sigma = settings.noise().sigmaFeature();
+            ledger.charge(0, "S", settings.noise().rhoFeature(), who);
+            GaussianMechanism.addSymmetricNoise(s, d, sigma, key.featureNoise());
+            feature = FeatureCovarianceRepair.of(s, d, sigma);
+        }
         DMatrixRMaj mm = DMatrixRMaj.wrap(d, d, m);
         CommonOps_DDRM.scale(2.0 / ((double) task.users() * task.samplesPerUser()), mm);
         u = Subspaces.topEigenvectors(mm, task.rank());
-        log.add(new RoundRecord(0, task.users(), who.length, 0, null));
+        log.add(new RoundRecord(0, task.users(), who.length, feature == null ? 0 : feature.flooredEigenvalues(), null,
+                feature == null ? null : feature.shrinkage()));
         return nextRound();
     }
 
     @Override
     public Step onRound(RoundSum sum) {
+        return settings.fullStep() ? fullStep(sum) : kroneckerStep(sum);
+    }
+
+    private Step fullStep(RoundSum sum) {
         int d = task.dimension();
         int k = task.rank();
         int n = d * k;
@@ -97,10 +116,31 @@ public final class AltMinDriver implements Driver {
                 z.set(p, col, sol.u()[col * d + p]);
             }
         }
+        return publish(z, who, sol.flooredEigenvalues());
+    }
+
+    private Step kroneckerStep(RoundSum sum) {
+        int d = task.dimension();
+        int k = task.rank();
+        int[] who = sum.contributorIds();
+        NoiseParameters noise = settings.noise();
+        ledger.charge(round, "b", noise.rhoB(), who);
+        double[] b = GaussianMechanism.addNoise(sum.vectorB(), noise.sigmaB(), key.noise(2 * round));
+        DMatrixRMaj z = new DMatrixRMaj(d, k);
+        for (int col = 0; col < k; col++) {
+            for (int p = 0; p < d; p++) {
+                z.set(p, col, b[col * d + p]);
+            }
+        }
+        return publish(feature == null ? z : feature.solve(z), who, 0);
+    }
+
+    /** Publishes Q of QR(z) on the billboard and decides the next step. */
+    private Step publish(DMatrixRMaj z, int[] who, int floored) {
         DMatrixRMaj next = Subspaces.orthonormalize(z);
         double change = Subspaces.projectorDistance(u, next);
         u = next;
-        log.add(new RoundRecord(round, asked(round), who.length, sol.flooredEigenvalues(), change));
+        log.add(new RoundRecord(round, asked(round), who.length, floored, change, null));
         if (!settings.isPrivate() && change < settings.tolerance()) {
             return evaluate();
         }
@@ -130,13 +170,13 @@ public final class AltMinDriver implements Driver {
         if (round > settings.rounds()) {
             return evaluate();
         }
-        return new Step.Collect(new UserTask.Round(round, settings.participants(round), u.data.clone(),
+        return new Step.Collect(new UserTask.Round(key.seed(), round, settings.participants(round), u.data.clone(),
                 task.rank(), settings.split(), settings.clipModel(), settings.clipLabel(), settings.ridge(),
-                settings.modelNormBound()));
+                settings.modelNormBound(), settings.fullStep()));
     }
 
     private Step evaluate() {
-        return new Step.Collect(new UserTask.Evaluate(UserTask.Model.PERSONAL, u.data.clone(), task.rank(),
+        return new Step.Collect(new UserTask.Evaluate(key.seed(), UserTask.Model.PERSONAL, u.data.clone(), task.rank(),
                 settings.split().finalFrom(), settings.split().finalTo(), settings.ridge(),
                 settings.modelNormBound()));
     }

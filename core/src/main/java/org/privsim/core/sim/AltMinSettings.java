@@ -7,12 +7,15 @@ import org.privsim.core.privacy.Zcdp;
 import org.privsim.core.scenario.ExperimentSpec;
 import org.privsim.core.scenario.LowRankRegressionTask;
 import org.privsim.core.scenario.Participation;
+import org.privsim.core.scenario.UStep;
 
 /**
  * Every constant of one alternating-minimization run, derived from the task, the experiment and
  * (for priv-altmin) the target ε: clip bounds, sample split, schedule of rounds and participants,
- * and the budget split — total ρ, a fraction f to the initialisation, the rest shared equally by
- * the A and b releases of the rounds each user takes part in — with the matching noise.
+ * and the budget split — total ρ; a fraction f to the initialisation; with the Kronecker U-step and
+ * a private S a fraction φ to S; the rest shared equally by the rounds each user takes part in, a
+ * round's share split between A (fraction s, {@code roundBudgetSplit}) and b for the full U-step,
+ * all to b for the Kronecker step — with the matching noise.
  *
  * <p>A private run may carry an injected {@link Injection fault} for audits; the ledger shares
  * ({@code rhoTotal} and the ρ fields of {@code noise}) are always those of the correct mechanism,
@@ -23,6 +26,9 @@ import org.privsim.core.scenario.Participation;
  * @param split          sample split
  * @param clipModel      η users clip to (+∞ when non-private, or when an injected fault skips clipping)
  * @param clipLabel      ζ users clip to (+∞ when non-private, or when an injected fault skips clipping)
+ * @param clipFeature    τ users clip ‖x‖ to for the private S (+∞ under skipClipping), or null when S is not released
+ * @param fullStep       whether the U-step is the full Alg. 2 (users send G_j; the curator releases A and b)
+ *                       rather than the Kronecker step (users send g_j only; the curator releases b)
  * @param ridge          v-step ridge λ
  * @param modelNormBound v-step bound R
  * @param epochs         passes over the users
@@ -37,6 +43,8 @@ public record AltMinSettings(
         SplitPlan split,
         double clipModel,
         double clipLabel,
+        Double clipFeature,
+        boolean fullStep,
         double ridge,
         double modelNormBound,
         int epochs,
@@ -59,8 +67,8 @@ public record AltMinSettings(
      *   <li>{@code noiseMultiplier}: every σ (initialisation, A and b) is the correct σ times the
      *       multiplier.</li>
      *   <li>{@code ignoreComposition}: each release's σ is calibrated to the whole budget ρ instead
-     *       of its share (f·ρ for the initialisation, (1−f)ρ/(2·rounds per user) for A and b), so it
-     *       is too small by √share and the run really spends ρ per release.</li>
+     *       of its share (f·ρ for the initialisation, φ·ρ for S, a round's share of (1−f−φ)ρ for A
+     *       and b), so it is too small by √share and the run really spends ρ per release.</li>
      *   <li>{@code skipClipping}: users are told to clip to +∞ (their statistics use raw data),
      *       while the sensitivities, hence σ, still assume η and ζ.</li>
      * </ul>
@@ -71,30 +79,42 @@ public record AltMinSettings(
         boolean batches = spec.participation() == Participation.DISJOINT_BATCHES;
         int rounds = batches ? spec.rounds() : epochs;
         int roundsPerUser = batches ? 1 : epochs;
+        boolean kronecker = spec.uStep() == UStep.KRONECKER;
+        boolean privateS = spec.releasesFeatureCovariance();
         double rho = spec.calibration().totalRho(epsilon, spec.delta());
         double f = spec.initBudgetFraction();
+        double phi = privateS ? spec.featureBudgetFraction() : 0;
         double rhoInit = f * rho;
-        double rhoRelease = (1 - f) * rho / (2.0 * roundsPerUser);
+        double rhoFeature = phi * rho;
+        double rhoRound = (1 - f - phi) * rho / roundsPerUser;
+        // The full step shares a round between A and b (s to A); the Kronecker step releases b alone.
+        double rhoA = kronecker ? 0 : spec.roundBudgetSplit() * rhoRound;
+        double rhoB = kronecker ? rhoRound : (1 - spec.roundBudgetSplit()) * rhoRound;
         double eta = spec.clipModel();
         double zeta = spec.clipLabel();
         double sInit = Sensitivities.init(split.initPairs(), zeta);
         double sA = Sensitivities.gram(split.uSamples(), eta);
         double sB = Sensitivities.moment(split.uSamples(), eta, zeta);
+        double sS = privateS ? Sensitivities.gram(split.uSamples(), spec.clipFeature()) : 0;
         // Injection.ignoreComposition: calibrate every release to the whole ρ, not its share.
-        double rhoInitNoise = injection.ignoreComposition() ? rho : rhoInit;
-        double rhoReleaseNoise = injection.ignoreComposition() ? rho : rhoRelease;
+        boolean whole = injection.ignoreComposition();
         // Injection.noiseMultiplier: scale every σ (× 1 is exact, so NONE is bit-identical).
         double m = injection.noiseMultiplier();
         NoiseParameters noise = new NoiseParameters(
-                sInit, Zcdp.sigmaForRho(sInit, rhoInitNoise) * m, rhoInit,
-                sA, Zcdp.sigmaForRho(sA, rhoReleaseNoise) * m, rhoRelease,
-                sB, Zcdp.sigmaForRho(sB, rhoReleaseNoise) * m, rhoRelease);
-        // Injection.skipClipping: users clip to +∞; the sensitivities above still assume η and ζ.
-        double userEta = injection.skipClipping() ? Double.POSITIVE_INFINITY : eta;
-        double userZeta = injection.skipClipping() ? Double.POSITIVE_INFINITY : zeta;
-        return new AltMinSettings(true, split, userEta, userZeta, spec.ridge(), spec.modelNormBound(),
-                batches ? 1 : epochs, rounds, batches ? batches(task.users(), rounds, key.permutation()) : null,
-                Double.NaN, rho, noise);
+                sInit, Zcdp.sigmaForRho(sInit, whole ? rho : rhoInit) * m, rhoInit,
+                kronecker ? null : sA, kronecker ? null : Zcdp.sigmaForRho(sA, whole ? rho : rhoA) * m,
+                kronecker ? null : rhoA,
+                sB, Zcdp.sigmaForRho(sB, whole ? rho : rhoB) * m, rhoB,
+                privateS ? sS : null, privateS ? Zcdp.sigmaForRho(sS, whole ? rho : rhoFeature) * m : null,
+                privateS ? rhoFeature : null);
+        // Injection.skipClipping: users clip to +∞; the sensitivities above still assume η, ζ and τ.
+        boolean skip = injection.skipClipping();
+        double userEta = skip ? Double.POSITIVE_INFINITY : eta;
+        double userZeta = skip ? Double.POSITIVE_INFINITY : zeta;
+        Double userTau = privateS ? (skip ? Double.POSITIVE_INFINITY : spec.clipFeature()) : null;
+        return new AltMinSettings(true, split, userEta, userZeta, userTau, !kronecker, spec.ridge(),
+                spec.modelNormBound(), batches ? 1 : epochs, rounds,
+                batches ? batches(task.users(), rounds, key.permutation()) : null, Double.NaN, rho, noise);
     }
 
     /** Settings for non-private-altmin: no clipping, no noise, at most {@code cap} epochs. */
@@ -102,8 +122,8 @@ public record AltMinSettings(
         SplitPlan split = SplitPlan.of(spec.split(), task.samplesPerUser());
         boolean batches = spec.participation() == Participation.DISJOINT_BATCHES;
         int rounds = batches ? spec.rounds() : cap;
-        return new AltMinSettings(false, split, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, spec.ridge(),
-                spec.modelNormBound(), batches ? 1 : cap, rounds,
+        return new AltMinSettings(false, split, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, null, true,
+                spec.ridge(), spec.modelNormBound(), batches ? 1 : cap, rounds,
                 batches ? batches(task.users(), rounds, key.permutation()) : null,
                 batches ? Double.NaN : spec.tolerance(), null, null);
     }

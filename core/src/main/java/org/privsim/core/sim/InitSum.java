@@ -3,7 +3,9 @@ package org.privsim.core.sim;
 import org.privsim.core.linalg.PackedSymmetric;
 
 /**
- * Running sum of users' initialisation terms (packed d×d, see {@link UserStep#initStatistics}).
+ * Running sum of users' initialisation answers: one or two packed d×d matrices laid end to end —
+ * the initialisation term ({@link UserStep#initStatistics}) and, when the Kronecker U-step
+ * releases a private S, the feature second-moment term ({@link UserStep#featureStatistics}).
  *
  * <p>Guarantee: the result depends only on the order of {@code add}/{@code addAll} calls; the
  * aggregation plan fixes that order (ids ascending within a range, ranges ascending), so every
@@ -13,14 +15,21 @@ public final class InitSum {
     private final double[] packed;
     private final ContributorList contributors = new ContributorList();
 
-    /** An empty sum for dimension d. */
-    public InitSum(int dimension) {
-        this.packed = new double[PackedSymmetric.length(dimension)];
+    private final int dimension;
+
+    /** An empty sum of {@code matrices} packed d×d matrices (see {@link UserTask.Init#matrices}). */
+    public InitSum(int dimension, int matrices) {
+        this.dimension = dimension;
+        this.packed = new double[matrices * PackedSymmetric.length(dimension)];
     }
 
     /** Rebuilds a partial sum received from an aggregator. */
-    public static InitSum of(int dimension, double[] packed, int[] contributorIds) {
-        InitSum s = new InitSum(dimension);
+    public static InitSum of(int dimension, int matrices, double[] packed, int[] contributorIds) {
+        InitSum s = new InitSum(dimension, matrices);
+        if (packed.length != s.packed.length) {
+            throw new IllegalArgumentException("a partial of " + matrices + " packed " + dimension + "x" + dimension
+                    + " matrices has " + s.packed.length + " values, got " + packed.length);
+        }
         System.arraycopy(packed, 0, s.packed, 0, packed.length);
         s.contributors.addAll(contributorIds, contributorIds.length);
         return s;
@@ -42,9 +51,17 @@ public final class InitSum {
         contributors.addAll(other.contributors);
     }
 
-    /** A copy of the packed sum. */
+    /** A copy of the whole packed sum (every matrix, end to end). */
     public double[] packed() {
         return packed.clone();
+    }
+
+    /** A copy of packed matrix {@code index} (0: the initialisation term, 1: S). */
+    public double[] matrix(int index) {
+        int len = PackedSymmetric.length(dimension);
+        double[] out = new double[len];
+        System.arraycopy(packed, index * len, out, 0, len);
+        return out;
     }
 
     /** Ids of the users added, in order. */

@@ -11,16 +11,18 @@ import org.privsim.core.scenario.LowRankRegressionTask;
 public final class OwnDataDriver implements Driver {
     private final LowRankRegressionTask task;
     private final ExperimentSpec spec;
+    private final RunKey key;
 
-    /** A run of the baseline for a task. */
-    public OwnDataDriver(LowRankRegressionTask task, ExperimentSpec spec) {
+    /** A run of the baseline for a task, on the population {@code key.seed()}. */
+    public OwnDataDriver(LowRankRegressionTask task, ExperimentSpec spec, RunKey key) {
         this.task = task;
         this.spec = spec;
+        this.key = key;
     }
 
     @Override
     public Step start() {
-        return new Step.Collect(new UserTask.Evaluate(UserTask.Model.OWN_RIDGE, null, 0, 0, task.samplesPerUser(),
+        return new Step.Collect(new UserTask.Evaluate(key.seed(), UserTask.Model.OWN_RIDGE, null, 0, 0, task.samplesPerUser(),
                 spec.ridge(), Double.POSITIVE_INFINITY));
     }
 

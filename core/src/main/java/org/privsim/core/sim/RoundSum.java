@@ -7,6 +7,7 @@ import org.privsim.core.linalg.PackedSymmetric;
  * for each pair a ≤ b of latent coordinates the d×d block S_ab = Σ_j v_ja v_jb G_j (packed), and
  * for each a the vector h_a = Σ_j v_ja g_j. Then A = Σ_j (v_j v_jᵀ) ⊗ G_j has block (a, b) equal to
  * S_ab and b = Σ_j v_j ⊗ g_j stacks the h_a — memory k(k+1)/2·d(d+1)/2 + kd whatever n is.
+ * For the Kronecker U-step users send no G_j and the sum holds only the h_a (no blocks).
  *
  * <p>Guarantee: the result depends only on the order of {@code add}/{@code addAll} calls, which
  * the aggregation plan fixes, so every runner obtains bit-identical sums. Not thread-safe.
@@ -18,17 +19,23 @@ public final class RoundSum {
     private final double[] h;
     private final ContributorList contributors = new ContributorList();
 
-    /** An empty sum for dimension d and rank k. */
-    public RoundSum(int dimension, int rank) {
+    /** An empty sum for dimension d and rank k, with the blocks S_ab when {@code gram}, else the h_a only. */
+    public RoundSum(int dimension, int rank, boolean gram) {
         this.dimension = dimension;
         this.rank = rank;
-        this.blocks = new double[rank * (rank + 1) / 2 * PackedSymmetric.length(dimension)];
+        this.blocks = new double[gram ? rank * (rank + 1) / 2 * PackedSymmetric.length(dimension) : 0];
         this.h = new double[rank * dimension];
     }
 
     /** Rebuilds a partial sum received from an aggregator. */
-    public static RoundSum of(int dimension, int rank, double[] blocks, double[] h, int[] contributorIds) {
-        RoundSum s = new RoundSum(dimension, rank);
+    public static RoundSum of(int dimension, int rank, boolean gram, double[] blocks, double[] h,
+                              int[] contributorIds) {
+        RoundSum s = new RoundSum(dimension, rank, gram);
+        if (blocks.length != s.blocks.length || h.length != s.h.length) {
+            throw new IllegalArgumentException("a partial for d=" + dimension + ", k=" + rank + ", gram=" + gram
+                    + " needs " + s.blocks.length + " block and " + s.h.length + " h values, got "
+                    + blocks.length + " and " + h.length);
+        }
         System.arraycopy(blocks, 0, s.blocks, 0, blocks.length);
         System.arraycopy(h, 0, s.h, 0, h.length);
         s.contributors.addAll(contributorIds, contributorIds.length);
@@ -39,8 +46,9 @@ public final class RoundSum {
     public void add(UserRoundStats s) {
         int len = PackedSymmetric.length(dimension);
         int block = 0;
+        boolean gram = blocks.length > 0;
         for (int a = 0; a < rank; a++) {
-            for (int b = a; b < rank; b++) {
+            for (int b = a; gram && b < rank; b++) {
                 double coef = s.v()[a] * s.v()[b];
                 int off = block * len;
                 for (int i = 0; i < len; i++) {
@@ -92,6 +100,9 @@ public final class RoundSum {
      * is S_ab(p, q).
      */
     public double[] matrixA() {
+        if (blocks.length == 0) {
+            throw new IllegalStateException("a Kronecker-step sum holds no G blocks, hence no A");
+        }
         int n = dimension * rank;
         int len = PackedSymmetric.length(dimension);
         double[] a = new double[n * n];

@@ -38,14 +38,14 @@ public final class SingleModelDriver implements Driver {
         double sB = Sensitivities.moment(split.uSamples(), spec.clipModel(), spec.clipLabel());
         this.noise = new NoiseParameters(null, null, null,
                 sA, Zcdp.sigmaForRho(sA, rho / 2), rho / 2,
-                sB, Zcdp.sigmaForRho(sB, rho / 2), rho / 2);
+                sB, Zcdp.sigmaForRho(sB, rho / 2), rho / 2, null, null, null);
         this.ledger = new Ledger(task.users(), rho);
     }
 
     @Override
     public Step start() {
-        return new Step.Collect(new UserTask.Round(1, Participants.all(), null, 1, split, spec.clipModel(),
-                spec.clipLabel(), spec.ridge(), Double.POSITIVE_INFINITY));
+        return new Step.Collect(new UserTask.Round(key.seed(), 1, Participants.all(), null, 1, split,
+                spec.clipModel(), spec.clipLabel(), spec.ridge(), Double.POSITIVE_INFINITY, true));
     }
 
     @Override
@@ -61,8 +61,8 @@ public final class SingleModelDriver implements Driver {
             a[p * d + p] += spec.ridge();
         }
         FlooredSolve.Solution sol = FlooredSolve.solve(a, b, d, 2.0 * Math.sqrt(d) * noise.sigmaA());
-        record = new RoundRecord(1, task.users(), who.length, sol.flooredEigenvalues(), null);
-        return new Step.Collect(new UserTask.Evaluate(UserTask.Model.SHARED, sol.u(), 0, 0, task.samplesPerUser(),
+        record = new RoundRecord(1, task.users(), who.length, sol.flooredEigenvalues(), null, null);
+        return new Step.Collect(new UserTask.Evaluate(key.seed(), UserTask.Model.SHARED, sol.u(), 0, 0, task.samplesPerUser(),
                 spec.ridge(), Double.POSITIVE_INFINITY));
     }
 

@@ -55,19 +55,22 @@ public final class UserStep {
 
     /**
      * The user's U-step statistics for its current model v on the U-split samples, clipped with
-     * model bound η and label bound ζ (pass +∞ for no clipping).
+     * model bound η and label bound ζ (pass +∞ for no clipping). With {@code withGram} false
+     * (Kronecker U-step) G is not computed and the statistics carry an empty gram.
      */
     public static UserRoundStats roundStatistics(UserDataset data, SplitPlan split, double[] v,
-                                                 double eta, double zeta) {
+                                                 double eta, double zeta, boolean withGram) {
         int d = data.dimension();
         double vNorm = norm(v);
-        double[] gram = new double[PackedSymmetric.length(d)];
+        double[] gram = new double[withGram ? PackedSymmetric.length(d) : 0];
         double[] g = new double[d];
         for (int i = split.uFrom(); i < split.uTo(); i++) {
             double c = Clipping.clipScale(data.featureNorm(i) * vNorm, eta);
             double yc = Clipping.clip(data.y()[i], zeta) * c;
             int off = i * d;
-            PackedSymmetric.addOuter(gram, data.x(), off, d, c * c);
+            if (withGram) {
+                PackedSymmetric.addOuter(gram, data.x(), off, d, c * c);
+            }
             for (int p = 0; p < d; p++) {
                 g[p] += yc * data.x()[off + p];
             }
@@ -97,9 +100,35 @@ public final class UserStep {
         return m;
     }
 
-    /** Answers an initialisation request. */
+    /**
+     * The user's term of the feature second moment S = Σ_i clip(x_i; τ) clip(x_i; τ)ᵀ over its
+     * U-split samples, packed (Kronecker U-step with a private S). Its Frobenius norm is at most
+     * m_U τ² (each term is PSD with trace ≤ τ²).
+     */
+    public static double[] featureStatistics(UserDataset data, SplitPlan split, double tau) {
+        int d = data.dimension();
+        double[] s = new double[PackedSymmetric.length(d)];
+        for (int i = split.uFrom(); i < split.uTo(); i++) {
+            double c = Clipping.clipScale(data.featureNorm(i), tau);
+            PackedSymmetric.addOuter(s, data.x(), i * d, d, c * c);
+        }
+        return s;
+    }
+
+    /**
+     * Answers an initialisation request: the packed initialisation term, followed by the packed
+     * S term when the task asks for S.
+     */
     public static double[] respond(UserDataset data, UserTask.Init task) {
-        return initStatistics(data, task.split(), task.clipLabel());
+        double[] init = initStatistics(data, task.split(), task.clipLabel());
+        if (task.clipFeature() == null) {
+            return init;
+        }
+        double[] s = featureStatistics(data, task.split(), task.clipFeature());
+        double[] both = new double[init.length + s.length];
+        System.arraycopy(init, 0, both, 0, init.length);
+        System.arraycopy(s, 0, both, init.length, s.length);
+        return both;
     }
 
     /**
@@ -111,7 +140,7 @@ public final class UserStep {
                 ? new double[] {1.0}
                 : fitPersonalModel(data, task.split().vFrom(), task.split().vTo(), task.u(), task.rank(),
                         task.ridge(), task.modelNormBound());
-        return roundStatistics(data, task.split(), v, task.clipModel(), task.clipLabel());
+        return roundStatistics(data, task.split(), v, task.clipModel(), task.clipLabel(), task.gram());
     }
 
     /** Answers an evaluation request with ‖θ_j − θ_j*‖² of the user's final model. */

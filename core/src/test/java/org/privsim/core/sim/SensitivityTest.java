@@ -21,6 +21,7 @@ class SensitivityTest {
     private static final int M = 8;
     private static final double ETA = 3.0;
     private static final double ZETA = 1.5;
+    private static final double TAU = 2.0;
     private static final double TOL = 1e-9;
 
     private final SplitPlan reuse = SplitPlan.of(SampleSplit.REUSE, M);
@@ -42,6 +43,9 @@ class SensitivityTest {
                 double[][] shift = roundShift(a, va, b, vb, split);
                 assertTrue(shift[0][0] <= sA * (1 + TOL), "A moved " + shift[0][0] + " > " + sA);
                 assertTrue(shift[1][0] <= sB * (1 + TOL), "b moved " + shift[1][0] + " > " + sB);
+                double sS = Sensitivities.gram(split.uSamples(), TAU);
+                double moved = featureShift(a, b, split);
+                assertTrue(moved <= sS * (1 + TOL), "S moved " + moved + " > " + sS);
             }
         }
     }
@@ -58,6 +62,8 @@ class SensitivityTest {
         UserDataset minus = constantUser(0, 10.0, -100.0);
         shift = roundShift(e1, v, minus, v, reuse);
         assertClose(Sensitivities.moment(M, ETA, ZETA), shift[1][0]);
+        // S (Kronecker U-step, private S): every sample beyond τ on e1 against every sample on e2.
+        assertClose(Sensitivities.gram(M, TAU), featureShift(e1, e2, reuse));
         // init: both samples of every pair on e1; labels (+,+) against (+,−).
         UserDataset alternating = alternatingUser();
         assertClose(Sensitivities.init(reuse.initPairs(), ZETA), initShift(e1, alternating, reuse));
@@ -73,11 +79,32 @@ class SensitivityTest {
         return distance(ma, mb);
     }
 
+    @Test
+    void theKroneckerStepsBIsTheFullStepsB() {
+        SplittableRandom rng = new SplittableRandom(5);
+        for (int trial = 0; trial < 50; trial++) {
+            UserDataset a = randomUser(rng, trial % 2 == 0 ? 100.0 : 1.0);
+            double[] v = randomVector(rng, K, 3);
+            RoundSum full = new RoundSum(D, K, true);
+            full.add(UserStep.roundStatistics(a, reuse, v, ETA, ZETA, true));
+            RoundSum kron = new RoundSum(D, K, false);
+            kron.add(UserStep.roundStatistics(a, reuse, v, ETA, ZETA, false));
+            assertTrue(java.util.Arrays.equals(full.vectorB(), kron.vectorB()));
+            assertTrue(kron.blocks().length == 0);
+        }
+    }
+
+    private double featureShift(UserDataset a, UserDataset b, SplitPlan split) {
+        double[] sa = PackedSymmetric.toFull(UserStep.featureStatistics(a, split, TAU), D);
+        double[] sb = PackedSymmetric.toFull(UserStep.featureStatistics(b, split, TAU), D);
+        return distance(sa, sb);
+    }
+
     private double[][] roundShift(UserDataset a, double[] va, UserDataset b, double[] vb, SplitPlan split) {
-        RoundSum sa = new RoundSum(D, K);
-        sa.add(UserStep.roundStatistics(a, split, va, ETA, ZETA));
-        RoundSum sb = new RoundSum(D, K);
-        sb.add(UserStep.roundStatistics(b, split, vb, ETA, ZETA));
+        RoundSum sa = new RoundSum(D, K, true);
+        sa.add(UserStep.roundStatistics(a, split, va, ETA, ZETA, true));
+        RoundSum sb = new RoundSum(D, K, true);
+        sb.add(UserStep.roundStatistics(b, split, vb, ETA, ZETA, true));
         return new double[][] {{distance(sa.matrixA(), sb.matrixA())}, {distance(sa.vectorB(), sb.vectorB())}};
     }
 
