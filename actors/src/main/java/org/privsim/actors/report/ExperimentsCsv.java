@@ -10,9 +10,10 @@ import org.privsim.core.run.Report;
  * header row then one line per low-rank row in report order, empty cell for null.
  */
 public final class ExperimentsCsv {
-    private static final List<String> HEADER = List.of("algorithm", "epsilon", "delta", "calibration", "zcdpRho",
-            "accountedEpsilon", "populationMse", "excessRisk", "subspaceDistance", "users", "samplesPerUser",
-            "dimension", "rank", "rounds", "epochs", "maxLedgerRho");
+    private static final List<String> HEADER = List.of("algorithm", "uStep", "featureCovariance", "epsilon", "delta",
+            "calibration", "zcdpRho", "accountedEpsilon", "repeats", "populationMse", "populationMseStdErr",
+            "excessRisk", "excessRiskStdErr", "subspaceDistance", "users", "samplesPerUser", "dimension", "rank",
+            "rounds", "epochs", "maxLedgerRho");
 
     private ExperimentsCsv() {}
 
@@ -20,8 +21,9 @@ public final class ExperimentsCsv {
     public static String render(Report report) {
         Csv csv = new Csv(HEADER);
         for (ExperimentResult r : report.lowRankRows()) {
-            csv.row(Arrays.asList(r.algorithm(), r.epsilon(), r.delta(), r.calibration(), r.zcdpRho(),
-                    r.accountedEpsilon(), r.populationMse(), r.excessRisk(), r.subspaceDistance(), r.users(),
+            csv.row(Arrays.asList(r.algorithm(), r.uStep(), r.featureCovariance(), r.epsilon(), r.delta(),
+                    r.calibration(), r.zcdpRho(), r.accountedEpsilon(), r.repeats(), r.populationMse(),
+                    r.populationMseStdErr(), r.excessRisk(), r.excessRiskStdErr(), r.subspaceDistance(), r.users(),
                     r.samplesPerUser(), r.dimension(), r.rank(), r.rounds(), r.epochs(), r.maxLedgerRho()));
         }
         return csv.text();

@@ -1,8 +1,15 @@
 package org.privsim.actors.report;
 
+import static org.privsim.actors.report.PlotStyle.DASHED;
+import static org.privsim.actors.report.PlotStyle.PALETTE;
+import static org.privsim.actors.report.PlotStyle.SOLID;
+import static org.privsim.actors.report.PlotStyle.errorBar;
+import static org.privsim.actors.report.PlotStyle.hidden;
+import static org.privsim.actors.report.PlotStyle.positive;
+import static org.privsim.actors.report.PlotStyle.unique;
+
 import static org.privsim.actors.report.Formats.brief;
 
-import java.awt.BasicStroke;
 import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -30,15 +37,6 @@ import org.privsim.core.run.Report;
  * closed-form expected loss as a dashed line of the same colour that is left out of the legend.
  */
 public final class LossPlot {
-    private static final BasicStroke DASHED =
-            new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f);
-    private static final BasicStroke THIN = new BasicStroke(1f);
-    private static final BasicStroke SOLID = new BasicStroke(2f);
-    /** Tableau 10: distinct on white, none too light to read. */
-    private static final Color[] PALETTE = {new Color(0x1F77B4), new Color(0xFF7F0E), new Color(0x2CA02C),
-        new Color(0xD62728), new Color(0x9467BD), new Color(0x8C564B), new Color(0xE377C2), new Color(0x7F7F7F),
-        new Color(0xBCBD22), new Color(0x17BECF)};
-
     private LossPlot() {}
 
     /** One measured series: the rows of one experiment at one ε, ordered by t. */
@@ -77,9 +75,7 @@ public final class LossPlot {
             measured.setLineStyle(SOLID);
             for (int i = 0; i < sorted.size(); i++) {
                 IndexedMeanResult r = sorted.get(i);
-                double low = r.loss() - r.lossStdErr() > 0 ? r.loss() - r.lossStdErr() : positive(r.loss()) / 10;
-                hidden(chart.addSeries(name + " stderr " + i, new double[] {t[i], t[i]},
-                        new double[] {low, positive(r.loss() + r.lossStdErr())}), color, THIN);
+                errorBar(chart, name + " stderr " + i, t[i], r.loss(), r.lossStdErr(), color);
             }
             hidden(chart.addSeries(name + " closed form", t,
                     sorted.stream().mapToDouble(r -> positive(r.lossClosedForm())).toArray()), color, DASHED);
@@ -101,19 +97,4 @@ public final class LossPlot {
         return r.epsilon() == null ? r.algorithm() : r.algorithm() + ", ε = " + brief(r.epsilon());
     }
 
-    private static void hidden(XYSeries series, Color color, BasicStroke stroke) {
-        series.setMarker(SeriesMarkers.NONE);
-        series.setLineColor(color);
-        series.setLineStyle(stroke);
-        series.setShowInLegend(false);
-    }
-
-    private static String unique(Map<String, Integer> seen, String name) {
-        int n = seen.merge(name, 1, Integer::sum);
-        return n == 1 ? name : name + " #" + n;
-    }
-
-    private static double positive(double v) {
-        return Math.max(v, 1e-12);
-    }
 }

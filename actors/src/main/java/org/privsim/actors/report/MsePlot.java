@@ -1,5 +1,13 @@
 package org.privsim.actors.report;
 
+import static org.privsim.actors.report.PlotStyle.DASHED;
+import static org.privsim.actors.report.PlotStyle.PALETTE;
+import static org.privsim.actors.report.PlotStyle.SOLID;
+import static org.privsim.actors.report.PlotStyle.errorBar;
+import static org.privsim.actors.report.PlotStyle.positive;
+import static org.privsim.actors.report.PlotStyle.unique;
+
+import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -10,26 +18,29 @@ import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 import org.privsim.core.run.ExperimentResult;
 import org.privsim.core.run.Report;
 
 /**
  * The PNG plot of population MSE against ε (both axes logarithmic): one line per private
- * algorithm, and each non-private algorithm as a dashed horizontal reference line across the ε
- * range.
+ * experiment (its label names what distinguishes it: U-step, feature covariance, participation,
+ * calibration), with a ±1 standard-error bar at each ε when the row averages several repeats, and
+ * each non-private algorithm as a dashed horizontal reference line across the ε range.
  */
 public final class MsePlot {
     private MsePlot() {}
 
     /** Writes the plot to {@code png}. */
     public static void write(Report report, Path png) throws IOException {
-        XYChart chart = new XYChartBuilder().width(900).height(600)
+        XYChart chart = new XYChartBuilder().width(1000).height(750)
                 .title(report.scenario() + ": population MSE vs ε")
                 .xAxisTitle("ε (target, log scale)").yAxisTitle("population MSE (log scale)").build();
         chart.getStyler().setXAxisLogarithmic(true);
         chart.getStyler().setYAxisLogarithmic(true);
         chart.getStyler().setLegendVisible(true);
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
         Map<Integer, List<ExperimentResult>> privateRows = new LinkedHashMap<>();
         List<ExperimentResult> references = new ArrayList<>();
         double minEps = Double.POSITIVE_INFINITY;
@@ -52,20 +63,34 @@ public final class MsePlot {
             maxEps *= 2;
         }
         Map<String, Integer> seen = new LinkedHashMap<>();
+        int index = 0;
         for (Map.Entry<Integer, List<ExperimentResult>> e : privateRows.entrySet()) {
             List<ExperimentResult> rows = new ArrayList<>(e.getValue());
             rows.sort((a, b) -> Double.compare(a.epsilon(), b.epsilon()));
             double[] x = rows.stream().mapToDouble(ExperimentResult::epsilon).toArray();
             double[] y = rows.stream().mapToDouble(r -> positive(r.populationMse())).toArray();
-            chart.addSeries(unique(seen, label(rows.get(0))), x, y).setMarker(SeriesMarkers.CIRCLE);
+            Color color = PALETTE[index++ % PALETTE.length];
+            String name = unique(seen, label(rows.get(0)));
+            XYSeries series = chart.addSeries(name, x, y);
+            series.setMarker(SeriesMarkers.CIRCLE);
+            series.setMarkerColor(color);
+            series.setLineColor(color);
+            series.setLineStyle(SOLID);
+            for (int i = 0; i < rows.size(); i++) {
+                ExperimentResult r = rows.get(i);
+                if (r.populationMseStdErr() != null) {
+                    errorBar(chart, name + " stderr " + i, x[i], r.populationMse(), r.populationMseStdErr(), color);
+                }
+            }
         }
         for (ExperimentResult r : references) {
             double y = positive(r.populationMse());
+            Color color = PALETTE[index++ % PALETTE.length];
             XYSeries s = chart.addSeries(unique(seen, r.algorithm() + " (reference)"),
                     new double[] {minEps, maxEps}, new double[] {y, y});
             s.setMarker(SeriesMarkers.NONE);
-            s.setLineStyle(new java.awt.BasicStroke(2f, java.awt.BasicStroke.CAP_BUTT, java.awt.BasicStroke.JOIN_MITER,
-                    10f, new float[] {6f, 4f}, 0f));
+            s.setLineColor(color);
+            s.setLineStyle(DASHED);
         }
         BitmapEncoder.saveBitmap(chart, png.toString(), BitmapEncoder.BitmapFormat.PNG);
     }
@@ -73,18 +98,16 @@ public final class MsePlot {
     /** Series name: the algorithm plus what distinguishes experiments of the same algorithm. */
     private static String label(ExperimentResult r) {
         StringBuilder sb = new StringBuilder(r.algorithm()).append(" (");
+        if (r.uStep() != null && !r.uStep().equals("full")) {
+            sb.append(r.uStep()).append(" U-step, ").append(r.featureCovariance()).append(" S, ");
+        }
         if (r.participation() != null) {
             sb.append(r.participation()).append(", ");
         }
-        return sb.append(r.calibration()).append(" calibration)").toString();
-    }
-
-    private static String unique(Map<String, Integer> seen, String name) {
-        int n = seen.merge(name, 1, Integer::sum);
-        return n == 1 ? name : name + " #" + n;
-    }
-
-    private static double positive(double v) {
-        return Math.max(v, 1e-12);
+        sb.append(r.calibration()).append(" calibration");
+        if (r.repeats() > 1) {
+            sb.append(", ").append(r.repeats()).append(" repeats, ± s.e.");
+        }
+        return sb.append(')').toString();
     }
 }

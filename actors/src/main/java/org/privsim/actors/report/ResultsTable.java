@@ -46,17 +46,27 @@ public final class ResultsTable {
     }
 
     private static void lowRank(Report report, StringBuilder sb) {
-        sb.append(format("%-20s %8s %10s %10s %12s %12s %9s %7s%n", "algorithm", "epsilon",
-                "zCDP rho", "eps(tight)", "pop. MSE", "excess risk", "subspace", "epochs"));
+        boolean repeated = report.lowRankRows().stream().anyMatch(r -> r.repeats() > 1);
+        sb.append(format("%-30s %8s %10s %10s %12s %22s %9s %7s%s%n", "algorithm", "epsilon",
+                "zCDP rho", "eps(tight)", "pop. MSE", "excess risk ± s.e.", "subspace", "epochs",
+                repeated ? " repeats" : ""));
         for (ExperimentResult r : report.lowRankRows()) {
-            sb.append(format("%-20s %8s %10s %10s %12.6f %12.6f %9s %7d%n", r.algorithm(),
+            sb.append(format("%-30s %8s %10s %10s %12.6f %22s %9s %7d%s%n", name(r),
                     r.epsilon() == null ? "-" : format("%.3g", r.epsilon()),
                     r.zcdpRho() == null ? "-" : format("%.4g", r.zcdpRho()),
                     r.accountedEpsilon() == null ? "-" : format("%.4g", r.accountedEpsilon()),
-                    r.populationMse(), r.excessRisk(),
+                    r.populationMse(),
+                    r.excessRiskStdErr() == null ? format("%.6f", r.excessRisk())
+                            : format("%.6f ± %.2g", r.excessRisk(), r.excessRiskStdErr()),
                     r.subspaceDistance() == null ? "-" : format("%.4f", r.subspaceDistance()),
-                    r.epochs()));
+                    r.epochs(), repeated ? format(" %7d", r.repeats()) : ""));
         }
+    }
+
+    /** The algorithm, with the U-step and S source of a Kronecker priv-altmin row. */
+    private static String name(ExperimentResult r) {
+        return r.uStep() == null || r.uStep().equals("full") ? r.algorithm()
+                : r.algorithm() + " kron/" + r.featureCovariance();
     }
 
     private static void indexedMean(Report report, StringBuilder sb) {

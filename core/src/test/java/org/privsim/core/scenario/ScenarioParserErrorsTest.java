@@ -102,7 +102,8 @@ class ScenarioParserErrorsTest {
         List<FieldError> errors = errors(withExperiments("algorithm: priv-altmin, epsilonn: 1, delta: 1.0e-6"));
         assertEquals(new FieldError("experiments[0].epsilonn", "unknown field (expected one of: algorithm, epsilon, "
                 + "delta, calibration, epochs, participation, rounds, split, clipModel, clipLabel, "
-                + "initBudgetFraction, ridge, modelNormBound, tolerance, persons, repeats)"), errors.get(0));
+                + "initBudgetFraction, uStep, featureCovariance, clipFeature, featureBudgetFraction, roundBudgetSplit, "
+                + "ridge, modelNormBound, tolerance, persons, repeats)"), errors.get(0));
         assertEquals(new FieldError("experiments[0].epsilon", "required field missing"), errors.get(1));
 
         assertSingleError("name: t\nsed: 3\n" + TASK + "experiments: [ { algorithm: own-data } ]\n",
@@ -136,6 +137,36 @@ class ScenarioParserErrorsTest {
         assertSingleError(withExperiments("algorithm: single-model-dp, epsilon: 1, delta: 0.1, initBudgetFraction: 0.3"),
                 "experiments[0].initBudgetFraction", "not used by single-model-dp");
         assertSingleError(withExperiments(PRIV + ", tolerance: 0.1"), "experiments[0].tolerance", "not used by priv-altmin");
+        assertSingleError(withExperiments("algorithm: non-private-altmin, uStep: kronecker"),
+                "experiments[0].uStep", "not used by non-private-altmin");
+    }
+
+    @Test
+    void kroneckerFieldsAreCheckedAgainstTheUStep() {
+        assertSingleError(withExperiments(PRIV + ", uStep: diagonal"),
+                "experiments[0].uStep", "unknown value \"diagonal\" (expected one of: full, kronecker)");
+        assertSingleError(withExperiments(PRIV + ", featureCovariance: identity"), "experiments[0].featureCovariance",
+                "only used with uStep kronecker (the full U-step releases A itself)");
+        assertSingleError(withExperiments(PRIV + ", uStep: kronecker, featureCovariance: sample"),
+                "experiments[0].featureCovariance", "unknown value \"sample\" (expected one of: identity, private)");
+        assertSingleError(withExperiments(PRIV + ", uStep: kronecker, featureCovariance: identity, clipFeature: 2"),
+                "experiments[0].clipFeature", "only used with featureCovariance private");
+        assertSingleError(withExperiments(PRIV + ", clipFeature: 2"),
+                "experiments[0].clipFeature", "only used with featureCovariance private");
+        assertSingleError(withExperiments(PRIV + ", uStep: kronecker, clipFeature: -1"),
+                "experiments[0].clipFeature", "must be > 0, got -1");
+        assertSingleError(withExperiments(PRIV + ", uStep: kronecker, featureBudgetFraction: 1"),
+                "experiments[0].featureBudgetFraction", "must be < 1, got 1");
+        assertSingleError(withExperiments(PRIV + ", uStep: kronecker, initBudgetFraction: 0.5, featureBudgetFraction: 0.5"),
+                "experiments[0].featureBudgetFraction", "initBudgetFraction + featureBudgetFraction must be < 1 (the "
+                        + "rounds need a share), got 0.5 + 0.5");
+        assertSingleError(withExperiments(PRIV + ", uStep: kronecker, roundBudgetSplit: 0.5"),
+                "experiments[0].roundBudgetSplit", "only used with uStep full (kronecker releases only b)");
+        assertSingleError(withExperiments(PRIV + ", roundBudgetSplit: 0"),
+                "experiments[0].roundBudgetSplit", "must be > 0, got 0");
+        assertSingleError(withExperiments(PRIV + ", repeats: 0"), "experiments[0].repeats", "must be ≥ 1, got 0");
+        assertSingleError(withExperiments("algorithm: own-data, repeats: 1001"),
+                "experiments[0].repeats", "must be ≤ 1000, got 1001");
     }
 
     @Test
