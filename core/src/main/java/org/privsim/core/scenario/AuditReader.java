@@ -164,6 +164,9 @@ final class AuditReader {
         if (epochs != null && epochs.size() > 1) {
             fields.error("epochs", "an audit runs one epoch count; give a single integer, got " + epochs);
         }
+        if (fields.has("repeats")) {
+            fields.error("repeats", "not used by audits (an audit's trials are its independent runs; see trials)");
+        }
     }
 
     private Collusion readCollusion() {

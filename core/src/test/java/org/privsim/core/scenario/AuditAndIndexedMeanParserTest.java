@@ -126,6 +126,8 @@ class AuditAndIndexedMeanParserTest {
                 "audits[0].canaryScale", "not used by priv-altmin (its canary user is built in)");
         assertSingleError(audits(LOW_RANK_TASK, "algorithm: priv-altmin, epsilon: 1, delta: 1.0e-5, epochs: [1, 2]"),
                 "audits[0].epochs", "an audit runs one epoch count; give a single integer, got [1, 2]");
+        assertSingleError(audits(LOW_RANK_TASK, "algorithm: priv-altmin, epsilon: 1, delta: 1.0e-5, repeats: 3"),
+                "audits[0].repeats", "not used by audits (an audit's trials are its independent runs; see trials)");
         assertSingleError(audits(LOW_RANK_TASK, "algorithm: priv-altmin, epsilon: 1, delta: 1.0e-5, persons: 3"),
                 "audits[0].persons", "not used by priv-altmin");
         assertSingleError(audits(MEAN_TASK, AUDIT + ", inject: { skipClipping: yes please }"),
