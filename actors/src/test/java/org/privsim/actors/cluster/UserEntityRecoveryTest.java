@@ -43,7 +43,7 @@ class UserEntityRecoveryTest {
         TestProbe<AggregatorCommand> aggregator = testKit.createTestProbe();
         UserTask.Round round = new UserTask.Round(SPEC.seed(), 2, Participants.all(),
                 new double[] {1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0}, 2, SplitPlan.of(SampleSplit.REUSE, 8), 5.0, 5.0,
-                1e-6, 10.0, true);
+                1e-6, 10.0, true, Double.POSITIVE_INFINITY);
         PopulationCommand request = new PopulationCommand.ForUser(SPEC, 17,
                 new UserCommand.ContributeRound(9, round, aggregator.getRef()));
 

@@ -74,8 +74,9 @@ class MessageSerializationTest {
         SplitPlan split = SplitPlan.of(SampleSplit.PAPER, 8);
         UserTask.Init init = new UserTask.Init(11, split, Double.POSITIVE_INFINITY, 4.5);
         UserTask.Round round = new UserTask.Round(-5, 3, new Participants(new int[] {0, 1, 0, 2}, 1),
-                new double[] {0.5, -0.25, 1e-300, 7}, 2, split, 2.0, Double.POSITIVE_INFINITY, 1e-6, 3.5, false);
-        UserTask.Round singleModel = new UserTask.Round(Long.MAX_VALUE, 1, Participants.all(), null, 2, split, 1.0, 1.0, 0, 1, true);
+                new double[] {0.5, -0.25, 1e-300, 7}, 2, split, 2.0, Double.POSITIVE_INFINITY, 1e-6, 3.5, false, 12.5);
+        UserTask.Round singleModel = new UserTask.Round(Long.MAX_VALUE, 1, Participants.all(), null, 2, split, 1.0, 1.0, 0, 1, true,
+                Double.POSITIVE_INFINITY);
         UserTask.Evaluate evaluate = new UserTask.Evaluate(0, UserTask.Model.PERSONAL, new double[] {1, 2, 3, 4}, 2, 6,
                 8, 1e-6, 3.5);
         RunOutcome outcome = new RunOutcome(0.02, 0.01, null, 5, 5, 0.2, 0.2,

@@ -117,6 +117,19 @@ public final class Defaults {
         return 0.5;
     }
 
+    /**
+     * User-level clip bound C on ‖b_j‖ of the Kronecker U-step: the typical norm of a user's b_j under
+     * the paper's normalisation with the clip bounds at the typical norms, ‖v‖ ≈ η/√d and
+     * ‖θ‖ ≈ ζ: E‖Σ_i y_i x_i‖² = m_U(d + m_U + 1)‖θ‖² for x ~ N(0, I_d), y = ⟨x, θ⟩, so
+     * C = (η/√d)·ζ·√(m_U(d + m_U + 1)) (m_U the U-step samples of the split).
+     */
+    public static double clipMoment(LowRankRegressionTask task, double clipModel, double clipLabel,
+                                    SampleSplit split) {
+        int d = task.dimension();
+        int mU = org.privsim.core.data.SplitPlan.of(split, task.samplesPerUser()).uSamples();
+        return clipModel / Math.sqrt(d) * clipLabel * Math.sqrt((double) mU * (d + mU + 1));
+    }
+
     /** Bound R on ‖v_j‖ in the v-step: √k + √(2 ln n), a high-probability bound on ‖v_j*‖. */
     public static double modelNormBound(LowRankRegressionTask task) {
         return Math.sqrt(task.rank()) + Math.sqrt(2 * Math.log(task.users()));

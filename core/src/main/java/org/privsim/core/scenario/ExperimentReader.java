@@ -63,6 +63,7 @@ final class ExperimentReader {
         USED_BY.put("clipFeature", EnumSet.of(Algorithm.PRIV_ALTMIN));
         USED_BY.put("featureBudgetFraction", EnumSet.of(Algorithm.PRIV_ALTMIN));
         USED_BY.put("roundBudgetSplit", EnumSet.of(Algorithm.PRIV_ALTMIN));
+        USED_BY.put("clipMoment", EnumSet.of(Algorithm.PRIV_ALTMIN));
         USED_BY.put("ridge", LOW_RANK);
         USED_BY.put("modelNormBound", ALTMIN);
         USED_BY.put("tolerance", EnumSet.of(Algorithm.NON_PRIVATE_ALTMIN));
@@ -95,6 +96,7 @@ final class ExperimentReader {
     private final Double clipFeature;
     private final Double featureBudgetFraction;
     private final Double roundBudgetSplit;
+    private final Double clipMoment;
     private final Double ridge;
     private final Double modelNormBound;
     private final Double tolerance;
@@ -151,6 +153,9 @@ final class ExperimentReader {
         roundBudgetSplit = uses("roundBudgetSplit")
                 && onlyWith("roundBudgetSplit", effectiveStep == UStep.FULL, "uStep full (kronecker releases only b)")
                 ? fields.number("roundBudgetSplit", OPTIONAL, Bounds.strictlyBetween(0, 1)).orElse(null) : null;
+        clipMoment = uses("clipMoment")
+                && onlyWith("clipMoment", effectiveStep == UStep.KRONECKER, "uStep kronecker")
+                ? fields.number("clipMoment", OPTIONAL, Bounds.above(0)).orElse(null) : null;
         if (featureBudgetFraction != null) {
             double init = initBudgetFraction != null ? initBudgetFraction : Defaults.INIT_BUDGET_FRACTION;
             if (init + featureBudgetFraction >= 1) {
@@ -214,7 +219,7 @@ final class ExperimentReader {
         IndexedMeanTask indexed = (IndexedMeanTask) task;
         return new ExperimentSpec(algorithm, epsilons, delta,
                 uses("calibration") ? or(calibration, Defaults.CALIBRATION) : null,
-                null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
+                null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
                 or(persons, List.of(indexed.persons())), or(repeats, Defaults.REPEATS));
     }
 
@@ -241,6 +246,8 @@ final class ExperimentReader {
                 privateS ? or(clipFeature, Defaults.clipFeature(task)) : null,
                 privateS ? or(featureBudgetFraction, Defaults.FEATURE_BUDGET_FRACTION) : null,
                 resolvedStep == UStep.FULL ? or(roundBudgetSplit, Defaults.roundBudgetSplit(task)) : null,
+                kronecker ? or(clipMoment, Defaults.clipMoment(task, or(clipModel, Defaults.clipModel(algorithm, task)),
+                        or(clipLabel, Defaults.clipLabel(task)), or(split, Defaults.SPLIT))) : null,
                 or(ridge, Defaults.ridge(algorithm, task)),
                 uses("modelNormBound") ? or(modelNormBound, Defaults.modelNormBound(task)) : null,
                 uses("tolerance") ? or(tolerance, Defaults.TOLERANCE) : null,

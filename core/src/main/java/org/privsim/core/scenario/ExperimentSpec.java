@@ -28,6 +28,7 @@ import org.privsim.core.privacy.Calibration;
  * @param clipFeature        τ, clip bound on ‖x‖ for the private S (featureCovariance private)
  * @param featureBudgetFraction share of ρ spent on the private S (featureCovariance private)
  * @param roundBudgetSplit   share of a round's ρ spent on A, the rest on b (priv-altmin with uStep full)
+ * @param clipMoment         C, user-level clip bound on ‖b_j‖ (priv-altmin with uStep kronecker)
  * @param ridge              ridge λ of the local least-squares fits (low-rank algorithms)
  * @param modelNormBound     R, bound on ‖v_j‖ in the v-step (altmin)
  * @param tolerance          stop non-private-altmin when ‖UUᵀ − U'U'ᵀ‖_F falls below it
@@ -52,6 +53,7 @@ public record ExperimentSpec(
         Double clipFeature,
         Double featureBudgetFraction,
         Double roundBudgetSplit,
+        Double clipMoment,
         Double ridge,
         Double modelNormBound,
         Double tolerance,
@@ -73,7 +75,7 @@ public record ExperimentSpec(
     public ExperimentSpec withPrivacy(double epsilon, double newDelta, Calibration newCalibration) {
         return new ExperimentSpec(algorithm, List.of(epsilon), newDelta, newCalibration, epochs, participation,
                 rounds, split, clipModel, clipLabel, initBudgetFraction, uStep, featureCovariance, clipFeature,
-                featureBudgetFraction, roundBudgetSplit, ridge, modelNormBound, tolerance,
+                featureBudgetFraction, roundBudgetSplit, clipMoment, ridge, modelNormBound, tolerance,
                 persons, repeats);
     }
 }

@@ -172,7 +172,7 @@ public final class AltMinDriver implements Driver {
         }
         return new Step.Collect(new UserTask.Round(key.seed(), round, settings.participants(round), u.data.clone(),
                 task.rank(), settings.split(), settings.clipModel(), settings.clipLabel(), settings.ridge(),
-                settings.modelNormBound(), settings.fullStep()));
+                settings.modelNormBound(), settings.fullStep(), settings.clipMoment()));
     }
 
     private Step evaluate() {

@@ -27,6 +27,7 @@ import org.privsim.core.scenario.UStep;
  * @param clipModel      η users clip to (+∞ when non-private, or when an injected fault skips clipping)
  * @param clipLabel      ζ users clip to (+∞ when non-private, or when an injected fault skips clipping)
  * @param clipFeature    τ users clip ‖x‖ to for the private S (+∞ under skipClipping), or null when S is not released
+ * @param clipMoment     C users clip ‖v ⊗ g‖ to (Kronecker U-step; +∞ otherwise or under skipClipping)
  * @param fullStep       whether the U-step is the full Alg. 2 (users send G_j; the curator releases A and b)
  *                       rather than the Kronecker step (users send g_j only; the curator releases b)
  * @param ridge          v-step ridge λ
@@ -44,6 +45,7 @@ public record AltMinSettings(
         double clipModel,
         double clipLabel,
         Double clipFeature,
+        double clipMoment,
         boolean fullStep,
         double ridge,
         double modelNormBound,
@@ -94,7 +96,8 @@ public record AltMinSettings(
         double zeta = spec.clipLabel();
         double sInit = Sensitivities.init(split.initPairs(), zeta);
         double sA = Sensitivities.gram(split.uSamples(), eta);
-        double sB = Sensitivities.moment(split.uSamples(), eta, zeta);
+        double sB = kronecker ? Sensitivities.clippedMoment(split.uSamples(), eta, zeta, spec.clipMoment())
+                : Sensitivities.moment(split.uSamples(), eta, zeta);
         double sS = privateS ? Sensitivities.gram(split.uSamples(), spec.clipFeature()) : 0;
         // Injection.ignoreComposition: calibrate every release to the whole ρ, not its share.
         boolean whole = injection.ignoreComposition();
@@ -112,7 +115,8 @@ public record AltMinSettings(
         double userEta = skip ? Double.POSITIVE_INFINITY : eta;
         double userZeta = skip ? Double.POSITIVE_INFINITY : zeta;
         Double userTau = privateS ? (skip ? Double.POSITIVE_INFINITY : spec.clipFeature()) : null;
-        return new AltMinSettings(true, split, userEta, userZeta, userTau, !kronecker, spec.ridge(),
+        double userC = kronecker && !skip ? spec.clipMoment() : Double.POSITIVE_INFINITY;
+        return new AltMinSettings(true, split, userEta, userZeta, userTau, userC, !kronecker, spec.ridge(),
                 spec.modelNormBound(), batches ? 1 : epochs, rounds,
                 batches ? batches(task.users(), rounds, key.permutation()) : null, Double.NaN, rho, noise);
     }
@@ -122,7 +126,8 @@ public record AltMinSettings(
         SplitPlan split = SplitPlan.of(spec.split(), task.samplesPerUser());
         boolean batches = spec.participation() == Participation.DISJOINT_BATCHES;
         int rounds = batches ? spec.rounds() : cap;
-        return new AltMinSettings(false, split, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, null, true,
+        return new AltMinSettings(false, split, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, null,
+                Double.POSITIVE_INFINITY, true,
                 spec.ridge(), spec.modelNormBound(), batches ? 1 : cap, rounds,
                 batches ? batches(task.users(), rounds, key.permutation()) : null,
                 batches ? Double.NaN : spec.tolerance(), null, null);

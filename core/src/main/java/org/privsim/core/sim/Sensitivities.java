@@ -38,4 +38,12 @@ public final class Sensitivities {
     public static double moment(int samples, double clipModel, double clipLabel) {
         return 2.0 * samples * clipModel * clipLabel;
     }
+
+    /**
+     * b with each user's b_j also scaled into the ball of radius C (Kronecker U-step): a user's
+     * term has norm ≤ min(C, m_U ζ η), and two terms of opposite sign differ by twice that.
+     */
+    public static double clippedMoment(int samples, double clipModel, double clipLabel, double clipMoment) {
+        return 2.0 * Math.min(clipMoment, samples * clipModel * clipLabel);
+    }
 }

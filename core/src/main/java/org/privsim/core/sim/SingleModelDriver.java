@@ -45,7 +45,8 @@ public final class SingleModelDriver implements Driver {
     @Override
     public Step start() {
         return new Step.Collect(new UserTask.Round(key.seed(), 1, Participants.all(), null, 1, split,
-                spec.clipModel(), spec.clipLabel(), spec.ridge(), Double.POSITIVE_INFINITY, true));
+                spec.clipModel(), spec.clipLabel(), spec.ridge(), Double.POSITIVE_INFINITY, true,
+                Double.POSITIVE_INFINITY));
     }
 
     @Override

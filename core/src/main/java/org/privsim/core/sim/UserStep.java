@@ -56,10 +56,11 @@ public final class UserStep {
     /**
      * The user's U-step statistics for its current model v on the U-split samples, clipped with
      * model bound η and label bound ζ (pass +∞ for no clipping). With {@code withGram} false
-     * (Kronecker U-step) G is not computed and the statistics carry an empty gram.
+     * (Kronecker U-step) G is not computed and the statistics carry an empty gram, and g is scaled
+     * so that ‖v ⊗ g‖ = ‖v‖‖g‖ ≤ C ({@code clipMoment}, +∞: no user-level clip).
      */
     public static UserRoundStats roundStatistics(UserDataset data, SplitPlan split, double[] v,
-                                                 double eta, double zeta, boolean withGram) {
+                                                 double eta, double zeta, boolean withGram, double clipMoment) {
         int d = data.dimension();
         double vNorm = norm(v);
         double[] gram = new double[withGram ? PackedSymmetric.length(d) : 0];
@@ -73,6 +74,12 @@ public final class UserStep {
             }
             for (int p = 0; p < d; p++) {
                 g[p] += yc * data.x()[off + p];
+            }
+        }
+        if (clipMoment < Double.POSITIVE_INFINITY) {
+            double scale = Clipping.clipScale(vNorm * norm(g), clipMoment);
+            for (int p = 0; p < d; p++) {
+                g[p] *= scale;
             }
         }
         return new UserRoundStats(data.user(), v.clone(), gram, g);
@@ -140,7 +147,8 @@ public final class UserStep {
                 ? new double[] {1.0}
                 : fitPersonalModel(data, task.split().vFrom(), task.split().vTo(), task.u(), task.rank(),
                         task.ridge(), task.modelNormBound());
-        return roundStatistics(data, task.split(), v, task.clipModel(), task.clipLabel(), task.gram());
+        return roundStatistics(data, task.split(), v, task.clipModel(), task.clipLabel(), task.gram(),
+                task.clipMoment());
     }
 
     /** Answers an evaluation request with ‖θ_j − θ_j*‖² of the user's final model. */

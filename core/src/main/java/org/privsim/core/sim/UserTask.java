@@ -51,10 +51,11 @@ public sealed interface UserTask permits UserTask.Init, UserTask.Round, UserTask
      * @param ridge          ridge λ of the v-step
      * @param modelNormBound R of the v-step
      * @param gram           whether users send G_j (full U-step, single-model-dp) or only g_j (Kronecker U-step)
+     * @param clipMoment     C: users scale v ⊗ g into the ball of radius C (+∞: no user-level clip)
      */
     record Round(long population, int round, Participants participants, double[] u, int rank, SplitPlan split,
-                 double clipModel, double clipLabel, double ridge, double modelNormBound, boolean gram)
-            implements UserTask {
+                 double clipModel, double clipLabel, double ridge, double modelNormBound, boolean gram,
+                 double clipMoment) implements UserTask {
 
         /** The k of the statistics users return: 1 for the fixed model v = [1], else {@code rank}. */
         public int statisticsRank() {
@@ -64,7 +65,7 @@ public sealed interface UserTask permits UserTask.Init, UserTask.Round, UserTask
         /** The same round with participants restricted to the ids [from, to) (see {@link Participants#restrictedTo}). */
         public Round restrictedTo(int from, int to) {
             return new Round(population, round, participants.restrictedTo(from, to), u, rank, split, clipModel,
-                    clipLabel, ridge, modelNormBound, gram);
+                    clipLabel, ridge, modelNormBound, gram, clipMoment);
         }
     }
 

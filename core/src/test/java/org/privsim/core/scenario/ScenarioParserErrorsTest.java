@@ -103,7 +103,7 @@ class ScenarioParserErrorsTest {
         assertEquals(new FieldError("experiments[0].epsilonn", "unknown field (expected one of: algorithm, epsilon, "
                 + "delta, calibration, epochs, participation, rounds, split, clipModel, clipLabel, "
                 + "initBudgetFraction, uStep, featureCovariance, clipFeature, featureBudgetFraction, roundBudgetSplit, "
-                + "ridge, modelNormBound, tolerance, persons, repeats)"), errors.get(0));
+                + "clipMoment, ridge, modelNormBound, tolerance, persons, repeats)"), errors.get(0));
         assertEquals(new FieldError("experiments[0].epsilon", "required field missing"), errors.get(1));
 
         assertSingleError("name: t\nsed: 3\n" + TASK + "experiments: [ { algorithm: own-data } ]\n",
@@ -164,6 +164,10 @@ class ScenarioParserErrorsTest {
                 "experiments[0].roundBudgetSplit", "only used with uStep full (kronecker releases only b)");
         assertSingleError(withExperiments(PRIV + ", roundBudgetSplit: 0"),
                 "experiments[0].roundBudgetSplit", "must be > 0, got 0");
+        assertSingleError(withExperiments(PRIV + ", clipMoment: 3"),
+                "experiments[0].clipMoment", "only used with uStep kronecker");
+        assertSingleError(withExperiments(PRIV + ", uStep: kronecker, clipMoment: 0"),
+                "experiments[0].clipMoment", "must be > 0, got 0");
         assertSingleError(withExperiments(PRIV + ", repeats: 0"), "experiments[0].repeats", "must be ≥ 1, got 0");
         assertSingleError(withExperiments("algorithm: own-data, repeats: 1001"),
                 "experiments[0].repeats", "must be ≤ 1000, got 1001");

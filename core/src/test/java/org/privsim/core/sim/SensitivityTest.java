@@ -22,6 +22,9 @@ class SensitivityTest {
     private static final double ETA = 3.0;
     private static final double ZETA = 1.5;
     private static final double TAU = 2.0;
+    /** User-level clip C of the Kronecker step's b_j: below m·ζ·η = 36, so it binds. */
+    private static final double C = 7.0;
+    private static final double INF = Double.POSITIVE_INFINITY;
     private static final double TOL = 1e-9;
 
     private final SplitPlan reuse = SplitPlan.of(SampleSplit.REUSE, M);
@@ -43,6 +46,9 @@ class SensitivityTest {
                 double[][] shift = roundShift(a, va, b, vb, split);
                 assertTrue(shift[0][0] <= sA * (1 + TOL), "A moved " + shift[0][0] + " > " + sA);
                 assertTrue(shift[1][0] <= sB * (1 + TOL), "b moved " + shift[1][0] + " > " + sB);
+                double sC = Sensitivities.clippedMoment(split.uSamples(), ETA, ZETA, C);
+                double movedB = kroneckerShift(a, va, b, vb, split);
+                assertTrue(movedB <= sC * (1 + TOL), "clipped b moved " + movedB + " > " + sC);
                 double sS = Sensitivities.gram(split.uSamples(), TAU);
                 double moved = featureShift(a, b, split);
                 assertTrue(moved <= sS * (1 + TOL), "S moved " + moved + " > " + sS);
@@ -62,6 +68,10 @@ class SensitivityTest {
         UserDataset minus = constantUser(0, 10.0, -100.0);
         shift = roundShift(e1, v, minus, v, reuse);
         assertClose(Sensitivities.moment(M, ETA, ZETA), shift[1][0]);
+        // user-clipped b (Kronecker U-step): labels of opposite sign, both users beyond C.
+        assertClose(Sensitivities.clippedMoment(M, ETA, ZETA, C), kroneckerShift(e1, v, minus, v, reuse));
+        // with C above m·ζ·η the per-sample bound is the tighter one and is what the sensitivity says.
+        assertClose(Sensitivities.moment(M, ETA, ZETA), Sensitivities.clippedMoment(M, ETA, ZETA, 1e6));
         // S (Kronecker U-step, private S): every sample beyond τ on e1 against every sample on e2.
         assertClose(Sensitivities.gram(M, TAU), featureShift(e1, e2, reuse));
         // init: both samples of every pair on e1; labels (+,+) against (+,−).
@@ -86,12 +96,20 @@ class SensitivityTest {
             UserDataset a = randomUser(rng, trial % 2 == 0 ? 100.0 : 1.0);
             double[] v = randomVector(rng, K, 3);
             RoundSum full = new RoundSum(D, K, true);
-            full.add(UserStep.roundStatistics(a, reuse, v, ETA, ZETA, true));
+            full.add(UserStep.roundStatistics(a, reuse, v, ETA, ZETA, true, INF));
             RoundSum kron = new RoundSum(D, K, false);
-            kron.add(UserStep.roundStatistics(a, reuse, v, ETA, ZETA, false));
+            kron.add(UserStep.roundStatistics(a, reuse, v, ETA, ZETA, false, INF));
             assertTrue(java.util.Arrays.equals(full.vectorB(), kron.vectorB()));
             assertTrue(kron.blocks().length == 0);
         }
+    }
+
+    private double kroneckerShift(UserDataset a, double[] va, UserDataset b, double[] vb, SplitPlan split) {
+        RoundSum sa = new RoundSum(D, K, false);
+        sa.add(UserStep.roundStatistics(a, split, va, ETA, ZETA, false, C));
+        RoundSum sb = new RoundSum(D, K, false);
+        sb.add(UserStep.roundStatistics(b, split, vb, ETA, ZETA, false, C));
+        return distance(sa.vectorB(), sb.vectorB());
     }
 
     private double featureShift(UserDataset a, UserDataset b, SplitPlan split) {
@@ -102,9 +120,9 @@ class SensitivityTest {
 
     private double[][] roundShift(UserDataset a, double[] va, UserDataset b, double[] vb, SplitPlan split) {
         RoundSum sa = new RoundSum(D, K, true);
-        sa.add(UserStep.roundStatistics(a, split, va, ETA, ZETA, true));
+        sa.add(UserStep.roundStatistics(a, split, va, ETA, ZETA, true, INF));
         RoundSum sb = new RoundSum(D, K, true);
-        sb.add(UserStep.roundStatistics(b, split, vb, ETA, ZETA, true));
+        sb.add(UserStep.roundStatistics(b, split, vb, ETA, ZETA, true, INF));
         return new double[][] {{distance(sa.matrixA(), sb.matrixA())}, {distance(sa.vectorB(), sb.vectorB())}};
     }
 
