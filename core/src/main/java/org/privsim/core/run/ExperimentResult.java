@@ -41,6 +41,7 @@ import org.privsim.core.sim.RoundRecord;
  * @param clipFeature      τ of the private S, or null
  * @param featureBudgetFraction share of ρ given to the private S, or null
  * @param roundBudgetSplit share of each round's ρ given to A (full U-step), or null
+ * @param clipMoment       C, the user-level clip of b_j (Kronecker U-step), or null
  * @param noise            noise parameters, or null
  * @param epochsTried      every candidate epoch count with its mean MSE (more than one: best reported)
  * @param roundLog         per-round contributors and diagnostics of the reported run's first repeat
@@ -49,7 +50,7 @@ import org.privsim.core.sim.RoundRecord;
     "conversion", "repeats", "populationMse", "populationMseStdErr", "excessRisk", "excessRiskStdErr",
     "subspaceDistance", "users", "samplesPerUser", "dimension", "rank", "rounds", "epochs", "maxLedgerRho",
     "participation", "split", "clipModel", "clipLabel", "initBudgetFraction", "uStep", "featureCovariance",
-    "clipFeature", "featureBudgetFraction", "roundBudgetSplit", "noise", "epochsTried", "roundLog"})
+    "clipFeature", "featureBudgetFraction", "roundBudgetSplit", "clipMoment", "noise", "epochsTried", "roundLog"})
 public record ExperimentResult(
         int experiment,
         String algorithm,
@@ -83,6 +84,7 @@ public record ExperimentResult(
         Double clipFeature,
         Double featureBudgetFraction,
         Double roundBudgetSplit,
+        Double clipMoment,
         NoiseParameters noise,
         List<EpochCandidate> epochsTried,
         List<RoundRecord> roundLog) implements ExperimentRow {

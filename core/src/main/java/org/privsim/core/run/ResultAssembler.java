@@ -101,6 +101,7 @@ public final class ResultAssembler {
                 spec.clipFeature(),
                 spec.featureBudgetFraction(),
                 spec.roundBudgetSplit(),
+                spec.clipMoment(),
                 o.noise(),
                 tried.size() > 1 ? tried : List.of(),
                 o.roundLog());
