@@ -1,6 +1,7 @@
 package org.privsim.core.scenario;
 
 import java.util.List;
+import org.privsim.core.data.SplitPlan;
 import org.privsim.core.privacy.Calibration;
 
 /**
@@ -126,7 +127,7 @@ public final class Defaults {
     public static double clipMoment(LowRankRegressionTask task, double clipModel, double clipLabel,
                                     SampleSplit split) {
         int d = task.dimension();
-        int mU = org.privsim.core.data.SplitPlan.of(split, task.samplesPerUser()).uSamples();
+        int mU = SplitPlan.of(split, task.samplesPerUser()).uSamples();
         return clipModel / Math.sqrt(d) * clipLabel * Math.sqrt((double) mU * (d + mU + 1));
     }
 

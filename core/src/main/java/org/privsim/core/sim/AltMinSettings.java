@@ -66,7 +66,7 @@ public record AltMinSettings(
      * Settings for a priv-altmin run at ε with the given epoch count and an injected fault. The
      * ledger is charged the correct shares whatever the fault; the faults act as follows.
      * <ul>
-     *   <li>{@code noiseMultiplier}: every σ (initialisation, A and b) is the correct σ times the
+     *   <li>{@code noiseMultiplier}: every σ (initialisation, S, A and b) is the correct σ times the
      *       multiplier.</li>
      *   <li>{@code ignoreComposition}: each release's σ is calibrated to the whole budget ρ instead
      *       of its share (f·ρ for the initialisation, φ·ρ for S, a round's share of (1−f−φ)ρ for A
