@@ -53,7 +53,7 @@ public final class UserActor {
 
         UserDataset of(UserTask task) {
             if (data == null || seed != task.population()) {
-                data = null;
+                data = null; // let the previous population's data go before the next is built
                 data = populations.apply(task.population()).user(id);
                 seed = task.population();
             }

@@ -55,19 +55,9 @@ public record IndexedMeanResult(
      */
     public static IndexedMeanResult of(IndexedMeanRunPlan cell, double[] losses, double[] closedForms) {
         int repeats = losses.length;
-        double mean = 0;
-        double closed = 0;
-        for (int r = 0; r < repeats; r++) {
-            mean += losses[r];
-            closed += closedForms[r];
-        }
-        mean /= repeats;
-        closed /= repeats;
-        double squares = 0;
-        for (double loss : losses) {
-            squares += (loss - mean) * (loss - mean);
-        }
-        double stdErr = Math.sqrt(squares / (repeats - 1) / repeats);
+        double mean = RepeatStatistics.mean(losses);
+        double closed = RepeatStatistics.mean(closedForms);
+        double stdErr = RepeatStatistics.standardError(losses);
         Double rho = cell.rho();
         IndexedMeanTask task = cell.task();
         return new IndexedMeanResult(cell.experiment(), cell.spec().algorithm().id(), cell.epsilon(),

@@ -109,25 +109,15 @@ public final class ResultAssembler {
 
     /** Mean of a field over the repeats, summed in repeat order. */
     private static double mean(List<RunOutcome> repeats, ToDoubleFunction<RunOutcome> field) {
-        double sum = 0;
-        for (RunOutcome r : repeats) {
-            sum += field.applyAsDouble(r);
-        }
-        return sum / repeats.size();
+        return RepeatStatistics.mean(values(repeats, field));
     }
 
     /** Sample standard deviation over the repeats / √repeats; null for a single repeat. */
     private static Double standardError(List<RunOutcome> repeats, ToDoubleFunction<RunOutcome> field) {
-        int n = repeats.size();
-        if (n < 2) {
-            return null;
-        }
-        double mean = mean(repeats, field);
-        double squares = 0;
-        for (RunOutcome r : repeats) {
-            double dev = field.applyAsDouble(r) - mean;
-            squares += dev * dev;
-        }
-        return Math.sqrt(squares / (n - 1) / n);
+        return repeats.size() < 2 ? null : RepeatStatistics.standardError(values(repeats, field));
+    }
+
+    private static double[] values(List<RunOutcome> repeats, ToDoubleFunction<RunOutcome> field) {
+        return repeats.stream().mapToDouble(field).toArray();
     }
 }
