@@ -25,6 +25,93 @@ public final class PackedSymmetric {
         }
     }
 
+    /**
+     * target += Σ_{i ∈ [0, rows)} w_i x_i x_iᵀ (packed), x_i the row {@code offset/d + i} of the
+     * row-major matrix {@code x}: the weighted Gram matrix of a user's samples.
+     *
+     * <p>Each entry (p, q) is formed as the left-to-right sum over i of (w_i·x_ip)·x_iq, starting
+     * from 0, and then added to the target once, so into a zero target the result is bit-identical
+     * to {@code rows} calls of {@link #addOuter} with scale w_i. The entries are computed two rows
+     * by four columns at a time with the partial sums in registers (ten scalar loads per eight
+     * multiply-adds instead of three memory operations per one): about twice the speed of
+     * {@link #addOuter} row by row, which is what the U-step of every user costs.
+     *
+     * @param w    weights w_0 … w_{rows−1}
+     * @param rows how many rows of x, starting at row offset/d
+     */
+    public static void addWeightedGram(double[] target, double[] x, int offset, int d, double[] w, int rows) {
+        double[] s0 = new double[rows];
+        double[] s1 = new double[rows];
+        int p = 0;
+        for (; p + 1 < d; p += 2) {
+            for (int i = 0; i < rows; i++) {
+                int o = offset + i * d;
+                s0[i] = w[i] * x[o + p];
+                s1[i] = w[i] * x[o + p + 1];
+            }
+            int r0 = rowStart(p, d);
+            int r1 = rowStart(p + 1, d);
+            double diag = 0;
+            for (int i = 0; i < rows; i++) {
+                diag += s0[i] * x[offset + i * d + p];
+            }
+            target[r0 + p] += diag;
+            int q = p + 1;
+            for (; q + 3 < d; q += 4) {
+                double a0 = 0, a1 = 0, a2 = 0, a3 = 0, b0 = 0, b1 = 0, b2 = 0, b3 = 0;
+                for (int i = 0; i < rows; i++) {
+                    int o = offset + i * d + q;
+                    double x0 = x[o];
+                    double x1 = x[o + 1];
+                    double x2 = x[o + 2];
+                    double x3 = x[o + 3];
+                    double u = s0[i];
+                    double v = s1[i];
+                    a0 += u * x0;
+                    a1 += u * x1;
+                    a2 += u * x2;
+                    a3 += u * x3;
+                    b0 += v * x0;
+                    b1 += v * x1;
+                    b2 += v * x2;
+                    b3 += v * x3;
+                }
+                target[r0 + q] += a0;
+                target[r0 + q + 1] += a1;
+                target[r0 + q + 2] += a2;
+                target[r0 + q + 3] += a3;
+                target[r1 + q] += b0;
+                target[r1 + q + 1] += b1;
+                target[r1 + q + 2] += b2;
+                target[r1 + q + 3] += b3;
+            }
+            for (; q < d; q++) {
+                double a = 0;
+                double b = 0;
+                for (int i = 0; i < rows; i++) {
+                    double xq = x[offset + i * d + q];
+                    a += s0[i] * xq;
+                    b += s1[i] * xq;
+                }
+                target[r0 + q] += a;
+                target[r1 + q] += b;
+            }
+        }
+        if (p < d) {
+            double a = 0;
+            for (int i = 0; i < rows; i++) {
+                int o = offset + i * d + p;
+                a += (w[i] * x[o]) * x[o];
+            }
+            target[rowStart(p, d) + p] += a;
+        }
+    }
+
+    /** Index in the packed form of entry (p, 0) if the row were stored in full: entry (p, q ≥ p) is at rowStart + q. */
+    private static int rowStart(int p, int d) {
+        return p * d - p * (p - 1) / 2 - p;
+    }
+
     /** target += scale · sym(a bᵀ) = scale · (a bᵀ + b aᵀ)/2 (packed), a and b of length d. */
     public static void addSymmetrizedOuter(double[] target, double[] a, int aOff, double[] b, int bOff, int d,
                                            double scale) {

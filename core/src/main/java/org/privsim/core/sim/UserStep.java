@@ -65,16 +65,18 @@ public final class UserStep {
         double vNorm = norm(v);
         double[] gram = new double[withGram ? PackedSymmetric.length(d) : 0];
         double[] g = new double[d];
+        double[] weights = new double[split.uTo() - split.uFrom()];
         for (int i = split.uFrom(); i < split.uTo(); i++) {
             double c = Clipping.clipScale(data.featureNorm(i) * vNorm, eta);
             double yc = Clipping.clip(data.y()[i], zeta) * c;
+            weights[i - split.uFrom()] = c * c;
             int off = i * d;
-            if (withGram) {
-                PackedSymmetric.addOuter(gram, data.x(), off, d, c * c);
-            }
             for (int p = 0; p < d; p++) {
                 g[p] += yc * data.x()[off + p];
             }
+        }
+        if (withGram) {
+            PackedSymmetric.addWeightedGram(gram, data.x(), split.uFrom() * d, d, weights, weights.length);
         }
         if (clipMoment < Double.POSITIVE_INFINITY) {
             double scale = Clipping.clipScale(vNorm * norm(g), clipMoment);
@@ -115,10 +117,12 @@ public final class UserStep {
     public static double[] featureStatistics(UserDataset data, SplitPlan split, double tau) {
         int d = data.dimension();
         double[] s = new double[PackedSymmetric.length(d)];
+        double[] weights = new double[split.uTo() - split.uFrom()];
         for (int i = split.uFrom(); i < split.uTo(); i++) {
             double c = Clipping.clipScale(data.featureNorm(i), tau);
-            PackedSymmetric.addOuter(s, data.x(), i * d, d, c * c);
+            weights[i - split.uFrom()] = c * c;
         }
+        PackedSymmetric.addWeightedGram(s, data.x(), split.uFrom() * d, d, weights, weights.length);
         return s;
     }
 
