@@ -1,32 +1,41 @@
 package org.privsim.actors.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.privsim.actors.local.LocalRunner;
+import org.privsim.core.audit.AuditSpec;
 import org.privsim.core.run.Progress;
 import org.privsim.core.run.SequentialRunner;
-import org.privsim.core.audit.AuditSpec;
 import org.privsim.core.scenario.IndexedMeanTask;
 import org.privsim.core.scenario.LowRankRegressionTask;
 import org.privsim.core.scenario.Scenario;
+import org.privsim.core.sim.UserTask;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Spec;
 
 /**
  * {@code privsim bench SCENARIO}: times the sequential and the local runner on the same scenario
- * in one process, alternating them (warm-ups first), and prints each median wall time and the
- * ratio local/sequential. A timed repetition covers the whole run including data generation (and,
- * for local, starting and stopping the actor system); a full GC runs before each one.
+ * in one process, alternating them (warm-ups first), and prints for each runner the median wall
+ * time, the median epoch (one round of a low-rank run, from the release of round t to that of
+ * round t+1, {@link Progress#released}), the peak heap ({@link HeapPeak}) and that peak per user,
+ * and the ratios local/sequential. A timed repetition covers the whole run including data
+ * generation (and, for local, starting and stopping the actor system); a full GC runs before each
+ * one. {@code --users N} replaces the low-rank task's population; {@code --runners} restricts the
+ * runners (no ratio then); {@code --out FILE} also writes the JSON object to a file.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
-        description = "Time the sequential and local runners on a scenario (median wall time, ratio local/sequential).")
+        description = "Time the sequential and local runners on a scenario (median wall time and epoch, peak heap,"
+                + " ratio local/sequential).")
 final class BenchCommand implements Callable<Integer> {
 
     @Spec
@@ -43,14 +52,37 @@ final class BenchCommand implements Callable<Integer> {
             description = "Untimed warm-up runs of each runner (default: ${DEFAULT-VALUE}).")
     private int warmup;
 
+    @Option(names = "--users", paramLabel = "N",
+            description = "Replace the low-rank task's number of users with N.")
+    private Integer users;
+
+    @Option(names = "--runners", paramLabel = "NAME[,NAME]", split = ",", defaultValue = "sequential,local",
+            description = "Runners to time (default: ${DEFAULT-VALUE}).")
+    private List<String> runners;
+
     @Option(names = "--json", description = "Print one JSON object instead of text.")
     private boolean json;
 
+    @Option(names = "--out", paramLabel = "FILE", description = "Also write the JSON object to FILE.")
+    private Path out;
+
+    /** One runner's measurements over the timed repetitions. */
+    private record Timing(List<Long> wallMillis, List<Double> epochMillis, List<Long> peakHeapBytes) {
+        Timing() {
+            this(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+        }
+    }
+
     @Override
     public Integer call() throws Exception {
-        if (repetitions < 1 || warmup < 0) {
-            spec.commandLine().getErr().println("error: " + (repetitions < 1 ? "--repetitions: must be at least 1"
-                    : "--warmup: must not be negative"));
+        String problem = repetitions < 1 ? "--repetitions: must be at least 1"
+                : warmup < 0 ? "--warmup: must not be negative"
+                : users != null && users < 2 ? "--users: must be at least 2"
+                : runners.isEmpty() || !List.of(SequentialRunner.NAME, LocalRunner.NAME).containsAll(runners)
+                ? "--runners: expected sequential and/or local, got " + String.join(",", runners) : null;
+        if (problem != null) {
+            spec.commandLine().getErr().println("error: " + problem);
+            spec.commandLine().getErr().flush();
             return PrivsimCli.EXIT_INVALID;
         }
         Optional<Scenario> loaded = scenarioFile.load(spec.commandLine().getErr());
@@ -58,46 +90,150 @@ final class BenchCommand implements Callable<Integer> {
             return PrivsimCli.EXIT_INVALID;
         }
         Scenario scenario = loaded.get();
-        List<Long> sequential = new ArrayList<>();
-        List<Long> local = new ArrayList<>();
+        if (users != null) {
+            if (!(scenario.task() instanceof LowRankRegressionTask t)) {
+                spec.commandLine().getErr().println("error: --users: only for a low-rank-regression task");
+                spec.commandLine().getErr().flush();
+                return PrivsimCli.EXIT_INVALID;
+            }
+            scenario = new Scenario(scenario.name(), scenario.seed(), new LowRankRegressionTask(users,
+                    t.samplesPerUser(), t.dimension(), t.rank(), t.labelNoise()), scenario.aggregation(),
+                    scenario.experiments(), scenario.audits());
+        }
+        String tooBig = HeapCheck.problem(scenario);
+        if (tooBig != null) {
+            spec.commandLine().getErr().println("error: " + tooBig);
+            spec.commandLine().getErr().flush();
+            return PrivsimCli.EXIT_INVALID;
+        }
+        List<String> order = List.of(SequentialRunner.NAME, LocalRunner.NAME).stream().filter(runners::contains)
+                .toList();
+        List<Timing> timings = order.stream().map(r -> new Timing()).toList();
         for (int i = 0; i < warmup + repetitions; i++) {
-            long s = time(SequentialRunner.NAME, scenario);
-            long l = time(LocalRunner.NAME, scenario);
-            if (i >= warmup) {
-                sequential.add(s);
-                local.add(l);
+            for (int r = 0; r < order.size(); r++) {
+                time(order.get(r), scenario, i >= warmup ? timings.get(r) : null);
             }
         }
-        long seqMedian = median(sequential);
-        long localMedian = median(local);
-        double ratio = (double) localMedian / Math.max(1, seqMedian);
+        ObjectMapper mapper = new ObjectMapper();
+        ObjectNode node = mapper.createObjectNode();
+        int population = population(scenario);
+        Timing seq = runners.contains(SequentialRunner.NAME) ? timings.get(0) : null;
+        Timing local = runners.contains(LocalRunner.NAME) ? timings.get(order.size() - 1) : null;
+        putRunner(node, "sequential", seq, population);
+        putRunner(node, "local", local, population);
+        putRatio(node, "ratio", seq == null || local == null ? null
+                : (double) median(local.wallMillis()) / Math.max(1, median(seq.wallMillis())));
+        putRatio(node, "epochRatio", seq == null || local == null || seq.epochMillis().isEmpty() ? null
+                : medianOf(local.epochMillis()) / medianOf(seq.epochMillis()));
+        node.put("repetitions", repetitions);
+        node.put("population", population);
+        node.put("auditTrials", auditTrials(scenario));
+        node.put("maxHeapBytes", Runtime.getRuntime().maxMemory());
+        String text = mapper.writeValueAsString(node);
+        if (out != null) {
+            Files.writeString(out, mapper.enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(node) + "\n");
+        }
         if (json) {
-            ObjectMapper mapper = new ObjectMapper();
-            ObjectNode node = mapper.createObjectNode();
-            node.put("sequentialMedianMillis", seqMedian);
-            node.put("localMedianMillis", localMedian);
-            node.put("ratio", ratio);
-            node.put("repetitions", repetitions);
-            node.put("population", population(scenario));
-            node.put("auditTrials", auditTrials(scenario));
-            spec.commandLine().getOut().println(mapper.writeValueAsString(node));
+            spec.commandLine().getOut().println(text);
         } else {
             spec.commandLine().getOut().printf("scenario %s, population %d, %d audit trials, %d warm-up + %d timed"
-                    + " runs each%nsequential median %d ms%nlocal      median %d ms%nratio local/sequential %.3f%n",
-                    scenario.name(), population(scenario), auditTrials(scenario), warmup, repetitions, seqMedian,
-                    localMedian, ratio);
+                    + " runs each, heap limit %.1f GB%n", scenario.name(), population, auditTrials(scenario), warmup,
+                    repetitions, Runtime.getRuntime().maxMemory() / 1e9);
+            printRunner("sequential", seq, population);
+            printRunner("local", local, population);
+            if (seq != null && local != null) {
+                spec.commandLine().getOut().printf("ratio local/sequential %.3f (wall), %s (epoch)%n",
+                        node.get("ratio").asDouble(), node.get("epochRatio").isNull() ? "n/a"
+                                : String.format("%.3f", node.get("epochRatio").asDouble()));
+            }
         }
         spec.commandLine().getOut().flush();
         return 0;
     }
 
-    private static long time(String runner, Scenario scenario) {
+    private void printRunner(String name, Timing t, int population) {
+        if (t == null) {
+            return;
+        }
+        spec.commandLine().getOut().printf("%-10s median %d ms, epoch %s, peak heap %.1f MB (%d bytes/user)%n", name,
+                median(t.wallMillis()), t.epochMillis().isEmpty() ? "n/a"
+                        : String.format("%.1f ms", medianOf(t.epochMillis())),
+                median(t.peakHeapBytes()) / 1e6, median(t.peakHeapBytes()) / Math.max(1, population));
+    }
+
+    private static void putRunner(ObjectNode node, String name, Timing t, int population) {
+        if (t == null) {
+            node.putNull(name + "MedianMillis");
+            node.putNull(name + "EpochMillis");
+            node.putNull(name + "PeakHeapBytes");
+            node.putNull(name + "BytesPerUser");
+            return;
+        }
+        node.put(name + "MedianMillis", median(t.wallMillis()));
+        if (t.epochMillis().isEmpty()) {
+            node.putNull(name + "EpochMillis");
+        } else {
+            node.put(name + "EpochMillis", medianOf(t.epochMillis()));
+        }
+        long peak = median(t.peakHeapBytes());
+        node.put(name + "PeakHeapBytes", peak);
+        node.put(name + "BytesPerUser", peak / Math.max(1, population));
+    }
+
+    private static void putRatio(ObjectNode node, String field, Double value) {
+        if (value == null) {
+            node.putNull(field);
+        } else {
+            node.put(field, value);
+        }
+    }
+
+    private static void time(String runner, Scenario scenario, Timing into) {
         // Collect the previous run's garbage (50,000 actors or data sets) before the clock starts,
         // so one runner's leftovers are not billed to the other.
         System.gc();
-        long start = System.nanoTime();
-        ScenarioExecution.runWith(runner, scenario, Progress.NONE);
-        return (System.nanoTime() - start) / 1_000_000;
+        EpochClock clock = new EpochClock();
+        long start;
+        long wall;
+        long peak;
+        try (HeapPeak heap = new HeapPeak()) {
+            start = System.nanoTime();
+            ScenarioExecution.runWith(runner, scenario, clock);
+            wall = (System.nanoTime() - start) / 1_000_000;
+            peak = heap.bytes();
+        }
+        if (into != null) {
+            into.wallMillis().add(wall);
+            into.epochMillis().addAll(clock.epochs);
+            into.peakHeapBytes().add(peak);
+        }
+    }
+
+    /** Records the interval between consecutive round releases of the same run. */
+    private static final class EpochClock implements Progress {
+        private final List<Double> epochs = new ArrayList<>();
+        private int lastRun = -1;
+        private int lastRound = -1;
+        private long lastNanos;
+
+        @Override
+        public void update(long done, long total, String message) {
+        }
+
+        @Override
+        public synchronized void released(int run, UserTask task) {
+            long now = System.nanoTime();
+            if (task instanceof UserTask.Round r) {
+                if (run == lastRun && r.round() == lastRound + 1) {
+                    epochs.add((now - lastNanos) / 1e6);
+                }
+                lastRun = run;
+                lastRound = r.round();
+                lastNanos = now;
+            } else {
+                lastRun = -1;
+            }
+        }
     }
 
     /** Users of a low-rank task or persons of an indexed-mean task. */
@@ -113,6 +249,12 @@ final class BenchCommand implements Callable<Integer> {
 
     private static long median(List<Long> values) {
         List<Long> sorted = values.stream().sorted().toList();
+        int n = sorted.size();
+        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+    }
+
+    private static double medianOf(List<Double> values) {
+        List<Double> sorted = values.stream().sorted().toList();
         int n = sorted.size();
         return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
     }

@@ -220,7 +220,9 @@ public final class CuratorActor extends AbstractBehavior<CuratorCommand> {
         timers.cancel(CollectionTimeout.class);
         steps++;
         try {
-            return next(feed());
+            Step step = feed();
+            progress.released(run, task);
+            return next(step);
         } catch (RuntimeException e) {
             guardian.tell(new GuardianCommand.RunFailed(run, e.getMessage() == null ? e.toString() : e.getMessage()));
             return Behaviors.stopped();

@@ -34,6 +34,6 @@ public interface RangeWiring {
     static RangeWiring local(Map<Integer, UserFault> faults) {
         DispatcherSelector compute = DispatcherSelector.fromConfig(LocalSettings.COMPUTE_DISPATCHER);
         return (ctx, range, first, end, populations) -> ctx.spawn(AggregatorActor.local(range, first, end, populations,
-                faults, compute), "range-" + range)::tell;
+                faults, compute), "range-" + range, compute)::tell;
     }
 }

@@ -167,8 +167,7 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
     private Behavior<GuardianCommand> startRun(int index) {
         RunPlan run = runs.get(index);
         long before = doneSteps;
-        Progress runProgress = (done, total, message) ->
-                progress.update(before + done, totalSteps, run.label() + " " + message);
+        Progress runProgress = progress.forRun(before, totalSteps, run.label());
         ActorRef<CuratorCommand> curator = getContext().spawn(
                 CuratorActor.create(index, run.newDriver(scenario.lowRankTask(), populations.get(run.population()).uStar()), aggregators,
                         scenario.aggregation(), settings,

@@ -88,7 +88,7 @@ public final class SequentialCollector {
             RoundSum part = new RoundSum(dimension, k, task.gram());
             for (int j = aggregation.rangeStart(r); j < aggregation.rangeEnd(r, n); j++) {
                 if (task.participants().includes(j)) {
-                    part.add(UserStep.respond(users[j], task));
+                    UserStep.foldRound(users[j], task, part);
                 }
             }
             total.addAll(part);

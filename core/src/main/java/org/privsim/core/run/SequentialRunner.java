@@ -9,6 +9,7 @@ import org.privsim.core.data.UserDataset;
 import org.privsim.core.indexedmean.IndexedMeanRunPlan;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.sim.RunOutcome;
+import org.privsim.core.sim.UserTask;
 
 /**
  * Runs a scenario on one thread without actors: the reference every other runner must match bit
@@ -59,9 +60,12 @@ public final class SequentialRunner {
         long total = StepBudget.total(runs) + cells.size() + scenario.audits().size();
         long done = 0;
         List<RunOutcome> outcomes = new ArrayList<>();
-        for (RunPlan run : runs) {
+        for (int i = 0; i < runs.size(); i++) {
+            RunPlan run = runs.get(i);
             final long before = done;
-            outcomes.add(execute(run, (d, t, msg) -> progress.update(before + d, total, run.label() + " " + msg)));
+            final int index = i;
+            outcomes.add(execute(run, progress.forRun(before, total, run.label()),
+                    task -> progress.released(index, task)));
             done += StepBudget.of(run);
             progress.update(done, total, run.label() + " done");
         }
@@ -82,12 +86,14 @@ public final class SequentialRunner {
 
     /** Runs one planned run on its own (used by tests and benchmarks). */
     public RunOutcome runOne(RunPlan run) {
-        return execute(run, Progress.NONE);
+        return execute(run, Progress.NONE, task -> { });
     }
 
-    private RunOutcome execute(RunPlan run, Progress progress) {
+    private RunOutcome execute(RunPlan run, Progress progress, java.util.function.Consumer<UserTask> released) {
         load(run.population());
-        return collector.run(run.newDriver(scenario.lowRankTask(), population.uStar()),
-                (steps, task) -> progress.update(steps, 0, StepBudget.describe(task)));
+        return collector.run(run.newDriver(scenario.lowRankTask(), population.uStar()), (steps, task) -> {
+            released.accept(task);
+            progress.update(steps, 0, StepBudget.describe(task));
+        });
     }
 }

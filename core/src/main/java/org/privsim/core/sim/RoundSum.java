@@ -64,6 +64,34 @@ public final class RoundSum {
         contributors.add(s.user());
     }
 
+    /**
+     * Adds one user's statistics without materialising G: S_ab += v_a v_b G for every pair a ≤ b and
+     * h_a += v_a g, with G = Σ_i w_i x_i x_iᵀ over {@code w.length} rows of x from {@code offset}
+     * (see {@link PackedSymmetric#addScaledWeightedGram}). Bit-identical to
+     * {@code add(new UserRoundStats(user, v, G, g))} with G from {@link PackedSymmetric#addWeightedGram}
+     * into zeros; without blocks (Kronecker step) only h is touched.
+     */
+    public void addUser(int user, double[] v, double[] x, int offset, double[] w, double[] g) {
+        if (blocks.length > 0) {
+            double[] coefs = new double[rank * (rank + 1) / 2];
+            int c = 0;
+            for (int a = 0; a < rank; a++) {
+                for (int b = a; b < rank; b++) {
+                    coefs[c++] = v[a] * v[b];
+                }
+            }
+            PackedSymmetric.addScaledWeightedGram(blocks, coefs, PackedSymmetric.length(dimension), x, offset,
+                    dimension, w, w.length);
+        }
+        for (int a = 0; a < rank; a++) {
+            double va = v[a];
+            for (int p = 0; p < dimension; p++) {
+                h[a * dimension + p] += va * g[p];
+            }
+        }
+        contributors.add(user);
+    }
+
     /** Adds a partial sum. */
     public void addAll(RoundSum other) {
         for (int i = 0; i < blocks.length; i++) {

@@ -61,9 +61,33 @@ public final class UserStep {
      */
     public static UserRoundStats roundStatistics(UserDataset data, SplitPlan split, double[] v,
                                                  double eta, double zeta, boolean withGram, double clipMoment) {
+        Weighted w = weigh(data, split, v, eta, zeta, clipMoment);
+        double[] gram = new double[withGram ? PackedSymmetric.length(data.dimension()) : 0];
+        if (withGram) {
+            PackedSymmetric.addWeightedGram(gram, data.x(), split.uFrom() * data.dimension(), data.dimension(),
+                    w.weights(), w.weights().length);
+        }
+        return new UserRoundStats(data.user(), v.clone(), gram, w.g());
+    }
+
+    /**
+     * Answers a U-step request straight into a running sum: the same statistics as
+     * {@link #respond(UserDataset, UserTask.Round)} added with {@link RoundSum#addUser}, so G is
+     * never materialised. Bit-identical to {@code sum.add(respond(data, task))}.
+     */
+    public static void foldRound(UserDataset data, UserTask.Round task, RoundSum sum) {
+        double[] v = personalModel(data, task);
+        Weighted w = weigh(data, task.split(), v, task.clipModel(), task.clipLabel(), task.clipMoment());
+        sum.addUser(data.user(), v, data.x(), task.split().uFrom() * data.dimension(), w.weights(), w.g());
+    }
+
+    /** The per-sample Gram weights c_i² and the vector g of the U-split (g already scaled into the C-ball). */
+    private record Weighted(double[] weights, double[] g) {}
+
+    private static Weighted weigh(UserDataset data, SplitPlan split, double[] v, double eta, double zeta,
+                                  double clipMoment) {
         int d = data.dimension();
         double vNorm = norm(v);
-        double[] gram = new double[withGram ? PackedSymmetric.length(d) : 0];
         double[] g = new double[d];
         double[] weights = new double[split.uTo() - split.uFrom()];
         for (int i = split.uFrom(); i < split.uTo(); i++) {
@@ -75,16 +99,13 @@ public final class UserStep {
                 g[p] += yc * data.x()[off + p];
             }
         }
-        if (withGram) {
-            PackedSymmetric.addWeightedGram(gram, data.x(), split.uFrom() * d, d, weights, weights.length);
-        }
         if (clipMoment < Double.POSITIVE_INFINITY) {
             double scale = Clipping.clipScale(vNorm * norm(g), clipMoment);
             for (int p = 0; p < d; p++) {
                 g[p] *= scale;
             }
         }
-        return new UserRoundStats(data.user(), v.clone(), gram, g);
+        return new Weighted(weights, g);
     }
 
     /**
@@ -147,12 +168,17 @@ public final class UserStep {
      * when the task carries no U), then returns the clipped statistics of the U-split.
      */
     public static UserRoundStats respond(UserDataset data, UserTask.Round task) {
-        double[] v = task.u() == null
+        double[] v = personalModel(data, task);
+        return roundStatistics(data, task.split(), v, task.clipModel(), task.clipLabel(), task.gram(),
+                task.clipMoment());
+    }
+
+    /** v = [1] when the task carries no U, else v fitted on the v-split against the billboard's U. */
+    private static double[] personalModel(UserDataset data, UserTask.Round task) {
+        return task.u() == null
                 ? new double[] {1.0}
                 : fitPersonalModel(data, task.split().vFrom(), task.split().vTo(), task.u(), task.rank(),
                         task.ridge(), task.modelNormBound());
-        return roundStatistics(data, task.split(), v, task.clipModel(), task.clipLabel(), task.gram(),
-                task.clipMoment());
     }
 
     /** Answers an evaluation request with ‖θ_j − θ_j*‖² of the user's final model. */
