@@ -28,7 +28,7 @@ import org.privsim.core.sim.UserTask;
 public sealed interface AggregatorCommand extends CborSerializable
         permits AggregatorCommand.CollectInit, AggregatorCommand.CollectRound, AggregatorCommand.CollectEvaluate,
         AggregatorCommand.InitAnswer, AggregatorCommand.RoundAnswer, AggregatorCommand.ErrorAnswer,
-        AggregatorCommand.CollectionDeadline {
+        AggregatorCommand.CollectionDeadline, AggregatorCommand.RangeFolded {
 
     /**
      * Collect every user's initialisation term of the range.
@@ -95,4 +95,10 @@ public sealed interface AggregatorCommand extends CborSerializable
      * @param collection collection id
      */
     record CollectionDeadline(long collection) implements AggregatorCommand {}
+
+    /**
+     * The range's chained fold of collection {@code collection} reached its last asked user (local
+     * runtime only).
+     */
+    record RangeFolded(long collection) implements AggregatorCommand {}
 }

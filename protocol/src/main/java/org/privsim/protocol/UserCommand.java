@@ -20,7 +20,8 @@ import org.privsim.core.sim.UserTask;
         @JsonSubTypes.Type(value = UserCommand.ContributeRound.class, name = "ContributeRound"),
         @JsonSubTypes.Type(value = UserCommand.EvaluateModel.class, name = "EvaluateModel")})
 public sealed interface UserCommand extends CborSerializable
-        permits UserCommand.ContributeInit, UserCommand.ContributeRound, UserCommand.EvaluateModel {
+        permits UserCommand.ContributeInit, UserCommand.ContributeRound, UserCommand.FoldRound,
+        UserCommand.EvaluateModel {
 
     /**
      * Contribute the user's initialisation term.
@@ -41,6 +42,16 @@ public sealed interface UserCommand extends CborSerializable
      */
     record ContributeRound(long collection, UserTask.Round task, ActorRef<AggregatorCommand> replyTo)
             implements UserCommand {}
+
+    /**
+     * Add the user's U-step statistics into the range's travelling sum and hand it on (the local
+     * runtime's chained fold; local only, never serialized).
+     *
+     * @param collection collection id
+     * @param task       what to compute
+     * @param fold       the range's sum, waiting for this user
+     */
+    record FoldRound(long collection, UserTask.Round task, RoundFold fold) implements UserCommand {}
 
     /**
      * Fit the final model and report its squared parameter error.

@@ -26,6 +26,7 @@ import org.privsim.protocol.AggregatorCommand.CollectRound;
 import org.privsim.protocol.AggregatorCommand.CollectionDeadline;
 import org.privsim.protocol.AggregatorCommand.ErrorAnswer;
 import org.privsim.protocol.AggregatorCommand.InitAnswer;
+import org.privsim.protocol.AggregatorCommand.RangeFolded;
 import org.privsim.protocol.AggregatorCommand.RoundAnswer;
 import org.privsim.protocol.CuratorCommand;
 import org.privsim.protocol.UserCommand;
@@ -34,7 +35,12 @@ import org.privsim.protocol.UserCommand;
  * One aggregator range [first, end) of user ids: locally the parent of its users, on a cluster the
  * neighbour of their sharded entities (same shard, same node). On a collection request it tells
  * each asked user, folds their answers into a core partial sum in ascending id order
- * ({@link InOrderFold}) and sends one partial to the curator.
+ * ({@link InOrderFold}) and sends one partial to the curator. In the local runtime a round is
+ * instead a chained fold ({@link RangeFold}): the range's sum travels from asked user to asked user
+ * in id order, each adding its statistics in place — one message per user, no statistics objects,
+ * no fold work on the aggregator. The price is that a slow user holds up the users after it in its
+ * range: at the deadline those not folded yet are left out (the gather protocol loses only the
+ * slow user); a user that fails hands the fold on before it restarts.
  *
  * <p>Guarantee: exactly one partial per collection request, sent as soon as every asked user
  * answered or at the request's deadline, whichever comes first; users that did not answer in time
@@ -52,11 +58,13 @@ public final class AggregatorActor extends AbstractBehavior<AggregatorCommand> {
     private final int dimension;
     private final PartialRoute route;
     private final List<Consumer<UserCommand>> users;
+    private final boolean chained;
 
     private long collection = -1;
     private InOrderFold<AggregatorCommand> fold;
     private IntFunction<CuratorCommand> partial;
     private ActorRef<CuratorCommand> curator;
+    private RangeFold chain;
 
     /** How an aggregator reaches user {@code user}: a child actor locally, a sharded entity on a cluster. */
     @FunctionalInterface
@@ -84,10 +92,12 @@ public final class AggregatorActor extends AbstractBehavior<AggregatorCommand> {
     public static Behavior<AggregatorCommand> local(int range, int first, int end, Populations populations,
                                                     Map<Integer, UserFault> faults,
                                                     DispatcherSelector userDispatcher) {
-        return create(range, first, end, populations.task().dimension(),
-                (ctx, id) -> ctx.spawn(UserActor.create(populations::get, id, faults.get(id)), "user-" + id,
-                        userDispatcher)::tell,
-                (ctx, curator, collection, r, p) -> curator.tell(p));
+        UserDirectory users = (ctx, id) -> ctx.spawn(UserActor.create(populations::get, id, faults.get(id)),
+                "user-" + id, userDispatcher)::tell;
+        PartialRoute route = (ctx, curator, collection, r, p) -> curator.tell(p);
+        int dimension = populations.task().dimension();
+        return Behaviors.setup(ctx -> Behaviors.withTimers(timers ->
+                new AggregatorActor(ctx, timers, range, first, end, dimension, users, route, true)));
     }
 
     /**
@@ -100,17 +110,19 @@ public final class AggregatorActor extends AbstractBehavior<AggregatorCommand> {
     public static Behavior<AggregatorCommand> create(int range, int first, int end, int dimension,
                                                      UserDirectory users, PartialRoute route) {
         return Behaviors.setup(ctx -> Behaviors.withTimers(timers ->
-                new AggregatorActor(ctx, timers, range, first, end, dimension, users, route)));
+                new AggregatorActor(ctx, timers, range, first, end, dimension, users, route, false)));
     }
 
     private AggregatorActor(ActorContext<AggregatorCommand> ctx, TimerScheduler<AggregatorCommand> timers, int range,
-                            int first, int end, int dimension, UserDirectory directory, PartialRoute route) {
+                            int first, int end, int dimension, UserDirectory directory, PartialRoute route,
+                            boolean chained) {
         super(ctx);
         this.timers = timers;
         this.range = range;
         this.first = first;
         this.dimension = dimension;
         this.route = route;
+        this.chained = chained;
         this.users = new ArrayList<>(end - first);
         for (int id = first; id < end; id++) {
             users.add(directory.reach(ctx, id));
@@ -127,6 +139,7 @@ public final class AggregatorActor extends AbstractBehavior<AggregatorCommand> {
                 .onMessage(RoundAnswer.class, m -> onAnswer(m.collection(), m.stats().user(), m))
                 .onMessage(ErrorAnswer.class, m -> onAnswer(m.collection(), m.user(), m))
                 .onMessage(CollectionDeadline.class, this::onDeadline)
+                .onMessage(RangeFolded.class, this::onRangeFolded)
                 .build();
     }
 
@@ -150,6 +163,9 @@ public final class AggregatorActor extends AbstractBehavior<AggregatorCommand> {
         }
         int rank = m.task().statisticsRank();
         RoundSum sum = new RoundSum(dimension, rank, m.task().gram());
+        if (chained) {
+            return startChain(m, sum);
+        }
         boolean[] asked = new boolean[users.size()];
         for (int i = 0; i < asked.length; i++) {
             asked[i] = m.task().participants().includes(first + i);
@@ -181,9 +197,51 @@ public final class AggregatorActor extends AbstractBehavior<AggregatorCommand> {
         return this;
     }
 
+    /**
+     * Local runtime: the round's users fold into one travelling sum in id order ({@link RangeFold}),
+     * one message per user and no per-user statistics object; the partial goes out when the fold
+     * comes back or at the deadline with the users folded by then.
+     */
+    private Behavior<AggregatorCommand> startChain(CollectRound m, RoundSum sum) {
+        abandonChain();
+        int[] order = java.util.stream.IntStream.range(first, first + users.size())
+                .filter(id -> m.task().participants().includes(id)).toArray();
+        collection = m.collection();
+        curator = m.replyTo();
+        fold = null;
+        chain = new RangeFold(m.collection(), m.task(), sum, first, order, users, getContext().getSelf());
+        timers.startSingleTimer(CollectionDeadline.class, new CollectionDeadline(m.collection()),
+                Duration.ofMillis(m.deadlineMillis()));
+        chain.start();
+        return this;
+    }
+
+    private Behavior<AggregatorCommand> onRangeFolded(RangeFolded m) {
+        if (chain != null && m.collection() == collection) {
+            finishChain();
+        }
+        return this;
+    }
+
+    private void finishChain() {
+        timers.cancel(CollectionDeadline.class);
+        RoundSum sum = chain.close();
+        route.send(getContext(), curator, collection, range, new CuratorCommand.RoundPartial(collection, range,
+                chain.askedCount(), dimension, sum.rank(), sum.blocks(), sum.h(), sum.contributorIds()));
+        chain = null;
+        curator = null;
+    }
+
+    private void abandonChain() {
+        if (chain != null) {
+            chain.close();
+            chain = null;
+        }
+    }
+
     /** Whether {@code id} is the collection still being gathered (a re-request of it changes nothing). */
     private boolean collecting(long id) {
-        return id == collection && fold != null;
+        return id == collection && (fold != null || chain != null);
     }
 
     private boolean[] everyone() {
@@ -194,6 +252,7 @@ public final class AggregatorActor extends AbstractBehavior<AggregatorCommand> {
 
     private void begin(long id, long deadlineMillis, ActorRef<CuratorCommand> replyTo, boolean[] asked,
                        Consumer<AggregatorCommand> sink, IntFunction<CuratorCommand> result) {
+        abandonChain();
         collection = id;
         curator = replyTo;
         fold = new InOrderFold<>(first, asked, sink);
@@ -215,6 +274,12 @@ public final class AggregatorActor extends AbstractBehavior<AggregatorCommand> {
     }
 
     private Behavior<AggregatorCommand> onDeadline(CollectionDeadline m) {
+        if (m.collection() == collection && chain != null) {
+            getContext().getLog().warn("range {}: collection {} closed at its deadline; users not folded by then"
+                    + " are left out", range, m.collection());
+            finishChain();
+            return this;
+        }
         if (m.collection() == collection && fold != null) {
             getContext().getLog().warn("range {}: collection {} closed at its deadline with missing answers",
                     range, m.collection());

@@ -17,7 +17,9 @@ import org.privsim.protocol.UserCommand;
  * One user: generates its data set from (task, seed, id) when the first request arrives — the seed
  * being the population the request names ({@link UserTask#population()}) — regenerates it when a
  * request names another population (the next repeat), and answers every request with
- * {@link UserStep#respond} — compact statistics, never raw samples.
+ * {@link UserStep#respond} — compact statistics, never raw samples — or, for a round of the local
+ * runtime's chained fold ({@link UserCommand.FoldRound}), adds its statistics straight into its
+ * range's travelling sum with {@link UserStep#foldRound} and hands the sum on.
  *
  * <p>Guarantee: answers are pure functions of the user's data and the request, so they do not
  * depend on timing or on which thread runs the actor. The actor is supervised with restart: after
@@ -45,6 +47,8 @@ public final class UserActor {
         private final int id;
         private UserDataset data;
         private long seed;
+        /** The collection whose fold this user already held back for its injected delay. */
+        private long delayedCollection = -1;
 
         Holder(LongFunction<LowRankData> populations, int id) {
             this.populations = populations;
@@ -83,6 +87,25 @@ public final class UserActor {
                     } else {
                         m.replyTo().tell(answer);
                     }
+                    return Behaviors.same();
+                })
+                .onMessage(UserCommand.FoldRound.class, m -> {
+                    UserDataset data = holder.of(m.task());
+                    boolean faulty = fault != null && fault.appliesTo(m.task().round());
+                    if (faulty && fault.crash()) {
+                        // A user that fails while holding its range's fold hands it on first, so
+                        // only its own contribution is lost.
+                        m.fold().fold(data.user(), null);
+                        throw new IllegalStateException("injected crash of user " + data.user()
+                                + " in round " + m.task().round());
+                    }
+                    if (faulty && holder.delayedCollection != m.collection()) {
+                        // A slow user holds the fold (and so its range's later users) for its delay.
+                        holder.delayedCollection = m.collection();
+                        ctx.scheduleOnce(fault.delay(), ctx.getSelf(), m);
+                        return Behaviors.same();
+                    }
+                    m.fold().fold(data.user(), sum -> UserStep.foldRound(data, m.task(), sum));
                     return Behaviors.same();
                 })
                 .onMessage(UserCommand.EvaluateModel.class, m -> {

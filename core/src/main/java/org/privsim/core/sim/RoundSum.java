@@ -113,6 +113,11 @@ public final class RoundSum {
         return h.clone();
     }
 
+    /** The k of the statistics summed. */
+    public int rank() {
+        return rank;
+    }
+
     /** Ids of the users added, in order. */
     public int[] contributorIds() {
         return contributors.toArray();
