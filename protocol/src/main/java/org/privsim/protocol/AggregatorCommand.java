@@ -100,5 +100,6 @@ public sealed interface AggregatorCommand extends CborSerializable
      * The range's chained fold of collection {@code collection} reached its last asked user (local
      * runtime only).
      */
-    record RangeFolded(long collection) implements AggregatorCommand {}
+    record RangeFolded(long collection)
+            implements AggregatorCommand, org.apache.pekko.actor.NoSerializationVerificationNeeded {}
 }

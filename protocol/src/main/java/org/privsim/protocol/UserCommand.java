@@ -45,13 +45,14 @@ public sealed interface UserCommand extends CborSerializable
 
     /**
      * Add the user's U-step statistics into the range's travelling sum and hand it on (the local
-     * runtime's chained fold; local only, never serialized).
+     * runtime's chained fold; local only: exempt from serialize-messages, never sent to another node).
      *
      * @param collection collection id
      * @param task       what to compute
      * @param fold       the range's sum, waiting for this user
      */
-    record FoldRound(long collection, UserTask.Round task, RoundFold fold) implements UserCommand {}
+    record FoldRound(long collection, UserTask.Round task, RoundFold fold)
+            implements UserCommand, org.apache.pekko.actor.NoSerializationVerificationNeeded {}
 
     /**
      * Fit the final model and report its squared parameter error.

@@ -100,7 +100,10 @@ final class BenchCommand implements Callable<Integer> {
                     t.samplesPerUser(), t.dimension(), t.rank(), t.labelNoise()), scenario.aggregation(),
                     scenario.experiments(), scenario.audits());
         }
-        String tooBig = HeapCheck.problem(scenario);
+        String tooBig = null;
+        for (String runner : runners) {
+            tooBig = tooBig != null ? tooBig : HeapCheck.problem(scenario, runner);
+        }
         if (tooBig != null) {
             spec.commandLine().getErr().println("error: " + tooBig);
             spec.commandLine().getErr().flush();

@@ -48,6 +48,9 @@ final class ScenarioExecution {
     static int execute(ScenarioSource source, Scenario scenario, RunOptions options, PrintWriter out,
                        PrintWriter err) {
         String problem = problem(options, System.getenv());
+        if (problem == null && !options.runner.equals(ClusterRunner.NAME)) {
+            problem = HeapCheck.problem(scenario, options.runner);
+        }
         if (problem != null) {
             err.println("error: " + problem);
             err.flush();

@@ -92,10 +92,50 @@ class CliTest {
         JsonNode json = new ObjectMapper().readTree(r.out());
         List<String> fields = new java.util.ArrayList<>();
         json.fieldNames().forEachRemaining(fields::add);
-        assertEquals(List.of("sequentialMedianMillis", "localMedianMillis", "ratio", "repetitions", "population", "auditTrials"), fields);
+        assertEquals(List.of("sequentialMedianMillis", "sequentialEpochMillis", "sequentialPeakHeapBytes",
+                "sequentialBytesPerUser", "localMedianMillis", "localEpochMillis", "localPeakHeapBytes",
+                "localBytesPerUser", "ratio", "epochRatio", "repetitions", "population", "auditTrials", "maxHeapBytes"),
+                fields);
         assertEquals(1, json.get("repetitions").asInt());
         assertEquals(120, json.get("population").asInt());
         assertTrue(json.get("ratio").asDouble() > 0);
+        assertTrue(json.get("epochRatio").asDouble() > 0, "the 2-epoch run has a round-to-round interval");
+        assertTrue(json.get("localPeakHeapBytes").asLong() > 0);
+        assertEquals(json.get("localPeakHeapBytes").asLong() / 120, json.get("localBytesPerUser").asLong());
+    }
+
+    @Test
+    void benchOverridesUsersRestrictsRunnersAndWritesTheJson() throws Exception {
+        Path file = Files.writeString(dir.resolve("tiny.yaml"), VALID);
+        Path json = dir.resolve("bench.json");
+        Result r = cli("bench", file.toString(), "--repetitions", "1", "--warmup", "0", "--users", "300",
+                "--runners", "sequential", "--out", json.toString());
+        assertEquals(0, r.code(), r.err());
+        JsonNode written = new ObjectMapper().readTree(json.toFile());
+        assertEquals(300, written.get("population").asInt());
+        assertTrue(written.get("localMedianMillis").isNull());
+        assertTrue(written.get("ratio").isNull());
+        assertTrue(written.get("sequentialMedianMillis").asLong() >= 0);
+        assertEquals(2, cli("bench", file.toString(), "--users", "1").code());
+        assertEquals(2, cli("bench", file.toString(), "--runners", "cluster").code());
+    }
+
+    /** A population that cannot fit this JVM's heap is refused before any work, naming the field and the flag. */
+    @Test
+    void aScenarioThatCannotFitIsRefusedBeforeAnyWork() throws Exception {
+        Path file = Files.writeString(dir.resolve("huge.yaml"), VALID.replace("users: 120", "users: 10000000")
+                .replace("dimension: 4", "dimension: 2000"));
+        Path out = dir.resolve("huge");
+        long start = System.nanoTime();
+        Result r = cli("run", file.toString(), "--out", out.toString());
+        assertEquals(2, r.code(), r.err());
+        assertTrue(r.err().startsWith("error: task.users: needs about "), r.err());
+        assertTrue(r.err().contains("GB of heap, this JVM has ") && r.err().contains("PRIVSIM_JAVA_OPTS=-Xmx"), r.err());
+        assertFalse(Files.exists(out));
+        assertTrue((System.nanoTime() - start) / 1e9 < 10, "refused in seconds");
+        Result bench = cli("bench", file.toString());
+        assertEquals(2, bench.code());
+        assertTrue(bench.err().startsWith("error: task.users: needs about "), bench.err());
     }
 
     @Test

@@ -191,6 +191,12 @@ class MessageSerializationTest {
             all.addAll(List.of(root.getPermittedSubclasses()));
         }
         all.addAll(List.of(AdversaryHostCommand.Hosted.class, AdversaryHostCommand.HostedCount.class));
+        // The local runtime's chained fold hands a live sum from actor to actor: local only, marked
+        // exempt from serialization (and never sent to another node).
+        Set<Class<?>> localOnly = new HashSet<>();
+        all.removeIf(c -> org.apache.pekko.actor.NoSerializationVerificationNeeded.class.isAssignableFrom(c)
+                && localOnly.add(c));
+        assertEquals(Set.of(UserCommand.FoldRound.class, AggregatorCommand.RangeFolded.class), localOnly);
         assertEquals(all, covered, "one instance of every message type");
     }
 

@@ -1,0 +1,85 @@
+package org.privsim.core.run;
+
+import org.privsim.core.scenario.LowRankRegressionTask;
+import org.privsim.core.scenario.Scenario;
+
+/**
+ * How much heap a low-rank scenario needs, before any work: the users' data sets (a pure function
+ * of the task's shape, counted object by object on a 64-bit JVM with compressed references), what
+ * the runtime keeps per user (an array slot in the sequential runner; an actor — cell, mailbox,
+ * behaviour, path and its entry in its aggregator's children — in the local one), the gathered
+ * answers in flight (init and evaluation: {@code rangesInFlight} ranges of d(d+1)/2-double
+ * answers), the curator's dk×dk matrices of the full U-step, and a fixed base for the JVM, Pekko
+ * and the report.
+ *
+ * <p>Guarantee: {@link #dataBytesPerUser} is exact for {@link org.privsim.core.data.UserDataset}'s
+ * arrays up to object alignment (tested against a measured heap); the per-actor figure is measured
+ * ({@code privsim bench}, local minus sequential bytes per user at 1,000,000 users, README
+ * "Performance") and the estimate is checked against measured peaks in {@code MemoryModelTest}.
+ * It is an estimate for refusing scenarios that cannot fit, not a bound.
+ */
+public final class MemoryModel {
+    private MemoryModel() {}
+
+    /** Heap every run needs besides the population: JVM, Pekko, scenario and report (measured, rounded up). */
+    public static final long BASE_BYTES = 96L << 20;
+    /** What the local runtime keeps per user actor besides its data (measured, see the class comment). */
+    public static final long ACTOR_BYTES = 1400;
+    /** Ranges whose gathered answers may be in flight at once in the local runtime (reference.conf). */
+    public static final int RANGES_IN_FLIGHT = 8;
+
+    /** Bytes of one user's data set: the record, x (m×d), y (m), v* (k) and θ* (d). */
+    public static long dataBytesPerUser(LowRankRegressionTask task) {
+        long m = task.samplesPerUser();
+        long d = task.dimension();
+        long k = task.rank();
+        return 32 + array(m * d) + array(m) + array(k) + array(d);
+    }
+
+    /** Bytes the runner named {@code runner} ("sequential" or "local") keeps per user. */
+    public static long bytesPerUser(LowRankRegressionTask task, String runner) {
+        return dataBytesPerUser(task) + ("local".equals(runner) ? ACTOR_BYTES : 8);
+    }
+
+    /** Estimated peak heap of {@code scenario} under {@code runner}; {@link #BASE_BYTES} without low-rank runs. */
+    public static long estimate(Scenario scenario, String runner) {
+        if (!scenario.hasLowRankExperiments()) {
+            return BASE_BYTES;
+        }
+        LowRankRegressionTask task = scenario.lowRankTask();
+        long d = task.dimension();
+        long k = task.rank();
+        long users = task.users();
+        long packed = d * (d + 1) / 2;
+        long answer = array(2 * packed) + 64;
+        long inFlight = "local".equals(runner)
+                ? Math.min(users, (long) RANGES_IN_FLIGHT * scenario.aggregation().rangeSize()) * answer
+                : answer;
+        long n = d * k;
+        long curator = 4 * array(n * n) + array(k * (k + 1) / 2 * packed);
+        return BASE_BYTES + users * bytesPerUser(task, runner) + inFlight + curator;
+    }
+
+    /**
+     * Why {@code scenario} cannot run under {@code runner} in a heap of {@code maxHeapBytes}, as
+     * {@code task.users: needs about X GB of heap, this JVM has Y GB (set PRIVSIM_JAVA_OPTS=-Xmx…)},
+     * or null when the estimate fits in 90% of it (the collector needs some room to work).
+     */
+    public static String problem(Scenario scenario, String runner, long maxHeapBytes) {
+        long need = estimate(scenario, runner);
+        if (need <= 0.9 * maxHeapBytes) {
+            return null;
+        }
+        long suggestGb = (long) Math.ceil(need / 0.9 / (1L << 30));
+        return String.format("task.users: needs about %.1f GB of heap, this JVM has %.1f GB (set"
+                + " PRIVSIM_JAVA_OPTS=-Xmx%dg)", need / 1e9, maxHeapBytes / 1e9, suggestGb);
+    }
+
+    private static long array(long doubles) {
+        return align(16 + 8 * doubles);
+    }
+
+    private static long align(long bytes) {
+        return (bytes + 7) & ~7L;
+    }
+}
