@@ -24,7 +24,7 @@ public final class MemoryModel {
     /** Heap every run needs besides the population: JVM, Pekko, scenario and report (measured, rounded up). */
     public static final long BASE_BYTES = 96L << 20;
     /** What the local runtime keeps per user actor besides its data (measured, see the class comment). */
-    public static final long ACTOR_BYTES = 1400;
+    public static final long ACTOR_BYTES = 1600;
     /** Ranges whose gathered answers may be in flight at once in the local runtime (reference.conf). */
     public static final int RANGES_IN_FLIGHT = 8;
 
