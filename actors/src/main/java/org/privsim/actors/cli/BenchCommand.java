@@ -125,9 +125,9 @@ final class BenchCommand implements Callable<Integer> {
         putRunner(node, "sequential", seq, population);
         putRunner(node, "local", local, population);
         putRatio(node, "ratio", seq == null || local == null ? null
-                : (double) median(local.wallMillis()) / Math.max(1, median(seq.wallMillis())));
+                : (double) (long) median(local.wallMillis()) / Math.max(1, (long) median(seq.wallMillis())));
         putRatio(node, "epochRatio", seq == null || local == null || seq.epochMillis().isEmpty() ? null
-                : medianOf(local.epochMillis()) / medianOf(seq.epochMillis()));
+                : median(local.epochMillis()) / median(seq.epochMillis()));
         node.put("repetitions", repetitions);
         node.put("population", population);
         node.put("auditTrials", auditTrials(scenario));
@@ -159,9 +159,9 @@ final class BenchCommand implements Callable<Integer> {
             return;
         }
         spec.commandLine().getOut().printf("%-10s median %d ms, epoch %s, peak heap %.1f MB (%d bytes/user)%n", name,
-                median(t.wallMillis()), t.epochMillis().isEmpty() ? "n/a"
-                        : String.format("%.1f ms", medianOf(t.epochMillis())),
-                median(t.peakHeapBytes()) / 1e6, median(t.peakHeapBytes()) / Math.max(1, population));
+                (long) median(t.wallMillis()), t.epochMillis().isEmpty() ? "n/a"
+                        : String.format("%.1f ms", median(t.epochMillis())),
+                median(t.peakHeapBytes()) / 1e6, (long) median(t.peakHeapBytes()) / Math.max(1, population));
     }
 
     private static void putRunner(ObjectNode node, String name, Timing t, int population) {
@@ -172,13 +172,13 @@ final class BenchCommand implements Callable<Integer> {
             node.putNull(name + "BytesPerUser");
             return;
         }
-        node.put(name + "MedianMillis", median(t.wallMillis()));
+        node.put(name + "MedianMillis", (long) median(t.wallMillis()));
         if (t.epochMillis().isEmpty()) {
             node.putNull(name + "EpochMillis");
         } else {
-            node.put(name + "EpochMillis", medianOf(t.epochMillis()));
+            node.put(name + "EpochMillis", median(t.epochMillis()));
         }
-        long peak = median(t.peakHeapBytes());
+        long peak = (long) median(t.peakHeapBytes());
         node.put(name + "PeakHeapBytes", peak);
         node.put(name + "BytesPerUser", peak / Math.max(1, population));
     }
@@ -250,15 +250,9 @@ final class BenchCommand implements Callable<Integer> {
         return scenario.audits().stream().mapToInt(AuditSpec::trials).sum();
     }
 
-    private static long median(List<Long> values) {
-        List<Long> sorted = values.stream().sorted().toList();
-        int n = sorted.size();
-        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
-    }
-
-    private static double medianOf(List<Double> values) {
-        List<Double> sorted = values.stream().sorted().toList();
-        int n = sorted.size();
-        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+    private static double median(List<? extends Number> values) {
+        double[] sorted = values.stream().mapToDouble(Number::doubleValue).sorted().toArray();
+        int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }
 }

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.IntFunction;
+import java.util.stream.IntStream;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.DispatcherSelector;
@@ -204,7 +205,7 @@ public final class AggregatorActor extends AbstractBehavior<AggregatorCommand> {
      */
     private Behavior<AggregatorCommand> startChain(CollectRound m, RoundSum sum) {
         abandonChain();
-        int[] order = java.util.stream.IntStream.range(first, first + users.size())
+        int[] order = IntStream.range(first, first + users.size())
                 .filter(id -> m.task().participants().includes(id)).toArray();
         collection = m.collection();
         curator = m.replyTo();

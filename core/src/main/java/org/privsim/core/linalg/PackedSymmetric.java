@@ -14,24 +14,14 @@ public final class PackedSymmetric {
         return d * (d + 1) / 2;
     }
 
-    /** target += scale · x xᵀ (packed), x of length d. */
-    public static void addOuter(double[] target, double[] x, int offset, int d, double scale) {
-        int idx = 0;
-        for (int p = 0; p < d; p++) {
-            double xp = scale * x[offset + p];
-            for (int q = p; q < d; q++) {
-                target[idx++] += xp * x[offset + q];
-            }
-        }
-    }
-
     /**
      * target += Σ_{i ∈ [0, rows)} w_i x_i x_iᵀ (packed), x_i the row {@code offset/d + i} of the
      * row-major matrix {@code x}: the weighted Gram matrix G of a user's samples.
      *
      * <p>Each entry (p, q) is formed as the left-to-right sum over i of (w_i·x_ip)·x_iq, starting
      * from 0, and then added to the target once, so into a zero target the result is bit-identical
-     * to {@code rows} calls of {@link #addOuter} with scale w_i. See {@link #addScaledWeightedGram}.
+     * to {@code rows} rank-one updates G += (w_i x_i) x_iᵀ, row by row (PackedSymmetricTest). See
+     * {@link #addScaledWeightedGram}.
      *
      * @param w    weights w_0 … w_{rows−1}
      * @param rows how many rows of x, starting at row offset/d

@@ -25,7 +25,7 @@ public final class MemoryModel {
     public static final long BASE_BYTES = 96L << 20;
     /** What the local runtime keeps per user actor besides its data (measured, see the class comment). */
     public static final long ACTOR_BYTES = 1600;
-    /** Ranges whose gathered answers may be in flight at once in the local runtime (reference.conf). */
+    /** Ranges whose gathered answers may be in flight at once: reference.conf's privsim.local.ranges-in-flight. */
     public static final int RANGES_IN_FLIGHT = 8;
 
     /** Bytes of one user's data set: the record, x (m×d), y (m), v* (k) and θ* (d). */
@@ -36,9 +36,9 @@ public final class MemoryModel {
         return 32 + array(m * d) + array(m) + array(k) + array(d);
     }
 
-    /** Bytes the runner named {@code runner} ("sequential" or "local") keeps per user. */
+    /** Bytes the runner named {@code runner} keeps per user ({@link SequentialRunner#NAME}, else an actor runtime). */
     public static long bytesPerUser(LowRankRegressionTask task, String runner) {
-        return dataBytesPerUser(task) + ("local".equals(runner) ? ACTOR_BYTES : 8);
+        return dataBytesPerUser(task) + (SequentialRunner.NAME.equals(runner) ? 8 : ACTOR_BYTES);
     }
 
     /** Estimated peak heap of {@code scenario} under {@code runner}; {@link #BASE_BYTES} without low-rank runs. */
@@ -52,9 +52,9 @@ public final class MemoryModel {
         long users = task.users();
         long packed = d * (d + 1) / 2;
         long answer = array(2 * packed) + 64;
-        long inFlight = "local".equals(runner)
-                ? Math.min(users, (long) RANGES_IN_FLIGHT * scenario.aggregation().rangeSize()) * answer
-                : answer;
+        long inFlight = SequentialRunner.NAME.equals(runner)
+                ? answer
+                : Math.min(users, (long) RANGES_IN_FLIGHT * scenario.aggregation().rangeSize()) * answer;
         long n = d * k;
         long curator = 4 * array(n * n) + array(k * (k + 1) / 2 * packed);
         return BASE_BYTES + users * bytesPerUser(task, runner) + inFlight + curator;

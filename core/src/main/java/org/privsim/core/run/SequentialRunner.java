@@ -9,7 +9,6 @@ import org.privsim.core.data.UserDataset;
 import org.privsim.core.indexedmean.IndexedMeanRunPlan;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.sim.RunOutcome;
-import org.privsim.core.sim.UserTask;
 
 /**
  * Runs a scenario on one thread without actors: the reference every other runner must match bit
@@ -64,8 +63,7 @@ public final class SequentialRunner {
             RunPlan run = runs.get(i);
             final long before = done;
             final int index = i;
-            outcomes.add(execute(run, progress.forRun(before, total, run.label()),
-                    task -> progress.released(index, task)));
+            outcomes.add(execute(run, index, progress.forRun(before, total, run.label())));
             done += StepBudget.of(run);
             progress.update(done, total, run.label() + " done");
         }
@@ -86,13 +84,13 @@ public final class SequentialRunner {
 
     /** Runs one planned run on its own (used by tests and benchmarks). */
     public RunOutcome runOne(RunPlan run) {
-        return execute(run, Progress.NONE, task -> { });
+        return execute(run, 0, Progress.NONE);
     }
 
-    private RunOutcome execute(RunPlan run, Progress progress, java.util.function.Consumer<UserTask> released) {
+    private RunOutcome execute(RunPlan run, int index, Progress progress) {
         load(run.population());
         return collector.run(run.newDriver(scenario.lowRankTask(), population.uStar()), (steps, task) -> {
-            released.accept(task);
+            progress.released(index, task);
             progress.update(steps, 0, StepBudget.describe(task));
         });
     }

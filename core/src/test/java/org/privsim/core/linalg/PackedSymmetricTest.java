@@ -31,7 +31,7 @@ class PackedSymmetricTest {
                 }
                 double[] expected = new double[PackedSymmetric.length(d)];
                 for (int i = 0; i < rows; i++) {
-                    PackedSymmetric.addOuter(expected, x, (skip + i) * d, d, w[i]);
+                    addOuter(expected, x, (skip + i) * d, d, w[i]);
                 }
                 double[] actual = new double[PackedSymmetric.length(d)];
                 PackedSymmetric.addWeightedGram(actual, x, skip * d, d, w, rows);
@@ -58,5 +58,16 @@ class PackedSymmetricTest {
         }
         // entry (0, 0) by hand: Σ w_i x_i0² with x_00 = −2, x_10 = 0 (7 % 5 − 2), x_20 = 2 (14 % 5 − 2)
         assertEquals(1 * 4 + 0.5 * 0 + 2 * 4, once[0], 0.0);
+    }
+
+    /** The rank-one update the kernel replaced: target += (scale·x_p)·x_q entry by entry, row by row. */
+    private static void addOuter(double[] target, double[] x, int offset, int d, double scale) {
+        int idx = 0;
+        for (int p = 0; p < d; p++) {
+            double xp = scale * x[offset + p];
+            for (int q = p; q < d; q++) {
+                target[idx++] += xp * x[offset + q];
+            }
+        }
     }
 }

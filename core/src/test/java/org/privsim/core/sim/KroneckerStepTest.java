@@ -96,8 +96,8 @@ class KroneckerStepTest {
         double[] initPacked = new double[PackedSymmetric.length(d)];
         for (int i = 0; i < d; i++) {
             double[] col = {q.get(0, i), q.get(1, i), q.get(2, i), q.get(3, i)};
-            PackedSymmetric.addOuter(sPacked, col, 0, d, Math.pow(10, 6 - i));
-            PackedSymmetric.addOuter(initPacked, col, 0, d, 1e4 * (d - i));
+            PackedSymmetric.addWeightedGram(sPacked, col, 0, d, new double[] {Math.pow(10, 6 - i)}, 1);
+            PackedSymmetric.addWeightedGram(initPacked, col, 0, d, new double[] {1e4 * (d - i)}, 1);
         }
         double[] h = gaussian(d * k, 1, rng, 1e4).data;
 
