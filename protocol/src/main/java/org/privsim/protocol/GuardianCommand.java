@@ -2,11 +2,12 @@ package org.privsim.protocol;
 
 import org.privsim.core.audit.AuditResult;
 import org.privsim.core.run.IndexedMeanResult;
+import org.privsim.core.run.MultitaskResult;
 import org.privsim.core.sim.RunOutcome;
 
 /**
- * Messages the simulation guardian handles: the end of one algorithm run, of one indexed-mean
- * experiment cell, or of one audit.
+ * Messages the simulation guardian handles: the end of one algorithm run, of one indexed-mean or
+ * multi-task experiment cell, or of one audit.
  *
  * <p>Guarantee: the curator of run {@code run}, the coordinator of a cell and the coordinator of
  * an audit each send exactly one completion, then stop; the guardian watches them and turns a stop
@@ -14,7 +15,8 @@ import org.privsim.core.sim.RunOutcome;
  */
 public sealed interface GuardianCommand extends CborSerializable
         permits GuardianCommand.RunCompleted, GuardianCommand.RunFailed, GuardianCommand.CellCompleted,
-        GuardianCommand.CellFailed, GuardianCommand.AuditCompleted, GuardianCommand.AuditFailed {
+        GuardianCommand.CellFailed, GuardianCommand.MultitaskCompleted, GuardianCommand.MultitaskFailed,
+        GuardianCommand.AuditCompleted, GuardianCommand.AuditFailed {
 
     /**
      * Run {@code run} finished.
@@ -47,6 +49,22 @@ public sealed interface GuardianCommand extends CborSerializable
      * @param reason what went wrong
      */
     record CellFailed(int cell, String reason) implements GuardianCommand {}
+
+    /**
+     * Multi-task experiment cell {@code cell} finished.
+     *
+     * @param cell   index of the cell in {@link org.privsim.core.multitask.MultitaskRunPlan#cells} order
+     * @param result its report row
+     */
+    record MultitaskCompleted(int cell, MultitaskResult result) implements GuardianCommand {}
+
+    /**
+     * Multi-task experiment cell {@code cell} failed.
+     *
+     * @param cell   index of the cell
+     * @param reason what went wrong
+     */
+    record MultitaskFailed(int cell, String reason) implements GuardianCommand {}
 
     /**
      * Audit {@code audit} finished.

@@ -3,6 +3,7 @@ package org.privsim.protocol;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.privsim.core.audit.AuditResult;
 import org.privsim.core.run.IndexedMeanResult;
+import org.privsim.core.run.MultitaskResult;
 import org.privsim.core.sim.RunOutcome;
 
 /**
@@ -14,7 +15,8 @@ import org.privsim.core.sim.RunOutcome;
  */
 public sealed interface SubmitterCommand extends CborSerializable
         permits SubmitterCommand.Accepted, SubmitterCommand.Rejected, SubmitterCommand.ProgressUpdate,
-        SubmitterCommand.RunResult, SubmitterCommand.CellResult, SubmitterCommand.AuditPart,
+        SubmitterCommand.RunResult, SubmitterCommand.CellResult, SubmitterCommand.MultitaskPart,
+        SubmitterCommand.AuditPart,
         SubmitterCommand.Finished, SubmitterCommand.Failed, SubmitterCommand.AcceptTimeout,
         SubmitterCommand.JobLost {
 
@@ -59,6 +61,14 @@ public sealed interface SubmitterCommand extends CborSerializable
     record CellResult(int index, IndexedMeanResult result) implements SubmitterCommand {}
 
     /**
+     * One multi-task cell's row.
+     *
+     * @param index  cell index in plan order
+     * @param result the row
+     */
+    record MultitaskPart(int index, MultitaskResult result) implements SubmitterCommand {}
+
+    /**
      * One audit's row.
      *
      * @param index  audit index in scenario order
@@ -71,9 +81,10 @@ public sealed interface SubmitterCommand extends CborSerializable
      *
      * @param runs   number of runs sent
      * @param cells  number of cells sent
+     * @param multitask number of multi-task cells sent
      * @param audits number of audits sent
      */
-    record Finished(int runs, int cells, int audits) implements SubmitterCommand {}
+    record Finished(int runs, int cells, int multitask, int audits) implements SubmitterCommand {}
 
     /**
      * The job failed.

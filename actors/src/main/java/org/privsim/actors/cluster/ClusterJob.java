@@ -65,7 +65,7 @@ final class ClusterJob extends AbstractBehavior<JobCommand> {
                 config.getDuration(ClusterNode.SETTINGS + ".adversary-silence-timeout"));
         ctx.spawn(SimulationGuardian.create(scenario, wiring, adversaries, settings, throttled(submitter), outcomes),
                 "simulation");
-        ctx.pipeToSelf(outcomes, (o, e) -> e == null ? new JobCommand.Completed(o.runs(), o.cells(), o.audits())
+        ctx.pipeToSelf(outcomes, (o, e) -> e == null ? new JobCommand.Completed(o.runs(), o.cells(), o.multitask(), o.audits())
                 : new JobCommand.Aborted(reason(e)));
     }
 
@@ -110,10 +110,14 @@ final class ClusterJob extends AbstractBehavior<JobCommand> {
         for (int i = 0; i < m.cells().size(); i++) {
             submitter.tell(new SubmitterCommand.CellResult(i, m.cells().get(i)));
         }
+        for (int i = 0; i < m.multitask().size(); i++) {
+            submitter.tell(new SubmitterCommand.MultitaskPart(i, m.multitask().get(i)));
+        }
         for (int i = 0; i < m.audits().size(); i++) {
             submitter.tell(new SubmitterCommand.AuditPart(i, m.audits().get(i)));
         }
-        submitter.tell(new SubmitterCommand.Finished(m.runs().size(), m.cells().size(), m.audits().size()));
+        submitter.tell(new SubmitterCommand.Finished(m.runs().size(), m.cells().size(), m.multitask().size(),
+                m.audits().size()));
         return retire();
     }
 

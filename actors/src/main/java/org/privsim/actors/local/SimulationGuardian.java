@@ -14,7 +14,9 @@ import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.privsim.core.audit.AuditResult;
 import org.privsim.core.data.Populations;
 import org.privsim.core.indexedmean.IndexedMeanRunPlan;
+import org.privsim.core.multitask.MultitaskRunPlan;
 import org.privsim.core.run.IndexedMeanResult;
+import org.privsim.core.run.MultitaskResult;
 import org.privsim.core.run.Progress;
 import org.privsim.core.run.Report;
 import org.privsim.core.run.ResultAssembler;
@@ -29,15 +31,17 @@ import org.privsim.protocol.AuditCommand;
 import org.privsim.protocol.CellCommand;
 import org.privsim.protocol.CuratorCommand;
 import org.privsim.protocol.GuardianCommand;
+import org.privsim.protocol.MultitaskCommand;
 
 /**
- * The root of one local simulation, in three phases, one job at a time: (1) when the scenario has
+ * The root of one local simulation, in four phases, one job at a time: (1) when the scenario has
  * low-rank runs, builds the population once, wires one aggregator per range of
  * {@code scenario.aggregation()} through a {@link RangeWiring} (children here, sharded entities on a
  * cluster) and runs every {@link RunPlan} in order,
  * one {@link CuratorActor} at a time; (2) runs every indexed-mean experiment cell
  * ({@link IndexedMeanRunPlan#cells} order), one {@link CellCoordinator} at a time; (3) runs every
- * audit in scenario order, one {@link AuditCoordinator} at a time (its trials in parallel, its
+ * multi-task experiment cell ({@link MultitaskRunPlan#cells} order), one {@link MultitaskCoordinator} at
+ * a time, its task actors local to this node; (4) runs every audit in scenario order, one {@link AuditCoordinator} at a time (its trials in parallel, its
  * adversary placed through an {@link AdversaryWiring}). It
  * completes {@code result} with everything in plan order.
  *
@@ -48,7 +52,8 @@ import org.privsim.protocol.GuardianCommand;
  * <p>Guarantee: {@code result} is completed exactly once — with every job's result, or
  * exceptionally with the first failure — and the guardian then stops (which terminates the
  * actor system when it is the root). A curator or coordinator that stops without reporting counts as a failure.
- * Progress counts, like the sequential runner's, the low-rank steps plus one per cell and audit.
+ * Progress counts, like the sequential runner's, the low-rank steps plus one per cell (indexed-mean
+ * and multi-task) and audit.
  */
 public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> {
     private final Scenario scenario;
@@ -59,10 +64,12 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
     private final CompletableFuture<Outcomes> result;
     private final List<RunPlan> runs;
     private final List<IndexedMeanRunPlan> cells;
+    private final List<MultitaskRunPlan> multitaskCells;
     private final long totalSteps;
     private final List<Consumer<AggregatorCommand>> aggregators = new ArrayList<>();
     private final List<RunOutcome> outcomes = new ArrayList<>();
     private final List<IndexedMeanResult> rows = new ArrayList<>();
+    private final List<MultitaskResult> multitaskRows = new ArrayList<>();
     private final List<AuditResult> audits = new ArrayList<>();
     private final DispatcherSelector compute = DispatcherSelector.fromConfig(LocalSettings.COMPUTE_DISPATCHER);
     private long doneSteps;
@@ -72,14 +79,16 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
      *
      * @param runs   low-rank outcomes in {@link ScenarioPlan} order
      * @param cells  indexed-mean rows in {@link IndexedMeanRunPlan#cells} order
+     * @param multitask multi-task rows in {@link MultitaskRunPlan#cells} order
      * @param audits audit rows in scenario order
      */
-    public record Outcomes(List<RunOutcome> runs, List<IndexedMeanResult> cells, List<AuditResult> audits) {
+    public record Outcomes(List<RunOutcome> runs, List<IndexedMeanResult> cells, List<MultitaskResult> multitask,
+                           List<AuditResult> audits) {
 
         /** The report of {@code scenario} from these outcomes, as runner {@code runner} took {@code wallMillis}. */
         public Report report(Scenario scenario, String runner, long wallMillis) {
             return Report.of(scenario.name(), scenario.seed(), runner, wallMillis,
-                    ResultAssembler.assemble(scenario, ScenarioPlan.runs(scenario), runs), cells, audits);
+                    ResultAssembler.assemble(scenario, ScenarioPlan.runs(scenario), runs), cells, multitask, audits);
         }
     }
 
@@ -109,7 +118,8 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
         this.result = result;
         this.runs = ScenarioPlan.runs(scenario);
         this.cells = IndexedMeanRunPlan.cells(scenario);
-        this.totalSteps = StepBudget.total(runs) + cells.size() + scenario.audits().size();
+        this.multitaskCells = MultitaskRunPlan.cells(scenario);
+        this.totalSteps = StepBudget.total(runs) + cells.size() + multitaskCells.size() + scenario.audits().size();
         if (runs.isEmpty()) {
             this.populations = null;
             return;
@@ -130,9 +140,12 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
                 .onMessage(GuardianCommand.CellCompleted.class, this::onCellCompleted)
                 .onMessage(GuardianCommand.CellFailed.class, m -> fail(m.cell() == rows.size() && outcomes.size()
                         == runs.size(), cells.get(m.cell()).label() + ": " + m.reason()))
+                .onMessage(GuardianCommand.MultitaskCompleted.class, this::onMultitaskCompleted)
+                .onMessage(GuardianCommand.MultitaskFailed.class, m -> fail(m.cell() == multitaskRows.size()
+                        && rows.size() == cells.size(), multitaskCells.get(m.cell()).label() + ": " + m.reason()))
                 .onMessage(GuardianCommand.AuditCompleted.class, this::onAuditCompleted)
                 .onMessage(GuardianCommand.AuditFailed.class, m -> fail(m.audit() == audits.size()
-                        && rows.size() == cells.size(), "audit " + m.audit() + ": " + m.reason()))
+                        && multitaskRows.size() == multitaskCells.size(), "audit " + m.audit() + ": " + m.reason()))
                 .build();
     }
 
@@ -140,7 +153,7 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
         if (outcomes.size() < runs.size()) {
             return startRun(outcomes.size());
         }
-        long before = StepBudget.total(runs) + rows.size() + audits.size();
+        long before = StepBudget.total(runs) + rows.size() + multitaskRows.size() + audits.size();
         if (rows.size() < cells.size()) {
             int index = rows.size();
             IndexedMeanRunPlan cell = cells.get(index);
@@ -148,6 +161,16 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
                     (done, total, message) -> progress.update(before, totalSteps, message), getContext().getSelf()),
                     "cell-" + index);
             getContext().watchWith(coordinator, new GuardianCommand.CellFailed(index, "the coordinator stopped"
+                    + " without a result"));
+            return this;
+        }
+        if (multitaskRows.size() < multitaskCells.size()) {
+            int index = multitaskRows.size();
+            ActorRef<MultitaskCommand> coordinator = getContext().spawn(MultitaskCoordinator.create(index,
+                    multitaskCells.get(index), scenario.seed(),
+                    (done, total, message) -> progress.update(before, totalSteps, message), getContext().getSelf()),
+                    "multitask-" + index);
+            getContext().watchWith(coordinator, new GuardianCommand.MultitaskFailed(index, "the coordinator stopped"
                     + " without a result"));
             return this;
         }
@@ -160,7 +183,8 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
                     + " without a result"));
             return this;
         }
-        result.complete(new Outcomes(List.copyOf(outcomes), List.copyOf(rows), List.copyOf(audits)));
+        result.complete(new Outcomes(List.copyOf(outcomes), List.copyOf(rows), List.copyOf(multitaskRows),
+                List.copyOf(audits)));
         return Behaviors.stopped();
     }
 
@@ -202,12 +226,22 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
         return startNext();
     }
 
+    private Behavior<GuardianCommand> onMultitaskCompleted(GuardianCommand.MultitaskCompleted m) {
+        if (m.cell() != multitaskRows.size() || rows.size() != cells.size()) {
+            return this;
+        }
+        multitaskRows.add(m.result());
+        progress.update(StepBudget.total(runs) + rows.size() + multitaskRows.size(), totalSteps,
+                multitaskCells.get(m.cell()).label() + " done");
+        return startNext();
+    }
+
     private Behavior<GuardianCommand> onAuditCompleted(GuardianCommand.AuditCompleted m) {
-        if (m.audit() != audits.size() || rows.size() != cells.size()) {
+        if (m.audit() != audits.size() || multitaskRows.size() != multitaskCells.size()) {
             return this;
         }
         audits.add(m.result());
-        progress.update(StepBudget.total(runs) + rows.size() + audits.size(), totalSteps,
+        progress.update(StepBudget.total(runs) + rows.size() + multitaskRows.size() + audits.size(), totalSteps,
                 "audit " + m.audit() + " done");
         return startNext();
     }

@@ -26,6 +26,11 @@ import org.privsim.core.audit.AuditGames;
 import org.privsim.core.data.SplitPlan;
 import org.privsim.core.indexedmean.IndexedMeanRunPlan;
 import org.privsim.core.run.IndexedMeanRunner;
+import org.privsim.core.run.MultitaskResult;
+import org.privsim.core.run.MultitaskRunner;
+import org.privsim.core.multitask.MultitaskOutcome;
+import org.privsim.core.multitask.MultitaskRunPlan;
+import org.privsim.core.multitask.TaskScore;
 import org.privsim.core.scenario.LowRankRegressionTask;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.scenario.ScenarioParser;
@@ -48,6 +53,9 @@ import org.privsim.protocol.PersonCommand;
 import org.privsim.protocol.CborSerializable;
 import org.privsim.protocol.CuratorCommand;
 import org.privsim.protocol.GuardianCommand;
+import org.privsim.protocol.MultitaskCommand;
+import org.privsim.protocol.MultitaskCuratorCommand;
+import org.privsim.protocol.TaskCommand;
 import org.privsim.protocol.JobCommand;
 import org.privsim.protocol.PopulationCommand;
 import org.privsim.protocol.PopulationSpec;
@@ -97,6 +105,18 @@ class MessageSerializationTest {
                   - { algorithm: indexed-mean-jdp, epsilon: 1, delta: 1.0e-5, trials: 8, inject: { noiseMultiplier: 0.5 } }
                 """, "serialization.yaml");
 
+        Scenario multitask = ScenarioParser.parse("""
+                name: serialization-mtl
+                seed: 2
+                task: { type: multitask-regression, tasks: 3, samplesPerTask: 4, dimension: 4, structure: low-rank }
+                experiments:
+                  - { algorithm: mp-mtl-low-rank, epsilon: 1, iterations: 2, lambda: [1, 2], exportModels: true }
+                """, "serialization-mtl.yaml");
+        MultitaskResult multitaskRow = MultitaskRunner.run(MultitaskRunPlan.cells(multitask).get(0), multitask.seed());
+        MultitaskOutcome multitaskOutcome = new MultitaskOutcome(0.5, 0.25, 1.0, new double[][] {{1, 2}},
+                new double[][] {{3, 4}});
+        ActorRef<MultitaskCuratorCommand> multitaskCurator = testKit.<MultitaskCuratorCommand>createTestProbe().getRef();
+
         ActorRef<AdversaryCommand> adversary = testKit.<AdversaryCommand>createTestProbe().getRef();
         List<CborSerializable> messages = List.of(
                 new UserCommand.ContributeInit(1, init, aggregator),
@@ -144,7 +164,7 @@ class MessageSerializationTest {
                 new TransferCommand.Stalled(),
                 new ScenarioCuratorCommand.Submit("name: x", "x.yaml", null, submitter),
                 new ScenarioCuratorCommand.JobEnded(7),
-                new JobCommand.Completed(List.of(outcome), List.of(), List.of()),
+                new JobCommand.Completed(List.of(outcome), List.of(), List.of(multitaskRow), List.of()),
                 new JobCommand.Aborted("lost"),
                 new JobCommand.SubmitterLeft(),
                 new SubmitterCommand.Accepted(7, testKit.<JobCommand>createTestProbe().getRef()),
@@ -154,7 +174,17 @@ class MessageSerializationTest {
                 new SubmitterCommand.CellResult(0, IndexedMeanRunner.run(IndexedMeanRunPlan.cells(indexedMean).get(0),
                         indexedMean.seed())),
                 new SubmitterCommand.AuditPart(0, AuditGames.play(indexedMean, 0)),
-                new SubmitterCommand.Finished(1, 1, 1),
+                new SubmitterCommand.MultitaskPart(0, multitaskRow),
+                new SubmitterCommand.Finished(1, 1, 1, 1),
+                new TaskCommand.Begin(multitaskCurator),
+                new TaskCommand.Project(2, new double[] {1, 0, 0.5, 1}, multitaskCurator),
+                new TaskCommand.Evaluate(null, multitaskCurator),
+                new MultitaskCuratorCommand.Answered(1, new double[] {0.5, -1}),
+                new MultitaskCuratorCommand.Scored(2, new TaskScore(1, 2, 3, 4, new double[] {5, 6})),
+                new MultitaskCommand.RunFinished(1, 0, multitaskOutcome),
+                new MultitaskCommand.RunFailed(0, 1, "refused"),
+                new GuardianCommand.MultitaskCompleted(0, multitaskRow),
+                new GuardianCommand.MultitaskFailed(0, "refused"),
                 new SubmitterCommand.Failed("lost"),
                 new SubmitterCommand.AcceptTimeout(),
                 new SubmitterCommand.JobLost(),
@@ -187,7 +217,7 @@ class MessageSerializationTest {
                 GuardianCommand.class, PersonCommand.class, IndexedMeanCuratorCommand.class, AdversaryCommand.class,
                 AuditCommand.class, GameWorkerCommand.class, CellCommand.class, PopulationCommand.class,
                 TransferCommand.class, ScenarioCuratorCommand.class, JobCommand.class, SubmitterCommand.class,
-                AdversaryHostCommand.class)) {
+                AdversaryHostCommand.class, TaskCommand.class, MultitaskCuratorCommand.class, MultitaskCommand.class)) {
             all.addAll(List.of(root.getPermittedSubclasses()));
         }
         all.addAll(List.of(AdversaryHostCommand.Hosted.class, AdversaryHostCommand.HostedCount.class));

@@ -1,7 +1,8 @@
 package org.privsim.core.privacy;
 
 /**
- * Thrown by {@link Ledger} when a release would push some user's zCDP spend above the budget.
+ * Thrown by {@link Ledger} (or {@link PureLedger}) when a release would push some user's zCDP spend
+ * (or ε composition bound) above the budget.
  *
  * <p>Guarantee: when this is thrown, the ledger is unchanged (nobody was charged, nothing was
  * recorded); the exception names the release, the first listed user that would exceed, the spend
@@ -15,7 +16,12 @@ public final class BudgetExceededException extends RuntimeException {
     private final double budget;
 
     BudgetExceededException(String release, int user, double wouldSpend, double budget) {
-        super("release '" + release + "' would raise user " + user + "'s zCDP spend to "
+        this(release, user, wouldSpend, budget, "zCDP spend");
+    }
+
+    /** The same for a ledger whose spend is {@code unit}, e.g. "ε spend (composition bound)". */
+    BudgetExceededException(String release, int user, double wouldSpend, double budget, String unit) {
+        super("release '" + release + "' would raise user " + user + "'s " + unit + " to "
                 + Ledger.format(wouldSpend) + " > budget " + Ledger.format(budget));
         this.user = user;
         this.wouldSpend = wouldSpend;
@@ -27,12 +33,12 @@ public final class BudgetExceededException extends RuntimeException {
         return user;
     }
 
-    /** The zCDP spend that user would have reached. */
+    /** The spend that user would have reached (ρ, or the ε composition bound). */
     public double wouldSpend() {
         return wouldSpend;
     }
 
-    /** The per-user budget ρ. */
+    /** The per-user budget (ρ, or ε). */
     public double budget() {
         return budget;
     }

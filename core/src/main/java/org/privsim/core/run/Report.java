@@ -27,13 +27,15 @@ public record Report(String scenario, long seed, String runner, long wallMillis,
     }
 
     /**
-     * A report whose rows are the low-rank rows and indexed-mean rows merged in scenario order
-     * (stable: rows of one experiment keep their order).
+     * A report whose rows are the low-rank, indexed-mean and multi-task rows merged in scenario
+     * order (stable: rows of one experiment keep their order).
      */
     public static Report of(String scenario, long seed, String runner, long wallMillis,
-            List<ExperimentResult> lowRank, List<IndexedMeanResult> indexedMean, List<AuditResult> audits) {
+            List<ExperimentResult> lowRank, List<IndexedMeanResult> indexedMean, List<MultitaskResult> multitask,
+            List<AuditResult> audits) {
         List<ExperimentRow> rows = new ArrayList<>(lowRank);
         rows.addAll(indexedMean);
+        rows.addAll(multitask);
         rows.sort(Comparator.comparingInt(ExperimentRow::experiment));
         return new Report(scenario, seed, runner, wallMillis, rows, audits);
     }
@@ -47,6 +49,12 @@ public record Report(String scenario, long seed, String runner, long wallMillis,
     /** The rows of the indexed-mean mechanisms, in order. */
     public List<IndexedMeanResult> indexedMeanRows() {
         return experiments.stream().filter(IndexedMeanResult.class::isInstance).map(IndexedMeanResult.class::cast)
+                .toList();
+    }
+
+    /** The rows of the multi-task algorithms, in order. */
+    public List<MultitaskResult> multitaskRows() {
+        return experiments.stream().filter(MultitaskResult.class::isInstance).map(MultitaskResult.class::cast)
                 .toList();
     }
 

@@ -23,13 +23,13 @@ public final class ScenarioPlan {
     public static List<RunPlan> runs(Scenario scenario) {
         List<RunPlan> runs = new ArrayList<>();
         List<ExperimentSpec> experiments = scenario.experiments();
-        int repeats = experiments.stream().filter(e -> !e.algorithm().isIndexedMean())
+        int repeats = experiments.stream().filter(e -> e.algorithm().isLowRank())
                 .mapToInt(ExperimentSpec::repeats).max().orElse(0);
         for (int r = 0; r < repeats; r++) {
             long seed = RunKey.repeatSeed(scenario.seed(), r);
             for (int e = 0; e < experiments.size(); e++) {
                 ExperimentSpec spec = experiments.get(e);
-                if (spec.algorithm().isIndexedMean() || spec.repeats() <= r) {
+                if (!spec.algorithm().isLowRank() || spec.repeats() <= r) {
                     continue;
                 }
                 List<Double> eps = spec.epsilons() == null ? Collections.singletonList(null) : spec.epsilons();

@@ -7,6 +7,7 @@ import org.privsim.core.audit.AuditResult;
 import org.privsim.core.data.LowRankData;
 import org.privsim.core.data.UserDataset;
 import org.privsim.core.indexedmean.IndexedMeanRunPlan;
+import org.privsim.core.multitask.MultitaskRunPlan;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.sim.RunOutcome;
 
@@ -14,7 +15,8 @@ import org.privsim.core.sim.RunOutcome;
  * Runs a scenario on one thread without actors: the reference every other runner must match bit
  * for bit. Users' answers are summed by a {@link SequentialCollector} along the aggregation plan —
  * ids ascending within each range, ranges ascending — exactly as aggregator actors do;
- * indexed-mean cells run through {@link IndexedMeanRunner} and audits through {@link AuditGames}.
+ * indexed-mean cells run through {@link IndexedMeanRunner}, multi-task cells through
+ * {@link MultitaskRunner} and audits through {@link AuditGames}.
  */
 public final class SequentialRunner {
     /** Runner name in reports. */
@@ -56,7 +58,8 @@ public final class SequentialRunner {
         long start = System.nanoTime();
         List<RunPlan> runs = ScenarioPlan.runs(scenario);
         List<IndexedMeanRunPlan> cells = IndexedMeanRunPlan.cells(scenario);
-        long total = StepBudget.total(runs) + cells.size() + scenario.audits().size();
+        List<MultitaskRunPlan> multitaskCells = MultitaskRunPlan.cells(scenario);
+        long total = StepBudget.total(runs) + cells.size() + multitaskCells.size() + scenario.audits().size();
         long done = 0;
         List<RunOutcome> outcomes = new ArrayList<>();
         for (int i = 0; i < runs.size(); i++) {
@@ -72,6 +75,11 @@ public final class SequentialRunner {
             rows.add(IndexedMeanRunner.run(cell, scenario.seed()));
             progress.update(++done, total, cell.label() + " done");
         }
+        List<MultitaskResult> multitask = new ArrayList<>();
+        for (MultitaskRunPlan cell : multitaskCells) {
+            multitask.add(MultitaskRunner.run(cell, scenario.seed()));
+            progress.update(++done, total, cell.label() + " done");
+        }
         List<AuditResult> audits = new ArrayList<>();
         for (int a = 0; a < scenario.audits().size(); a++) {
             audits.add(AuditGames.play(scenario, a));
@@ -79,7 +87,7 @@ public final class SequentialRunner {
         }
         long wall = (System.nanoTime() - start) / 1_000_000;
         return Report.of(scenario.name(), scenario.seed(), NAME, wall,
-                ResultAssembler.assemble(scenario, runs, outcomes), rows, audits);
+                ResultAssembler.assemble(scenario, runs, outcomes), rows, multitask, audits);
     }
 
     /** Runs one planned run on its own (used by tests and benchmarks). */

@@ -23,7 +23,19 @@ public enum Algorithm {
     /** Indexed mean: a separate noisy coordinate per person, ρ-JCDP (Thm. 4.3). */
     INDEXED_MEAN_JDP("indexed-mean-jdp", true, IndexedMeanTask.TYPE),
     /** Indexed mean: a separate noisy coordinate per person, ρ-1-out-of-t-zCDP only (Thm. 4.2). */
-    INDEXED_MEAN_ONE_OUT_OF_T("indexed-mean-1-out-of-t", true, IndexedMeanTask.TYPE);
+    INDEXED_MEAN_ONE_OUT_OF_T("indexed-mean-1-out-of-t", true, IndexedMeanTask.TYPE),
+    /** MP-MTL low-rank estimator (Liang et al. Alg. 2): Wishart-perturbed WWᵀ, spectral shrinkage. */
+    MP_MTL_LOW_RANK("mp-mtl-low-rank", true, MultitaskRegressionTask.TYPE),
+    /** MP-MTL group-sparse estimator (Liang et al. Alg. 3): Wishart-perturbed WWᵀ, row shrinkage. */
+    MP_MTL_GROUP_SPARSE("mp-mtl-group-sparse", true, MultitaskRegressionTask.TYPE),
+    /** Single-task learning: each task fits ℓ2-regularised least squares on its own data. */
+    STL_RIDGE("stl-ridge", false, MultitaskRegressionTask.TYPE),
+    /** Non-private trace-norm MTL by accelerated proximal gradient (Ji and Ye 2009). */
+    MTL_TRACE_NORM("mtl-trace-norm", false, MultitaskRegressionTask.TYPE),
+    /** Non-private group-lasso (ℓ2,1) MTL by accelerated proximal gradient (Liu et al. 2009). */
+    MTL_GROUP_LASSO("mtl-group-lasso", false, MultitaskRegressionTask.TYPE),
+    /** DP-AGGR (Pathak et al. 2010): the average of the tasks' clipped STL models plus pure-ε output noise. */
+    DP_AGGR("dp-aggr", true, MultitaskRegressionTask.TYPE);
 
     private final String id;
     private final boolean isPrivate;
@@ -53,6 +65,27 @@ public enum Algorithm {
     /** Whether this is one of the indexed-mean mechanisms. */
     public boolean isIndexedMean() {
         return taskType.equals(IndexedMeanTask.TYPE);
+    }
+
+    /** Whether this is one of the low-rank regression algorithms (Jain et al.). */
+    public boolean isLowRank() {
+        return taskType.equals(LowRankRegressionTask.TYPE);
+    }
+
+    /** Whether this is one of the multi-task algorithms (Liang et al.). */
+    public boolean isMultitask() {
+        return taskType.equals(MultitaskRegressionTask.TYPE);
+    }
+
+    /** Whether this is an iterative multi-task algorithm (projection then gradient step, T iterations). */
+    public boolean isIterativeMultitask() {
+        return this == MP_MTL_LOW_RANK || this == MP_MTL_GROUP_SPARSE || this == MTL_TRACE_NORM
+                || this == MTL_GROUP_LASSO;
+    }
+
+    /** Whether the multi-task projection is the spectral (trace-norm) one rather than the row-wise (ℓ2,1) one. */
+    public boolean isSpectralMultitask() {
+        return this == MP_MTL_LOW_RANK || this == MTL_TRACE_NORM;
     }
 
     /** Looks an algorithm up by its scenario name. */

@@ -2,6 +2,7 @@ package org.privsim.core.scenario;
 
 import java.util.List;
 import org.privsim.core.data.SplitPlan;
+import org.privsim.core.privacy.BudgetAllocation;
 import org.privsim.core.privacy.Calibration;
 
 /**
@@ -57,6 +58,27 @@ public final class Defaults {
     public static final double CANARY_SCALE = 1;
     /** The audited person (or user) when an audit names none. */
     public static final int TARGET = 0;
+
+    /** Rank r of the task covariance of a low-rank multi-task population (capped at min(d, m)). */
+    public static final int TASK_RANK = 5;
+    /** Entry scale s of a low-rank multi-task model matrix: E‖w_i‖² = d s². */
+    public static final double MODEL_SCALE = 10;
+    /** Label noise σ of a multi-task population (the paper's N(0, 1)). */
+    public static final double MULTITASK_LABEL_NOISE = 1;
+    /** Test rows per task as a multiple of the training rows (the paper's 9n). */
+    public static final int TEST_SAMPLES_FACTOR = 9;
+    /** Independent repeats of a multi-task cell. */
+    public static final int MULTITASK_REPEATS = 1;
+    /** Iterations T of the iterative multi-task algorithms. */
+    public static final int MULTITASK_ITERATIONS = 10;
+    /** Whether the iterative multi-task algorithms accelerate (β_t = (t − 1)/(t + 2)). */
+    public static final boolean ACCELERATION = true;
+    /** Ridge μ of every task's loss in the multi-task algorithms. */
+    public static final double MULTITASK_RIDGE = 0.01;
+    /** Where the iterative multi-task algorithms start. */
+    public static final InitialModels INITIAL_MODELS = InitialModels.STL;
+    /** Factor applied to the outlier task's initial model. */
+    public static final double OUTLIER_SCALE = 100;
 
     private Defaults() {}
 
@@ -134,6 +156,44 @@ public final class Defaults {
     /** Bound R on ‖v_j‖ in the v-step: √k + √(2 ln n), a high-probability bound on ‖v_j*‖. */
     public static double modelNormBound(LowRankRegressionTask task) {
         return Math.sqrt(task.rank()) + Math.sqrt(2 * Math.log(task.users()));
+    }
+
+    /**
+     * Budget allocation over the Wishart releases (Liang et al. §4.5, convex loss): power(0.4) (their
+     * α = 2/5) with acceleration, uniform (α = 0) without.
+     */
+    public static BudgetAllocation allocation(boolean acceleration) {
+        return acceleration ? BudgetAllocation.power(0.4) : BudgetAllocation.uniform();
+    }
+
+    /** δ of the composition bound: 1/(m ln m), the paper's choice (§5.2, after Abadi et al.). */
+    public static double multitaskDelta(MultitaskRegressionTask task) {
+        double m = task.tasks();
+        return 1 / (m * Math.log(m));
+    }
+
+    /**
+     * Clip bound K on ‖w_i‖: twice the typical norm √(E‖w_i‖²) of a true model — E‖w_i‖² = d s² for
+     * low-rank, 4·E[u²] = 4(50³ − 1)/(3·49) for group-sparse (u uniform on [1, 50]) — the larger over
+     * the task's structures.
+     */
+    public static double multitaskClip(MultitaskRegressionTask task) {
+        double meanSquare = 0;
+        for (MultitaskStructure s : task.structures()) {
+            meanSquare = Math.max(meanSquare, s == MultitaskStructure.LOW_RANK
+                    ? task.dimension() * task.modelScale() * task.modelScale()
+                    : MultitaskStructure.GROUP_SPARSE_ROWS * (50.0 * 50 * 50 - 1) / (3 * 49));
+        }
+        return 2 * Math.sqrt(meanSquare);
+    }
+
+    /**
+     * Step size η: 1/(typical largest eigenvalue of X_iᵀX_i) for n unit-norm Gaussian rows in d
+     * dimensions, the Marchenko–Pastur edge (√n + √d)²/d, i.e. η = d/(√n + √d)².
+     */
+    public static double stepSize(MultitaskRegressionTask task) {
+        double edge = Math.sqrt(task.samplesPerTask()) + Math.sqrt(task.dimension());
+        return task.dimension() / (edge * edge);
     }
 
     private static IllegalArgumentException notUsedBy(String field, Algorithm algorithm) {

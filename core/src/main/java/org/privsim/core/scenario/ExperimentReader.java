@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
+import org.privsim.core.privacy.BudgetAllocation;
 import org.privsim.core.privacy.Calibration;
 
 /**
@@ -40,8 +41,11 @@ final class ExperimentReader {
     private static final Set<Algorithm> ALTMIN = EnumSet.of(Algorithm.PRIV_ALTMIN, Algorithm.NON_PRIVATE_ALTMIN);
     private static final Set<Algorithm> PRIVATE = where(Algorithm::isPrivate);
     private static final Set<Algorithm> INDEXED_MEAN = where(Algorithm::isIndexedMean);
-    private static final Set<Algorithm> LOW_RANK = where(a -> !a.isIndexedMean());
-    private static final Set<Algorithm> LOW_RANK_PRIVATE = where(a -> a.isPrivate() && !a.isIndexedMean());
+    private static final Set<Algorithm> LOW_RANK = where(Algorithm::isLowRank);
+    private static final Set<Algorithm> LOW_RANK_PRIVATE = where(a -> a.isPrivate() && a.isLowRank());
+    private static final Set<Algorithm> MULTITASK = where(Algorithm::isMultitask);
+    private static final Set<Algorithm> ITERATIVE_MULTITASK = where(Algorithm::isIterativeMultitask);
+    private static final Set<Algorithm> MP_MTL = EnumSet.of(Algorithm.MP_MTL_LOW_RANK, Algorithm.MP_MTL_GROUP_SPARSE);
 
     /** Every experiment field, in documentation order, with the algorithms that use it. */
     private static final Map<String, Set<Algorithm>> USED_BY = new LinkedHashMap<>();
@@ -49,13 +53,13 @@ final class ExperimentReader {
     static {
         USED_BY.put("algorithm", ALL);
         USED_BY.put("epsilon", PRIVATE);
-        USED_BY.put("delta", PRIVATE);
-        USED_BY.put("calibration", PRIVATE);
+        USED_BY.put("delta", where(a -> a.isPrivate() && a != Algorithm.DP_AGGR));
+        USED_BY.put("calibration", where(a -> a.isPrivate() && !a.isMultitask()));
         USED_BY.put("epochs", ALTMIN);
         USED_BY.put("participation", ALTMIN);
         USED_BY.put("rounds", ALTMIN);
         USED_BY.put("split", ALTMIN);
-        USED_BY.put("clipModel", LOW_RANK_PRIVATE);
+        USED_BY.put("clipModel", union(LOW_RANK_PRIVATE, where(a -> a.isPrivate() && a.isMultitask())));
         USED_BY.put("clipLabel", LOW_RANK_PRIVATE);
         USED_BY.put("initBudgetFraction", EnumSet.of(Algorithm.PRIV_ALTMIN));
         USED_BY.put("uStep", EnumSet.of(Algorithm.PRIV_ALTMIN));
@@ -64,10 +68,19 @@ final class ExperimentReader {
         USED_BY.put("featureBudgetFraction", EnumSet.of(Algorithm.PRIV_ALTMIN));
         USED_BY.put("roundBudgetSplit", EnumSet.of(Algorithm.PRIV_ALTMIN));
         USED_BY.put("clipMoment", EnumSet.of(Algorithm.PRIV_ALTMIN));
-        USED_BY.put("ridge", LOW_RANK);
+        USED_BY.put("ridge", union(LOW_RANK, MULTITASK));
         USED_BY.put("modelNormBound", ALTMIN);
         USED_BY.put("tolerance", EnumSet.of(Algorithm.NON_PRIVATE_ALTMIN));
         USED_BY.put("persons", INDEXED_MEAN);
+        USED_BY.put("iterations", ITERATIVE_MULTITASK);
+        USED_BY.put("stepSize", ITERATIVE_MULTITASK);
+        USED_BY.put("lambda", ITERATIVE_MULTITASK);
+        USED_BY.put("acceleration", ITERATIVE_MULTITASK);
+        USED_BY.put("allocation", MP_MTL);
+        USED_BY.put("initialModels", ITERATIVE_MULTITASK);
+        USED_BY.put("outlierTask", ITERATIVE_MULTITASK);
+        USED_BY.put("outlierScale", ITERATIVE_MULTITASK);
+        USED_BY.put("exportModels", ITERATIVE_MULTITASK);
         USED_BY.put("repeats", ALL);
     }
 
@@ -76,6 +89,8 @@ final class ExperimentReader {
     private static final int MAX_REPEATS = 100_000;
     /** Largest repeats a low-rank experiment may ask for (each repeat is a whole population and run). */
     private static final int MAX_LOW_RANK_REPEATS = 1_000;
+    /** Largest T of an iterative multi-task algorithm. */
+    private static final int MAX_ITERATIONS = 100_000;
 
     private final FieldReader fields;
     /** Null when missing or invalid; then no other field is read. */
@@ -102,6 +117,15 @@ final class ExperimentReader {
     private final Double tolerance;
     private final List<Integer> persons;
     private final Integer repeats;
+    private final Integer iterations;
+    private final Double stepSize;
+    private final List<Double> lambdas;
+    private final Boolean acceleration;
+    private final BudgetAllocation allocation;
+    private final InitialModels initialModels;
+    private final Integer outlierTask;
+    private final Double outlierScale;
+    private final Boolean exportModels;
     /** Fields the caller reads itself (an audit's privacy target); never read or rejected here. */
     private final Set<String> handledByCaller;
 
@@ -127,7 +151,7 @@ final class ExperimentReader {
                     .forEach(field -> fields.error(field, "not used by " + algorithm.id()));
         }
         epsilons = reads("epsilon") ? fields.numbers("epsilon", REQUIRED, Bounds.above(0)).orElse(null) : null;
-        delta = reads("delta") ? fields.number("delta", REQUIRED, Bounds.strictlyBetween(0, 1)).orElse(null) : null;
+        delta = reads("delta") ? readDelta() : null;
         calibration = reads("calibration") ? choice("calibration", Calibration.values(), Calibration::id) : null;
         participation = uses("participation")
                 ? choice("participation", Participation.values(), Participation::id) : null;
@@ -171,6 +195,18 @@ final class ExperimentReader {
         repeats = uses("repeats")
                 ? fields.integer("repeats", OPTIONAL, algorithm.isIndexedMean() ? Bounds.between(2, MAX_REPEATS)
                         : Bounds.between(1, MAX_LOW_RANK_REPEATS)).orElse(null) : null;
+        iterations = uses("iterations")
+                ? fields.integer("iterations", OPTIONAL, Bounds.between(1, MAX_ITERATIONS)).orElse(null) : null;
+        stepSize = positive("stepSize");
+        lambdas = uses("lambda") ? fields.numbers("lambda", REQUIRED, Bounds.above(0)).orElse(null) : null;
+        acceleration = uses("acceleration") ? fields.bool("acceleration", OPTIONAL).orElse(null) : null;
+        allocation = uses("allocation") ? readAllocation() : null;
+        initialModels = uses("initialModels") ? choice("initialModels", InitialModels.values(), InitialModels::id) : null;
+        outlierTask = uses("outlierTask")
+                ? fields.integer("outlierTask", OPTIONAL, Bounds.atLeast(1)).orElse(null) : null;
+        outlierScale = uses("outlierScale") && onlyWith("outlierScale", fields.has("outlierTask"), "outlierTask")
+                ? fields.number("outlierScale", OPTIONAL, Bounds.above(0)).orElse(null) : null;
+        exportModels = uses("exportModels") ? fields.bool("exportModels", OPTIONAL).orElse(null) : null;
     }
 
     /** The epoch counts given, or null when absent, invalid or not used. */
@@ -190,6 +226,10 @@ final class ExperimentReader {
         }
         if (task instanceof LowRankRegressionTask lowRank) {
             checkAgainst(lowRank);
+        } else if (task instanceof MultitaskRegressionTask multitask) {
+            if (outlierTask != null && outlierTask > multitask.tasks()) {
+                fields.error("outlierTask", "must be ≤ task.tasks (" + multitask.tasks() + "), got " + outlierTask);
+            }
         } else if (task instanceof IndexedMeanTask indexed && persons != null
                 && indexed.indices() == IndexAssignment.DISTINCT) {
             persons.stream().filter(t -> t > indexed.dimension()).findFirst().ifPresent(t -> fields.error("persons",
@@ -216,11 +256,14 @@ final class ExperimentReader {
         if (task instanceof LowRankRegressionTask lowRank) {
             return resolve(lowRank);
         }
+        if (task instanceof MultitaskRegressionTask multitask) {
+            return resolve(multitask);
+        }
         IndexedMeanTask indexed = (IndexedMeanTask) task;
         return new ExperimentSpec(algorithm, epsilons, delta,
                 uses("calibration") ? or(calibration, Defaults.CALIBRATION) : null,
                 null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-                or(persons, List.of(indexed.persons())), or(repeats, Defaults.REPEATS));
+                or(persons, List.of(indexed.persons())), or(repeats, Defaults.REPEATS), null);
     }
 
     private ExperimentSpec resolve(LowRankRegressionTask task) {
@@ -251,7 +294,26 @@ final class ExperimentReader {
                 or(ridge, Defaults.ridge(algorithm, task)),
                 uses("modelNormBound") ? or(modelNormBound, Defaults.modelNormBound(task)) : null,
                 uses("tolerance") ? or(tolerance, Defaults.TOLERANCE) : null,
-                null, or(repeats, Defaults.LOW_RANK_REPEATS));
+                null, or(repeats, Defaults.LOW_RANK_REPEATS), null);
+    }
+
+    private ExperimentSpec resolve(MultitaskRegressionTask task) {
+        MultitaskSettings settings = MultitaskSettings.oneShot();
+        if (algorithm.isIterativeMultitask()) {
+            boolean accelerate = or(acceleration, Defaults.ACCELERATION);
+            settings = new MultitaskSettings(or(iterations, Defaults.MULTITASK_ITERATIONS),
+                    or(stepSize, Defaults.stepSize(task)), lambdas, accelerate,
+                    uses("allocation") ? or(allocation, Defaults.allocation(accelerate)) : null,
+                    or(initialModels, Defaults.INITIAL_MODELS), outlierTask,
+                    outlierTask == null ? null : or(outlierScale, Defaults.OUTLIER_SCALE),
+                    or(exportModels, false));
+        }
+        return new ExperimentSpec(algorithm, epsilons, uses("delta") ? or(delta, Defaults.multitaskDelta(task)) : null,
+                null, null, null, null, null,
+                uses("clipModel") ? or(clipModel, Defaults.multitaskClip(task)) : null,
+                null, null, null, null, null, null, null, null,
+                or(ridge, Defaults.MULTITASK_RIDGE), null, null, null,
+                or(repeats, Defaults.MULTITASK_REPEATS), settings);
     }
 
     private boolean uses(String field) {
@@ -266,6 +328,39 @@ final class ExperimentReader {
         return Arrays.stream(Algorithm.values())
                 .filter(test)
                 .collect(Collectors.toCollection(() -> EnumSet.noneOf(Algorithm.class)));
+    }
+
+    /** δ: in (0, 1) for the zCDP algorithms; in [0, 1) and optional for MP-MTL (pure-ε releases). */
+    private Double readDelta() {
+        if (!algorithm.isMultitask()) {
+            return fields.number("delta", REQUIRED, Bounds.strictlyBetween(0, 1)).orElse(null);
+        }
+        Double read = fields.number("delta", OPTIONAL, Bounds.between(0, 1)).orElse(null);
+        if (read != null && read == 1) {
+            fields.error("delta", "must be < 1, got 1");
+            return null;
+        }
+        return read;
+    }
+
+    private BudgetAllocation readAllocation() {
+        return fields.string("allocation", OPTIONAL).flatMap(text -> {
+            var parsed = BudgetAllocation.parse(text);
+            if (parsed.isEmpty()) {
+                fields.error("allocation", "unknown allocation " + FieldReader.quote(text) + " (expected one of: "
+                        + BudgetAllocation.choices() + ")");
+            }
+            return parsed;
+        }).orElse(null);
+    }
+
+    @SafeVarargs
+    private static Set<Algorithm> union(Set<Algorithm>... sets) {
+        Set<Algorithm> all = EnumSet.noneOf(Algorithm.class);
+        for (Set<Algorithm> set : sets) {
+            all.addAll(set);
+        }
+        return all;
     }
 
     private Integer readRounds(Participation effective) {

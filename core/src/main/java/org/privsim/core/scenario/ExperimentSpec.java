@@ -20,7 +20,8 @@ import org.privsim.core.privacy.Calibration;
  * @param participation      which users enter each round (altmin)
  * @param rounds             rounds T for {@code disjoint-batches}; null for {@code epochs}
  * @param split              how a user's samples are split across steps (altmin)
- * @param clipModel          η, clip bound on ‖vec(x vᵀ)‖ (priv-altmin) or on ‖x‖ (single-model-dp)
+ * @param clipModel          η, clip bound on ‖vec(x vᵀ)‖ (priv-altmin) or on ‖x‖ (single-model-dp); K, the
+ *                           clip bound on a task's model ‖w_i‖ (mp-mtl-*, dp-aggr)
  * @param clipLabel          ζ, clip bound on |y| (private algorithms)
  * @param initBudgetFraction share of ρ spent on the private initialisation (priv-altmin)
  * @param uStep              how the curator forms U from the round's releases (priv-altmin)
@@ -29,12 +30,15 @@ import org.privsim.core.privacy.Calibration;
  * @param featureBudgetFraction share of ρ spent on the private S (featureCovariance private)
  * @param roundBudgetSplit   share of a round's ρ spent on A, the rest on b (priv-altmin with uStep full)
  * @param clipMoment         C, user-level clip bound on ‖b_j‖ (priv-altmin with uStep kronecker)
- * @param ridge              ridge λ of the local least-squares fits (low-rank algorithms)
+ * @param ridge              ridge λ of the local least-squares fits (low-rank algorithms); μ, the ℓ2 term
+ *                           (μ/2)‖w_i‖² of every task's loss (multi-task algorithms)
  * @param modelNormBound     R, bound on ‖v_j‖ in the v-step (altmin)
  * @param tolerance          stop non-private-altmin when ‖UUᵀ − U'U'ᵀ‖_F falls below it
  * @param persons            values of t swept (indexed mean; default the task's persons)
  * @param repeats            independent runs averaged per cell: per (ε, t) for indexed mean, per (ε, epochs)
- *                           with independent data and noise for the low-rank algorithms
+ *                           with independent data and noise for the low-rank algorithms, per (ε, λ) for
+ *                           the multi-task algorithms
+ * @param multitask          the multi-task settings (multi-task algorithms), else null
  */
 public record ExperimentSpec(
         Algorithm algorithm,
@@ -58,7 +62,8 @@ public record ExperimentSpec(
         Double modelNormBound,
         Double tolerance,
         List<Integer> persons,
-        Integer repeats) {
+        Integer repeats,
+        MultitaskSettings multitask) {
 
     public ExperimentSpec {
         epsilons = epsilons == null ? null : List.copyOf(epsilons);
@@ -76,6 +81,6 @@ public record ExperimentSpec(
         return new ExperimentSpec(algorithm, List.of(epsilon), newDelta, newCalibration, epochs, participation,
                 rounds, split, clipModel, clipLabel, initBudgetFraction, uStep, featureCovariance, clipFeature,
                 featureBudgetFraction, roundBudgetSplit, clipMoment, ridge, modelNormBound, tolerance,
-                persons, repeats);
+                persons, repeats, multitask);
     }
 }

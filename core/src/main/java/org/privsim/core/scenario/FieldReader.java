@@ -187,6 +187,18 @@ final class FieldReader {
         });
     }
 
+    /** One of {@code options} or a non-empty list of distinct ones, each written as its {@code id}. */
+    <E> Optional<List<E>> choices(String field, Presence presence, List<E> options, Function<E, String> id) {
+        return oneOrMany(field, presence, (v, at) -> asString(v, at).flatMap(text -> {
+            Optional<E> match = options.stream().filter(o -> id.apply(o).equals(text)).findFirst();
+            if (match.isEmpty()) {
+                problems.add(at, "unknown value " + quote(text) + " (expected one of: "
+                        + String.join(", ", options.stream().map(id).toList()) + ")");
+            }
+            return match;
+        }));
+    }
+
     /** A nested mapping. */
     Optional<FieldReader> object(String field, Presence presence) {
         return value(field, presence).flatMap(v -> of(v, pathOf(field), problems));

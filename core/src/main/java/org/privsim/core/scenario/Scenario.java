@@ -50,6 +50,6 @@ public record Scenario(
 
     /** Whether the scenario's experiments need the low-rank population (users, data, U*). */
     public boolean hasLowRankExperiments() {
-        return experiments.stream().anyMatch(e -> !e.algorithm().isIndexedMean());
+        return experiments.stream().anyMatch(e -> e.algorithm().isLowRank());
     }
 }

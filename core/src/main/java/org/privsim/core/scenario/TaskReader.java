@@ -16,7 +16,10 @@ import java.util.stream.Stream;
  * 1 ≤ dimension ≤ {@value #MAX_DIMENSION}, 1 ≤ rank ≤ dimension, labelNoise ≥ 0 and finite. For
  * {@code indexed-mean}: 1 ≤ dimension ≤ {@value #MAX_DIMENSION}, 2 ≤ persons ≤
  * {@value #MAX_PERSONS}, 1 ≤ samplesPerPerson ≤ {@value #MAX_SAMPLES_PER_PERSON}, indices
- * {@code distinct} (then persons ≤ dimension) or {@code random}.
+ * {@code distinct} (then persons ≤ dimension) or {@code random}. For {@code multitask-regression}:
+ * 2 ≤ tasks ≤ {@value #MAX_TASKS}, samplesPerTask ≥ 2, 1 ≤ dimension ≤ {@value #MAX_DIMENSION},
+ * test/validation rows ≥ 1, a known structure, labelNoise ≥ 0, 1 ≤ taskRank ≤ min(d, m) and
+ * modelScale &gt; 0 (low-rank only), d ≥ 4 (group-sparse), and rows that fit in 8 GB.
  */
 final class TaskReader {
 
@@ -29,7 +32,15 @@ final class TaskReader {
     /** Largest number of samples per person of an indexed-mean task. */
     static final int MAX_SAMPLES_PER_PERSON = 10_000;
 
-    private static final List<String> TYPES = List.of(LowRankRegressionTask.TYPE, IndexedMeanTask.TYPE);
+    /** Largest number of tasks of a multi-task regression task. */
+    static final int MAX_TASKS = 100_000;
+    /** Largest number of doubles the rows of a multi-task population may hold (8 GB). */
+    static final long MAX_MULTITASK_VALUES = 1_000_000_000L;
+
+    private static final List<String> TYPES =
+            List.of(LowRankRegressionTask.TYPE, IndexedMeanTask.TYPE, MultitaskRegressionTask.TYPE);
+    private static final List<String> MULTITASK_FIELDS = List.of("type", "tasks", "samplesPerTask", "dimension",
+            "testSamplesPerTask", "validationSamplesPerTask", "structure", "labelNoise", "taskRank", "modelScale");
     private static final List<String> LOW_RANK_FIELDS =
             List.of("type", "users", "samplesPerUser", "dimension", "rank", "labelNoise");
     private static final List<String> INDEXED_MEAN_FIELDS =
@@ -40,7 +51,8 @@ final class TaskReader {
     /** The task described by {@code task}, or empty after recording its problems. */
     static Optional<Task> read(FieldReader task) {
         return task.choice("type", REQUIRED, TYPES, type -> type).flatMap(type ->
-                type.equals(IndexedMeanTask.TYPE) ? indexedMean(task) : lowRankRegression(task));
+                type.equals(IndexedMeanTask.TYPE) ? indexedMean(task)
+                        : type.equals(MultitaskRegressionTask.TYPE) ? multitask(task) : lowRankRegression(task));
     }
 
     private static Optional<Task> lowRankRegression(FieldReader task) {
@@ -59,6 +71,61 @@ final class TaskReader {
         }
         return Optional.of(new LowRankRegressionTask(
                 users.get(), samples.get(), dimension.get(), rank.get(), labelNoise.get()));
+    }
+
+    private static Optional<Task> multitask(FieldReader task) {
+        task.rejectUnknown(MULTITASK_FIELDS);
+        Optional<Integer> tasks = task.integer("tasks", REQUIRED, Bounds.between(2, MAX_TASKS));
+        Optional<Integer> samples = task.integer("samplesPerTask", REQUIRED, Bounds.atLeast(2));
+        Optional<Integer> dimension = task.integer("dimension", REQUIRED, Bounds.between(1, MAX_DIMENSION));
+        Optional<Integer> test = task.integer("testSamplesPerTask", OPTIONAL, Bounds.atLeast(1));
+        Optional<Integer> validation = task.integer("validationSamplesPerTask", OPTIONAL, Bounds.atLeast(1));
+        Optional<List<MultitaskStructure>> structure = task.choices("structure", REQUIRED,
+                List.of(MultitaskStructure.values()), MultitaskStructure::id);
+        Optional<Double> labelNoise = task.number("labelNoise", OPTIONAL, Bounds.atLeast(0));
+        boolean lowRank = structure.orElse(List.of()).contains(MultitaskStructure.LOW_RANK);
+        for (String field : List.of("taskRank", "modelScale")) {
+            if (task.has(field) && structure.isPresent() && !lowRank) {
+                task.error(field, "only used with structure low-rank");
+            }
+        }
+        Optional<Integer> taskRank = lowRank ? task.integer("taskRank", OPTIONAL, Bounds.atLeast(1)) : Optional.empty();
+        Optional<Double> modelScale = lowRank ? task.number("modelScale", OPTIONAL, Bounds.above(0)) : Optional.empty();
+        boolean bad = invalid(task, "testSamplesPerTask", test) || invalid(task, "validationSamplesPerTask", validation)
+                || invalid(task, "labelNoise", labelNoise) || invalid(task, "taskRank", taskRank)
+                || invalid(task, "modelScale", modelScale);
+        if (Stream.of(tasks, samples, dimension, structure).anyMatch(Optional::isEmpty) || bad) {
+            return Optional.empty();
+        }
+        int m = tasks.get();
+        int d = dimension.get();
+        int n = samples.get();
+        int rank = taskRank.orElse(Math.min(Defaults.TASK_RANK, Math.min(d, m)));
+        if (lowRank && rank > Math.min(d, m)) {
+            task.error("taskRank", "must be ≤ min(dimension, tasks) = " + Math.min(d, m) + ", got " + rank);
+            return Optional.empty();
+        }
+        if (structure.get().contains(MultitaskStructure.GROUP_SPARSE) && d < MultitaskStructure.GROUP_SPARSE_ROWS) {
+            task.error("dimension", "group-sparse models have " + MultitaskStructure.GROUP_SPARSE_ROWS
+                    + " nonzero rows, so dimension must be ≥ " + MultitaskStructure.GROUP_SPARSE_ROWS + ", got " + d);
+            return Optional.empty();
+        }
+        int testRows = test.orElse(Defaults.TEST_SAMPLES_FACTOR * n);
+        int validRows = validation.orElse(n);
+        long values = (long) m * ((long) n + testRows + validRows) * (d + 1L);
+        if (values > MAX_MULTITASK_VALUES) {
+            task.error("tasks", "the rows of " + m + " tasks need about " + String.format("%.1f", values * 8e-9)
+                    + " GB (more than " + MAX_MULTITASK_VALUES * 8 / 1_000_000_000 + " GB); use fewer tasks or rows");
+            return Optional.empty();
+        }
+        return Optional.of(new MultitaskRegressionTask(m, n, d, testRows, validRows, structure.get(),
+                labelNoise.orElse(Defaults.MULTITASK_LABEL_NOISE), lowRank ? rank : 0,
+                lowRank ? modelScale.orElse(Defaults.MODEL_SCALE) : 0));
+    }
+
+    /** Whether {@code field} was given but not accepted (its problem is already recorded). */
+    private static boolean invalid(FieldReader task, String field, Optional<?> value) {
+        return task.has(field) && value.isEmpty();
     }
 
     private static Optional<Task> indexedMean(FieldReader task) {

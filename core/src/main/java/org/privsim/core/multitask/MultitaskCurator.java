@@ -1,0 +1,173 @@
+package org.privsim.core.multitask;
+
+import org.ejml.data.DMatrixRMaj;
+import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
+import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
+import org.privsim.core.privacy.L2LaplaceMechanism;
+import org.privsim.core.privacy.PureLedger;
+import org.privsim.core.privacy.WishartMechanism;
+import org.privsim.core.scenario.Algorithm;
+
+/**
+ * The curator of one multi-task run (one λ, one repeat): Liang et al. Alg. 2 / Alg. 3 steps 3–8
+ * and the baselines' release. It sees only the tasks' clipped models, never data (Remark 2).
+ * <ul>
+ *   <li>iterative (mp-mtl-*, mtl-*): for t = 1..T, Σ̃ = Σ_i w̃_i w̃_iᵀ (task-id order);
+ *       private: Σ = Σ̃ + E with E ~ W_d(d + 1, K²/(2ε_t) I); spectral: M = U S Uᵀ with
+ *       S_jj = max(0, 1 − ηλ/√Λ_jj) from Σ = U Λ Uᵀ; row-wise: M = diag(max(0, 1 − ηλ/√|Σ_jj|));
+ *       M goes to every task; then every task scores its ŵ⁽ᵀ⁾;</li>
+ *   <li>dp-aggr: the mean of the clipped ridge models plus ℓ2-Laplace noise for sensitivity 2K/m
+ *       (replacing one task's data moves the mean by at most 2K/m), the same model for every task;</li>
+ *   <li>stl-ridge: nothing is released; every task scores its own ridge model.</li>
+ * </ul>
+ *
+ * <p>Privacy: each release is (ε_t, 0)-DP in any one task's data and is charged to a
+ * {@link PureLedger} before it is computed; the ledger composes with the KOV bound (Liang et al.
+ * eq. 6) and refuses a release past ε. Guarantee: the same answers in the same order give a
+ * bit-identical outcome. Used once; not thread-safe.
+ */
+public final class MultitaskCurator {
+    private final MultitaskRunPlan cell;
+    private final double lambda;
+    private final int repeat;
+    private final long seed;
+    private final boolean exportModels;
+    private final double[] epsilons;
+    private final PureLedger ledger;
+    private final int d;
+    private int released;
+    private double[][] inputModels;
+
+    /**
+     * @param cell        the cell
+     * @param lambdaIndex which λ candidate
+     * @param repeat      which repeat
+     * @param seed        the scenario's root seed
+     */
+    public MultitaskCurator(MultitaskRunPlan cell, int lambdaIndex, int repeat, long seed) {
+        this.cell = cell;
+        this.lambda = cell.lambdas().get(lambdaIndex);
+        this.repeat = repeat;
+        this.seed = seed;
+        this.exportModels = Boolean.TRUE.equals(cell.spec().multitask().exportModels());
+        this.epsilons = cell.releaseEpsilons();
+        this.ledger = cell.epsilon() == null ? null : new PureLedger(cell.task().tasks(), cell.epsilon(), cell.delta());
+        this.d = cell.task().dimension();
+    }
+
+    /** The first request. */
+    public TaskRequest start() {
+        return cell.algorithm() == Algorithm.STL_RIDGE ? new TaskRequest.Evaluate(null) : new TaskRequest.Begin();
+    }
+
+    /** The next request after every task answered with its clipped model ({@code models[i]} from task i). */
+    public TaskRequest onModels(double[][] models) {
+        if (released == 0 && exportModels) {
+            inputModels = models.clone();
+        }
+        if (cell.algorithm() == Algorithm.DP_AGGR) {
+            return aggregate(models);
+        }
+        if (released == cell.iterations()) {
+            return new TaskRequest.Evaluate(null);
+        }
+        released++;
+        double[] sigma = covariance(models);
+        if (ledger != null) {
+            ledger.charge(released, "WWᵀ", epsilons[released - 1], null);
+            double calibrated = cell.inject().ignoreComposition() ? cell.epsilon() : epsilons[released - 1];
+            double scale = WishartMechanism.scale(cell.spec().clipModel(), calibrated) * cell.inject().noiseMultiplier();
+            WishartMechanism.addNoise(sigma, d, d + 1, scale, cell.noise(seed, repeat, released));
+        }
+        double shrink = cell.spec().multitask().stepSize() * lambda;
+        return new TaskRequest.Project(released, cell.algorithm().isSpectralMultitask()
+                ? spectralProjection(sigma, shrink) : rowProjection(sigma, shrink));
+    }
+
+    /** The run's outcome once every task scored ({@code scores[i]} from task i). */
+    public MultitaskOutcome onScores(TaskScore[] scores) {
+        double valid = 0;
+        double test = 0;
+        double[][] output = exportModels ? new double[scores.length][] : null;
+        for (int i = 0; i < scores.length; i++) {
+            valid += scores[i].validationNmse();
+            test += scores[i].testNmse();
+            if (output != null) {
+                output[i] = scores[i].model();
+            }
+        }
+        return new MultitaskOutcome(valid / scores.length, test / scores.length,
+                ledger == null ? null : ledger.maxSpent(), inputModels, output);
+    }
+
+    private TaskRequest aggregate(double[][] models) {
+        int m = models.length;
+        double[] mean = new double[d];
+        for (double[] w : models) {
+            for (int p = 0; p < d; p++) {
+                mean[p] += w[p];
+            }
+        }
+        for (int p = 0; p < d; p++) {
+            mean[p] /= m;
+        }
+        released++;
+        ledger.charge(released, "mean", cell.epsilon(), null);
+        double sensitivity = 2 * cell.spec().clipModel() / m * cell.inject().noiseMultiplier();
+        return new TaskRequest.Evaluate(L2LaplaceMechanism.addNoise(mean, sensitivity, cell.epsilon(),
+                cell.noise(seed, repeat, released)));
+    }
+
+    /** Σ̃ = Σ_i w̃_i w̃_iᵀ, row-major d×d, tasks in id order (upper triangle summed, then mirrored). */
+    private double[] covariance(double[][] models) {
+        double[] s = new double[d * d];
+        for (double[] w : models) {
+            for (int p = 0; p < d; p++) {
+                double wp = w[p];
+                for (int q = p; q < d; q++) {
+                    s[p * d + q] += wp * w[q];
+                }
+            }
+        }
+        for (int p = 0; p < d; p++) {
+            for (int q = 0; q < p; q++) {
+                s[p * d + q] = s[q * d + p];
+            }
+        }
+        return s;
+    }
+
+    /** M = Σ_j max(0, 1 − c/√Λ_j) u_j u_jᵀ over the eigenpairs of Σ (EJML's order), row-major. */
+    private double[] spectralProjection(double[] sigma, double shrink) {
+        EigenDecomposition_F64<DMatrixRMaj> eig = DecompositionFactory_DDRM.eig(d, true, true);
+        if (!eig.decompose(DMatrixRMaj.wrap(d, d, sigma.clone()))) {
+            throw new IllegalStateException("eigendecomposition of the task covariance failed");
+        }
+        double[] m = new double[d * d];
+        for (int j = 0; j < eig.getNumberOfEigenvalues(); j++) {
+            double lambdaJ = eig.getEigenvalue(j).real;
+            double s = lambdaJ > 0 ? Math.max(0, 1 - shrink / Math.sqrt(lambdaJ)) : 0;
+            if (s == 0) {
+                continue;
+            }
+            DMatrixRMaj u = eig.getEigenVector(j);
+            for (int p = 0; p < d; p++) {
+                double up = s * u.get(p, 0);
+                for (int q = 0; q < d; q++) {
+                    m[p * d + q] += up * u.get(q, 0);
+                }
+            }
+        }
+        return m;
+    }
+
+    /** The diagonal of M: max(0, 1 − c/√|Σ_jj|). */
+    private double[] rowProjection(double[] sigma, double shrink) {
+        double[] m = new double[d];
+        for (int p = 0; p < d; p++) {
+            double norm = Math.sqrt(Math.abs(sigma[p * d + p]));
+            m[p] = norm > 0 ? Math.max(0, 1 - shrink / norm) : 0;
+        }
+        return m;
+    }
+}

@@ -1,0 +1,136 @@
+package org.privsim.core.multitask;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.privsim.core.audit.Injection;
+import org.privsim.core.privacy.CompositionBound;
+import org.privsim.core.random.RandomStreams;
+import org.privsim.core.scenario.Algorithm;
+import org.privsim.core.scenario.ExperimentSpec;
+import org.privsim.core.scenario.InitialModels;
+import org.privsim.core.scenario.MultitaskRegressionTask;
+import org.privsim.core.scenario.MultitaskSettings;
+import org.privsim.core.scenario.MultitaskStructure;
+import org.privsim.core.scenario.Scenario;
+
+/**
+ * One cell of a multi-task experiment: an algorithm at one ε (null when non-private), run for every
+ * λ candidate × repeat; the report row is the λ with the lowest mean validation nMSE.
+ *
+ * <p>Guarantees: repeat r uses the population (seed, r) of the cell's structure — the same data for
+ * every algorithm, ε and λ of the scenario — and the Wishart (or output) noise of release t comes
+ * from the stream (seed, "mtl-noise", experiment, structure, ε index, r, t), shared by the λ candidates (common random numbers make
+ * the λ choice less noisy). Every runner sums the tasks' contributions in task-id order, so a
+ * cell's row is bit-identical wherever it runs.
+ *
+ * @param experiment   index of the experiment in the scenario
+ * @param spec         the experiment
+ * @param epsilon      target ε, or null for the non-private algorithms
+ * @param epsilonIndex index of ε in the experiment's list (0 when non-private)
+ * @param task         the scenario's task with this cell's single structure
+ * @param inject       a fault injected into the curator's mechanism (audits), or {@link Injection#NONE}
+ */
+public record MultitaskRunPlan(int experiment, ExperimentSpec spec, Double epsilon, int epsilonIndex,
+        MultitaskRegressionTask task, Injection inject) {
+
+    /** Every cell of the scenario's multi-task experiments: experiments in order, then structure, then ε. */
+    public static List<MultitaskRunPlan> cells(Scenario scenario) {
+        List<MultitaskRunPlan> cells = new ArrayList<>();
+        MultitaskRegressionTask task = scenario.task() instanceof MultitaskRegressionTask m ? m : null;
+        for (int e = 0; e < scenario.experiments().size(); e++) {
+            ExperimentSpec spec = scenario.experiments().get(e);
+            if (!spec.algorithm().isMultitask()) {
+                continue;
+            }
+            List<Double> eps = spec.epsilons() == null ? Collections.singletonList(null) : spec.epsilons();
+            for (MultitaskStructure structure : task.structures()) {
+                for (int i = 0; i < eps.size(); i++) {
+                    cells.add(new MultitaskRunPlan(e, spec, eps.get(i), i, task.withStructure(structure),
+                            Injection.NONE));
+                }
+            }
+        }
+        return cells;
+    }
+
+    /** The algorithm. */
+    public Algorithm algorithm() {
+        return spec.algorithm();
+    }
+
+    /** The λ candidates (one entry, unused, for the algorithms without λ). */
+    public List<Double> lambdas() {
+        MultitaskSettings m = spec.multitask();
+        return m.lambdas() == null ? List.of(0.0) : m.lambdas();
+    }
+
+    /** Runs of the cell: λ candidates × repeats. */
+    public int runs() {
+        return lambdas().size() * spec.repeats();
+    }
+
+    /** T, the number of Wishart releases (0 for stl-ridge and dp-aggr). */
+    public int iterations() {
+        Integer t = spec.multitask().iterations();
+        return t == null ? 0 : t;
+    }
+
+    /**
+     * ε_t of each release as claimed and charged: the allocation's split of ε under the composition
+     * bound for the private iterative algorithms, {ε} for dp-aggr, empty when non-private. (The
+     * fault {@code ignoreComposition} calibrates every release to the whole ε but still charges these.)
+     */
+    public double[] releaseEpsilons() {
+        if (epsilon == null) {
+            return new double[0];
+        }
+        if (spec.algorithm() == Algorithm.DP_AGGR) {
+            return new double[] {epsilon};
+        }
+        return spec.multitask().allocation().epsilons(iterations(), epsilon, delta());
+    }
+
+    /** δ of the composition bound (0 for dp-aggr's single pure release and the non-private ones). */
+    public double delta() {
+        return spec.delta() == null ? 0 : spec.delta();
+    }
+
+    /** CB of the planned releases at δ: the ε the run claims (null when non-private). */
+    public Double accountedEpsilon() {
+        return epsilon == null ? null : CompositionBound.of(releaseEpsilons(), delta());
+    }
+
+    /** What each task of repeat {@code repeat} needs. */
+    public TaskSettings taskSettings(long seed, int repeat) {
+        MultitaskSettings m = spec.multitask();
+        boolean clips = spec.clipModel() != null && !inject.skipClipping();
+        Integer outlier = m.outlierTask();
+        return new TaskSettings(spec.algorithm(), clips ? spec.clipModel() : Double.POSITIVE_INFINITY, spec.ridge(),
+                m.stepSize() == null ? 0 : m.stepSize(), Boolean.TRUE.equals(m.acceleration()),
+                m.initialModels() == null ? InitialModels.ZERO : m.initialModels(),
+                outlier == null ? -1 : outlier - 1, m.outlierScale() == null ? 1 : m.outlierScale(), seed, repeat);
+    }
+
+    /** The population of repeat {@code repeat}. */
+    public MultitaskPopulation population(long seed, int repeat) {
+        return new MultitaskPopulation(task, seed, repeat);
+    }
+
+    /** The noise stream of release {@code release} (1-based) of repeat {@code repeat}. */
+    public SplittableRandom noise(long seed, int repeat, int release) {
+        return RandomStreams.stream(seed, "mtl-noise", experiment, task.structure().ordinal(), epsilonIndex, repeat,
+                release);
+    }
+
+    /** The same cell with a fault injected (audits). */
+    public MultitaskRunPlan withInjection(Injection fault) {
+        return new MultitaskRunPlan(experiment, spec, epsilon, epsilonIndex, task, fault);
+    }
+
+    /** A short label for progress output, e.g. {@code mp-mtl-low-rank group-sparse ε=0.1}. */
+    public String label() {
+        return spec.algorithm().id() + " " + task.structure().id() + (epsilon == null ? "" : " ε=" + epsilon);
+    }
+}
