@@ -15,6 +15,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.privsim.actors.local.LocalRunner;
+import org.privsim.actors.local.MultitaskEquivalenceTest;
 import org.privsim.core.run.ExperimentResult;
 import org.privsim.core.run.Progress;
 import org.privsim.core.run.Report;
@@ -85,6 +86,14 @@ class ClusterEquivalenceTest {
         Report cluster = ClusterRunner.submit(nodes.get(0), source, Progress.NONE);
         assertFalse(cluster.audits().isEmpty());
         assertSameReport(new LocalRunner(source.scenario()).run(Progress.NONE), cluster);
+    }
+
+    @Test
+    void multitaskReportEqualsTheSequentialReport() {
+        ScenarioSource source = new ScenarioSource(MultitaskEquivalenceTest.SCENARIO, "multitask.yaml", null);
+        Report cluster = ClusterRunner.submit(nodes.get(0), source, Progress.NONE);
+        assertFalse(cluster.multitaskRows().isEmpty());
+        assertSameReport(new SequentialRunner(source.scenario()).run(Progress.NONE), cluster);
     }
 
     @Test
