@@ -16,13 +16,17 @@ import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.privsim.core.audit.AuditResult;
+import org.privsim.core.run.MultitaskResult;
 import org.privsim.core.run.Report;
 
 /**
  * Writes a report's files into an output directory: always {@code report.json}; for low-rank rows
  * {@code experiments.csv} and {@code mse-vs-epsilon.png}; for indexed-mean rows
- * {@code indexed-mean.csv} and {@code loss-vs-persons.png}; for audits {@code audits.csv} and one
- * {@code audit-<i>-roc.png} per audit. No other file is written.
+ * {@code indexed-mean.csv} and {@code loss-vs-persons.png}; for multi-task rows {@code multitask.csv}
+ * and {@code nmse-vs-epsilon.png}, plus {@code models-e<experiment>-<k>.csv} and
+ * {@code models-e<experiment>-<k>.png} for each multi-task row that carries models (k its index
+ * among its experiment's multi-task rows, see {@link ModelsCsv#exported}); for audits
+ * {@code audits.csv} and one {@code audit-<i>-roc.png} per audit. No other file is written.
  *
  * <p>Guarantee: every file is first written completely into a fresh temporary directory beside the
  * output directory and only then moved into place, so an interrupted or failed write never leaves
@@ -41,13 +45,18 @@ public final class ReportWriter {
     public static final String INDEXED_MEAN_CSV = "indexed-mean.csv";
     /** File name of the indexed-mean loss-vs-t plot. */
     public static final String LOSS_PLOT = "loss-vs-persons.png";
+    /** File name of the multi-task table. */
+    public static final String MULTITASK_CSV = "multitask.csv";
+    /** File name of the multi-task nMSE-vs-ε plot. */
+    public static final String NMSE_PLOT = "nmse-vs-epsilon.png";
     /** File name of the audits table. */
     public static final String AUDITS_CSV = "audits.csv";
 
-    /** The names of every file this writer produces (the ROC plots as a pattern). */
+    /** The names of every file this writer produces (the model exports and ROC plots as patterns). */
     private static final Pattern REPORT_FILES = Pattern.compile(Pattern.quote(REPORT_JSON) + "|"
             + Pattern.quote(EXPERIMENTS_CSV) + "|" + Pattern.quote(MSE_PLOT) + "|" + Pattern.quote(INDEXED_MEAN_CSV)
-            + "|" + Pattern.quote(LOSS_PLOT) + "|" + Pattern.quote(AUDITS_CSV) + "|audit-[0-9]+-roc\\.png");
+            + "|" + Pattern.quote(LOSS_PLOT) + "|" + Pattern.quote(MULTITASK_CSV) + "|" + Pattern.quote(NMSE_PLOT)
+            + "|models-e[0-9]+-[0-9]+\\.(csv|png)|" + Pattern.quote(AUDITS_CSV) + "|audit-[0-9]+-roc\\.png");
 
     private ReportWriter() {}
 
@@ -105,6 +114,14 @@ public final class ReportWriter {
         if (!report.indexedMeanRows().isEmpty()) {
             files.put(INDEXED_MEAN_CSV, file -> Files.writeString(file, IndexedMeanCsv.render(report)));
             files.put(LOSS_PLOT, file -> LossPlot.write(report, file));
+        }
+        if (!report.multitaskRows().isEmpty()) {
+            files.put(MULTITASK_CSV, file -> Files.writeString(file, MultitaskCsv.render(report)));
+            files.put(NMSE_PLOT, file -> NmsePlot.write(report, file));
+            for (Map.Entry<String, MultitaskResult> row : ModelsCsv.exported(report).entrySet()) {
+                files.put(row.getKey() + ".csv", file -> Files.writeString(file, ModelsCsv.render(row.getValue())));
+                files.put(row.getKey() + ".png", file -> ModelsHeatMap.write(report.scenario(), row.getValue(), file));
+            }
         }
         if (!report.audits().isEmpty()) {
             files.put(AUDITS_CSV, file -> Files.writeString(file, AuditsCsv.render(report)));

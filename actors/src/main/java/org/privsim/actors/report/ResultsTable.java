@@ -6,15 +6,18 @@ import static org.privsim.actors.report.Formats.format;
 import org.privsim.core.audit.AuditResult;
 import org.privsim.core.run.ExperimentResult;
 import org.privsim.core.run.IndexedMeanResult;
+import org.privsim.core.run.MultitaskResult;
 import org.privsim.core.run.Report;
 
 /**
  * The short human-readable results printed on stdout after a run.
  *
  * <p>Guarantee: one table per kind of row the report holds, in this order and only when it holds
- * such rows — low-rank experiments, indexed-mean experiments, audits — each a header line then one
- * line per row in report order, tables separated by a blank line; an audit whose verdict differs
- * from its {@code expect} is marked {@value #UNMET}. Numbers use {@link java.util.Locale#ROOT}.
+ * such rows — low-rank experiments, indexed-mean experiments, multi-task experiments, audits — each
+ * a header line then one line per row in report order, tables separated by a blank line; an audit
+ * whose verdict differs from its {@code expect} is marked {@value #UNMET}; a multi-task row shows its
+ * KOV-accounted ε ({@code accountedEpsilon}) and its nMSE ± standard error. Numbers use
+ * {@link java.util.Locale#ROOT}.
  */
 public final class ResultsTable {
     /** The marker ending the line of an audit whose expectation is unmet. */
@@ -31,6 +34,10 @@ public final class ResultsTable {
         if (!report.indexedMeanRows().isEmpty()) {
             separate(sb);
             indexedMean(report, sb);
+        }
+        if (!report.multitaskRows().isEmpty()) {
+            separate(sb);
+            multitask(report, sb);
         }
         if (!report.audits().isEmpty()) {
             separate(sb);
@@ -76,6 +83,20 @@ public final class ResultsTable {
             sb.append(format("%-24s %7s %8d %11.4g %23s %11.4g%n", r.algorithm(),
                     r.epsilon() == null ? "-" : brief(r.epsilon()), r.persons(), r.noiseVariance(),
                     format("%.4g ± %.2g", r.loss(), r.lossStdErr()), r.lossClosedForm()));
+        }
+    }
+
+    /** One line per multi-task row; "-" where ε, the accounted ε or λ is null, no "± s.e." for one repeat. */
+    private static void multitask(Report report, StringBuilder sb) {
+        sb.append(format("%-22s %-12s %7s %10s %21s %8s %7s%n", "multi-task algorithm", "structure", "epsilon",
+                "eps(KOV)", "nMSE ± s.e.", "lambda", "repeats"));
+        for (MultitaskResult r : report.multitaskRows()) {
+            sb.append(format("%-22s %-12s %7s %10s %21s %8s %7d%n", r.algorithm(), r.structure(),
+                    r.epsilon() == null ? "-" : brief(r.epsilon()),
+                    r.accountedEpsilon() == null ? "-" : format("%.4g", r.accountedEpsilon()),
+                    r.nmseStdErr() == null ? format("%.4f", r.nmse())
+                            : format("%.4f ± %.2g", r.nmse(), r.nmseStdErr()),
+                    r.lambda() == null ? "-" : brief(r.lambda()), r.repeats()));
         }
     }
 
