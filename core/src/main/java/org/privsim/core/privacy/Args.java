@@ -42,6 +42,14 @@ final class Args {
         return value;
     }
 
+    /** {@code value} in [0, 1): a δ that may be 0. */
+    static double zeroToOpenUnit(String name, double value) {
+        if (!(value >= 0 && value < 1)) {
+            throw new IllegalArgumentException(name + " must be in [0, 1), got " + value);
+        }
+        return value;
+    }
+
     /** {@code value} is not NaN and not infinite. */
     static double finite(String name, double value) {
         if (!Double.isFinite(value)) {

@@ -1,148 +1,185 @@
 package org.privsim.core.privacy;
 
+import java.util.Objects;
 import java.util.Optional;
+import java.util.function.DoublePredicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * How a total ε is split over T pure-DP releases (Liang et al. §4.5): ε_t = ε₀·w_t with weights
- * w_t = 1 ({@code uniform}), t^α ({@code power(α)}) or Q^{−t} ({@code geometric(Q)}), t = 1..T, and
- * the largest ε₀ whose composition bound {@link CompositionBound#of} stays within ε.
+ * How a total budget (ε, δ) is split over T iterations of pure ε_t-DP releases (Liang et al.,
+ * "Model-protected multi-task learning", §4.5): ε_t = ε₀·w_t for t = 1..T with weights
+ * <ul>
+ *   <li>{@code uniform}: w_t = 1;
+ *   <li>{@code power(α)}: w_t = t^α, α any finite real (ε_t = Θ(t^α));
+ *   <li>{@code geometric(Q)}: w_t = Q^−t, Q positive and finite (ε_t = Θ(Q^−t));
+ * </ul>
+ * and ε₀ the largest value whose sequence has composition bound CB({ε_t}, δ) ≤ ε.
  *
- * <p>Guarantee: {@link #epsilons} never returns a sequence whose composition bound exceeds ε
- * (beyond 1e−12 relative), and is within 1e−12 relative of the largest such ε₀.
- *
- * @param kind      the weight family
- * @param parameter α for power, Q for geometric, 0 for uniform
+ * <p>Guarantee: {@link #epsilons} returns ε_t = ε₀·w_t (one rounding each) with
+ * {@link CompositionBound#of CB}(result, δ) ≤ ε exactly, never above, and ε₀ a double such that the
+ * next double up no longer fits: bisection runs until the bracket is two adjacent doubles, far below
+ * the relative 1e-12 the bound needs. CB is continuous and increasing in ε₀, so CB(result) equals ε
+ * up to rounding. Instances are immutable values; {@link #id} and {@link #parse} round-trip.
  */
-public record BudgetAllocation(Kind kind, double parameter) {
-    private static final Pattern SYNTAX =
-            Pattern.compile("(power|geometric)\\(\\s*([-+0-9.eE]+)\\s*\\)");
+public final class BudgetAllocation {
+    private enum Kind { UNIFORM, POWER, GEOMETRIC }
 
-    /** The weight families. */
-    public enum Kind { UNIFORM, POWER, GEOMETRIC }
+    /** A decimal number as written in a scenario: digits, optional fraction and exponent. */
+    private static final String NUMBER = "[+-]?(?:\\d+(?:\\.\\d*)?|\\.\\d+)(?:[eE][+-]?\\d+)?";
+    private static final Pattern PARAMETRISED = Pattern.compile("(power|geometric)\\(\\s*(" + NUMBER + ")\\s*\\)");
 
-    public BudgetAllocation {
-        if (!Double.isFinite(parameter) || kind == Kind.GEOMETRIC && !(parameter > 0)) {
-            throw new IllegalArgumentException("invalid " + kind + " parameter " + parameter);
-        }
+    private final Kind kind;
+    /** α for power, Q for geometric, 0 for uniform. */
+    private final double parameter;
+
+    private BudgetAllocation(Kind kind, double parameter) {
+        this.kind = kind;
+        this.parameter = parameter;
     }
 
-    /** ε_t all equal. */
+    /** w_t = 1: every iteration gets the same ε_t. */
     public static BudgetAllocation uniform() {
         return new BudgetAllocation(Kind.UNIFORM, 0);
     }
 
-    /** ε_t ∝ t^α. */
+    /** w_t = t^α; α finite. */
     public static BudgetAllocation power(double alpha) {
-        return new BudgetAllocation(Kind.POWER, alpha);
+        return new BudgetAllocation(Kind.POWER, Args.finite("alpha", alpha));
     }
 
-    /** ε_t ∝ Q^{−t}, Q &gt; 0. */
+    /** w_t = Q^−t; Q positive and finite. */
     public static BudgetAllocation geometric(double q) {
-        return new BudgetAllocation(Kind.GEOMETRIC, q);
+        return new BudgetAllocation(Kind.GEOMETRIC, Args.positive("q", q));
     }
 
-    /** The scenario spellings, for error messages. */
+    /**
+     * The per-iteration budgets ε_1..ε_T (index t − 1 holds ε_t).
+     *
+     * @param iterations T ≥ 1
+     * @param epsilon    total ε, positive and finite
+     * @param delta      δ of the composition bound, in [0, 1)
+     * @throws IllegalArgumentException for arguments out of range, or when some weight or the sum of
+     *                                  the weights is 0 or overflows a double (e.g. geometric(1e-3) over
+     *                                  200 iterations)
+     * @throws ArithmeticException      at the ends of the double range: when ε₀ underflows to 0, or
+     *                                  when bracketing ε₀ by doubling from ε/Σw passes the largest
+     *                                  double (ε within a small factor of {@link Double#MAX_VALUE})
+     */
+    public double[] epsilons(int iterations, double epsilon, double delta) {
+        if (iterations < 1) {
+            throw new IllegalArgumentException("iterations must be at least 1, got " + iterations);
+        }
+        Args.positive("epsilon", epsilon);
+        Args.zeroToOpenUnit("delta", delta);
+        double[] weights = new double[iterations];
+        double weightSum = 0;
+        for (int t = 1; t <= iterations; t++) {
+            double w = weight(t);
+            if (!(w > 0 && w < Double.POSITIVE_INFINITY)) {
+                throw new IllegalArgumentException(id() + " gives weight " + w + " to iteration " + t
+                        + " of " + iterations + "; the weights must be positive finite doubles");
+            }
+            weights[t - 1] = w;
+            weightSum += w;
+        }
+        if (weightSum == Double.POSITIVE_INFINITY) {
+            throw new IllegalArgumentException(id() + " weights over " + iterations
+                    + " iterations sum past the largest double");
+        }
+        DoublePredicate fits = e0 -> fits(scaled(weights, e0), epsilon, delta);
+        // ε₀ = ε/Σw makes the first term of CB equal ε; CB(0) = 0 ≤ ε, so 0 is a valid lower end.
+        double start = Math.max(epsilon / weightSum, Double.MIN_VALUE);
+        double hi = Bisection.firstFalseByDoubling(start, fits);
+        double lo = hi == start ? 0 : hi / 2;
+        double e0 = Bisection.boundary(lo, hi, fits).lastTrue();
+        if (e0 == 0) {
+            throw new ArithmeticException("epsilon " + epsilon + " is too small to split over " + iterations
+                    + " iterations with " + id());
+        }
+        return scaled(weights, e0);
+    }
+
+    /**
+     * {@code "uniform"}, {@code "power(α)"} or {@code "geometric(Q)"} with the parameter as
+     * {@link Double#toString(double)} prints it, e.g. {@code "power(0.4)"}, {@code "geometric(0.97)"}.
+     */
+    public String id() {
+        return switch (kind) {
+            case UNIFORM -> "uniform";
+            case POWER -> "power(" + parameter + ")";
+            case GEOMETRIC -> "geometric(" + parameter + ")";
+        };
+    }
+
+    /**
+     * Parses {@code uniform}, {@code power(α)} or {@code geometric(Q)}: lower case, no whitespace
+     * except around the number inside the parentheses, the number a plain decimal (optional sign,
+     * fraction and exponent) that is finite, and positive for Q. Anything else gives empty.
+     */
+    public static Optional<BudgetAllocation> parse(String text) {
+        Objects.requireNonNull(text, "text");
+        if (text.equals("uniform")) {
+            return Optional.of(uniform());
+        }
+        Matcher m = PARAMETRISED.matcher(text);
+        if (!m.matches()) {
+            return Optional.empty();
+        }
+        double value = Double.parseDouble(m.group(2));
+        boolean power = m.group(1).equals("power");
+        if (!Double.isFinite(value) || (!power && !(value > 0))) {
+            return Optional.empty();
+        }
+        return Optional.of(power ? power(value) : geometric(value));
+    }
+
+    /** The accepted spellings, for error messages: {@code "uniform, power(α), geometric(Q)"}. */
     public static String choices() {
         return "uniform, power(α), geometric(Q)";
     }
 
-    /** Parses {@code uniform}, {@code power(α)} (α finite) or {@code geometric(Q)} (Q &gt; 0 finite). */
-    public static Optional<BudgetAllocation> parse(String text) {
-        String trimmed = text.trim();
-        if (trimmed.equals("uniform")) {
-            return Optional.of(uniform());
-        }
-        Matcher m = SYNTAX.matcher(trimmed);
-        if (!m.matches()) {
-            return Optional.empty();
-        }
-        double value;
-        try {
-            value = Double.parseDouble(m.group(2));
-        } catch (NumberFormatException e) {
-            return Optional.empty();
-        }
-        if (!Double.isFinite(value)) {
-            return Optional.empty();
-        }
-        if (m.group(1).equals("power")) {
-            return Optional.of(power(value));
-        }
-        return value > 0 ? Optional.of(geometric(value)) : Optional.empty();
+    /** Equal when the kind and the parameter (compared as by {@link Double#compare}) are. */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof BudgetAllocation other && kind == other.kind
+                && Double.compare(parameter, other.parameter) == 0;
     }
 
-    /** The scenario spelling, e.g. {@code power(0.4)}. */
-    public String id() {
+    @Override
+    public int hashCode() {
+        return 31 * kind.hashCode() + Double.hashCode(parameter);
+    }
+
+    /** The {@link #id}. */
+    @Override
+    public String toString() {
+        return id();
+    }
+
+    private double weight(int t) {
         return switch (kind) {
-            case UNIFORM -> "uniform";
-            case POWER -> "power(" + brief(parameter) + ")";
-            case GEOMETRIC -> "geometric(" + brief(parameter) + ")";
+            case UNIFORM -> 1;
+            case POWER -> Math.pow(t, parameter);
+            case GEOMETRIC -> Math.pow(parameter, -t);
         };
     }
 
-    /** The weights w_1..w_T, normalised so the largest is 1 (keeps ε₀ in range for any T). */
-    public double[] weights(int iterations) {
-        double[] w = new double[iterations];
-        double max = 0;
-        for (int t = 1; t <= iterations; t++) {
-            double logW = switch (kind) {
-                case UNIFORM -> 0;
-                case POWER -> parameter * Math.log(t);
-                case GEOMETRIC -> -t * Math.log(parameter);
-            };
-            w[t - 1] = logW;
-            max = t == 1 ? logW : Math.max(max, logW);
-        }
-        for (int t = 0; t < iterations; t++) {
-            w[t] = Math.exp(w[t] - max);
-        }
-        return w;
-    }
-
-    /**
-     * ε_1..ε_T: the weights scaled by the largest ε₀ with CB(ε₀·w, δ) ≤ ε.
-     *
-     * @param iterations T ≥ 1
-     * @param epsilon    total ε &gt; 0, finite
-     * @param delta      δ ∈ [0, 1) of the composition bound
-     */
-    public double[] epsilons(int iterations, double epsilon, double delta) {
-        if (iterations < 1) {
-            throw new IllegalArgumentException("iterations must be ≥ 1, got " + iterations);
-        }
-        if (!(epsilon > 0) || Double.isInfinite(epsilon)) {
-            throw new IllegalArgumentException("ε must be positive and finite, got " + epsilon);
-        }
-        double[] w = weights(iterations);
-        // CB(c·w) ≤ c·Σw, so c = ε/Σw is feasible; CB(c·w) ≥ c·max w·(something) — search upward.
-        double low = epsilon / CompositionBound.basic(w);
-        double high = low;
-        while (CompositionBound.of(scaled(w, high * 2), delta) <= epsilon && high < Double.MAX_VALUE / 4) {
-            high *= 2;
-        }
-        high *= 2;
-        for (int i = 0; i < 200 && (high - low) > 1e-13 * low; i++) {
-            double mid = 0.5 * (low + high);
-            if (CompositionBound.of(scaled(w, mid), delta) <= epsilon) {
-                low = mid;
-            } else {
-                high = mid;
+    /** CB(ε_t, δ) ≤ ε; a sequence with an ε_t past the largest double does not fit. */
+    private static boolean fits(double[] epsilons, double epsilon, double delta) {
+        for (double e : epsilons) {
+            if (e == Double.POSITIVE_INFINITY) {
+                return false;
             }
         }
-        return scaled(w, low);
+        return CompositionBound.of(epsilons, delta) <= epsilon;
     }
 
-    private static double[] scaled(double[] w, double c) {
-        double[] e = new double[w.length];
-        for (int t = 0; t < w.length; t++) {
-            e[t] = c * w[t];
+    private static double[] scaled(double[] weights, double e0) {
+        double[] epsilons = new double[weights.length];
+        for (int i = 0; i < weights.length; i++) {
+            epsilons[i] = e0 * weights[i];
         }
-        return e;
-    }
-
-    private static String brief(double x) {
-        return x == Math.rint(x) && Math.abs(x) < 1e15 ? Long.toString((long) x) : Double.toString(x);
+        return epsilons;
     }
 }

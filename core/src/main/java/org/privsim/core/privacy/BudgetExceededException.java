@@ -1,8 +1,8 @@
 package org.privsim.core.privacy;
 
 /**
- * Thrown by {@link Ledger} (or {@link PureLedger}) when a release would push some user's zCDP spend
- * (or ε composition bound) above the budget.
+ * Thrown by {@link Ledger} when a release would push some user's zCDP spend above the budget, and
+ * by {@link PureLedger} when it would push some user's ε spend (composition bound) above the budget.
  *
  * <p>Guarantee: when this is thrown, the ledger is unchanged (nobody was charged, nothing was
  * recorded); the exception names the release, the first listed user that would exceed, the spend
@@ -15,13 +15,17 @@ public final class BudgetExceededException extends RuntimeException {
     private final double wouldSpend;
     private final double budget;
 
+    /** For {@link Ledger}: the message speaks of the "zCDP spend". */
     BudgetExceededException(String release, int user, double wouldSpend, double budget) {
-        this(release, user, wouldSpend, budget, "zCDP spend");
+        this(release, user, "zCDP spend", wouldSpend, budget);
     }
 
-    /** The same for a ledger whose spend is {@code unit}, e.g. "ε spend (composition bound)". */
-    BudgetExceededException(String release, int user, double wouldSpend, double budget, String unit) {
-        super("release '" + release + "' would raise user " + user + "'s " + unit + " to "
+    /**
+     * @param spend what is being spent, for the message, e.g. {@code "zCDP spend"} or
+     *              {@code "ε spend (composition bound)"}
+     */
+    BudgetExceededException(String release, int user, String spend, double wouldSpend, double budget) {
+        super("release '" + release + "' would raise user " + user + "'s " + spend + " to "
                 + Ledger.format(wouldSpend) + " > budget " + Ledger.format(budget));
         this.user = user;
         this.wouldSpend = wouldSpend;
@@ -33,12 +37,12 @@ public final class BudgetExceededException extends RuntimeException {
         return user;
     }
 
-    /** The spend that user would have reached (ρ, or the ε composition bound). */
+    /** The spend (zCDP ρ or ε) that user would have reached. */
     public double wouldSpend() {
         return wouldSpend;
     }
 
-    /** The per-user budget (ρ, or ε). */
+    /** The per-user budget (zCDP ρ or ε). */
     public double budget() {
         return budget;
     }

@@ -1,40 +1,66 @@
 package org.privsim.core.privacy;
 
+import java.util.Objects;
 import java.util.SplittableRandom;
 
 /**
- * Pure ε-DP output perturbation for a statistic of ℓ2 sensitivity Δ (Chaudhuri, Monteleoni and
- * Sarwate 2011; the noise of Pathak et al. 2010's DP-AGGR): z with density ∝ exp(−ε‖z‖₂/Δ), i.e. a
- * uniform direction times a radius ~ Gamma(d, Δ/ε).
+ * Output perturbation for ℓ2 sensitivity (Chaudhuri, Monteleoni &amp; Sarwate 2011; used by Pathak et
+ * al. 2010): v + z with z of density ∝ exp(−ε‖z‖₂/Δ) in d dimensions.
  *
- * <p>Guarantee: draws the direction first (d Gaussians, normalised), then the radius as
- * −(Δ/ε) Σ_{k=1..d} ln U_k with U_k = 1 − nextDouble() ∈ (0, 1], so the same stream state gives
- * the same bits and never ln 0.
+ * <p>Guarantee (privacy): if neighbouring inputs move v by at most Δ in ℓ2 norm, the output is
+ * (ε, 0)-DP, since the density ratio at any output is exp(ε(‖z'‖ − ‖z‖)/Δ) ≤ exp(ε‖v − v'‖/Δ) ≤ e^ε.
+ *
+ * <p>Guarantee (sampling and determinism): z = r·u with u uniform on the unit sphere and r ~
+ * Gamma(shape d, scale Δ/ε), which is that density in polar form. The draws are, in this order:
+ * d {@code rng.nextGaussian()} values g_0..g_{d−1} (u = g/‖g‖; redrawn as a whole in the
+ * probability-zero event g = 0), then d {@code rng.nextDouble()} values giving U_k = 1 − value in
+ * (0, 1], so r = −(Δ/ε)·Σ_k log U_k (summed in k order) never involves log 0. Nothing else is
+ * drawn, so the same generator state always yields the same bits.
  */
 public final class L2LaplaceMechanism {
     private L2LaplaceMechanism() {}
 
-    /** A new array v + z. */
+    /**
+     * A new array v + z, z as above; the input is not modified.
+     *
+     * @param v           the statistic, at least one coordinate
+     * @param sensitivity Δ, positive and finite
+     * @param epsilon     ε, positive and finite
+     * @throws IllegalArgumentException also when Δ/ε overflows a double
+     */
     public static double[] addNoise(double[] v, double sensitivity, double epsilon, SplittableRandom rng) {
+        Objects.requireNonNull(v, "v");
+        Objects.requireNonNull(rng, "rng");
+        if (v.length == 0) {
+            throw new IllegalArgumentException("v must have at least one coordinate");
+        }
         Args.positive("sensitivity", sensitivity);
         Args.positive("epsilon", epsilon);
+        double noiseScale = sensitivity / epsilon;
+        if (!(noiseScale > 0 && noiseScale < Double.POSITIVE_INFINITY)) {
+            throw new IllegalArgumentException("sensitivity/epsilon = " + sensitivity + "/" + epsilon + " is "
+                    + noiseScale + ", not a positive finite double");
+        }
         int d = v.length;
-        double[] dir = new double[d];
-        double norm = 0;
-        for (int p = 0; p < d; p++) {
-            dir[p] = rng.nextGaussian();
-            norm += dir[p] * dir[p];
-        }
-        norm = Math.sqrt(norm);
-        double radius = 0;
+        double[] g = new double[d];
+        double norm;
+        do {
+            double squares = 0;
+            for (int i = 0; i < d; i++) {
+                g[i] = rng.nextGaussian();
+                squares += g[i] * g[i];
+            }
+            norm = Math.sqrt(squares);
+        } while (norm == 0);
+        double logSum = 0;
         for (int k = 0; k < d; k++) {
-            radius -= Math.log(1 - rng.nextDouble());
+            logSum += Math.log(1 - rng.nextDouble());
         }
-        radius *= sensitivity / epsilon;
-        double[] out = new double[d];
-        for (int p = 0; p < d; p++) {
-            out[p] = v[p] + radius * dir[p] / norm;
+        double radius = -noiseScale * logSum;
+        double[] noisy = new double[d];
+        for (int i = 0; i < d; i++) {
+            noisy[i] = v[i] + radius * (g[i] / norm);
         }
-        return out;
+        return noisy;
     }
 }

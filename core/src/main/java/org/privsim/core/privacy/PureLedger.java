@@ -1,31 +1,46 @@
 package org.privsim.core.privacy;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
-import java.util.Objects;
 
 /**
- * The per-user ledger of pure ε-DP releases (Wishart, ℓ2-Laplace), composed with the
- * Kairouz–Oh–Viswanath bound {@link CompositionBound#of} at a fixed δ (Liang et al. eq. 6).
+ * The per-user privacy ledger for pure ε-DP releases, composed with the
+ * {@link CompositionBound composition bound} CB({ε_t}, δ) at a fixed δ.
  *
- * <p>Guarantees: no user's composition bound ever exceeds budget · (1 + {@value Ledger#RELATIVE_SLACK});
- * a charge is all-or-nothing (checked for every listed user first, otherwise
- * {@link BudgetExceededException} and the ledger unchanged); a user's ε sequence is the ε of the
- * releases that used its data, in release order. Not thread-safe.
+ * <p>Guarantees:
+ * <ul>
+ *   <li>A user's list is the ε of the releases that used its data, in release order, and its spend
+ *       is {@link CompositionBound#of CompositionBound.of}(list, δ): the sequence of releases is
+ *       (spend, δ)-DP in that user's data. Spends are therefore bit-for-bit deterministic for the
+ *       same sequence of charges.
+ *   <li>No user's spend ever exceeds budget · (1 + {@value Ledger#RELATIVE_SLACK}); the slack only
+ *       absorbs floating-point error.
+ *   <li>A charge is all-or-nothing: it is checked against every participant first, and if any
+ *       would exceed, {@link BudgetExceededException} is thrown and the ledger is unchanged.
+ *   <li>{@link #maxZcdpRho} is the zCDP view: a pure ε-DP release is ε²/2-zCDP (Bun &amp; Steinke
+ *       2016, Prop. 1.4) and zCDP composes by adding ρ.
+ * </ul>
+ *
+ * <p>Storage is compact: the list of releases, each with its participants (nothing for a release
+ * over all users, otherwise a {@link BitSet}); a user's list is read off it when needed, so a charge
+ * costs O(participants × releases) and each max over users O(users × releases).
+ *
+ * <p>Not thread-safe: confine a ledger to one thread or synchronise externally.
  */
 public final class PureLedger {
-
     /**
      * One recorded release.
      *
-     * @param round            round the release belongs to
-     * @param mechanism        what was released
-     * @param epsilon          pure ε charged to each participant
+     * @param round            round the release belongs to (caller-defined)
+     * @param mechanism        what was released, e.g. {@code "wishart"}
+     * @param epsilon          the pure ε-DP cost to each participant
      * @param participantCount how many users' data it used
      */
     public record Release(int round, String mechanism, double epsilon, int participantCount) {}
 
+    /** A release and its participants; {@code participants == null} means all users. */
     private record Entry(Release release, BitSet participants) {
         boolean includes(int user) {
             return participants == null || participants.get(user);
@@ -41,110 +56,105 @@ public final class PureLedger {
      * An empty ledger.
      *
      * @param users         number of users, ids 0..users−1; positive
-     * @param budgetEpsilon per-user ε budget; positive and finite
-     * @param delta         δ ∈ [0, 1) of the composition bound
+     * @param budgetEpsilon per-user budget on the composition bound; positive and finite
+     * @param delta         the δ of the composition bound, in [0, 1) (0: basic composition)
      */
     public PureLedger(int users, double budgetEpsilon, double delta) {
-        if (users < 1) {
+        if (users <= 0) {
             throw new IllegalArgumentException("users must be positive, got " + users);
         }
-        Args.positive("budgetEpsilon", budgetEpsilon);
-        if (!(delta >= 0 && delta < 1)) {
-            throw new IllegalArgumentException("δ must be in [0, 1), got " + delta);
-        }
         this.users = users;
-        this.budget = budgetEpsilon;
-        this.delta = delta;
+        this.budget = Args.positive("budgetEpsilon", budgetEpsilon);
+        this.delta = Args.zeroToOpenUnit("delta", delta);
     }
 
     /**
-     * Charges {@code epsilon} to every participant ({@code null}: all users), or throws without
-     * changing anything when some participant's composition bound would exceed the budget.
+     * Records an ε-DP release that used the data of exactly the given users, appending ε to each
+     * one's list. Participants are checked in the order given (user ids in order when null).
+     *
+     * @param epsilon      positive and finite
+     * @param participants distinct user ids in [0, users), possibly empty; {@code null} means all users
+     * @throws BudgetExceededException  if some participant's composition bound would exceed the
+     *                                  budget (nobody is charged, nothing is recorded)
+     * @throws IllegalArgumentException for ε not positive and finite, a blank mechanism, or an id out
+     *                                  of range or listed twice
      */
     public void charge(int round, String mechanism, double epsilon, int[] participants) {
-        Objects.requireNonNull(mechanism, "mechanism");
-        if (!(epsilon >= 0) || Double.isInfinite(epsilon)) {
-            throw new IllegalArgumentException("ε must be ≥ 0 and finite, got " + epsilon);
+        if (mechanism == null || mechanism.isBlank()) {
+            throw new IllegalArgumentException("mechanism must be a non-blank name, got '" + mechanism + "'");
         }
-        BitSet set = null;
-        if (participants != null) {
-            set = new BitSet(users);
-            for (int u : participants) {
-                if (u < 0 || u >= users) {
-                    throw new IllegalArgumentException("user " + u + " outside 0.." + (users - 1));
-                }
-                set.set(u);
+        Args.positive("epsilon", epsilon);
+        BitSet set = participants == null ? null : participantSet(participants);
+        int count = participants == null ? users : participants.length;
+        for (int k = 0; k < count; k++) {
+            int user = participants == null ? k : participants[k];
+            double[] list = listOf(user);
+            double[] extended = Arrays.copyOf(list, list.length + 1);
+            extended[list.length] = epsilon;
+            double wouldSpend = CompositionBound.of(extended, delta);
+            if (wouldSpend > budget * (1 + Ledger.RELATIVE_SLACK)) {
+                throw new BudgetExceededException("round " + round + " / " + mechanism, user,
+                        "ε spend (composition bound)", wouldSpend, budget);
             }
         }
-        Entry entry = new Entry(new Release(round, mechanism, epsilon, set == null ? users : set.cardinality()), set);
-        // Without any subset release every user has the same sequence, so user 0 speaks for all.
-        int step = set == null && !needsEachUser() ? users : 1;
-        for (int u = set == null ? 0 : set.nextSetBit(0); u >= 0 && u < users;
-                u = set == null ? u + step : set.nextSetBit(u + 1)) {
-            double would = CompositionBound.of(sequence(u, entry), delta);
-            if (would > budget * (1 + Ledger.RELATIVE_SLACK)) {
-                throw new BudgetExceededException(mechanism + "@" + round, u, would, budget,
-                        "ε spend (composition bound)");
-            }
-        }
-        entries.add(entry);
+        entries.add(new Entry(new Release(round, mechanism, epsilon, count), count == users ? null : set));
     }
 
-    /** Whether users may differ in their sequences (some release used a subset). */
-    private boolean needsEachUser() {
-        return entries.stream().anyMatch(e -> e.participants() != null);
-    }
-
-    /** The largest composition bound over users (0 when nothing was charged). */
+    /** The largest composition bound CB(list, δ) over users (0 before any release). */
     public double maxSpent() {
-        return max(u -> CompositionBound.of(sequence(u, null), delta));
+        double max = 0;
+        for (int user = 0; user < users; user++) {
+            max = Math.max(max, CompositionBound.of(listOf(user), delta));
+        }
+        return max;
     }
 
-    /** The largest Σ ε_t over users (basic composition). */
+    /** The largest Σ ε over users' lists, i.e. basic composition (0 before any release). */
     public double maxBasicSpent() {
-        return max(u -> CompositionBound.basic(sequence(u, null)));
+        double max = 0;
+        for (int user = 0; user < users; user++) {
+            max = Math.max(max, CompositionBound.basic(listOf(user)));
+        }
+        return max;
     }
 
-    /** The largest Σ ε_t²/2 over users: the zCDP view (pure ε-DP is ε²/2-zCDP, Bun–Steinke 2016). */
+    /**
+     * The largest zCDP ρ over users: (Σ ε_t²)/2 over the user's list, squares added in release
+     * order (0 before any release).
+     */
     public double maxZcdpRho() {
-        return max(u -> {
-            double rho = 0;
-            for (double e : sequence(u, null)) {
-                rho += e * e / 2;
+        double max = 0;
+        for (int user = 0; user < users; user++) {
+            double squares = 0;
+            for (double epsilon : listOf(user)) {
+                squares += epsilon * epsilon;
             }
-            return rho;
-        });
+            max = Math.max(max, squares / 2);
+        }
+        return max;
     }
 
-    /** Every release in charge order. */
+    /** Every release, in the order recorded (unmodifiable snapshot). */
     public List<Release> releases() {
         return entries.stream().map(Entry::release).toList();
     }
 
-    private double max(java.util.function.IntToDoubleFunction perUser) {
-        double best = 0;
-        int count = needsEachUser() ? users : 1;
-        for (int u = 0; u < count; u++) {
-            best = Math.max(best, perUser.applyAsDouble(u));
-        }
-        return best;
+    /** The ε of the releases that used the user's data, in release order. */
+    private double[] listOf(int user) {
+        return entries.stream().filter(e -> e.includes(user)).mapToDouble(e -> e.release().epsilon()).toArray();
     }
 
-    /** User u's ε sequence in release order, followed by {@code extra}'s ε when given. */
-    private double[] sequence(int user, Entry extra) {
-        List<Double> eps = new ArrayList<>();
-        for (Entry e : entries) {
-            if (e.includes(user)) {
-                eps.add(e.release().epsilon());
+    private BitSet participantSet(int[] participants) {
+        BitSet set = new BitSet(users);
+        for (int user : participants) {
+            if (user < 0 || user >= users) {
+                throw new IllegalArgumentException("user " + user + " is not in [0, " + users + ")");
             }
+            if (set.get(user)) {
+                throw new IllegalArgumentException("user " + user + " is listed twice");
+            }
+            set.set(user);
         }
-        if (extra != null) {
-            eps.add(extra.release().epsilon());
-        }
-        double[] out = new double[eps.size()];
-        for (int i = 0; i < out.length; i++) {
-            out[i] = eps.get(i);
-        }
-        return out;
+        return set;
     }
 }
