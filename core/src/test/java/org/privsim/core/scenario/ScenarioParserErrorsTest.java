@@ -103,7 +103,8 @@ class ScenarioParserErrorsTest {
         assertEquals(new FieldError("experiments[0].epsilonn", "unknown field (expected one of: algorithm, epsilon, "
                 + "delta, calibration, epochs, participation, rounds, split, clipModel, clipLabel, "
                 + "initBudgetFraction, uStep, featureCovariance, clipFeature, featureBudgetFraction, roundBudgetSplit, "
-                + "clipMoment, ridge, modelNormBound, tolerance, persons, repeats)"), errors.get(0));
+                + "clipMoment, ridge, modelNormBound, tolerance, persons, iterations, stepSize, lambda, acceleration,"
+                + " allocation, initialModels, outlierTask, outlierScale, exportModels, repeats)"), errors.get(0));
         assertEquals(new FieldError("experiments[0].epsilon", "required field missing"), errors.get(1));
 
         assertSingleError("name: t\nsed: 3\n" + TASK + "experiments: [ { algorithm: own-data } ]\n",
@@ -126,7 +127,7 @@ class ScenarioParserErrorsTest {
         assertSingleError(withExperiments("algorithm: non-private-altmin, split: halves"),
                 "experiments[0].split", "unknown value \"halves\" (expected one of: paper, reuse)");
         assertSingleError(withTask("type: mean, users: 10"),
-                "task.type", "unknown value \"mean\" (expected one of: low-rank-regression, indexed-mean)");
+                "task.type", "unknown value \"mean\" (expected one of: low-rank-regression, indexed-mean, multitask-regression)");
     }
 
     @Test
