@@ -245,6 +245,10 @@ class MessageSerializationTest {
                 assertArrayEquals(e, (double[]) actual, path);
             } else if (expected instanceof byte[] e) {
                 assertArrayEquals(e, (byte[]) actual, path);
+            } else if (expected instanceof Object[] e) {
+                for (int i = 0; i < e.length; i++) {
+                    assertSameContents(e[i], ((Object[]) actual)[i], path + "[" + i + "]");
+                }
             } else {
                 assertArrayEquals((int[]) expected, (int[]) actual, path);
             }
