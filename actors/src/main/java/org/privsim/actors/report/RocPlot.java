@@ -25,7 +25,8 @@ import org.privsim.core.privacy.Conversions;
  * <p>Guarantee: it shows exactly the audit's empirical ROC curve ({@link AuditResult#roc()}, the
  * evaluation half of the trials), the exact ROC curve of the Gaussian mechanism that is exactly
  * (ε, δ)-DP at the claimed ε and δ (μ = {@link Conversions#muForGaussianEpsilon}; no attack on a
- * μ-GDP mechanism rises above it), the piecewise-linear ceiling min(1, e^ε·FPR + δ,
+ * μ-GDP mechanism rises above it; left out for a pure claim, δ = 0, which no Gaussian mechanism
+ * meets), the piecewise-linear ceiling min(1, e^ε·FPR + δ,
  * 1 − e^−ε·(1 − δ − FPR)) that bounds the ROC of every (ε, δ)-DP mechanism, and the diagonal of
  * guessing. The title names the algorithm, the threat model, the verdict and ε_lower.
  */
@@ -48,7 +49,6 @@ public final class RocPlot {
     public static void write(AuditResult audit, Path png) throws IOException {
         double epsilon = audit.claimedEpsilon();
         double delta = audit.delta();
-        double mu = Conversions.muForGaussianEpsilon(epsilon, delta);
         String claim = "ε = " + brief(epsilon) + ", δ = " + brief(delta);
         XYChart chart = new XYChartBuilder().width(1000).height(750)
                 .title("audit " + audit.audit() + ": " + audit.algorithm() + ", threat model " + audit.threatModel()
@@ -72,11 +72,14 @@ public final class RocPlot {
         attack.setLineColor(new Color(0xD6, 0x27, 0x28));
         attack.setLineStyle(new BasicStroke(2.5f));
 
-        List<RocCurve.RocPoint> gaussian = RocCurve.gaussianTradeoff(mu, GAUSSIAN_POINTS);
-        line(chart.addSeries("Gaussian mechanism exactly (" + claim + ")-DP: μ = " + brief(mu),
-                gaussian.stream().mapToDouble(RocCurve.RocPoint::falsePositiveRate).toArray(),
-                gaussian.stream().mapToDouble(RocCurve.RocPoint::truePositiveRate).toArray()),
-                new Color(0x1F, 0x77, 0xB4), DASHED);
+        if (delta > 0) {
+            double mu = Conversions.muForGaussianEpsilon(epsilon, delta);
+            List<RocCurve.RocPoint> gaussian = RocCurve.gaussianTradeoff(mu, GAUSSIAN_POINTS);
+            line(chart.addSeries("Gaussian mechanism exactly (" + claim + ")-DP: μ = " + brief(mu),
+                    gaussian.stream().mapToDouble(RocCurve.RocPoint::falsePositiveRate).toArray(),
+                    gaussian.stream().mapToDouble(RocCurve.RocPoint::truePositiveRate).toArray()),
+                    new Color(0x1F, 0x77, 0xB4), DASHED);
+        }
 
         double corner = (1 - delta) / (Math.exp(epsilon) + 1);
         line(chart.addSeries("ceiling of any (" + claim + ")-DP mechanism",

@@ -114,6 +114,25 @@ class CliReportFilesTest {
         assertPng(out.resolve("audit-1-roc.png"));
     }
 
+    /** A pure claim (δ = 0, MP-MTL): its plot has no Gaussian reference, and the files are written as usual. */
+    @Test
+    void pureClaimAuditWritesItsFiles() throws Exception {
+        Path out = dir.resolve("pure");
+        Result r = run("""
+                name: tiny-mp-mtl-audit
+                seed: 5
+                task: { type: multitask-regression, tasks: 4, samplesPerTask: 4, dimension: 3, structure: low-rank }
+                audits:
+                  - { algorithm: mp-mtl-low-rank, epsilon: 1, delta: 0, iterations: 1, lambda: 1.0e-3, trials: 40 }
+                """, out);
+        assertEquals(0, r.code(), r.err());
+        assertEquals(List.of("audit-0-roc.png", "audits.csv", "report.json"), files(out));
+        JsonNode audit = new ObjectMapper().readTree(out.resolve("report.json").toFile()).get("audits").get(0);
+        assertEquals(0, audit.get("delta").asDouble());
+        assertTrue(audit.get("calibration").isNull(), audit.toString());
+        assertPng(out.resolve("audit-0-roc.png"));
+    }
+
     @Test
     void indexedMeanScenarioWritesItsTableAndLossPlotOnly() throws Exception {
         Path out = dir.resolve("indexed");

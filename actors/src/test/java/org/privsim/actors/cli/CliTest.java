@@ -171,7 +171,7 @@ class CliTest {
     @Test
     void validateAcceptsBundledScenarios() {
         for (String name : List.of("demo.yaml", "jain2021-fig2.yaml", "taxonomy-separation.yaml",
-                "audit-threat-models.yaml")) {
+                "audit-threat-models.yaml", "audit-mp-mtl.yaml")) {
             Path file = Path.of("..", "scenarios", name);
             Result r = cli("validate", file.toString());
             assertEquals(0, r.code(), name + ": " + r.err());

@@ -3,6 +3,7 @@ package org.privsim.actors.local;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.privsim.core.run.Progress;
 import org.privsim.core.run.Report;
@@ -12,8 +13,8 @@ import org.privsim.core.scenario.ScenarioParser;
 
 /**
  * Indexed-mean experiment cells and audits on actors (persons, curators, billboards, adversaries,
- * audit coordinators; game workers for priv-altmin) give the sequential runner's report field for
- * field. Runs with serialize-messages on (test application.conf), so every message also crossed
+ * audit coordinators; game workers for priv-altmin and MP-MTL) give the sequential runner's report
+ * field for field. Runs with serialize-messages on (test application.conf), so every message also crossed
  * the CBOR serializer.
  */
 class IndexedMeanAndAuditEquivalenceTest {
@@ -53,6 +54,12 @@ class IndexedMeanAndAuditEquivalenceTest {
                 audits:
                   - { algorithm: priv-altmin, epsilon: 2, delta: 1.0e-5, epochs: [1], split: paper, trials: 40 }
                 """, "altmin-audit-actors.yaml"), 1, 1);
+    }
+
+    /** The bundled MP-MTL audits (game workers, 4 × 4000 trials of a 10-task run) as the sequential runner. */
+    @Test
+    void mpMtlAuditsAreBitIdenticalToSequential() {
+        assertSameReport(ScenarioParser.parse(Path.of("../scenarios/audit-mp-mtl.yaml")), 0, 4);
     }
 
     private static void assertSameReport(Scenario scenario, int rows, int audits) {

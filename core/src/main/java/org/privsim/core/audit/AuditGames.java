@@ -3,12 +3,14 @@ package org.privsim.core.audit;
 import org.privsim.core.random.RandomStreams;
 import org.privsim.core.scenario.IndexedMeanTask;
 import org.privsim.core.scenario.LowRankRegressionTask;
+import org.privsim.core.scenario.MultitaskRegressionTask;
 import org.privsim.core.scenario.Scenario;
 
 /**
  * Builds the distinguishing game of a scenario's audit and plays it on one thread. Indexed-mean
  * audits play {@link IndexedMeanGame} on the population (seed, key (1, audit)); priv-altmin audits
- * play {@link AltMinCanaryGame} with the seed derived from (seed, "audit", audit).
+ * play {@link AltMinCanaryGame} and MP-MTL audits {@link MpMtlCanaryGame}, both with the seed derived
+ * from (seed, "audit", audit).
  *
  * <p>Guarantee: {@link #play} computes trial r's score in world r % 2 for r = 0..trials−1 in order;
  * since each score is a pure function of (audit, trial, world), any runner that computes the same
@@ -23,14 +25,21 @@ public final class AuditGames {
         if (spec.algorithm().isIndexedMean()) {
             return new IndexedMeanGame(spec, index, scenario.seed());
         }
+        long seed = RandomStreams.derive(scenario.seed(), "audit", index);
+        if (spec.task() instanceof MultitaskRegressionTask multitask) {
+            return new MpMtlCanaryGame(multitask, spec.experiment(), seed, spec.target(), spec.inject());
+        }
         return new AltMinCanaryGame((LowRankRegressionTask) spec.task(), scenario.aggregation(), spec.experiment(),
-                spec.epsilon(), RandomStreams.derive(scenario.seed(), "audit", index), spec.target(), spec.inject());
+                spec.epsilon(), seed, spec.target(), spec.inject());
     }
 
-    /** The population (t or n) the audit's target and collusion set live in. */
+    /** The population (t persons, n users or m tasks) the audit's target and collusion set live in. */
     public static int population(AuditSpec spec) {
-        return spec.task() instanceof IndexedMeanTask indexed
-                ? indexed.persons()
+        if (spec.task() instanceof IndexedMeanTask indexed) {
+            return indexed.persons();
+        }
+        return spec.task() instanceof MultitaskRegressionTask multitask
+                ? multitask.tasks()
                 : ((LowRankRegressionTask) spec.task()).users();
     }
 

@@ -19,12 +19,13 @@ import java.util.List;
  * @param target                 the target user
  * @param claimedEpsilon         ε the mechanism claims
  * @param delta                  δ the mechanism claims
- * @param calibration            how the mechanism turned (ε, δ) into ρ ({@code null} when nonprivate)
+ * @param calibration            how the mechanism turned (ε, δ) into ρ ({@code null} when nonprivate or
+ *                               pure-ε, as MP-MTL)
  * @param trials                 games played (half choose the threshold, half are counted)
  * @param method                 {@code clopper-pearson} or {@code gaussian-dp}
  * @param confidence             confidence of the simultaneous bounds on both error rates
  * @param inject                 the injected fault, or null
- * @param canaryScale            indexed mean: the canary's magnitude c; null for priv-altmin
+ * @param canaryScale            indexed mean: the canary's magnitude c; null for priv-altmin and MP-MTL
  * @param falsePositives         world-0 evaluation trials the chosen test called world 1
  * @param falseNegatives         world-1 evaluation trials it called world 0
  * @param falsePositiveRateUpper upper confidence bound on the false-positive rate
@@ -89,7 +90,8 @@ public record AuditResult(
         String expect = spec.expect() == null ? null : spec.expect().id();
         return new AuditResult(index, spec.algorithm().id(), spec.threatModel().id(), spec.collusion().describe(),
                 spec.collusion().members(population, spec.target()).length, spec.target(), spec.epsilon(),
-                spec.delta(), spec.algorithm().isPrivate() ? spec.calibration().id() : null, spec.trials(),
+                spec.delta(),
+                spec.algorithm().isPrivate() && spec.calibration() != null ? spec.calibration().id() : null, spec.trials(),
                 spec.method().id(), spec.confidence(), spec.inject().isNone() ? null : spec.inject(),
                 spec.canaryScale(), evidence.falsePositives(), evidence.falseNegatives(),
                 evidence.falsePositiveRateUpper(), evidence.falseNegativeRateUpper(), evidence.muLower(),

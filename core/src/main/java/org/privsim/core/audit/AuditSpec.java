@@ -13,13 +13,14 @@ import org.privsim.core.scenario.Task;
  * set exist in the task's population, the trials split into two halves with both worlds in each,
  * and {@code method} is {@code gaussian-dp} only for Gaussian mechanisms.
  *
- * @param algorithm    the audited mechanism (an indexed-mean mechanism or priv-altmin)
+ * @param algorithm    the audited mechanism (an indexed-mean mechanism, priv-altmin or mp-mtl-*)
  * @param threatModel  which guarantee is claimed, and the default collusion
  * @param collusion    the adversary's collusion set
  * @param target       the user whose data differs between the two worlds
- * @param epsilon      the claimed ε
- * @param delta        the claimed δ
- * @param calibration  how the mechanism turns (ε, δ) into its zCDP budget
+ * @param epsilon      the claimed ε; for mp-mtl-* the composition bound CB of its planned pure-ε
+ *                     releases at δ (≤ the audit's {@code epsilon}, the run's target)
+ * @param delta        the claimed δ (0 only for mp-mtl-*: a pure-DP claim when CB is Σε_t)
+ * @param calibration  how the mechanism turns (ε, δ) into its zCDP budget; null for mp-mtl-*
  * @param trials       runs of the game: trial r is played in world r % 2; the first half chooses
  *                     the threshold, the second half is counted
  * @param confidence   confidence of the simultaneous Clopper–Pearson bounds
@@ -29,8 +30,8 @@ import org.privsim.core.scenario.Task;
  * @param task         the data the game runs on (the audit's own task, or the scenario's)
  * @param canaryScale  indexed mean: the target's samples are all +c (world 0) vs all −c (world 1);
  *                     null for priv-altmin
- * @param experiment   priv-altmin: the resolved run settings (ε, δ, calibration fixed to the
- *                     audit's); null for indexed mean
+ * @param experiment   priv-altmin and mp-mtl-*: the resolved run settings (ε, δ, calibration fixed
+ *                     to the audit's; mp-mtl-*: one λ); null for indexed mean
  */
 public record AuditSpec(
         Algorithm algorithm,

@@ -55,8 +55,8 @@ import org.privsim.core.privacy.StandardNormal;
  * bounds (a few µs each) for at most every possible error count — in practice for a small fraction
  * of them, since tests that cheap floors show cannot win are skipped. N = 100,000 takes well under a
  * second.
- * Arguments are validated with {@link IllegalArgumentException}: claimed ε ≥ 0 finite, δ and
- * confidence in (0, 1).
+ * Arguments are validated with {@link IllegalArgumentException}: claimed ε ≥ 0 finite, δ in [0, 1)
+ * (δ = 0 tests a pure-DP claim; clopper-pearson only) and confidence in (0, 1).
  */
 public final class AuditStatistics {
     private AuditStatistics() {}
@@ -69,8 +69,12 @@ public final class AuditStatistics {
         if (!(claimedEpsilon >= 0 && claimedEpsilon < Double.POSITIVE_INFINITY)) {
             throw new IllegalArgumentException("claimed epsilon must be non-negative and finite, got " + claimedEpsilon);
         }
-        if (!(delta > 0 && delta < 1)) {
-            throw new IllegalArgumentException("delta must be in (0, 1), got " + delta);
+        if (!(delta >= 0 && delta < 1)) {
+            throw new IllegalArgumentException("delta must be in [0, 1), got " + delta);
+        }
+        if (delta == 0 && method == AuditMethod.GAUSSIAN_DP) {
+            throw new IllegalArgumentException(
+                    "gaussian-dp needs delta > 0 (μ-GDP is not (ε, 0)-DP for any finite ε)");
         }
         if (!(confidence > 0 && confidence < 1)) {
             throw new IllegalArgumentException("confidence must be in (0, 1), got " + confidence);

@@ -13,6 +13,7 @@ import org.privsim.core.audit.Injection;
 import org.privsim.core.audit.ThreatModel;
 import org.privsim.core.audit.Verdict;
 import org.privsim.core.privacy.Calibration;
+import org.privsim.core.privacy.CompositionBound;
 
 /**
  * Reads one entry of a scenario's {@code audits} list.
@@ -21,11 +22,16 @@ import org.privsim.core.privacy.Calibration;
  * task, {@link #checkAgainst} those that do (the audit's own {@code task} or the scenario's: its
  * type must be the algorithm's, the target and the collusion set must exist in its population), and
  * {@link #resolve} may only be called when no problem was recorded anywhere. Rules checked: only
- * priv-altmin and the indexed-mean mechanisms can be audited; {@code trials} is a multiple of 4 (two
+ * priv-altmin, mp-mtl-low-rank, mp-mtl-group-sparse and the indexed-mean mechanisms can be audited;
+ * {@code trials} is a multiple of 4 (two
  * halves, each with both worlds equally); {@code gaussian-dp} only for Gaussian mechanisms; each
  * injected fault only where it can act ({@code ignoreComposition} needs a mechanism whose
  * calibration composes several releases); priv-altmin audits run one epoch count and take their
- * other run settings through the experiment fields.
+ * other run settings through the experiment fields. MP-MTL audits take theirs the same way with one
+ * λ, are audited under jdp only (every task receives the same M, so the JDP adversary — all other
+ * tasks colluding — is the natural one and the only collusion), claim (CB, δ) of their pure-ε
+ * releases with δ ∈ [0, 1) optional (default the experiments', 1/(m ln m)), have no calibration and
+ * no gaussian-dp method, and run on a task with one structure.
  */
 final class AuditReader {
 
@@ -63,27 +69,26 @@ final class AuditReader {
     AuditReader(FieldReader fields) {
         this.fields = fields;
         Algorithm read = fields.choice("algorithm", REQUIRED, List.of(Algorithm.values()), Algorithm::id).orElse(null);
-        if (read != null && read != Algorithm.PRIV_ALTMIN && !read.isIndexedMean()) {
-            fields.error("algorithm", read.id() + " cannot be audited (auditable: priv-altmin, "
-                    + "indexed-mean-nonprivate, indexed-mean-billboard, indexed-mean-jdp, indexed-mean-1-out-of-t)");
+        if (read != null && read != Algorithm.PRIV_ALTMIN && !isMpMtl(read) && !read.isIndexedMean()) {
+            fields.error("algorithm", read.id() + " cannot be audited (auditable: priv-altmin, mp-mtl-low-rank, "
+                    + "mp-mtl-group-sparse, indexed-mean-nonprivate, indexed-mean-billboard, indexed-mean-jdp, "
+                    + "indexed-mean-1-out-of-t)");
             read = null;
         }
         algorithm = read;
-        if (algorithm == Algorithm.PRIV_ALTMIN) {
+        if (algorithm == Algorithm.PRIV_ALTMIN || isMpMtl(algorithm)) {
             settings = new ExperimentReader(fields, AUDIT_FIELDS, PRIVACY_FIELDS);
-            rejectSeveralEpochs();
+            rejectSeveralRuns();
         } else {
             settings = null;
             fields.rejectUnknown(AUDIT_FIELDS);
         }
-        threatModel = fields.choice("threatModel", algorithm == Algorithm.INDEXED_MEAN_NONPRIVATE ? REQUIRED : OPTIONAL,
-                List.of(ThreatModel.values()), ThreatModel::id).orElse(null);
-        collusion = readCollusion();
+        threatModel = readThreatModel();
+        collusion = onlyAllButTarget(readCollusion());
         target = fields.integer("target", OPTIONAL, Bounds.atLeast(0)).orElse(null);
         epsilon = fields.number("epsilon", REQUIRED, Bounds.above(0)).orElse(null);
-        delta = fields.number("delta", REQUIRED, Bounds.strictlyBetween(0, 1)).orElse(null);
-        calibration = fields.choice("calibration", OPTIONAL, List.of(Calibration.values()), Calibration::id)
-                .orElse(null);
+        delta = readDelta();
+        calibration = readCalibration();
         trials = readTrials();
         confidence = fields.number("confidence", OPTIONAL, Bounds.strictlyBetween(0, 1)).orElse(null);
         method = readMethod();
@@ -108,6 +113,11 @@ final class AuditReader {
         if (settings != null) {
             settings.checkAgainst(task.get(), taskField);
         }
+        if (task.get() instanceof MultitaskRegressionTask multitask && multitask.structures().size() > 1) {
+            fields.error("algorithm", "an audit runs on one structure, but " + taskField + " lists "
+                    + multitask.structures().size() + "; give the audit its own task with one structure");
+            return;
+        }
         int population = population(task.get());
         int resolvedTarget = target == null ? Defaults.TARGET : target;
         if (resolvedTarget >= population) {
@@ -128,14 +138,18 @@ final class AuditReader {
     AuditSpec resolve(Task scenarioTask) {
         Task task = ownTask.orElse(scenarioTask);
         ThreatModel model = threatModel != null ? threatModel : defaultThreatModel(algorithm);
-        Calibration resolvedCalibration = calibration != null ? calibration : Defaults.CALIBRATION;
+        boolean mpMtl = isMpMtl(algorithm);
+        Calibration resolvedCalibration = mpMtl ? null : calibration != null ? calibration : Defaults.CALIBRATION;
+        double resolvedDelta = delta != null ? delta : Defaults.multitaskDelta((MultitaskRegressionTask) task);
+        ExperimentSpec experiment = settings == null ? null
+                : settings.resolve(task).withPrivacy(epsilon, resolvedDelta, resolvedCalibration);
         return new AuditSpec(
                 algorithm,
                 model,
                 collusion != null ? collusion : model.defaultCollusion(),
                 target == null ? Defaults.TARGET : target,
-                epsilon,
-                delta,
+                mpMtl ? claimedEpsilon(experiment) : epsilon,
+                resolvedDelta,
                 resolvedCalibration,
                 trials == null ? Defaults.TRIALS : trials,
                 confidence == null ? Defaults.CONFIDENCE : confidence,
@@ -144,29 +158,94 @@ final class AuditReader {
                 expect,
                 task,
                 algorithm.isIndexedMean() ? (canaryScale == null ? Defaults.CANARY_SCALE : canaryScale) : null,
-                settings == null ? null : settings.resolve(task).withPrivacy(epsilon, delta, resolvedCalibration));
+                experiment);
+    }
+
+    /** CB of the releases' ε_t at δ: the ε an MP-MTL run actually claims (Σε_t, the pure ε, when δ = 0). */
+    private static double claimedEpsilon(ExperimentSpec experiment) {
+        MultitaskSettings m = experiment.multitask();
+        return CompositionBound.of(m.allocation().epsilons(m.iterations(), experiment.epsilons().get(0),
+                experiment.delta()), experiment.delta());
+    }
+
+    private static boolean isMpMtl(Algorithm algorithm) {
+        return algorithm == Algorithm.MP_MTL_LOW_RANK || algorithm == Algorithm.MP_MTL_GROUP_SPARSE;
     }
 
     private static ThreatModel defaultThreatModel(Algorithm algorithm) {
         return switch (algorithm) {
-            case INDEXED_MEAN_JDP -> ThreatModel.JDP;
+            case INDEXED_MEAN_JDP, MP_MTL_LOW_RANK, MP_MTL_GROUP_SPARSE -> ThreatModel.JDP;
             case INDEXED_MEAN_ONE_OUT_OF_T -> ThreatModel.ONE_OUT_OF_T;
             default -> ThreatModel.BILLBOARD;
         };
     }
 
     private static int population(Task task) {
-        return task instanceof IndexedMeanTask indexed ? indexed.persons() : ((LowRankRegressionTask) task).users();
+        if (task instanceof IndexedMeanTask indexed) {
+            return indexed.persons();
+        }
+        return task instanceof MultitaskRegressionTask multitask
+                ? multitask.tasks() : ((LowRankRegressionTask) task).users();
     }
 
-    private void rejectSeveralEpochs() {
+    private void rejectSeveralRuns() {
         List<Integer> epochs = settings.epochs();
         if (epochs != null && epochs.size() > 1) {
             fields.error("epochs", "an audit runs one epoch count; give a single integer, got " + epochs);
         }
+        List<Double> lambdas = settings.lambdas();
+        if (lambdas != null && lambdas.size() > 1) {
+            fields.error("lambda", "an audit runs one λ; give a single number, got " + lambdas);
+        }
         if (fields.has("repeats")) {
             fields.error("repeats", "not used by audits (an audit's trials are its independent runs; see trials)");
         }
+        if (fields.has("exportModels")) {
+            fields.error("exportModels", "not used by audits (they report verdicts, not models)");
+        }
+    }
+
+    private ThreatModel readThreatModel() {
+        ThreatModel read = fields.choice("threatModel", algorithm == Algorithm.INDEXED_MEAN_NONPRIVATE ? REQUIRED
+                : OPTIONAL, List.of(ThreatModel.values()), ThreatModel::id).orElse(null);
+        if (read != null && read != ThreatModel.JDP && isMpMtl(algorithm)) {
+            fields.error("threatModel", algorithm.id() + " is audited under jdp only (every task receives the same"
+                    + " M; the adversary is all other tasks), got " + read.id());
+            return null;
+        }
+        return read;
+    }
+
+    /** δ: in (0, 1) and required, or for MP-MTL in [0, 1) and optional (0: a pure-DP claim). */
+    private Double readDelta() {
+        if (!isMpMtl(algorithm)) {
+            return fields.number("delta", REQUIRED, Bounds.strictlyBetween(0, 1)).orElse(null);
+        }
+        Double read = fields.number("delta", OPTIONAL, Bounds.between(0, 1)).orElse(null);
+        if (read != null && read == 1) {
+            fields.error("delta", "must be < 1, got 1");
+            return null;
+        }
+        return read;
+    }
+
+    private Calibration readCalibration() {
+        if (fields.has("calibration") && isMpMtl(algorithm)) {
+            fields.error("calibration", "not used by " + algorithm.id() + " (its Wishart releases claim pure ε_t,"
+                    + " composed by the KOV bound)");
+            return null;
+        }
+        return fields.choice("calibration", OPTIONAL, List.of(Calibration.values()), Calibration::id).orElse(null);
+    }
+
+    /** {@code read}, unless an MP-MTL audit names a collusion other than all-but-target (then an error). */
+    private Collusion onlyAllButTarget(Collusion read) {
+        if (read != null && !read.equals(Collusion.ALL_BUT_TARGET) && isMpMtl(algorithm)) {
+            fields.error("collusion", algorithm.id() + " is audited with every other task colluding"
+                    + " (all-but-target), got " + read.describe());
+            return null;
+        }
+        return read;
     }
 
     private Collusion readCollusion() {
@@ -209,6 +288,11 @@ final class AuditReader {
                     + " adds no noise (use clopper-pearson)");
             return null;
         }
+        if (read == AuditMethod.GAUSSIAN_DP && isMpMtl(algorithm)) {
+            fields.error("method", "gaussian-dp is valid only for Gaussian mechanisms; " + algorithm.id()
+                    + " adds Wishart noise (use clopper-pearson)");
+            return null;
+        }
         return read;
     }
 
@@ -230,8 +314,9 @@ final class AuditReader {
     }
 
     private Double readCanaryScale() {
-        if (fields.has("canaryScale") && algorithm == Algorithm.PRIV_ALTMIN) {
-            fields.error("canaryScale", "not used by priv-altmin (its canary user is built in)");
+        if (fields.has("canaryScale") && (algorithm == Algorithm.PRIV_ALTMIN || isMpMtl(algorithm))) {
+            fields.error("canaryScale", "not used by " + algorithm.id() + " (its canary "
+                    + (algorithm == Algorithm.PRIV_ALTMIN ? "user" : "task") + " is built in)");
             return null;
         }
         return fields.number("canaryScale", OPTIONAL, Bounds.above(0)).orElse(null);

@@ -214,6 +214,11 @@ final class ExperimentReader {
         return epochs;
     }
 
+    /** The λ candidates given, or null when absent, invalid or not used. */
+    List<Double> lambdas() {
+        return lambdas;
+    }
+
     /** Records the problems that depend on the (valid) task; {@code taskField} names where it came from. */
     void checkAgainst(Task task, String taskField) {
         if (algorithm == null) {

@@ -262,6 +262,28 @@ class AuditStatisticsTest {
         assertTrue(json.contains("\"verdict\":\"inconclusive\""), json);
     }
 
+    /**
+     * δ = 0 tests a pure claim: randomized response at ε = 1 (the score is the response) is exactly
+     * (1, 0)-DP, so a claim of 1 is never refuted, while a claim of 0.5 is (its rates, ≈ 0.27 each,
+     * give ε ≈ 1 − the Clopper–Pearson slack of 1000 trials per world, ≈ 0.85 &gt; 0.5).
+     */
+    @Test
+    void deltaZeroTestsPureClaims() {
+        double keep = Math.exp(1) / (1 + Math.exp(1));
+        SplittableRandom random = new SplittableRandom(3);
+        double[] scores = new double[4000];
+        for (int r = 0; r < scores.length; r++) {
+            boolean truthful = random.nextDouble() < keep;
+            scores[r] = truthful == (r % 2 == 1) ? 1 : 0;
+        }
+        AuditScores split = AuditScores.split(scores);
+        AuditEvidence claimOne = AuditStatistics.evaluate(split, 1, 0, CONFIDENCE, AuditMethod.CLOPPER_PEARSON);
+        assertEquals(Verdict.CONSISTENT, claimOne.verdict(), claimOne.toString());
+        assertTrue(claimOne.empiricalEpsilonLower() < 1);
+        AuditEvidence claimHalf = AuditStatistics.evaluate(split, 0.5, 0, CONFIDENCE, AuditMethod.CLOPPER_PEARSON);
+        assertEquals(Verdict.VIOLATED, claimHalf.verdict(), claimHalf.toString());
+    }
+
     @Test
     void rejectsInvalidArguments() {
         AuditScores scores = separated(4);
@@ -277,7 +299,9 @@ class AuditStatisticsTest {
         assertThrows(IllegalArgumentException.class,
                 () -> AuditStatistics.evaluate(scores, Double.NaN, DELTA, CONFIDENCE, AuditMethod.CLOPPER_PEARSON));
         assertThrows(IllegalArgumentException.class,
-                () -> AuditStatistics.evaluate(scores, 1, 0, CONFIDENCE, AuditMethod.CLOPPER_PEARSON));
+                () -> AuditStatistics.evaluate(scores, 1, -1e-9, CONFIDENCE, AuditMethod.CLOPPER_PEARSON));
+        assertThrows(IllegalArgumentException.class,
+                () -> AuditStatistics.evaluate(scores, 1, 0, CONFIDENCE, AuditMethod.GAUSSIAN_DP));
         assertThrows(IllegalArgumentException.class,
                 () -> AuditStatistics.evaluate(scores, 1, 1, CONFIDENCE, AuditMethod.GAUSSIAN_DP));
         assertThrows(IllegalArgumentException.class,
