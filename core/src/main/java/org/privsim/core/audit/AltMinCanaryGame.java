@@ -129,12 +129,7 @@ public final class AltMinCanaryGame implements DistinguishingGame {
 
     @Override
     public double score(int trial, int world) {
-        if (trial < 0) {
-            throw new IllegalArgumentException("trial must be ≥ 0, got " + trial);
-        }
-        if (world != 0 && world != 1) {
-            throw new IllegalArgumentException("world must be 0 or 1, got " + world);
-        }
+        DistinguishingGame.checkTrial(trial, world);
         RunKey key = new RunKey(RandomStreams.derive(seed, "audit-altmin-canary-trial", trial), 0, 0, epochs);
         AltMinSettings settings = AltMinSettings.privateRun(task, spec, epsilon, epochs, key, injection);
         List<double[]> billboard = new ArrayList<>();

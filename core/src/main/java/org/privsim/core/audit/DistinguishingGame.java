@@ -13,4 +13,14 @@ public interface DistinguishingGame {
 
     /** The adversary's score for trial {@code trial} (≥ 0) played in world {@code world} (0 or 1). */
     double score(int trial, int world);
+
+    /** Throws {@link IllegalArgumentException} unless trial ≥ 0 and world is 0 or 1 (for implementations). */
+    static void checkTrial(int trial, int world) {
+        if (trial < 0) {
+            throw new IllegalArgumentException("trial must be ≥ 0, got " + trial);
+        }
+        if (world != 0 && world != 1) {
+            throw new IllegalArgumentException("world must be 0 or 1, got " + world);
+        }
+    }
 }

@@ -122,12 +122,7 @@ public final class MpMtlCanaryGame implements DistinguishingGame {
 
     @Override
     public double score(int trial, int world) {
-        if (trial < 0) {
-            throw new IllegalArgumentException("trial must be ≥ 0, got " + trial);
-        }
-        if (world != 0 && world != 1) {
-            throw new IllegalArgumentException("world must be 0 or 1, got " + world);
-        }
+        DistinguishingGame.checkTrial(trial, world);
         long trialSeed = RandomStreams.derive(seed, "audit-mtl-canary-trial", trial);
         TaskData[] data = worlds[world];
         TaskSettings settings = cell.taskSettings(trialSeed, 0);

@@ -87,7 +87,7 @@ final class AuditReader {
         collusion = onlyAllButTarget(readCollusion());
         target = fields.integer("target", OPTIONAL, Bounds.atLeast(0)).orElse(null);
         epsilon = fields.number("epsilon", REQUIRED, Bounds.above(0)).orElse(null);
-        delta = readDelta();
+        delta = ExperimentReader.readDelta(fields, isMpMtl(algorithm));
         calibration = readCalibration();
         trials = readTrials();
         confidence = fields.number("confidence", OPTIONAL, Bounds.strictlyBetween(0, 1)).orElse(null);
@@ -211,19 +211,6 @@ final class AuditReader {
         if (read != null && read != ThreatModel.JDP && isMpMtl(algorithm)) {
             fields.error("threatModel", algorithm.id() + " is audited under jdp only (every task receives the same"
                     + " M; the adversary is all other tasks), got " + read.id());
-            return null;
-        }
-        return read;
-    }
-
-    /** δ: in (0, 1) and required, or for MP-MTL in [0, 1) and optional (0: a pure-DP claim). */
-    private Double readDelta() {
-        if (!isMpMtl(algorithm)) {
-            return fields.number("delta", REQUIRED, Bounds.strictlyBetween(0, 1)).orElse(null);
-        }
-        Double read = fields.number("delta", OPTIONAL, Bounds.between(0, 1)).orElse(null);
-        if (read != null && read == 1) {
-            fields.error("delta", "must be < 1, got 1");
             return null;
         }
         return read;

@@ -151,7 +151,7 @@ final class ExperimentReader {
                     .forEach(field -> fields.error(field, "not used by " + algorithm.id()));
         }
         epsilons = reads("epsilon") ? fields.numbers("epsilon", REQUIRED, Bounds.above(0)).orElse(null) : null;
-        delta = reads("delta") ? readDelta() : null;
+        delta = reads("delta") ? readDelta(fields, algorithm.isMultitask()) : null;
         calibration = reads("calibration") ? choice("calibration", Calibration.values(), Calibration::id) : null;
         participation = uses("participation")
                 ? choice("participation", Participation.values(), Participation::id) : null;
@@ -335,9 +335,12 @@ final class ExperimentReader {
                 .collect(Collectors.toCollection(() -> EnumSet.noneOf(Algorithm.class)));
     }
 
-    /** δ: in (0, 1) for the zCDP algorithms; in [0, 1) and optional for MP-MTL (pure-ε releases). */
-    private Double readDelta() {
-        if (!algorithm.isMultitask()) {
+    /**
+     * δ of {@code fields}: required and in (0, 1) for the zCDP algorithms; optional and in [0, 1) when
+     * {@code pure} (MP-MTL's pure-ε releases, where 0 means basic composition). Shared with audits.
+     */
+    static Double readDelta(FieldReader fields, boolean pure) {
+        if (!pure) {
             return fields.number("delta", REQUIRED, Bounds.strictlyBetween(0, 1)).orElse(null);
         }
         Double read = fields.number("delta", OPTIONAL, Bounds.between(0, 1)).orElse(null);
