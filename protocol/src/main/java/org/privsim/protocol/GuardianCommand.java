@@ -2,12 +2,14 @@ package org.privsim.protocol;
 
 import org.privsim.core.audit.AuditResult;
 import org.privsim.core.run.IndexedMeanResult;
+import java.util.List;
 import org.privsim.core.run.MultitaskResult;
+import org.privsim.core.run.TransferResult;
 import org.privsim.core.sim.RunOutcome;
 
 /**
  * Messages the simulation guardian handles: the end of one algorithm run, of one indexed-mean or
- * multi-task experiment cell, or of one audit.
+ * multi-task experiment cell, of the transfer phase, or of one audit.
  *
  * <p>Guarantee: the curator of run {@code run}, the coordinator of a cell and the coordinator of
  * an audit each send exactly one completion, then stop; the guardian watches them and turns a stop
@@ -16,7 +18,8 @@ import org.privsim.core.sim.RunOutcome;
 public sealed interface GuardianCommand extends CborSerializable
         permits GuardianCommand.RunCompleted, GuardianCommand.RunFailed, GuardianCommand.CellCompleted,
         GuardianCommand.CellFailed, GuardianCommand.MultitaskCompleted, GuardianCommand.MultitaskFailed,
-        GuardianCommand.AuditCompleted, GuardianCommand.AuditFailed {
+        GuardianCommand.TransferCompleted, GuardianCommand.TransferFailed, GuardianCommand.AuditCompleted,
+        GuardianCommand.AuditFailed {
 
     /**
      * Run {@code run} finished.
@@ -65,6 +68,20 @@ public sealed interface GuardianCommand extends CborSerializable
      * @param reason what went wrong
      */
     record MultitaskFailed(int cell, String reason) implements GuardianCommand {}
+
+    /**
+     * Every transfer cell finished.
+     *
+     * @param rows the rows in {@link org.privsim.core.transfer.TransferRunPlan#cells} order
+     */
+    record TransferCompleted(List<TransferResult> rows) implements GuardianCommand {}
+
+    /**
+     * A transfer run failed.
+     *
+     * @param reason what went wrong
+     */
+    record TransferFailed(String reason) implements GuardianCommand {}
 
     /**
      * Audit {@code audit} finished.

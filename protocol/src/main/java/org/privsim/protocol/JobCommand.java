@@ -4,6 +4,7 @@ import java.util.List;
 import org.privsim.core.audit.AuditResult;
 import org.privsim.core.run.IndexedMeanResult;
 import org.privsim.core.run.MultitaskResult;
+import org.privsim.core.run.TransferResult;
 import org.privsim.core.sim.RunOutcome;
 
 /**
@@ -22,10 +23,11 @@ public sealed interface JobCommand extends CborSerializable
      * @param runs   low-rank outcomes in plan order
      * @param cells  indexed-mean rows in plan order
      * @param multitask multi-task rows in plan order
+     * @param transfer transfer rows in plan order
      * @param audits audit rows in scenario order
      */
     record Completed(List<RunOutcome> runs, List<IndexedMeanResult> cells, List<MultitaskResult> multitask,
-                     List<AuditResult> audits) implements JobCommand {}
+                     List<TransferResult> transfer, List<AuditResult> audits) implements JobCommand {}
 
     /**
      * The simulation failed.

@@ -4,6 +4,7 @@ import org.apache.pekko.actor.typed.ActorRef;
 import org.privsim.core.audit.AuditResult;
 import org.privsim.core.run.IndexedMeanResult;
 import org.privsim.core.run.MultitaskResult;
+import org.privsim.core.run.TransferResult;
 import org.privsim.core.sim.RunOutcome;
 
 /**
@@ -15,7 +16,7 @@ import org.privsim.core.sim.RunOutcome;
  */
 public sealed interface SubmitterCommand extends CborSerializable
         permits SubmitterCommand.Accepted, SubmitterCommand.Rejected, SubmitterCommand.ProgressUpdate,
-        SubmitterCommand.RunResult, SubmitterCommand.CellResult, SubmitterCommand.MultitaskPart,
+        SubmitterCommand.RunResult, SubmitterCommand.CellResult, SubmitterCommand.MultitaskPart, SubmitterCommand.TransferPart,
         SubmitterCommand.AuditPart,
         SubmitterCommand.Finished, SubmitterCommand.Failed, SubmitterCommand.AcceptTimeout,
         SubmitterCommand.JobLost {
@@ -69,6 +70,14 @@ public sealed interface SubmitterCommand extends CborSerializable
     record MultitaskPart(int index, MultitaskResult result) implements SubmitterCommand {}
 
     /**
+     * One transfer cell's row.
+     *
+     * @param index  cell index in plan order
+     * @param result the row
+     */
+    record TransferPart(int index, TransferResult result) implements SubmitterCommand {}
+
+    /**
      * One audit's row.
      *
      * @param index  audit index in scenario order
@@ -82,9 +91,10 @@ public sealed interface SubmitterCommand extends CborSerializable
      * @param runs   number of runs sent
      * @param cells  number of cells sent
      * @param multitask number of multi-task cells sent
+     * @param transfer number of transfer cells sent
      * @param audits number of audits sent
      */
-    record Finished(int runs, int cells, int multitask, int audits) implements SubmitterCommand {}
+    record Finished(int runs, int cells, int multitask, int transfer, int audits) implements SubmitterCommand {}
 
     /**
      * The job failed.

@@ -65,7 +65,8 @@ final class ClusterJob extends AbstractBehavior<JobCommand> {
                 config.getDuration(ClusterNode.SETTINGS + ".adversary-silence-timeout"));
         ctx.spawn(SimulationGuardian.create(scenario, wiring, adversaries, settings, throttled(submitter), outcomes),
                 "simulation");
-        ctx.pipeToSelf(outcomes, (o, e) -> e == null ? new JobCommand.Completed(o.runs(), o.cells(), o.multitask(), o.audits())
+        ctx.pipeToSelf(outcomes, (o, e) -> e == null ? new JobCommand.Completed(o.runs(), o.cells(), o.multitask(),
+                o.transfer(), o.audits())
                 : new JobCommand.Aborted(reason(e)));
     }
 
@@ -113,11 +114,14 @@ final class ClusterJob extends AbstractBehavior<JobCommand> {
         for (int i = 0; i < m.multitask().size(); i++) {
             submitter.tell(new SubmitterCommand.MultitaskPart(i, m.multitask().get(i)));
         }
+        for (int i = 0; i < m.transfer().size(); i++) {
+            submitter.tell(new SubmitterCommand.TransferPart(i, m.transfer().get(i)));
+        }
         for (int i = 0; i < m.audits().size(); i++) {
             submitter.tell(new SubmitterCommand.AuditPart(i, m.audits().get(i)));
         }
         submitter.tell(new SubmitterCommand.Finished(m.runs().size(), m.cells().size(), m.multitask().size(),
-                m.audits().size()));
+                m.transfer().size(), m.audits().size()));
         return retire();
     }
 

@@ -23,15 +23,18 @@ import org.privsim.core.run.ResultAssembler;
 import org.privsim.core.run.RunPlan;
 import org.privsim.core.run.ScenarioPlan;
 import org.privsim.core.run.StepBudget;
+import org.privsim.core.run.TransferResult;
 import org.privsim.core.scenario.Aggregation;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.sim.RunOutcome;
+import org.privsim.core.transfer.TransferRunPlan;
 import org.privsim.protocol.AggregatorCommand;
 import org.privsim.protocol.AuditCommand;
 import org.privsim.protocol.CellCommand;
 import org.privsim.protocol.CuratorCommand;
 import org.privsim.protocol.GuardianCommand;
 import org.privsim.protocol.MultitaskCommand;
+import org.privsim.protocol.TransferCoordinatorCommand;
 
 /**
  * The root of one local simulation, in four phases, one job at a time: (1) when the scenario has
@@ -41,7 +44,9 @@ import org.privsim.protocol.MultitaskCommand;
  * one {@link CuratorActor} at a time; (2) runs every indexed-mean experiment cell
  * ({@link IndexedMeanRunPlan#cells} order), one {@link CellCoordinator} at a time; (3) runs every
  * multi-task experiment cell ({@link MultitaskRunPlan#cells} order), one {@link MultitaskCoordinator} at
- * a time, its task actors local to this node; (4) runs every audit in scenario order, one {@link AuditCoordinator} at a time (its trials in parallel, its
+ * a time, its task actors local to this node; (4) runs every transfer cell ({@link TransferRunPlan#cells} order)
+ * under one {@link TransferCoordinator} (several runs in flight, their users local to this node); (5) runs
+ * every audit in scenario order, one {@link AuditCoordinator} at a time (its trials in parallel, its
  * adversary placed through an {@link AdversaryWiring}). It
  * completes {@code result} with everything in plan order.
  *
@@ -52,8 +57,8 @@ import org.privsim.protocol.MultitaskCommand;
  * <p>Guarantee: {@code result} is completed exactly once — with every job's result, or
  * exceptionally with the first failure — and the guardian then stops (which terminates the
  * actor system when it is the root). A curator or coordinator that stops without reporting counts as a failure.
- * Progress counts, like the sequential runner's, the low-rank steps plus one per cell (indexed-mean
- * and multi-task) and audit.
+ * Progress counts, like the sequential runner's, the low-rank steps plus one per cell (indexed-mean,
+ * multi-task and transfer) and audit.
  */
 public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> {
     private final Scenario scenario;
@@ -65,11 +70,14 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
     private final List<RunPlan> runs;
     private final List<IndexedMeanRunPlan> cells;
     private final List<MultitaskRunPlan> multitaskCells;
+    private final List<TransferRunPlan> transferCells;
     private final long totalSteps;
     private final List<Consumer<AggregatorCommand>> aggregators = new ArrayList<>();
     private final List<RunOutcome> outcomes = new ArrayList<>();
     private final List<IndexedMeanResult> rows = new ArrayList<>();
     private final List<MultitaskResult> multitaskRows = new ArrayList<>();
+    private List<TransferResult> transferRows;
+    private boolean transferStarted;
     private final List<AuditResult> audits = new ArrayList<>();
     private final DispatcherSelector compute = DispatcherSelector.fromConfig(LocalSettings.COMPUTE_DISPATCHER);
     private long doneSteps;
@@ -80,15 +88,17 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
      * @param runs   low-rank outcomes in {@link ScenarioPlan} order
      * @param cells  indexed-mean rows in {@link IndexedMeanRunPlan#cells} order
      * @param multitask multi-task rows in {@link MultitaskRunPlan#cells} order
+     * @param transfer transfer rows in {@link TransferRunPlan#cells} order
      * @param audits audit rows in scenario order
      */
     public record Outcomes(List<RunOutcome> runs, List<IndexedMeanResult> cells, List<MultitaskResult> multitask,
-                           List<AuditResult> audits) {
+                           List<TransferResult> transfer, List<AuditResult> audits) {
 
         /** The report of {@code scenario} from these outcomes, as runner {@code runner} took {@code wallMillis}. */
         public Report report(Scenario scenario, String runner, long wallMillis) {
             return Report.of(scenario.name(), scenario.seed(), runner, wallMillis,
-                    ResultAssembler.assemble(scenario, ScenarioPlan.runs(scenario), runs), cells, multitask, audits);
+                    ResultAssembler.assemble(scenario, ScenarioPlan.runs(scenario), runs), cells, multitask, transfer,
+                    audits);
         }
     }
 
@@ -119,7 +129,9 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
         this.runs = ScenarioPlan.runs(scenario);
         this.cells = IndexedMeanRunPlan.cells(scenario);
         this.multitaskCells = MultitaskRunPlan.cells(scenario);
-        this.totalSteps = StepBudget.total(runs) + cells.size() + multitaskCells.size() + scenario.audits().size();
+        this.transferCells = TransferRunPlan.cells(scenario);
+        this.totalSteps = StepBudget.total(runs) + cells.size() + multitaskCells.size() + transferCells.size()
+                + scenario.audits().size();
         if (runs.isEmpty()) {
             this.populations = null;
             return;
@@ -143,9 +155,12 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
                 .onMessage(GuardianCommand.MultitaskCompleted.class, this::onMultitaskCompleted)
                 .onMessage(GuardianCommand.MultitaskFailed.class, m -> fail(m.cell() == multitaskRows.size()
                         && rows.size() == cells.size(), multitaskCells.get(m.cell()).label() + ": " + m.reason()))
+                .onMessage(GuardianCommand.TransferCompleted.class, this::onTransferCompleted)
+                .onMessage(GuardianCommand.TransferFailed.class, m -> fail(transferStarted && transferRows == null,
+                        m.reason()))
                 .onMessage(GuardianCommand.AuditCompleted.class, this::onAuditCompleted)
                 .onMessage(GuardianCommand.AuditFailed.class, m -> fail(m.audit() == audits.size()
-                        && multitaskRows.size() == multitaskCells.size(), "audit " + m.audit() + ": " + m.reason()))
+                        && transferRows != null, "audit " + m.audit() + ": " + m.reason()))
                 .build();
     }
 
@@ -153,7 +168,8 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
         if (outcomes.size() < runs.size()) {
             return startRun(outcomes.size());
         }
-        long before = StepBudget.total(runs) + rows.size() + multitaskRows.size() + audits.size();
+        long before = StepBudget.total(runs) + rows.size() + multitaskRows.size()
+                + (transferRows == null ? 0 : transferRows.size()) + audits.size();
         if (rows.size() < cells.size()) {
             int index = rows.size();
             IndexedMeanRunPlan cell = cells.get(index);
@@ -174,6 +190,17 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
                     + " without a result"));
             return this;
         }
+        if (transferRows == null) {
+            if (!transferStarted) {
+                transferStarted = true;
+                ActorRef<TransferCoordinatorCommand> coordinator = getContext().spawn(TransferCoordinator.create(transferCells,
+                        scenario.seed(), (done, total, message) -> progress.update(before, totalSteps, message),
+                        getContext().getSelf()), "transfer");
+                getContext().watchWith(coordinator, new GuardianCommand.TransferFailed("the transfer coordinator"
+                        + " stopped without a result"));
+            }
+            return this;
+        }
         if (audits.size() < scenario.audits().size()) {
             int index = audits.size();
             ActorRef<AuditCommand> coordinator = getContext().spawn(AuditCoordinator.create(scenario, index, adversaries,
@@ -184,7 +211,7 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
             return this;
         }
         result.complete(new Outcomes(List.copyOf(outcomes), List.copyOf(rows), List.copyOf(multitaskRows),
-                List.copyOf(audits)));
+                List.copyOf(transferRows), List.copyOf(audits)));
         return Behaviors.stopped();
     }
 
@@ -236,12 +263,23 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
         return startNext();
     }
 
+    private Behavior<GuardianCommand> onTransferCompleted(GuardianCommand.TransferCompleted m) {
+        if (!transferStarted || transferRows != null) {
+            return this;
+        }
+        transferRows = List.copyOf(m.rows());
+        progress.update(StepBudget.total(runs) + rows.size() + multitaskRows.size() + transferRows.size(), totalSteps,
+                "transfer done");
+        return startNext();
+    }
+
     private Behavior<GuardianCommand> onAuditCompleted(GuardianCommand.AuditCompleted m) {
-        if (m.audit() != audits.size() || multitaskRows.size() != multitaskCells.size()) {
+        if (m.audit() != audits.size() || transferRows == null) {
             return this;
         }
         audits.add(m.result());
-        progress.update(StepBudget.total(runs) + rows.size() + multitaskRows.size() + audits.size(), totalSteps,
+        progress.update(StepBudget.total(runs) + rows.size() + multitaskRows.size() + transferRows.size()
+                + audits.size(), totalSteps,
                 "audit " + m.audit() + " done");
         return startNext();
     }

@@ -25,7 +25,8 @@ import org.privsim.core.run.Report;
  * {@code indexed-mean.csv} and {@code loss-vs-persons.png}; for multi-task rows {@code multitask.csv}
  * and {@code nmse-vs-epsilon.png}, plus {@code models-e<experiment>-<k>.csv} and
  * {@code models-e<experiment>-<k>.png} for each multi-task row that carries models (k its index
- * among its experiment's multi-task rows, see {@link ModelsCsv#exported}); for audits
+ * among its experiment's multi-task rows, see {@link ModelsCsv#exported}); for transfer rows
+ * {@code transfer.csv} and {@code parameter-error-vs-samples.png}; for audits
  * {@code audits.csv} and one {@code audit-<i>-roc.png} per audit. No other file is written.
  *
  * <p>Guarantee: every file is first written completely into a fresh temporary directory beside the
@@ -49,6 +50,10 @@ public final class ReportWriter {
     public static final String MULTITASK_CSV = "multitask.csv";
     /** File name of the multi-task nMSE-vs-ε plot. */
     public static final String NMSE_PLOT = "nmse-vs-epsilon.png";
+    /** File name of the transfer table. */
+    public static final String TRANSFER_CSV = "transfer.csv";
+    /** File name of the transfer parameter-error-vs-n₂ plot. */
+    public static final String PARAMETER_ERROR_PLOT = "parameter-error-vs-samples.png";
     /** File name of the audits table. */
     public static final String AUDITS_CSV = "audits.csv";
 
@@ -56,6 +61,7 @@ public final class ReportWriter {
     private static final Pattern REPORT_FILES = Pattern.compile(Pattern.quote(REPORT_JSON) + "|"
             + Pattern.quote(EXPERIMENTS_CSV) + "|" + Pattern.quote(MSE_PLOT) + "|" + Pattern.quote(INDEXED_MEAN_CSV)
             + "|" + Pattern.quote(LOSS_PLOT) + "|" + Pattern.quote(MULTITASK_CSV) + "|" + Pattern.quote(NMSE_PLOT)
+            + "|" + Pattern.quote(TRANSFER_CSV) + "|" + Pattern.quote(PARAMETER_ERROR_PLOT)
             + "|models-e[0-9]+-[0-9]+\\.(csv|png)|" + Pattern.quote(AUDITS_CSV) + "|audit-[0-9]+-roc\\.png");
 
     private ReportWriter() {}
@@ -122,6 +128,10 @@ public final class ReportWriter {
                 files.put(row.getKey() + ".csv", file -> Files.writeString(file, ModelsCsv.render(row.getValue())));
                 files.put(row.getKey() + ".png", file -> ModelsHeatMap.write(report.scenario(), row.getValue(), file));
             }
+        }
+        if (!report.transferRows().isEmpty()) {
+            files.put(TRANSFER_CSV, file -> Files.writeString(file, TransferCsv.render(report)));
+            files.put(PARAMETER_ERROR_PLOT, file -> ParameterErrorPlot.write(report, file));
         }
         if (!report.audits().isEmpty()) {
             files.put(AUDITS_CSV, file -> Files.writeString(file, AuditsCsv.render(report)));

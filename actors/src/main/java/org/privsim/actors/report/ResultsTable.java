@@ -8,6 +8,7 @@ import org.privsim.core.run.ExperimentResult;
 import org.privsim.core.run.IndexedMeanResult;
 import org.privsim.core.run.MultitaskResult;
 import org.privsim.core.run.Report;
+import org.privsim.core.run.TransferResult;
 
 /**
  * The short human-readable results printed on stdout after a run.
@@ -38,6 +39,10 @@ public final class ResultsTable {
         if (!report.multitaskRows().isEmpty()) {
             separate(sb);
             multitask(report, sb);
+        }
+        if (!report.transferRows().isEmpty()) {
+            separate(sb);
+            transfer(report, sb);
         }
         if (!report.audits().isEmpty()) {
             separate(sb);
@@ -97,6 +102,23 @@ public final class ResultsTable {
                     r.nmseStdErr() == null ? format("%.4f", r.nmse())
                             : format("%.4f ± %.2g", r.nmse(), r.nmseStdErr()),
                     r.lambda() == null ? "-" : brief(r.lambda()), r.repeats()));
+        }
+    }
+
+    /** One line per transfer row; "-" where n₁, ε or σ does not apply, no "± s.e." for one repeat. */
+    private static void transfer(Report report, StringBuilder sb) {
+        sb.append(format("%-22s %-14s %7s %7s %7s %9s %7s %21s %9s %7s%n", "transfer algorithm", "representation",
+                "n1", "n2", "epsilon", "eps(RDP)", "sigma", "param error ± s.e.", "sin θ", "repeats"));
+        for (TransferResult r : report.transferRows()) {
+            sb.append(format("%-22s %-14s %7s %7d %7s %9s %7s %21s %9s %7d%n", r.algorithm(),
+                    r.representation() == null ? "-" : r.representation(),
+                    r.publicSamples() == null ? "-" : r.publicSamples() + ("pairs".equals(r.subspaceEstimator()) ? "p" : ""), r.privateSamples(),
+                    r.epsilon() == null ? "-" : brief(r.epsilon()),
+                    r.accountedEpsilon() == null ? "-" : format("%.4g", r.accountedEpsilon()),
+                    r.noiseMultiplier() == null ? "-" : format("%.3g", r.noiseMultiplier()),
+                    r.parameterErrorStdErr() == null ? format("%.4f", r.parameterError())
+                            : format("%.4f ± %.2g", r.parameterError(), r.parameterErrorStdErr()),
+                    r.subspaceError() == null ? "-" : format("%.3f", r.subspaceError()), r.repeats()));
         }
     }
 

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.privsim.actors.local.LocalRunner;
 import org.privsim.actors.local.MultitaskEquivalenceTest;
+import org.privsim.actors.local.TransferEquivalenceTest;
 import org.privsim.core.run.ExperimentResult;
 import org.privsim.core.run.Progress;
 import org.privsim.core.run.Report;
@@ -93,6 +94,14 @@ class ClusterEquivalenceTest {
         ScenarioSource source = new ScenarioSource(MultitaskEquivalenceTest.SCENARIO, "multitask.yaml", null);
         Report cluster = ClusterRunner.submit(nodes.get(0), source, Progress.NONE);
         assertFalse(cluster.multitaskRows().isEmpty());
+        assertSameReport(new SequentialRunner(source.scenario()).run(Progress.NONE), cluster);
+    }
+
+    @Test
+    void transferReportEqualsTheSequentialReport() {
+        ScenarioSource source = new ScenarioSource(TransferEquivalenceTest.SCENARIO, "transfer.yaml", null);
+        Report cluster = ClusterRunner.submit(nodes.get(0), source, Progress.NONE);
+        assertFalse(cluster.transferRows().isEmpty());
         assertSameReport(new SequentialRunner(source.scenario()).run(Progress.NONE), cluster);
     }
 

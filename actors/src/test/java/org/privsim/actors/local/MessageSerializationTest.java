@@ -28,6 +28,8 @@ import org.privsim.core.indexedmean.IndexedMeanRunPlan;
 import org.privsim.core.run.IndexedMeanRunner;
 import org.privsim.core.run.MultitaskResult;
 import org.privsim.core.run.MultitaskRunner;
+import org.privsim.core.run.TransferResult;
+import org.privsim.core.run.TransferRunner;
 import org.privsim.core.multitask.MultitaskOutcome;
 import org.privsim.core.multitask.MultitaskRunPlan;
 import org.privsim.core.multitask.TaskScore;
@@ -35,12 +37,15 @@ import org.privsim.core.scenario.LowRankRegressionTask;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.scenario.ScenarioParser;
 import org.privsim.core.scenario.SampleSplit;
+import org.privsim.core.scenario.SubspaceEstimator;
 import org.privsim.core.sim.NoiseParameters;
 import org.privsim.core.sim.Participants;
 import org.privsim.core.sim.RoundRecord;
 import org.privsim.core.sim.RunOutcome;
 import org.privsim.core.sim.UserRoundStats;
 import org.privsim.core.sim.UserTask;
+import org.privsim.core.transfer.TransferOutcome;
+import org.privsim.core.transfer.TransferRunPlan;
 import org.privsim.protocol.AdversaryCommand;
 import org.privsim.protocol.AdversaryHostCommand;
 import org.privsim.protocol.AggregatorCommand;
@@ -61,7 +66,11 @@ import org.privsim.protocol.PopulationCommand;
 import org.privsim.protocol.PopulationSpec;
 import org.privsim.protocol.ScenarioCuratorCommand;
 import org.privsim.protocol.SubmitterCommand;
+import org.privsim.protocol.PublicTaskCommand;
+import org.privsim.protocol.SampleCommand;
 import org.privsim.protocol.TransferCommand;
+import org.privsim.protocol.TransferCoordinatorCommand;
+import org.privsim.protocol.TransferCuratorCommand;
 import org.privsim.protocol.UserCommand;
 
 /**
@@ -117,6 +126,17 @@ class MessageSerializationTest {
                 new double[][] {{3, 4}});
         ActorRef<MultitaskCuratorCommand> multitaskCurator = testKit.<MultitaskCuratorCommand>createTestProbe().getRef();
 
+        Scenario transfer = ScenarioParser.parse("""
+                name: serialization-transfer
+                seed: 3
+                task: { type: transfer-regression, dimension: 4, rank: 2, publicTasks: 3, publicSamples: [30],
+                        privateSamples: [5] }
+                experiments:
+                  - { algorithm: dp-sgd, epsilon: 2, delta: 1.0e-5, samplingRate: 0.5, steps: 3, repeats: 2 }
+                """, "serialization-transfer.yaml");
+        TransferResult transferRow = TransferRunner.run(TransferRunPlan.cells(transfer).get(0), transfer.seed());
+        ActorRef<TransferCuratorCommand> transferCurator = testKit.<TransferCuratorCommand>createTestProbe().getRef();
+
         ActorRef<AdversaryCommand> adversary = testKit.<AdversaryCommand>createTestProbe().getRef();
         List<CborSerializable> messages = List.of(
                 new UserCommand.ContributeInit(1, init, aggregator),
@@ -164,7 +184,8 @@ class MessageSerializationTest {
                 new TransferCommand.Stalled(),
                 new ScenarioCuratorCommand.Submit("name: x", "x.yaml", null, submitter),
                 new ScenarioCuratorCommand.JobEnded(7),
-                new JobCommand.Completed(List.of(outcome), List.of(), List.of(multitaskRow), List.of()),
+                new JobCommand.Completed(List.of(outcome), List.of(), List.of(multitaskRow), List.of(transferRow),
+                        List.of()),
                 new JobCommand.Aborted("lost"),
                 new JobCommand.SubmitterLeft(),
                 new SubmitterCommand.Accepted(7, testKit.<JobCommand>createTestProbe().getRef()),
@@ -175,7 +196,17 @@ class MessageSerializationTest {
                         indexedMean.seed())),
                 new SubmitterCommand.AuditPart(0, AuditGames.play(indexedMean, 0)),
                 new SubmitterCommand.MultitaskPart(0, multitaskRow),
-                new SubmitterCommand.Finished(1, 1, 1, 1),
+                new SubmitterCommand.TransferPart(0, transferRow),
+                new SubmitterCommand.Finished(1, 1, 1, 1, 1),
+                new GuardianCommand.TransferCompleted(List.of(transferRow)),
+                new GuardianCommand.TransferFailed("refused"),
+                new TransferCoordinatorCommand.RunFinished(1, 0, new TransferOutcome(0.5, null, 1.0, 3)),
+                new TransferCoordinatorCommand.RunFailed(1, 0, "refused"),
+                new TransferCuratorCommand.MomentsAnswered(2, new double[] {1, 0.5, 0.5, 1}),
+                new TransferCuratorCommand.Answered(3, 1, new double[] {-0.25, 0.5}),
+                new SampleCommand.Gradient(3, 1, new double[] {0.5, 1}, Double.POSITIVE_INFINITY, transferCurator),
+                new SampleCommand.Statistics(2.5, 3.0, transferCurator),
+                new PublicTaskCommand.Moments(30, SubspaceEstimator.PAIRS, transferCurator),
                 new TaskCommand.Begin(multitaskCurator),
                 new TaskCommand.Project(2, new double[] {1, 0, 0.5, 1}, multitaskCurator),
                 new TaskCommand.Evaluate(null, multitaskCurator),
@@ -217,7 +248,9 @@ class MessageSerializationTest {
                 GuardianCommand.class, PersonCommand.class, IndexedMeanCuratorCommand.class, AdversaryCommand.class,
                 AuditCommand.class, GameWorkerCommand.class, CellCommand.class, PopulationCommand.class,
                 TransferCommand.class, ScenarioCuratorCommand.class, JobCommand.class, SubmitterCommand.class,
-                AdversaryHostCommand.class, TaskCommand.class, MultitaskCuratorCommand.class, MultitaskCommand.class)) {
+                AdversaryHostCommand.class, TaskCommand.class, MultitaskCuratorCommand.class, MultitaskCommand.class,
+                TransferCoordinatorCommand.class, TransferCuratorCommand.class, SampleCommand.class,
+                PublicTaskCommand.class)) {
             all.addAll(List.of(root.getPermittedSubclasses()));
         }
         all.addAll(List.of(AdversaryHostCommand.Hosted.class, AdversaryHostCommand.HostedCount.class));

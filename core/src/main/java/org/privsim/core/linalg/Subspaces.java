@@ -72,4 +72,30 @@ public final class Subspaces {
         CommonOps_DDRM.subtractEquals(pu, pw);
         return NormOps_DDRM.normF(pu);
     }
+
+    /**
+     * sin θ(A, B) = ‖(I − A Aᵀ) B‖_op, the sine of the largest principal angle between the column
+     * spaces of two d×k orthonormal bases (Thaker et al. Lemma 5.1): 0 for the same subspace, 1
+     * when some direction of B is orthogonal to A. Computed as the square root of the largest
+     * eigenvalue of RᵀR, R = (I − A Aᵀ) B (EJML symmetric eigen-decomposition), clamped to [0, 1].
+     */
+    public static double sinTheta(DMatrixRMaj a, DMatrixRMaj b) {
+        DMatrixRMaj proj = new DMatrixRMaj(a.numCols, b.numCols);
+        CommonOps_DDRM.multTransA(a, b, proj);
+        DMatrixRMaj resid = b.copy();
+        DMatrixRMaj back = new DMatrixRMaj(b.numRows, b.numCols);
+        CommonOps_DDRM.mult(a, proj, back);
+        CommonOps_DDRM.subtractEquals(resid, back);
+        DMatrixRMaj gram = new DMatrixRMaj(b.numCols, b.numCols);
+        CommonOps_DDRM.multTransA(resid, resid, gram);
+        EigenDecomposition_F64<DMatrixRMaj> eig = DecompositionFactory_DDRM.eig(b.numCols, false, true);
+        if (!eig.decompose(gram)) {
+            throw new IllegalStateException("symmetric eigendecomposition failed");
+        }
+        double largest = 0;
+        for (int i = 0; i < b.numCols; i++) {
+            largest = Math.max(largest, eig.getEigenvalue(i).real);
+        }
+        return Math.min(1, Math.sqrt(largest));
+    }
 }

@@ -2,7 +2,8 @@ package org.privsim.core.privacy;
 
 /**
  * Thrown by {@link Ledger} when a release would push some user's zCDP spend above the budget, and
- * by {@link PureLedger} when it would push some user's ε spend (composition bound) above the budget.
+ * by {@link PureLedger} when it would push some user's ε spend (composition bound) above the budget,
+ * and by {@link RdpLedger} when the composed RDP curve would convert to more than the ε budget.
  *
  * <p>Guarantee: when this is thrown, the ledger is unchanged (nobody was charged, nothing was
  * recorded); the exception names the release, the first listed user that would exceed, the spend

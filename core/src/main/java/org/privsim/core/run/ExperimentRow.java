@@ -3,10 +3,12 @@ package org.privsim.core.run;
 /**
  * One row of a report's {@code experiments}: a low-rank algorithm at one ε
  * ({@link ExperimentResult}), an indexed-mean mechanism at one (ε, t) ({@link IndexedMeanResult}) or a
- * multi-task algorithm at one ε ({@link MultitaskResult}).
- * Guarantee: rows appear in scenario order — experiment index, then ε, then t.
+ * multi-task algorithm at one ε ({@link MultitaskResult}) or a transfer algorithm at one (n₁, ε, n₂)
+ * ({@link TransferResult}). Guarantee: rows appear in scenario order — experiment index, then ε, then t
+ * (transfer: n₁, then ε, then n₂).
  */
-public sealed interface ExperimentRow permits ExperimentResult, IndexedMeanResult, MultitaskResult {
+public sealed interface ExperimentRow permits ExperimentResult, IndexedMeanResult, MultitaskResult,
+        TransferResult {
 
     /** Index of the experiment in the scenario. */
     int experiment();

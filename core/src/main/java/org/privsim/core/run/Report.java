@@ -27,15 +27,16 @@ public record Report(String scenario, long seed, String runner, long wallMillis,
     }
 
     /**
-     * A report whose rows are the low-rank, indexed-mean and multi-task rows merged in scenario
-     * order (stable: rows of one experiment keep their order).
+     * A report whose rows are the low-rank, indexed-mean, multi-task and transfer rows merged in
+     * scenario order (stable: rows of one experiment keep their order).
      */
     public static Report of(String scenario, long seed, String runner, long wallMillis,
             List<ExperimentResult> lowRank, List<IndexedMeanResult> indexedMean, List<MultitaskResult> multitask,
-            List<AuditResult> audits) {
+            List<TransferResult> transfer, List<AuditResult> audits) {
         List<ExperimentRow> rows = new ArrayList<>(lowRank);
         rows.addAll(indexedMean);
         rows.addAll(multitask);
+        rows.addAll(transfer);
         rows.sort(Comparator.comparingInt(ExperimentRow::experiment));
         return new Report(scenario, seed, runner, wallMillis, rows, audits);
     }
@@ -55,6 +56,12 @@ public record Report(String scenario, long seed, String runner, long wallMillis,
     /** The rows of the multi-task algorithms, in order. */
     public List<MultitaskResult> multitaskRows() {
         return experiments.stream().filter(MultitaskResult.class::isInstance).map(MultitaskResult.class::cast)
+                .toList();
+    }
+
+    /** The rows of the transfer algorithms, in order. */
+    public List<TransferResult> transferRows() {
+        return experiments.stream().filter(TransferResult.class::isInstance).map(TransferResult.class::cast)
                 .toList();
     }
 

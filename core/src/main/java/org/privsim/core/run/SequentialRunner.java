@@ -10,6 +10,7 @@ import org.privsim.core.indexedmean.IndexedMeanRunPlan;
 import org.privsim.core.multitask.MultitaskRunPlan;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.sim.RunOutcome;
+import org.privsim.core.transfer.TransferRunPlan;
 
 /**
  * Runs a scenario on one thread without actors: the reference every other runner must match bit
@@ -59,7 +60,9 @@ public final class SequentialRunner {
         List<RunPlan> runs = ScenarioPlan.runs(scenario);
         List<IndexedMeanRunPlan> cells = IndexedMeanRunPlan.cells(scenario);
         List<MultitaskRunPlan> multitaskCells = MultitaskRunPlan.cells(scenario);
-        long total = StepBudget.total(runs) + cells.size() + multitaskCells.size() + scenario.audits().size();
+        List<TransferRunPlan> transferCells = TransferRunPlan.cells(scenario);
+        long total = StepBudget.total(runs) + cells.size() + multitaskCells.size() + transferCells.size()
+                + scenario.audits().size();
         long done = 0;
         List<RunOutcome> outcomes = new ArrayList<>();
         for (int i = 0; i < runs.size(); i++) {
@@ -80,6 +83,11 @@ public final class SequentialRunner {
             multitask.add(MultitaskRunner.run(cell, scenario.seed()));
             progress.update(++done, total, cell.label() + " done");
         }
+        List<TransferResult> transfer = new ArrayList<>();
+        for (TransferRunPlan cell : transferCells) {
+            transfer.add(TransferRunner.run(cell, scenario.seed()));
+            progress.update(++done, total, cell.label() + " done");
+        }
         List<AuditResult> audits = new ArrayList<>();
         for (int a = 0; a < scenario.audits().size(); a++) {
             audits.add(AuditGames.play(scenario, a));
@@ -87,7 +95,7 @@ public final class SequentialRunner {
         }
         long wall = (System.nanoTime() - start) / 1_000_000;
         return Report.of(scenario.name(), scenario.seed(), NAME, wall,
-                ResultAssembler.assemble(scenario, runs, outcomes), rows, multitask, audits);
+                ResultAssembler.assemble(scenario, runs, outcomes), rows, multitask, transfer, audits);
     }
 
     /** Runs one planned run on its own (used by tests and benchmarks). */

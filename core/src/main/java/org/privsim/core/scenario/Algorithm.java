@@ -35,7 +35,19 @@ public enum Algorithm {
     /** Non-private group-lasso (ℓ2,1) MTL by accelerated proximal gradient (Liu et al. 2009). */
     MTL_GROUP_LASSO("mtl-group-lasso", false, MultitaskRegressionTask.TYPE),
     /** DP-AGGR (Pathak et al. 2010): the average of the tasks' clipped STL models plus pure-ε output noise. */
-    DP_AGGR("dp-aggr", true, MultitaskRegressionTask.TYPE);
+    DP_AGGR("dp-aggr", true, MultitaskRegressionTask.TYPE),
+    /**
+     * DP-SGD (Abadi et al. 2016) on the private task's rows, one user per row: Poisson sampling,
+     * per-example clipping, Gaussian noise on the sum; in d dimensions or in a k-dimensional
+     * representation (Thaker et al. Alg. 1).
+     */
+    DP_SGD("dp-sgd", true, TransferRegressionTask.TYPE),
+    /** Noisy XᵀX and Xᵀy of the clipped (projected) rows, solved after an eigenvalue floor. */
+    SUFFICIENT_STATISTICS("sufficient-statistics", true, TransferRegressionTask.TYPE),
+    /** Ordinary least squares on the private task's rows (in d or k dimensions). */
+    NONPRIVATE_REGRESSION("nonprivate-regression", false, TransferRegressionTask.TYPE),
+    /** w = 0: what a task learns without looking at its data (perfect privacy). */
+    ZERO_SHOT("zero-shot", false, TransferRegressionTask.TYPE);
 
     private final String id;
     private final boolean isPrivate;
@@ -75,6 +87,11 @@ public enum Algorithm {
     /** Whether this is one of the multi-task algorithms (Liang et al.). */
     public boolean isMultitask() {
         return taskType.equals(MultitaskRegressionTask.TYPE);
+    }
+
+    /** Whether this is one of the public→private transfer algorithms (Thaker et al.). */
+    public boolean isTransfer() {
+        return taskType.equals(TransferRegressionTask.TYPE);
     }
 
     /** Whether this is an iterative multi-task algorithm (projection then gradient step, T iterations). */

@@ -82,6 +82,29 @@ public final class Defaults {
 
     private Defaults() {}
 
+    /** Label noise σ of a transfer task (Thaker et al. model (2): η ~ N(0, 1)). */
+    public static final double TRANSFER_LABEL_NOISE = 1;
+    /** Scale s of the transfer task vectors: E‖Bα‖² = s². */
+    public static final double TASK_NORM = 1;
+    /** Representation of a transfer experiment: the public estimate B̂ (Thaker et al. Alg. 1). */
+    public static final Representation REPRESENTATION = Representation.PUBLIC;
+    /** Estimator of the public representation: the paper's method of moments. */
+    public static final SubspaceEstimator SUBSPACE_ESTIMATOR = SubspaceEstimator.MOMENTS;
+    /** DP-SGD Poisson sampling rate q. */
+    public static final double SAMPLING_RATE = 0.01;
+    /** DP-SGD expected epochs: steps = ⌈epochs / q⌉ (Thaker et al. §5.4 train 50 epochs). */
+    public static final int DP_SGD_EPOCHS = 50;
+    /** DP-SGD per-example gradient clip (Thaker et al. §5.4's grid-searched 0.5). */
+    public static final double CLIP_GRADIENT = 0.5;
+    /** DP-SGD learning rate (Thaker et al. §5.4's grid-searched 0.1). */
+    public static final double LEARNING_RATE = 0.1;
+    /** Calibration of sufficient-statistics' zCDP budget: the tight conversion. */
+    public static final Calibration TRANSFER_CALIBRATION = Calibration.TIGHT;
+    /** Repeats of a transfer experiment (fresh B, tasks, data and noise each). */
+    public static final int TRANSFER_REPEATS = 5;
+    /** Share of sufficient-statistics' ρ spent on XᵀX. */
+    public static final double STATISTICS_BUDGET_SPLIT = 0.5;
+
     /**
      * Epochs of an altmin algorithm: [1] with {@code disjoint-batches} (each user is used once, over
      * the rounds); otherwise [{@value #PRIV_ALTMIN_EPOCHS}] for priv-altmin and the cap
@@ -194,6 +217,25 @@ public final class Defaults {
     public static double stepSize(MultitaskRegressionTask task) {
         double edge = Math.sqrt(task.samplesPerTask()) + Math.sqrt(task.dimension());
         return task.dimension() / (edge * edge);
+    }
+
+    /** DP-SGD steps for sampling rate q: ⌈{@value #DP_SGD_EPOCHS} / q⌉, i.e. that many expected epochs. */
+    public static int steps(double samplingRate) {
+        return (int) Math.ceil(DP_SGD_EPOCHS / samplingRate);
+    }
+
+    /**
+     * Feature clip τ of sufficient-statistics: √p + 2 for features in p dimensions (k, or d without a
+     * representation) — ‖x‖ of a standard normal x ∈ R^p concentrates at √p with O(1) spread.
+     */
+    public static double transferClipFeature(TransferRegressionTask task, Representation representation) {
+        int p = representation == Representation.NONE ? task.dimension() : task.rank();
+        return Math.sqrt(p) + 2;
+    }
+
+    /** Label clip ζ of sufficient-statistics: two standard deviations of y, 2√(s² + σ²). */
+    public static double transferClipLabel(TransferRegressionTask task) {
+        return 2 * Math.sqrt(task.taskNorm() * task.taskNorm() + task.labelNoise() * task.labelNoise());
     }
 
     private static IllegalArgumentException notUsedBy(String field, Algorithm algorithm) {

@@ -16,6 +16,7 @@ import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import org.privsim.core.privacy.BudgetAllocation;
 import org.privsim.core.privacy.Calibration;
+import org.privsim.core.privacy.SampledGaussianRdp;
 
 /**
  * Reads one entry of a scenario's {@code experiments} list, in three steps.
@@ -46,6 +47,8 @@ final class ExperimentReader {
     private static final Set<Algorithm> MULTITASK = where(Algorithm::isMultitask);
     private static final Set<Algorithm> ITERATIVE_MULTITASK = where(Algorithm::isIterativeMultitask);
     private static final Set<Algorithm> MP_MTL = EnumSet.of(Algorithm.MP_MTL_LOW_RANK, Algorithm.MP_MTL_GROUP_SPARSE);
+    private static final Set<Algorithm> DP_SGD = EnumSet.of(Algorithm.DP_SGD);
+    private static final Set<Algorithm> STATISTICS = EnumSet.of(Algorithm.SUFFICIENT_STATISTICS);
 
     /** Every experiment field, in documentation order, with the algorithms that use it. */
     private static final Map<String, Set<Algorithm>> USED_BY = new LinkedHashMap<>();
@@ -54,17 +57,17 @@ final class ExperimentReader {
         USED_BY.put("algorithm", ALL);
         USED_BY.put("epsilon", PRIVATE);
         USED_BY.put("delta", where(a -> a.isPrivate() && a != Algorithm.DP_AGGR));
-        USED_BY.put("calibration", where(a -> a.isPrivate() && !a.isMultitask()));
+        USED_BY.put("calibration", where(a -> a.isPrivate() && !a.isMultitask() && a != Algorithm.DP_SGD));
         USED_BY.put("epochs", ALTMIN);
         USED_BY.put("participation", ALTMIN);
         USED_BY.put("rounds", ALTMIN);
         USED_BY.put("split", ALTMIN);
         USED_BY.put("clipModel", union(LOW_RANK_PRIVATE, where(a -> a.isPrivate() && a.isMultitask())));
-        USED_BY.put("clipLabel", LOW_RANK_PRIVATE);
+        USED_BY.put("clipLabel", union(LOW_RANK_PRIVATE, STATISTICS));
         USED_BY.put("initBudgetFraction", EnumSet.of(Algorithm.PRIV_ALTMIN));
         USED_BY.put("uStep", EnumSet.of(Algorithm.PRIV_ALTMIN));
         USED_BY.put("featureCovariance", EnumSet.of(Algorithm.PRIV_ALTMIN));
-        USED_BY.put("clipFeature", EnumSet.of(Algorithm.PRIV_ALTMIN));
+        USED_BY.put("clipFeature", EnumSet.of(Algorithm.PRIV_ALTMIN, Algorithm.SUFFICIENT_STATISTICS));
         USED_BY.put("featureBudgetFraction", EnumSet.of(Algorithm.PRIV_ALTMIN));
         USED_BY.put("roundBudgetSplit", EnumSet.of(Algorithm.PRIV_ALTMIN));
         USED_BY.put("clipMoment", EnumSet.of(Algorithm.PRIV_ALTMIN));
@@ -81,6 +84,14 @@ final class ExperimentReader {
         USED_BY.put("outlierTask", ITERATIVE_MULTITASK);
         USED_BY.put("outlierScale", ITERATIVE_MULTITASK);
         USED_BY.put("exportModels", ITERATIVE_MULTITASK);
+        USED_BY.put("representation", where(a -> a.isTransfer() && a != Algorithm.ZERO_SHOT));
+        USED_BY.put("subspaceEstimator", where(a -> a.isTransfer() && a != Algorithm.ZERO_SHOT));
+        USED_BY.put("samplingRate", DP_SGD);
+        USED_BY.put("steps", DP_SGD);
+        USED_BY.put("noiseMultiplier", DP_SGD);
+        USED_BY.put("clipGradient", DP_SGD);
+        USED_BY.put("learningRate", DP_SGD);
+        USED_BY.put("statisticsBudgetSplit", STATISTICS);
         USED_BY.put("repeats", ALL);
     }
 
@@ -91,6 +102,8 @@ final class ExperimentReader {
     private static final int MAX_LOW_RANK_REPEATS = 1_000;
     /** Largest T of an iterative multi-task algorithm. */
     private static final int MAX_ITERATIONS = 100_000;
+    /** Largest number of DP-SGD steps. */
+    private static final int MAX_STEPS = 10_000_000;
 
     private final FieldReader fields;
     /** Null when missing or invalid; then no other field is read. */
@@ -126,6 +139,14 @@ final class ExperimentReader {
     private final Integer outlierTask;
     private final Double outlierScale;
     private final Boolean exportModels;
+    private final Representation representation;
+    private final SubspaceEstimator subspaceEstimator;
+    private final Double samplingRate;
+    private final Integer steps;
+    private final Double noiseMultiplier;
+    private final Double clipGradient;
+    private final Double learningRate;
+    private final Double statisticsBudgetSplit;
     /** Fields the caller reads itself (an audit's privacy target); never read or rejected here. */
     private final Set<String> handledByCaller;
 
@@ -169,7 +190,8 @@ final class ExperimentReader {
         FeatureCovariance effectiveCovariance = fields.has("featureCovariance")
                 ? featureCovariance : Defaults.FEATURE_COVARIANCE;
         boolean privateS = effectiveStep == UStep.KRONECKER && effectiveCovariance == FeatureCovariance.PRIVATE;
-        clipFeature = uses("clipFeature") && onlyWith("clipFeature", privateS, "featureCovariance private")
+        boolean transfer = algorithm != null && algorithm.isTransfer();
+        clipFeature = uses("clipFeature") && (transfer || onlyWith("clipFeature", privateS, "featureCovariance private"))
                 ? fields.number("clipFeature", OPTIONAL, Bounds.above(0)).orElse(null) : null;
         featureBudgetFraction = uses("featureBudgetFraction")
                 && onlyWith("featureBudgetFraction", privateS, "featureCovariance private")
@@ -207,6 +229,22 @@ final class ExperimentReader {
         outlierScale = uses("outlierScale") && onlyWith("outlierScale", fields.has("outlierTask"), "outlierTask")
                 ? fields.number("outlierScale", OPTIONAL, Bounds.above(0)).orElse(null) : null;
         exportModels = uses("exportModels") ? fields.bool("exportModels", OPTIONAL).orElse(null) : null;
+        // YAML reads an unquoted `representation: true` as a boolean; it can only mean the true subspace.
+        representation = !uses("representation") ? null : fields.isTrue("representation") ? Representation.TRUE
+                : choice("representation", Representation.values(), Representation::id);
+        Representation effectiveRepresentation = fields.has("representation") ? representation
+                : Defaults.REPRESENTATION;
+        subspaceEstimator = uses("subspaceEstimator") && onlyWith("subspaceEstimator",
+                effectiveRepresentation == Representation.PUBLIC, "representation public")
+                ? choice("subspaceEstimator", SubspaceEstimator.values(), SubspaceEstimator::id) : null;
+        samplingRate = uses("samplingRate")
+                ? fields.number("samplingRate", OPTIONAL, new Bounds(0, false, 1, true)).orElse(null) : null;
+        steps = uses("steps") ? fields.integer("steps", OPTIONAL, Bounds.between(1, MAX_STEPS)).orElse(null) : null;
+        noiseMultiplier = positive("noiseMultiplier");
+        clipGradient = positive("clipGradient");
+        learningRate = positive("learningRate");
+        statisticsBudgetSplit = uses("statisticsBudgetSplit")
+                ? fields.number("statisticsBudgetSplit", OPTIONAL, Bounds.strictlyBetween(0, 1)).orElse(null) : null;
     }
 
     /** The epoch counts given, or null when absent, invalid or not used. */
@@ -235,6 +273,8 @@ final class ExperimentReader {
             if (outlierTask != null && outlierTask > multitask.tasks()) {
                 fields.error("outlierTask", "must be ≤ task.tasks (" + multitask.tasks() + "), got " + outlierTask);
             }
+        } else if (task instanceof TransferRegressionTask transferTask) {
+            checkAgainst(transferTask);
         } else if (task instanceof IndexedMeanTask indexed && persons != null
                 && indexed.indices() == IndexAssignment.DISTINCT) {
             persons.stream().filter(t -> t > indexed.dimension()).findFirst().ifPresent(t -> fields.error("persons",
@@ -256,6 +296,19 @@ final class ExperimentReader {
         }
     }
 
+    private void checkAgainst(TransferRegressionTask task) {
+        if (algorithm != Algorithm.DP_SGD || noiseMultiplier == null || epsilons == null || delta == null) {
+            return;
+        }
+        double q = or(samplingRate, Defaults.SAMPLING_RATE);
+        int s = or(steps, Defaults.steps(q));
+        double spent = SampledGaussianRdp.account(q, noiseMultiplier, s, delta).tightEpsilon();
+        epsilons.stream().filter(e -> spent > e).findFirst().ifPresent(e -> fields.error("noiseMultiplier",
+                noiseMultiplier + " over " + s + " steps at sampling rate " + q + " spends ε = "
+                        + String.format("%.4g", spent) + " at δ = " + delta + ", more than epsilon " + e
+                        + " (omit noiseMultiplier to calibrate it to each epsilon)"));
+    }
+
     /** The experiment with every default resolved; only valid when no problem was recorded. */
     ExperimentSpec resolve(Task task) {
         if (task instanceof LowRankRegressionTask lowRank) {
@@ -264,11 +317,14 @@ final class ExperimentReader {
         if (task instanceof MultitaskRegressionTask multitask) {
             return resolve(multitask);
         }
+        if (task instanceof TransferRegressionTask transferTask) {
+            return resolve(transferTask);
+        }
         IndexedMeanTask indexed = (IndexedMeanTask) task;
         return new ExperimentSpec(algorithm, epsilons, delta,
                 uses("calibration") ? or(calibration, Defaults.CALIBRATION) : null,
                 null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-                or(persons, List.of(indexed.persons())), or(repeats, Defaults.REPEATS), null);
+                or(persons, List.of(indexed.persons())), or(repeats, Defaults.REPEATS), null, null);
     }
 
     private ExperimentSpec resolve(LowRankRegressionTask task) {
@@ -299,7 +355,7 @@ final class ExperimentReader {
                 or(ridge, Defaults.ridge(algorithm, task)),
                 uses("modelNormBound") ? or(modelNormBound, Defaults.modelNormBound(task)) : null,
                 uses("tolerance") ? or(tolerance, Defaults.TOLERANCE) : null,
-                null, or(repeats, Defaults.LOW_RANK_REPEATS), null);
+                null, or(repeats, Defaults.LOW_RANK_REPEATS), null, null);
     }
 
     private ExperimentSpec resolve(MultitaskRegressionTask task) {
@@ -318,7 +374,25 @@ final class ExperimentReader {
                 uses("clipModel") ? or(clipModel, Defaults.multitaskClip(task)) : null,
                 null, null, null, null, null, null, null, null,
                 or(ridge, Defaults.MULTITASK_RIDGE), null, null, null,
-                or(repeats, Defaults.MULTITASK_REPEATS), settings);
+                or(repeats, Defaults.MULTITASK_REPEATS), settings, null);
+    }
+
+    private ExperimentSpec resolve(TransferRegressionTask task) {
+        Representation r = uses("representation") ? or(representation, Defaults.REPRESENTATION) : null;
+        boolean sgd = algorithm == Algorithm.DP_SGD;
+        boolean statistics = algorithm == Algorithm.SUFFICIENT_STATISTICS;
+        double q = or(samplingRate, Defaults.SAMPLING_RATE);
+        TransferSettings settings = new TransferSettings(r,
+                r == Representation.PUBLIC ? or(subspaceEstimator, Defaults.SUBSPACE_ESTIMATOR) : null, sgd ? q : null, sgd ? or(steps, Defaults.steps(q)) : null,
+                sgd ? noiseMultiplier : null, sgd ? or(clipGradient, Defaults.CLIP_GRADIENT) : null,
+                sgd ? or(learningRate, Defaults.LEARNING_RATE) : null,
+                statistics ? or(clipFeature, Defaults.transferClipFeature(task, r)) : null,
+                statistics ? or(clipLabel, Defaults.transferClipLabel(task)) : null,
+                statistics ? or(statisticsBudgetSplit, Defaults.STATISTICS_BUDGET_SPLIT) : null);
+        return new ExperimentSpec(algorithm, epsilons, delta,
+                statistics ? or(calibration, Defaults.TRANSFER_CALIBRATION) : null,
+                null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
+                or(repeats, Defaults.TRANSFER_REPEATS), null, settings);
     }
 
     private boolean uses(String field) {

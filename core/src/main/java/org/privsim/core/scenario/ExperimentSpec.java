@@ -39,6 +39,7 @@ import org.privsim.core.privacy.Calibration;
  *                           with independent data and noise for the low-rank algorithms, per (ε, λ) for
  *                           the multi-task algorithms
  * @param multitask          the multi-task settings (multi-task algorithms), else null
+ * @param transfer           the transfer settings (transfer algorithms), else null
  */
 public record ExperimentSpec(
         Algorithm algorithm,
@@ -63,7 +64,8 @@ public record ExperimentSpec(
         Double tolerance,
         List<Integer> persons,
         Integer repeats,
-        MultitaskSettings multitask) {
+        MultitaskSettings multitask,
+        TransferSettings transfer) {
 
     public ExperimentSpec {
         epsilons = epsilons == null ? null : List.copyOf(epsilons);
@@ -81,6 +83,6 @@ public record ExperimentSpec(
         return new ExperimentSpec(algorithm, List.of(epsilon), newDelta, newCalibration, epochs, participation,
                 rounds, split, clipModel, clipLabel, initBudgetFraction, uStep, featureCovariance, clipFeature,
                 featureBudgetFraction, roundBudgetSplit, clipMoment, ridge, modelNormBound, tolerance,
-                persons, repeats, multitask);
+                persons, repeats, multitask, transfer);
     }
 }

@@ -98,6 +98,11 @@ final class FieldReader {
         return node.path(field).isNumber();
     }
 
+    /** Whether {@code field} is present and holds the boolean true (YAML's unquoted {@code true}). */
+    boolean isTrue(String field) {
+        return node.path(field).isBoolean() && node.path(field).booleanValue();
+    }
+
     /** Whether {@code field} is present and holds a string. */
     boolean isText(String field) {
         return node.path(field).isTextual();

@@ -19,7 +19,11 @@ import java.util.stream.Stream;
  * {@code distinct} (then persons ≤ dimension) or {@code random}. For {@code multitask-regression}:
  * 2 ≤ tasks ≤ {@value #MAX_TASKS}, samplesPerTask ≥ 2, 1 ≤ dimension ≤ {@value #MAX_DIMENSION},
  * test/validation rows ≥ 1, a known structure, labelNoise ≥ 0, 1 ≤ taskRank ≤ min(d, m) and
- * modelScale &gt; 0 (low-rank only), d ≥ 4 (group-sparse), and rows that fit in 8 GB.
+ * modelScale &gt; 0 (low-rank only), d ≥ 4 (group-sparse), and rows that fit in 8 GB. For
+ * {@code transfer-regression}: 1 ≤ rank ≤ dimension ≤ {@value #MAX_DIMENSION}, publicTasks ≥ 1,
+ * every publicSamples in [1, {@value #MAX_TRANSFER_ROWS}], every privateSamples in [2,
+ * {@value #MAX_TRANSFER_ROWS}], 0 ≤ subspaceShift ≤ 1 (and 2·rank ≤ dimension when it is &gt; 0),
+ * labelNoise ≥ 0, taskNorm &gt; 0.
  */
 final class TaskReader {
 
@@ -37,8 +41,13 @@ final class TaskReader {
     /** Largest number of doubles the rows of a multi-task population may hold (8 GB). */
     static final long MAX_MULTITASK_VALUES = 1_000_000_000L;
 
-    private static final List<String> TYPES =
-            List.of(LowRankRegressionTask.TYPE, IndexedMeanTask.TYPE, MultitaskRegressionTask.TYPE);
+    /** Largest number of public or private rows of a transfer task. */
+    static final int MAX_TRANSFER_ROWS = 10_000_000;
+
+    private static final List<String> TYPES = List.of(LowRankRegressionTask.TYPE, IndexedMeanTask.TYPE,
+            MultitaskRegressionTask.TYPE, TransferRegressionTask.TYPE);
+    private static final List<String> TRANSFER_FIELDS = List.of("type", "dimension", "rank", "publicTasks",
+            "publicSamples", "privateSamples", "subspaceShift", "labelNoise", "taskNorm");
     private static final List<String> MULTITASK_FIELDS = List.of("type", "tasks", "samplesPerTask", "dimension",
             "testSamplesPerTask", "validationSamplesPerTask", "structure", "labelNoise", "taskRank", "modelScale");
     private static final List<String> LOW_RANK_FIELDS =
@@ -52,7 +61,8 @@ final class TaskReader {
     static Optional<Task> read(FieldReader task) {
         return task.choice("type", REQUIRED, TYPES, type -> type).flatMap(type ->
                 type.equals(IndexedMeanTask.TYPE) ? indexedMean(task)
-                        : type.equals(MultitaskRegressionTask.TYPE) ? multitask(task) : lowRankRegression(task));
+                        : type.equals(MultitaskRegressionTask.TYPE) ? multitask(task)
+                        : type.equals(TransferRegressionTask.TYPE) ? transfer(task) : lowRankRegression(task));
     }
 
     private static Optional<Task> lowRankRegression(FieldReader task) {
@@ -121,6 +131,40 @@ final class TaskReader {
         return Optional.of(new MultitaskRegressionTask(m, n, d, testRows, validRows, structure.get(),
                 labelNoise.orElse(Defaults.MULTITASK_LABEL_NOISE), lowRank ? rank : 0,
                 lowRank ? modelScale.orElse(Defaults.MODEL_SCALE) : 0));
+    }
+
+    private static Optional<Task> transfer(FieldReader task) {
+        task.rejectUnknown(TRANSFER_FIELDS);
+        Optional<Integer> dimension = task.integer("dimension", REQUIRED, Bounds.between(1, MAX_DIMENSION));
+        Optional<Integer> rank = task.integer("rank", REQUIRED, Bounds.atLeast(1));
+        Optional<Integer> publicTasks = task.integer("publicTasks", REQUIRED, Bounds.between(1, MAX_TASKS));
+        Optional<List<Integer>> publicSamples =
+                task.integers("publicSamples", REQUIRED, Bounds.between(1, MAX_TRANSFER_ROWS));
+        Optional<List<Integer>> privateSamples =
+                task.integers("privateSamples", REQUIRED, Bounds.between(2, MAX_TRANSFER_ROWS));
+        Optional<Double> shift = task.number("subspaceShift", OPTIONAL, Bounds.between(0, 1));
+        Optional<Double> labelNoise = task.number("labelNoise", OPTIONAL, Bounds.atLeast(0));
+        Optional<Double> taskNorm = task.number("taskNorm", OPTIONAL, Bounds.above(0));
+        boolean bad = invalid(task, "subspaceShift", shift) || invalid(task, "labelNoise", labelNoise)
+                || invalid(task, "taskNorm", taskNorm);
+        if (Stream.of(dimension, rank, publicTasks, publicSamples, privateSamples).anyMatch(Optional::isEmpty) || bad) {
+            return Optional.empty();
+        }
+        int d = dimension.get();
+        int k = rank.get();
+        double gamma = shift.orElse(0.0);
+        if (k > d) {
+            task.error("rank", "must be ≤ dimension (" + d + "), got " + k);
+            return Optional.empty();
+        }
+        if (gamma > 0 && 2 * k > d) {
+            task.error("subspaceShift", "a shifted subspace needs k directions orthogonal to B, so 2·rank ≤ dimension ("
+                    + d + "), got rank " + k);
+            return Optional.empty();
+        }
+        return Optional.of(new TransferRegressionTask(d, k, publicTasks.get(), publicSamples.get(),
+                privateSamples.get(), gamma, labelNoise.orElse(Defaults.TRANSFER_LABEL_NOISE),
+                taskNorm.orElse(Defaults.TASK_NORM)));
     }
 
     /** Whether {@code field} was given but not accepted (its problem is already recorded). */

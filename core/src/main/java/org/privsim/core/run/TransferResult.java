@@ -1,0 +1,130 @@
+package org.privsim.core.run;
+
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import org.privsim.core.privacy.Conversions;
+import org.privsim.core.privacy.SampledGaussianRdp;
+import org.privsim.core.scenario.TransferSettings;
+import org.privsim.core.transfer.TransferOutcome;
+import org.privsim.core.transfer.TransferRunPlan;
+
+/**
+ * One row of a report for a transfer algorithm at one (representation, n₁, ε, n₂): the ℓ2
+ * parameter error averaged over repeats. Field names are the report schema (README, "Report schema").
+ *
+ * @param experiment           index of the experiment in the scenario
+ * @param algorithm            algorithm id
+ * @param representation       {@code none}, {@code public} or {@code true} (null for zero-shot)
+ * @param publicSamples        n₁ of the public estimate (null unless the representation is public)
+ * @param subspaceEstimator    {@code moments} or {@code pairs} (null unless the representation is public)
+ * @param privateSamples       n₂
+ * @param epsilon              target ε, or null (non-private)
+ * @param delta                δ, or null
+ * @param accountedEpsilon     ε the mechanism spends at δ by the tight conversion: of the composed
+ *                             sampled-Gaussian RDP curve (dp-sgd) or of ρ (sufficient-statistics); null if non-private
+ * @param classicEpsilon       the same by the classic conversion (Mironov 2017 for RDP, Bun–Steinke for zCDP)
+ * @param zcdpRho              total ρ (sufficient-statistics), or null
+ * @param maxLedgerEpsilon     the largest ε any run's ledger recorded, or null
+ * @param noiseMultiplier      σ of dp-sgd (noise std / clip), or null
+ * @param samplingRate         q of dp-sgd, or null
+ * @param steps                dp-sgd steps, or null
+ * @param clipGradient         C of dp-sgd, or null
+ * @param learningRate         η of dp-sgd, or null
+ * @param clipFeature          τ of sufficient-statistics, or null
+ * @param clipLabel            ζ of sufficient-statistics, or null
+ * @param dimension            d
+ * @param rank                 k
+ * @param publicTasks          t
+ * @param subspaceShift        γ of the task
+ * @param featureDimension     p, the dimension learned in (k with a representation, d without)
+ * @param repeats              independent runs (B, tasks, rows and noise) averaged
+ * @param parameterError       mean over repeats of ‖ŵ − w*‖₂
+ * @param parameterErrorStdErr its standard error over repeats (null with one repeat)
+ * @param excessRisk           mean of ½‖ŵ − w*‖², the excess population risk L(ŵ) − L(w*) for x ~ N(0, I)
+ * @param subspaceError        mean sin θ(B̂, B') of the representation to the private subspace (null without one)
+ * @param rateBound            √(p/n₂ + p² ln(1/δ)/(ε² n₂²) + γ̂²) with γ̂ = subspaceError: the square root of the
+ *                             Thm 5.4 (Thm 5.3 for p = d) risk rate up to constants, in parameter-error units
+ */
+@JsonPropertyOrder({"experiment", "algorithm", "representation", "publicSamples", "subspaceEstimator", "privateSamples", "epsilon",
+    "delta", "accountedEpsilon", "classicEpsilon", "zcdpRho", "maxLedgerEpsilon", "noiseMultiplier",
+    "samplingRate", "steps", "clipGradient", "learningRate", "clipFeature", "clipLabel", "dimension", "rank",
+    "publicTasks", "subspaceShift", "featureDimension", "repeats", "parameterError", "parameterErrorStdErr",
+    "excessRisk", "subspaceError", "rateBound"})
+public record TransferResult(
+        int experiment,
+        String algorithm,
+        String representation,
+        Integer publicSamples,
+        String subspaceEstimator,
+        int privateSamples,
+        Double epsilon,
+        Double delta,
+        Double accountedEpsilon,
+        Double classicEpsilon,
+        Double zcdpRho,
+        Double maxLedgerEpsilon,
+        Double noiseMultiplier,
+        Double samplingRate,
+        Integer steps,
+        Double clipGradient,
+        Double learningRate,
+        Double clipFeature,
+        Double clipLabel,
+        int dimension,
+        int rank,
+        int publicTasks,
+        double subspaceShift,
+        int featureDimension,
+        int repeats,
+        double parameterError,
+        Double parameterErrorStdErr,
+        double excessRisk,
+        Double subspaceError,
+        double rateBound) implements ExperimentRow {
+
+    /** The row of {@code cell} from its outcomes by repeat. */
+    public static TransferResult of(TransferRunPlan cell, TransferOutcome[] outcomes) {
+        int n = outcomes.length;
+        double[] errors = new double[n];
+        double[] risks = new double[n];
+        double[] angles = new double[n];
+        boolean hasAngle = outcomes[0].subspaceError() != null;
+        Double ledger = null;
+        for (int r = 0; r < n; r++) {
+            errors[r] = outcomes[r].parameterError();
+            risks[r] = errors[r] * errors[r] / 2;
+            angles[r] = hasAngle ? outcomes[r].subspaceError() : 0;
+            Double spent = outcomes[r].spentEpsilon();
+            if (spent != null && (ledger == null || spent > ledger)) {
+                ledger = spent;
+            }
+        }
+        TransferSettings s = cell.settings();
+        Double accounted = null;
+        Double classic = null;
+        Double rho = cell.statisticsRho();
+        SampledGaussianRdp.Account account = cell.account();
+        if (account != null) {
+            accounted = account.tightEpsilon();
+            classic = account.classicEpsilon();
+        } else if (rho != null) {
+            accounted = Conversions.tightEpsilon(rho, cell.delta());
+            classic = Conversions.classicEpsilon(rho, cell.delta());
+        }
+        int p = cell.featureDimension();
+        double angle = hasAngle ? RepeatStatistics.mean(angles) : 0;
+        double n2 = cell.privateSamples();
+        double rate = p / n2 + angle * angle;
+        if (cell.epsilon() != null) {
+            rate += (double) p * p * -Math.log(cell.delta()) / (cell.epsilon() * cell.epsilon() * n2 * n2);
+        }
+        return new TransferResult(cell.experiment(), cell.algorithm().id(),
+                cell.representation() == null ? null : cell.representation().id(), cell.publicSamples(),
+                s.subspaceEstimator() == null ? null : s.subspaceEstimator().id(),
+                cell.privateSamples(), cell.epsilon(), cell.delta(), accounted, classic, rho, ledger,
+                cell.noiseMultiplier(), s.samplingRate(), s.steps(), s.clipGradient(), s.learningRate(),
+                s.clipFeature(), s.clipLabel(), cell.task().dimension(), cell.task().rank(),
+                cell.task().publicTasks(), cell.task().subspaceShift(), p, n, RepeatStatistics.mean(errors),
+                n < 2 ? null : RepeatStatistics.standardError(errors), RepeatStatistics.mean(risks),
+                hasAngle ? angle : null, Math.sqrt(rate));
+    }
+}

@@ -1,0 +1,267 @@
+package org.privsim.core.transfer;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import org.ejml.data.DMatrixRMaj;
+import org.privsim.core.linalg.FlooredSolve;
+import org.privsim.core.linalg.Subspaces;
+import org.privsim.core.privacy.Conversions;
+import org.privsim.core.privacy.GaussianMechanism;
+import org.privsim.core.privacy.Ledger;
+import org.privsim.core.privacy.RdpLedger;
+import org.privsim.core.privacy.SampledGaussianRdp;
+import org.privsim.core.scenario.Algorithm;
+import org.privsim.core.scenario.Representation;
+import org.privsim.core.scenario.TransferSettings;
+
+/**
+ * The curator of one transfer run (one cell, one repeat): Thaker et al. Alg. 1 and its baselines.
+ * <ol>
+ *   <li>Representation: with {@code public}, B̂ = the top-k eigenvectors of the normalised sum of
+ *       the public tasks' {@link PublicTask#moments} partials (added in task order): Tripuraneni et al.
+ *       Alg. 1's (1/n₁) Σ y_i² x_i x_iᵀ, or the same-task pairs estimator — public data, no privacy cost; {@code true}: B; {@code none}:
+ *       the identity, p = d.</li>
+ *   <li>{@code dp-sgd}: w₀ = 0; step s draws a Poisson sample S_s (each user independently with
+ *       probability q, by geometric skips), the sampled users' gradients of ½(x'ᵀw − y)² clipped to
+ *       C are summed in id order, N(0, σ²C² I) is added, and w ← w − η (sum + noise)/(q n₂) (the
+ *       expected batch size normalises). Each step is charged to an {@link RdpLedger} as the
+ *       Poisson-subsampled Gaussian's RDP curve before its noise is drawn.</li>
+ *   <li>{@code sufficient-statistics}: A = Σ x̄x̄ᵀ + N_sym(0, σ_A²), b = Σ x̄ȳ + N(0, σ_b²) with
+ *       σ_A = τ²/√(2ρ_A), σ_b = τζ/√(2ρ_b) (add/remove sensitivities τ², τζ), charged to a zCDP
+ *       {@link Ledger}; α̂ = A⁻¹b after raising A's eigenvalues below 2√p σ_A to that floor
+ *       ({@link FlooredSolve}).</li>
+ *   <li>{@code nonprivate-regression}: the same with no clip and no noise (least squares);
+ *       {@code zero-shot}: ŵ = 0.</li>
+ * </ol>
+ * The output is ŵ = B̂ α̂ (or w itself without a representation); the outcome is ‖ŵ − w*‖₂.
+ *
+ * <p>Guarantee: the same answers in the same order give a bit-identical outcome. Used once; not
+ * thread-safe.
+ */
+public final class TransferDriver {
+    private final TransferRunPlan cell;
+    private final int repeat;
+    private final long seed;
+    private final TransferPopulation population;
+    private final int p;
+    private double[] basis;
+    private Double subspaceError;
+    // DP-SGD state
+    private double[] model;
+    private int step;
+    private double sigma;
+    private double[] stepRdp;
+    private RdpLedger rdpLedger;
+    private Ledger zcdpLedger;
+
+    /** The curator of repeat {@code repeat} of {@code cell} under root seed {@code seed}. */
+    public TransferDriver(TransferRunPlan cell, int repeat, long seed) {
+        this.cell = cell;
+        this.repeat = repeat;
+        this.seed = seed;
+        this.population = cell.population(seed, repeat);
+        this.p = cell.featureDimension();
+    }
+
+    /** The population this run's participants hold. */
+    public TransferPopulation population() {
+        return population;
+    }
+
+    /** The representation the users see, row-major d×k, or null (no projection); set once the first private request is made. */
+    public double[] basis() {
+        return basis == null ? null : basis.clone();
+    }
+
+    /** n₂, the private task's users. */
+    public int privateSamples() {
+        return cell.privateSamples();
+    }
+
+    /** p, the dimension of the users' features. */
+    public int featureDimension() {
+        return p;
+    }
+
+    /** The first request. */
+    public TransferRequest start() {
+        if (cell.algorithm() == Algorithm.ZERO_SHOT) {
+            return finish(new double[population.task().dimension()]);
+        }
+        if (cell.representation() == Representation.PUBLIC) {
+            return new TransferRequest.Moments(cell.publicSamples(), cell.settings().subspaceEstimator());
+        }
+        if (cell.representation() == Representation.TRUE) {
+            useBasis(population.publicBasis());
+        }
+        return firstPrivateRequest();
+    }
+
+    /** After the public tasks answered {@link TransferRequest.Moments} ({@code partials[j]} from task j). */
+    public TransferRequest onMoments(double[][] partials) {
+        int d = population.task().dimension();
+        double[] sum = new double[d * d];
+        for (double[] partial : partials) {
+            for (int i = 0; i < sum.length; i++) {
+                sum[i] += partial[i];
+            }
+        }
+        double norm = PublicTask.normaliser(population.task().publicTasks(), cell.publicSamples(),
+                cell.settings().subspaceEstimator());
+        for (int i = 0; i < sum.length; i++) {
+            sum[i] /= norm;
+        }
+        useBasis(Subspaces.topEigenvectors(DMatrixRMaj.wrap(d, d, sum), population.task().rank()));
+        return firstPrivateRequest();
+    }
+
+    /** After the users answered the last {@link TransferRequest.Gradients} or {@link TransferRequest.Statistics}. */
+    public TransferRequest onAnswers(double[][] answers) {
+        return cell.algorithm() == Algorithm.DP_SGD ? onGradients(answers) : onStatistics(answers);
+    }
+
+    private void useBasis(DMatrixRMaj b) {
+        this.basis = b.data.clone();
+        this.subspaceError = Subspaces.sinTheta(population.privateBasis(), b);
+    }
+
+    private TransferRequest firstPrivateRequest() {
+        TransferSettings s = cell.settings();
+        if (cell.algorithm() == Algorithm.DP_SGD) {
+            model = new double[p];
+            sigma = cell.noiseMultiplier();
+            double[] orders = SampledGaussianRdp.defaultOrders();
+            stepRdp = SampledGaussianRdp.rdp(s.samplingRate(), sigma, orders);
+            rdpLedger = new RdpLedger(orders, cell.epsilon(), cell.delta());
+            return nextGradients();
+        }
+        if (cell.algorithm() == Algorithm.SUFFICIENT_STATISTICS) {
+            zcdpLedger = new Ledger(cell.privateSamples(), cell.statisticsRho());
+            double tau = cell.inject().skipClipping() ? Double.POSITIVE_INFINITY : s.clipFeature();
+            double zeta = cell.inject().skipClipping() ? Double.POSITIVE_INFINITY : s.clipLabel();
+            return new TransferRequest.Statistics(tau, zeta);
+        }
+        return new TransferRequest.Statistics(Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY);
+    }
+
+    private TransferRequest nextGradients() {
+        step++;
+        rdpLedger.charge(step, "clipped gradient sum", stepRdp);
+        double clip = cell.inject().skipClipping() ? Double.POSITIVE_INFINITY : cell.settings().clipGradient();
+        return new TransferRequest.Gradients(step, model.clone(), clip, poissonSample());
+    }
+
+    /** Each of the n₂ users independently with probability q: ids by geometric skips, ascending. */
+    private int[] poissonSample() {
+        int n = cell.privateSamples();
+        double q = cell.settings().samplingRate();
+        if (q >= 1) {
+            int[] all = new int[n];
+            Arrays.setAll(all, i -> i);
+            return all;
+        }
+        SplittableRandom rng = cell.sample(seed, repeat, step);
+        double logMiss = Math.log1p(-q);
+        int[] ids = new int[Math.max(4, (int) (2 * q * n) + 4)];
+        int count = 0;
+        double at = -1;
+        while (true) {
+            // Gap to the next sampled id ~ Geometric(q) on {1, 2, …}: 1 + ⌊ln U / ln(1 − q)⌋, U ∈ (0, 1].
+            at += 1 + Math.floor(Math.log(1 - rng.nextDouble()) / logMiss);
+            if (at >= n) {
+                break;
+            }
+            if (count == ids.length) {
+                ids = Arrays.copyOf(ids, 2 * ids.length);
+            }
+            ids[count++] = (int) at;
+        }
+        return Arrays.copyOf(ids, count);
+    }
+
+    private TransferRequest onGradients(double[][] gradients) {
+        TransferSettings s = cell.settings();
+        double[] sum = new double[p];
+        for (double[] g : gradients) {
+            for (int c = 0; c < p; c++) {
+                sum[c] += g[c];
+            }
+        }
+        double noise = sigma * s.clipGradient() * cell.inject().noiseMultiplier();
+        double[] noisy = GaussianMechanism.addNoise(sum, noise, cell.sgdNoise(seed, repeat, step));
+        double rate = s.learningRate() / (s.samplingRate() * cell.privateSamples());
+        for (int c = 0; c < p; c++) {
+            model[c] -= rate * noisy[c];
+        }
+        return step == s.steps() ? finish(represented(model)) : nextGradients();
+    }
+
+    private TransferRequest onStatistics(double[][] answers) {
+        int packed = p * (p + 1) / 2;
+        double[] sum = new double[packed + p];
+        for (double[] a : answers) {
+            for (int i = 0; i < sum.length; i++) {
+                sum[i] += a[i];
+            }
+        }
+        double[] a = new double[p * p];
+        int at = 0;
+        for (int r = 0; r < p; r++) {
+            for (int c = r; c < p; c++) {
+                a[r * p + c] = sum[at];
+                a[c * p + r] = sum[at];
+                at++;
+            }
+        }
+        double[] b = Arrays.copyOfRange(sum, packed, packed + p);
+        double floor = 0;
+        if (zcdpLedger != null) {
+            TransferSettings s = cell.settings();
+            double rho = cell.statisticsRho();
+            double rhoA = rho * s.statisticsBudgetSplit();
+            double rhoB = rho - rhoA;
+            zcdpLedger.chargeAll(1, "XᵀX", rhoA);
+            zcdpLedger.chargeAll(1, "Xᵀy", rhoB);
+            double tau = s.clipFeature();
+            double scale = cell.inject().noiseMultiplier();
+            double sigmaA = tau * tau / Math.sqrt(2 * rhoA) * scale;
+            double sigmaB = tau * s.clipLabel() / Math.sqrt(2 * rhoB) * scale;
+            SplittableRandom rng = cell.statisticsNoise(seed, repeat);
+            GaussianMechanism.addSymmetricNoise(a, p, sigmaA, rng);
+            b = GaussianMechanism.addNoise(b, sigmaB, rng);
+            floor = 2 * Math.sqrt(p) * sigmaA;
+        }
+        return finish(represented(FlooredSolve.solve(a, b, p, floor).u()));
+    }
+
+    /** ŵ = B̂ α (row-major d×k basis), or α itself without a representation. */
+    private double[] represented(double[] alpha) {
+        if (basis == null) {
+            return alpha.clone();
+        }
+        int d = population.task().dimension();
+        double[] w = new double[d];
+        for (int r = 0; r < d; r++) {
+            double s = 0;
+            for (int c = 0; c < p; c++) {
+                s += basis[r * p + c] * alpha[c];
+            }
+            w[r] = s;
+        }
+        return w;
+    }
+
+    private TransferRequest finish(double[] w) {
+        double[] target = population.privateModel();
+        double err = 0;
+        for (int i = 0; i < w.length; i++) {
+            double diff = w[i] - target[i];
+            err += diff * diff;
+        }
+        Double spent = rdpLedger != null ? Double.valueOf(rdpLedger.spentEpsilon())
+                : zcdpLedger != null ? Double.valueOf(Conversions.tightEpsilon(zcdpLedger.maxSpent(), cell.delta()))
+                : null;
+        int releases = rdpLedger != null ? rdpLedger.releases() : zcdpLedger != null ? 2 : 0;
+        return new TransferRequest.Done(new TransferOutcome(Math.sqrt(err), subspaceError, spent, releases));
+    }
+}

@@ -1,0 +1,13 @@
+package org.privsim.core.transfer;
+
+/**
+ * What one transfer run (one cell, one repeat) measured.
+ *
+ * @param parameterError ‖ŵ − w*‖₂ in R^d
+ * @param subspaceError  sin θ(B̂, B') between the representation used and the private task's subspace
+ *                       (γ for the true one; null without a representation)
+ * @param spentEpsilon   ε the ledger recorded at δ (null when non-private)
+ * @param releases       privacy-charged releases made
+ */
+public record TransferOutcome(double parameterError, Double subspaceError, Double spentEpsilon, int releases) {
+}

@@ -1,0 +1,162 @@
+package org.privsim.core.transfer;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.privsim.core.audit.Injection;
+import org.privsim.core.privacy.SampledGaussianRdp;
+import org.privsim.core.random.RandomStreams;
+import org.privsim.core.scenario.Algorithm;
+import org.privsim.core.scenario.ExperimentSpec;
+import org.privsim.core.scenario.Representation;
+import org.privsim.core.scenario.Scenario;
+import org.privsim.core.scenario.TransferRegressionTask;
+import org.privsim.core.scenario.TransferSettings;
+
+/**
+ * One cell of a transfer experiment: an algorithm with one representation (and, for the public
+ * one, one n₁), at one ε (null when non-private) and one n₂, run {@code repeats} times.
+ *
+ * <p>Guarantees: repeat r uses the population (seed, r) — the same B, tasks and rows for every cell
+ * of the scenario (common random numbers: the curves of Thaker et al. Fig. 3 differ by the method,
+ * not by the draw). The DP-SGD Poisson sample of step s comes from (seed, "dp-sgd-sample", cell
+ * coordinates, r, s) and its noise from (seed, "dp-sgd-noise", …, r, s); sufficient-statistics'
+ * noise from (seed, "statistics-noise", …, r). Every runner sums answers in the order the request
+ * lists them, so a cell's row is bit-identical wherever it runs.
+ *
+ * @param experiment      index of the experiment in the scenario
+ * @param spec            the experiment
+ * @param publicSamples   n₁ of the public estimate, or null when the representation is not public
+ * @param publicIndex     index of n₁ in the task's list (0 otherwise)
+ * @param epsilon         target ε, or null when non-private
+ * @param epsilonIndex    index of ε in the experiment's list (0 when non-private)
+ * @param privateSamples  n₂
+ * @param privateIndex    index of n₂ in the task's list
+ * @param task            the scenario's task
+ * @param noiseMultiplier σ of dp-sgd: the experiment's, or the smallest whose sampled-Gaussian RDP over
+ *                        all steps converts (tight conversion) to at most ε at δ; null for other algorithms
+ * @param inject          a fault injected into the mechanism (audits), or {@link Injection#NONE}
+ */
+public record TransferRunPlan(int experiment, ExperimentSpec spec, Integer publicSamples, int publicIndex,
+        Double epsilon, int epsilonIndex, int privateSamples, int privateIndex, TransferRegressionTask task,
+        Double noiseMultiplier, Injection inject) {
+
+    /** Every cell of the scenario's transfer experiments: experiments in order, then n₁, then ε, then n₂. */
+    public static List<TransferRunPlan> cells(Scenario scenario) {
+        List<TransferRunPlan> cells = new ArrayList<>();
+        if (!(scenario.task() instanceof TransferRegressionTask task)) {
+            return cells;
+        }
+        for (int e = 0; e < scenario.experiments().size(); e++) {
+            ExperimentSpec spec = scenario.experiments().get(e);
+            if (!spec.algorithm().isTransfer()) {
+                continue;
+            }
+            List<Integer> n1 = spec.transfer().representation() == Representation.PUBLIC
+                    ? task.publicSamples() : Collections.singletonList(null);
+            List<Double> eps = spec.epsilons() == null ? Collections.singletonList(null) : spec.epsilons();
+            for (int a = 0; a < n1.size(); a++) {
+                for (int i = 0; i < eps.size(); i++) {
+                    Double sigma = noiseMultiplier(spec, eps.get(i));
+                    for (int b = 0; b < task.privateSamples().size(); b++) {
+                        cells.add(new TransferRunPlan(e, spec, n1.get(a), a, eps.get(i), i,
+                                task.privateSamples().get(b), b, task, sigma, Injection.NONE));
+                    }
+                }
+            }
+        }
+        return cells;
+    }
+
+    /** The algorithm. */
+    public Algorithm algorithm() {
+        return spec.algorithm();
+    }
+
+    /** The settings. */
+    public TransferSettings settings() {
+        return spec.transfer();
+    }
+
+    /** The representation (null for zero-shot). */
+    public Representation representation() {
+        return spec.transfer().representation();
+    }
+
+    /** p, the dimension the private task learns in: k with a representation, d without. */
+    public int featureDimension() {
+        return representation() == null || representation() == Representation.NONE ? task.dimension() : task.rank();
+    }
+
+    /** δ (null when non-private). */
+    public Double delta() {
+        return spec.delta();
+    }
+
+    /** σ of {@code spec} at target ε (see {@link #noiseMultiplier()}). */
+    private static Double noiseMultiplier(ExperimentSpec spec, Double epsilon) {
+        if (spec.algorithm() != Algorithm.DP_SGD) {
+            return null;
+        }
+        TransferSettings s = spec.transfer();
+        return s.noiseMultiplier() != null ? s.noiseMultiplier()
+                : SampledGaussianRdp.noiseMultiplierFor(s.samplingRate(), s.steps(), spec.delta(), epsilon);
+    }
+
+    /** The sampled-Gaussian account of this cell's DP-SGD run (null for other algorithms). */
+    public SampledGaussianRdp.Account account() {
+        Double sigma = noiseMultiplier();
+        return sigma == null ? null
+                : SampledGaussianRdp.account(settings().samplingRate(), sigma, settings().steps(), delta());
+    }
+
+    /** Total zCDP ρ of sufficient-statistics (null for other algorithms). */
+    public Double statisticsRho() {
+        return algorithm() == Algorithm.SUFFICIENT_STATISTICS ? spec.calibration().totalRho(epsilon, delta()) : null;
+    }
+
+    /** The population of repeat {@code repeat}. */
+    public TransferPopulation population(long seed, int repeat) {
+        return new TransferPopulation(task, seed, repeat);
+    }
+
+    /** The Poisson-sample stream of DP-SGD step {@code step} of repeat {@code repeat}. */
+    public SplittableRandom sample(long seed, int repeat, int step) {
+        return RandomStreams.stream(seed, "dp-sgd-sample", experiment, publicIndex, epsilonIndex, privateIndex,
+                repeat, step);
+    }
+
+    /** The noise stream of DP-SGD step {@code step} of repeat {@code repeat}. */
+    public SplittableRandom sgdNoise(long seed, int repeat, int step) {
+        return RandomStreams.stream(seed, "dp-sgd-noise", experiment, publicIndex, epsilonIndex, privateIndex,
+                repeat, step);
+    }
+
+    /** The noise stream of sufficient-statistics' release in repeat {@code repeat}. */
+    public SplittableRandom statisticsNoise(long seed, int repeat) {
+        return RandomStreams.stream(seed, "statistics-noise", experiment, publicIndex, epsilonIndex, privateIndex,
+                repeat);
+    }
+
+    /** The same cell with a fault injected (audits). */
+    public TransferRunPlan withInjection(Injection fault) {
+        return new TransferRunPlan(experiment, spec, publicSamples, publicIndex, epsilon, epsilonIndex,
+                privateSamples, privateIndex, task, noiseMultiplier, fault);
+    }
+
+    /** A short label for progress output, e.g. {@code dp-sgd public n₁=500 ε=1.1 n₂=1000}. */
+    public String label() {
+        StringBuilder sb = new StringBuilder(algorithm().id());
+        if (representation() != null) {
+            sb.append(' ').append(representation().id());
+        }
+        if (publicSamples != null) {
+            sb.append(" n₁=").append(publicSamples);
+        }
+        if (epsilon != null) {
+            sb.append(" ε=").append(epsilon);
+        }
+        return sb.append(" n₂=").append(privateSamples).toString();
+    }
+}

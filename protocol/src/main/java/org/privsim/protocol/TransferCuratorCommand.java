@@ -1,0 +1,28 @@
+package org.privsim.protocol;
+
+/**
+ * Messages the curator of one transfer run handles: its participants' answers.
+ *
+ * <p>Guarantee: the curator acts only once every participant asked has answered the current
+ * request, and hands the answers to the core driver in request order, never in arrival order.
+ */
+public sealed interface TransferCuratorCommand extends CborSerializable
+        permits TransferCuratorCommand.MomentsAnswered, TransferCuratorCommand.Answered {
+
+    /**
+     * Public task {@code task}'s partial moment sum.
+     *
+     * @param task    public task id
+     * @param partial Σ y² x xᵀ over its rows, row-major d×d
+     */
+    record MomentsAnswered(int task, double[] partial) implements TransferCuratorCommand {}
+
+    /**
+     * A user's answer to the current private request.
+     *
+     * @param request  sequence number of the request answered (the DP-SGD step; 0 for statistics)
+     * @param position the user's position in the request's list
+     * @param answer   its clipped gradient or clipped statistics
+     */
+    record Answered(int request, int position, double[] answer) implements TransferCuratorCommand {}
+}
