@@ -19,7 +19,7 @@ import org.privsim.core.privacy.SampledGaussianRdp.Epsilon;
  * are checked against a trapezoid integration written here.
  */
 class SampledGaussianRdpTest {
-    /** Abadi et al.'s MNIST run: batch 256 of 60,000, σ = 1.1, 14,040 steps (60 epochs), δ = 1e-5. */
+    /** The DP-SGD test vector: batches of 256 of 60,000 records, σ = 1.1, 14,040 steps (≈ 60 epochs), δ = 1e-5. */
     private static final double Q = 256.0 / 60000;
     private static final double SIGMA = 1.1;
     private static final int STEPS = 14040;
