@@ -5,12 +5,15 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.PrintWriter;
 import java.math.BigDecimal;
 import java.math.MathContext;
+import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.privsim.core.privacy.Conversions;
+import org.privsim.core.privacy.SampledGaussianRdp;
+import org.privsim.core.privacy.SampledGaussianRdp.Conversion;
 import org.privsim.core.privacy.Zcdp;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -18,10 +21,11 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code privsim account}: converts between zCDP budgets, Gaussian noise and (ε, δ).
+ * {@code privsim account}: converts between zCDP budgets, Gaussian noise and (ε, δ), and accounts
+ * DP-SGD's Poisson-subsampled Gaussian mechanism.
  *
- * <p>Guarantee: exactly one of three modes runs, and every number printed comes from
- * {@link Conversions} / {@link Zcdp}:
+ * <p>Guarantee: exactly one of five modes runs, and every number printed comes from
+ * {@link Conversions} / {@link Zcdp} / {@link SampledGaussianRdp}:
  * <ul>
  *   <li>{@code --rho R --delta D}: ε under the classic zCDP conversion, the tight RDP conversion
  *       (continuous order) and the exact analytic-Gaussian profile with μ = √(2ρ), which is exact
@@ -31,7 +35,13 @@ import picocli.CommandLine.Spec;
  *   <li>{@code --epsilon E --delta D --sensitivity C}: the σ of one Gaussian release that each
  *       conversion needs to meet (E, D), plus Jain et al.'s σ = C·√(8 ln(1/δ))/ε as written in the
  *       paper (a Gaussian with that σ is ε²/(16 ln(1/δ))-zCDP, half the ρ = ε²/(8 ln(1/δ)) the
- *       paper reports and {@code Calibration.PAPER} charges).
+ *       paper reports and {@code Calibration.PAPER} charges);
+ *   <li>{@code --sampling-rate Q --noise-multiplier M --steps N --delta D}: the ε of N steps of the
+ *       Poisson-subsampled Gaussian mechanism (sampling rate Q, noise std M times the clipping
+ *       norm) under the classic RDP conversion (Mironov 2017) and the tight one (CKS 2020), both
+ *       minimised over {@link SampledGaussianRdp#defaultOrders}, with the minimising orders;
+ *   <li>{@code --sampling-rate Q --steps N --epsilon E --delta D}: the smallest noise multiplier
+ *       meeting (E, D) under each of those two conversions ({@link SampledGaussianRdp#sigmaFor}).
  * </ul>
  * {@code --json} prints one JSON object instead of the table. Invalid, missing or inconsistent
  * options print one {@code error: --option: reason} line to stderr and exit with 2, as do options
@@ -40,9 +50,12 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "account", mixinStandardHelpOptions = true,
         description = {
-            "Privacy accounting for Gaussian releases: zCDP rho <-> (epsilon, delta), or the noise sigma a target needs.",
+            "Privacy accounting for Gaussian releases: zCDP rho <-> (epsilon, delta), or the noise sigma a target needs;"
+                    + " and for DP-SGD (Poisson-subsampled Gaussian, RDP): epsilon of a run, or the noise multiplier a target needs.",
             "Modes (exactly one): --rho R --delta D | --sigma S --sensitivity C [--compositions K] --delta D"
-                    + " | --epsilon E --delta D --sensitivity C."
+                    + " | --epsilon E --delta D --sensitivity C"
+                    + " | --sampling-rate Q --noise-multiplier M --steps N --delta D"
+                    + " | --sampling-rate Q --steps N --epsilon E --delta D."
         })
 public final class AccountCommand implements Callable<Integer> {
     @Spec
@@ -54,17 +67,29 @@ public final class AccountCommand implements Callable<Integer> {
     @Option(names = "--sigma", paramLabel = "S", description = "Gaussian noise standard deviation (positive).")
     private String sigma;
 
-    @Option(names = "--epsilon", paramLabel = "E", description = "Target epsilon (positive): print the sigma each calibration needs.")
+    @Option(names = "--epsilon", paramLabel = "E", description = "Target epsilon (positive): print the sigma each calibration needs"
+            + " (with --sampling-rate: the noise multiplier each conversion needs).")
     private String epsilon;
 
     @Option(names = "--delta", paramLabel = "D", description = "delta in (0, 1); required.")
     private String delta;
 
-    @Option(names = "--sensitivity", paramLabel = "C", description = "L2 sensitivity of one release (with --sigma or --epsilon).")
+    @Option(names = "--sensitivity", paramLabel = "C", description = "L2 sensitivity of one release (with --sigma, or --epsilon without --sampling-rate).")
     private String sensitivity;
 
     @Option(names = "--compositions", paramLabel = "K", description = "Number of identical releases composed (with --sigma; default 1).")
     private String compositions;
+
+    @Option(names = "--sampling-rate", paramLabel = "Q",
+            description = "DP-SGD: probability in (0, 1] with which each record joins a step (Poisson sampling).")
+    private String samplingRate;
+
+    @Option(names = "--noise-multiplier", paramLabel = "M",
+            description = "DP-SGD: noise std / clipping norm (positive), with --sampling-rate.")
+    private String noiseMultiplier;
+
+    @Option(names = "--steps", paramLabel = "N", description = "DP-SGD: number of steps (positive integer), with --sampling-rate.")
+    private String steps;
 
     @Option(names = "--json", description = "Print one JSON object instead of a table.")
     private boolean json;
@@ -102,7 +127,7 @@ public final class AccountCommand implements Callable<Integer> {
      * @param values the results keyed by their JSON names, in output order
      * @param table  the human-readable table
      */
-    private record Output(Map<String, Double> values, String table) {}
+    private record Output(Map<String, ? extends Number> values, String table) {}
 
     private Output compute() throws UsageException {
         List<String> modes = new ArrayList<>();
@@ -112,11 +137,14 @@ public final class AccountCommand implements Callable<Integer> {
         if (sigma != null) {
             modes.add("--sigma");
         }
-        if (epsilon != null) {
+        if (epsilon != null && samplingRate == null) {
             modes.add("--epsilon");
         }
+        if (samplingRate != null) {
+            modes.add("--sampling-rate");
+        }
         if (modes.isEmpty()) {
-            throw new UsageException("one of --rho, --sigma or --epsilon is required");
+            throw new UsageException("one of --rho, --sigma, --epsilon or --sampling-rate is required");
         }
         if (modes.size() > 1) {
             throw new UsageException(modes.get(1) + ": cannot be combined with " + modes.get(0));
@@ -125,6 +153,11 @@ public final class AccountCommand implements Callable<Integer> {
         if (!(d > 0 && d < 1)) {
             throw new UsageException("--delta: must be in (0, 1)");
         }
+        if (samplingRate != null) {
+            return dpSgd(d);
+        }
+        forbid("--noise-multiplier", noiseMultiplier, "--sampling-rate");
+        forbid("--steps", steps, "--sampling-rate");
         if (rho != null) {
             forbid("--sensitivity", sensitivity, "--sigma or --epsilon");
             forbid("--compositions", compositions, "--sigma");
@@ -196,6 +229,115 @@ public final class AccountCommand implements Callable<Integer> {
                 + format(Zcdp.gaussianRho(c, m.get("sigmaPaper"))) + "-zCDP,");
         line(t, "half the rho = epsilon^2/(8 ln(1/delta)) the paper reports (calibration 'paper').");
         return new Output(m, t.toString());
+    }
+
+    /** The two DP-SGD modes, after the mode and δ = d have been checked. */
+    private Output dpSgd(double d) throws UsageException {
+        if (sensitivity != null) {
+            throw new UsageException("--sensitivity: not used with --sampling-rate"
+                    + " (the noise multiplier is relative to the clipping norm: sensitivity 1)");
+        }
+        forbid("--compositions", compositions, "--sigma");
+        if (noiseMultiplier != null && epsilon != null) {
+            throw new UsageException("--epsilon: cannot be combined with --noise-multiplier");
+        }
+        if (noiseMultiplier == null && epsilon == null) {
+            throw new UsageException("one of --noise-multiplier or --epsilon is required with --sampling-rate");
+        }
+        double q = parse("--sampling-rate", samplingRate);
+        if (!(q > 0 && q <= 1)) {
+            throw new UsageException("--sampling-rate: must be in (0, 1]");
+        }
+        int n = positiveInt("--steps", require("--steps", steps));
+        if (noiseMultiplier != null) {
+            return dpSgdEpsilons(q, positive("--noise-multiplier", noiseMultiplier), n, d);
+        }
+        double e = positive("--epsilon", epsilon);
+        // The classic conversion's floor is the higher one, so above it both conversions are reachable.
+        double floor = SampledGaussianRdp.epsilonFloor(d, Conversion.CLASSIC);
+        if (!(e > floor)) {
+            // Rounded up, so that every value above the printed one is accepted.
+            String atLeast = new BigDecimal(floor).round(new MathContext(10, RoundingMode.CEILING))
+                    .stripTrailingZeros().toString();
+            throw new UsageException("--epsilon: must exceed " + atLeast
+                    + " at this delta (the classic conversion of zero RDP over the default orders;"
+                    + " no noise multiplier goes below it)");
+        }
+        return noiseMultipliers(q, n, e, d);
+    }
+
+    /** ε of n DP-SGD steps at sampling rate q, noise multiplier m and δ = d, both conversions. */
+    private static Output dpSgdEpsilons(double q, double m, int n, double d) {
+        double[] orders = SampledGaussianRdp.defaultOrders();
+        SampledGaussianRdp.Epsilon e = SampledGaussianRdp.epsilon(q, m, n, d, orders);
+        Map<String, Number> v = new LinkedHashMap<>();
+        v.put("samplingRate", q);
+        v.put("noiseMultiplier", m);
+        v.put("steps", n);
+        v.put("delta", d);
+        v.put("classicEpsilon", e.classicEpsilon());
+        v.put("classicOrder", e.classicOrder());
+        v.put("tightEpsilon", e.tightEpsilon());
+        v.put("tightOrder", e.tightOrder());
+
+        StringBuilder t = new StringBuilder();
+        row(t, "sampling rate q", q);
+        row(t, "noise multiplier", m);
+        textRow(t, "steps", Integer.toString(n));
+        row(t, "delta", d);
+        textRow(t, "orders", defaultOrdersText(orders));
+        t.append(System.lineSeparator());
+        t.append(String.format("%-28s %-16s %s%n", "conversion", "epsilon", "order"));
+        orderRow(t, "classic RDP (Mironov 2017)", e.classicEpsilon(), e.classicOrder());
+        orderRow(t, "tight RDP (CKS 2020)", e.tightEpsilon(), e.tightOrder());
+        t.append(System.lineSeparator());
+        line(t, "Poisson-subsampled Gaussian RDP (Mironov-Talwar-Zhang 2019), composed over the steps;");
+        line(t, "noise multiplier = noise std / clipping norm (sensitivity 1, add/remove-one neighbours).");
+        return new Output(v, t.toString());
+    }
+
+    /** The smallest noise multiplier meeting (e, d) over n steps at sampling rate q, per conversion. */
+    private static Output noiseMultipliers(double q, int n, double e, double d) {
+        Map<String, Number> v = new LinkedHashMap<>();
+        v.put("samplingRate", q);
+        v.put("steps", n);
+        v.put("epsilon", e);
+        v.put("delta", d);
+        v.put("noiseMultiplierClassic", SampledGaussianRdp.sigmaFor(q, n, d, e, Conversion.CLASSIC));
+        v.put("noiseMultiplierTight", SampledGaussianRdp.sigmaFor(q, n, d, e, Conversion.TIGHT));
+
+        StringBuilder t = new StringBuilder();
+        row(t, "sampling rate q", q);
+        textRow(t, "steps", Integer.toString(n));
+        row(t, "epsilon", e);
+        row(t, "delta", d);
+        textRow(t, "orders", defaultOrdersText(SampledGaussianRdp.defaultOrders()));
+        t.append(System.lineSeparator());
+        header(t, "conversion", "noise multiplier");
+        row(t, "classic RDP (Mironov 2017)", v.get("noiseMultiplierClassic").doubleValue());
+        row(t, "tight RDP (CKS 2020)", v.get("noiseMultiplierTight").doubleValue());
+        t.append(System.lineSeparator());
+        line(t, "the smallest noise multiplier (noise std / clipping norm) whose Poisson-subsampled");
+        line(t, "Gaussian RDP over the steps converts to at most epsilon under that conversion.");
+        return new Output(v, t.toString());
+    }
+
+    private static String defaultOrdersText(double[] orders) {
+        return orders.length + " default, " + plain(orders[0]) + " to " + plain(orders[orders.length - 1]);
+    }
+
+    private static void orderRow(StringBuilder s, String label, double value, double order) {
+        s.append(String.format("%-28s %-16s %s%n", label, format(value), plain(order)));
+    }
+
+    /** A row whose value is already text. */
+    private static void textRow(StringBuilder s, String label, String value) {
+        s.append(String.format("%-28s %s%n", label, value));
+    }
+
+    /** The shortest decimal of an order (8.8, 9, 256), never in exponent notation. */
+    private static String plain(double value) {
+        return BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
     }
 
     private static void line(StringBuilder s, String text) {

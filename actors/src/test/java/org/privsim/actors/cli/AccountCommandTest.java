@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.privsim.core.privacy.Conversions;
+import org.privsim.core.privacy.SampledGaussianRdp;
 import picocli.CommandLine;
 
 class AccountCommandTest {
@@ -73,6 +74,96 @@ class AccountCommandTest {
         assertEquals(1.0, Conversions.analyticGaussianEpsilon(2 / exact, 1e-6), 1e-9);
     }
 
+    /** The DP-SGD test vector: q = 256/60000, σ = 1.1, 14,040 steps, δ = 1e-5. */
+    private static final String Q = Double.toString(256.0 / 60000);
+
+    @Test
+    void dpSgdModeReproducesTheTestVector() throws Exception {
+        JsonNode node = json("--sampling-rate", Q, "--noise-multiplier", "1.1", "--steps", "14040",
+                "--delta", "1e-5", "--json");
+        assertEquals(List.of("samplingRate", "noiseMultiplier", "steps", "delta", "classicEpsilon", "classicOrder",
+                "tightEpsilon", "tightOrder"), names(node));
+        assertTrue(node.get("steps").isInt(), node.toString());
+        assertEquals(14040, node.get("steps").asInt());
+        // mpmath (40-digit quadrature at the 157 default orders; see SampledGaussianRdpTest):
+        // classic 3.0058748679163244672 at α = 8.8, tight 2.5943633549456725998 at α = 8.1.
+        // Tolerance 1e-9: fractional orders are accurate to ~1e-12 here.
+        assertEquals(3.0058748679163244672, node.get("classicEpsilon").asDouble(), 1e-9);
+        assertEquals(8.8, node.get("classicOrder").asDouble(), 0);
+        assertEquals(2.5943633549456725998, node.get("tightEpsilon").asDouble(), 1e-9);
+        assertEquals(8.1, node.get("tightOrder").asDouble(), 0);
+        assertEquals("", err.toString());
+    }
+
+    @Test
+    void noiseMultiplierModeInvertsTheTestVector() throws Exception {
+        JsonNode node = json("--sampling-rate", Q, "--steps", "14040", "--epsilon", "3.0058748679163244672",
+                "--delta", "1e-5", "--json");
+        assertEquals(List.of("samplingRate", "steps", "epsilon", "delta", "noiseMultiplierClassic",
+                "noiseMultiplierTight"), names(node));
+        // Back to σ = 1.1 under the classic conversion (1e-6 relative, the inverse's tested accuracy);
+        // the tight conversion needs less noise for the same ε.
+        double classic = node.get("noiseMultiplierClassic").asDouble();
+        assertEquals(1.1, classic, 1.1e-6);
+        double tight = node.get("noiseMultiplierTight").asDouble();
+        assertTrue(tight < classic, tight + " < " + classic);
+        assertEquals(3.0058748679163244672, SampledGaussianRdp.epsilon(256.0 / 60000, tight, 14040, 1e-5,
+                SampledGaussianRdp.defaultOrders()).tightEpsilon(), 3e-6);
+    }
+
+    @Test
+    void dpSgdHumanOutputIsATable() {
+        assertEquals(0, run("--sampling-rate", Q, "--noise-multiplier", "1.1", "--steps", "14040", "--delta", "1e-5"));
+        String text = out.toString();
+        assertTrue(text.contains("steps                        14040"), text);
+        assertTrue(text.contains("orders                       157 default, 1.1 to 256"), text);
+        assertTrue(text.contains("classic RDP (Mironov 2017)   3.005874868      8.8"), text);
+        assertTrue(text.contains("tight RDP (CKS 2020)         2.594363355      8.1"), text);
+    }
+
+    @Test
+    void dpSgdUsageErrorsAreOneLineWithExitCodeTwo() {
+        String[][] cases = {
+            {"error: --sampling-rate: must be in (0, 1]", "--sampling-rate", "0", "--noise-multiplier", "1", "--steps", "10", "--delta", "1e-5"},
+            {"error: --sampling-rate: must be in (0, 1]", "--sampling-rate", "1.5", "--noise-multiplier", "1", "--steps", "10", "--delta", "1e-5"},
+            {"error: --sampling-rate: not a number: 'x'", "--sampling-rate", "x", "--noise-multiplier", "1", "--steps", "10", "--delta", "1e-5"},
+            {"error: --noise-multiplier: must be positive and finite", "--sampling-rate", "0.1", "--noise-multiplier", "0", "--steps", "10", "--delta", "1e-5"},
+            {"error: --steps: must be a positive integer", "--sampling-rate", "0.1", "--noise-multiplier", "1", "--steps", "1.5", "--delta", "1e-5"},
+            {"error: --steps: must be a positive integer", "--sampling-rate", "0.1", "--noise-multiplier", "1", "--steps", "0", "--delta", "1e-5"},
+            {"error: --steps: required", "--sampling-rate", "0.1", "--noise-multiplier", "1", "--delta", "1e-5"},
+            {"error: --delta: must be in (0, 1)", "--sampling-rate", "0.1", "--noise-multiplier", "1", "--steps", "10", "--delta", "0"},
+            {"error: --epsilon: must be positive and finite", "--sampling-rate", "0.1", "--steps", "10", "--epsilon", "-1", "--delta", "1e-5"},
+            // ln(1e5)/255 = 0.0451487273136..., rounded up.
+            {"error: --epsilon: must exceed 0.04514872732 at this delta (the classic conversion of zero RDP over the"
+                    + " default orders; no noise multiplier goes below it)",
+                "--sampling-rate", "0.1", "--steps", "10", "--epsilon", "0.04", "--delta", "1e-5"},
+            // Mixing modes.
+            {"error: --epsilon: cannot be combined with --noise-multiplier",
+                "--sampling-rate", "0.1", "--noise-multiplier", "1", "--epsilon", "1", "--steps", "10", "--delta", "1e-5"},
+            {"error: one of --noise-multiplier or --epsilon is required with --sampling-rate",
+                "--sampling-rate", "0.1", "--steps", "10", "--delta", "1e-5"},
+            {"error: --sampling-rate: cannot be combined with --rho",
+                "--rho", "1", "--sampling-rate", "0.1", "--noise-multiplier", "1", "--steps", "10", "--delta", "1e-5"},
+            {"error: --sampling-rate: cannot be combined with --sigma",
+                "--sigma", "1", "--sampling-rate", "0.1", "--noise-multiplier", "1", "--steps", "10", "--delta", "1e-5"},
+            {"error: --sensitivity: not used with --sampling-rate (the noise multiplier is relative to the clipping"
+                    + " norm: sensitivity 1)",
+                "--sampling-rate", "0.1", "--epsilon", "1", "--sensitivity", "1", "--steps", "10", "--delta", "1e-5"},
+            {"error: --compositions: only used with --sigma",
+                "--sampling-rate", "0.1", "--noise-multiplier", "1", "--compositions", "2", "--steps", "10", "--delta", "1e-5"},
+            {"error: --noise-multiplier: only used with --sampling-rate", "--rho", "1", "--noise-multiplier", "1", "--delta", "1e-5"},
+            {"error: --steps: only used with --sampling-rate", "--epsilon", "1", "--sensitivity", "1", "--steps", "10", "--delta", "1e-5"},
+        };
+        for (String[] c : cases) {
+            out.getBuffer().setLength(0);
+            err.getBuffer().setLength(0);
+            String[] args = java.util.Arrays.copyOfRange(c, 1, c.length);
+            assertEquals(2, run(args), String.join(" ", args));
+            assertEquals(c[0], err.toString().strip(), String.join(" ", args));
+            assertEquals("", out.toString(), String.join(" ", args));
+        }
+    }
+
     @Test
     void humanOutputIsATable() {
         assertEquals(0, run("--rho", "0.03125", "--delta", "1e-3"));
@@ -93,7 +184,7 @@ class AccountCommandTest {
         String[][] cases = {
             {"error: --delta: required", "--rho", "0.1"},
             {"error: --delta: not a number: 'abc'", "--rho", "0.1", "--delta", "abc"},
-            {"error: one of --rho, --sigma or --epsilon is required", "--delta", "1e-5"},
+            {"error: one of --rho, --sigma, --epsilon or --sampling-rate is required", "--delta", "1e-5"},
             {"error: --sigma: cannot be combined with --rho", "--rho", "0.1", "--sigma", "1", "--delta", "1e-5"},
             {"error: --sensitivity: required", "--sigma", "1", "--delta", "1e-5"},
             {"error: --sensitivity: only used with --sigma or --epsilon", "--rho", "0.1", "--sensitivity", "1", "--delta", "1e-5"},

@@ -50,6 +50,30 @@ final class Args {
         return value;
     }
 
+    /** {@code value} in (0, 1]: a sampling rate. */
+    static double openClosedUnit(String name, double value) {
+        if (!(value > 0 && value <= 1)) {
+            throw new IllegalArgumentException(name + " must be in (0, 1], got " + value);
+        }
+        return value;
+    }
+
+    /** {@code value} in (1, ∞): a Rényi order. */
+    static double renyiOrder(String name, double value) {
+        if (!(value > 1 && value < Double.POSITIVE_INFINITY)) {
+            throw new IllegalArgumentException(name + " must be in (1, ∞), got " + value);
+        }
+        return value;
+    }
+
+    /** {@code value} ≥ 1: a count such as a number of steps. */
+    static int positiveCount(String name, int value) {
+        if (value < 1) {
+            throw new IllegalArgumentException(name + " must be a positive integer, got " + value);
+        }
+        return value;
+    }
+
     /** {@code value} is not NaN and not infinite. */
     static double finite(String name, double value) {
         if (!Double.isFinite(value)) {

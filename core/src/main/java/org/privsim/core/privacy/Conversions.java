@@ -94,9 +94,7 @@ public final class Conversions {
         double log1OverDelta = logOneOver(delta);
         double best = Double.POSITIVE_INFINITY;
         for (int i = 0; i < orders.length; i++) {
-            if (!(orders[i] > 1 && orders[i] < Double.POSITIVE_INFINITY)) {
-                throw new IllegalArgumentException("orders[" + i + "] must be in (1, ∞), got " + orders[i]);
-            }
+            Args.renyiOrder("orders[" + i + "]", orders[i]);
             if (!(rdp[i] >= 0)) {
                 throw new IllegalArgumentException("rdp[" + i + "] must be non-negative, got " + rdp[i]);
             }

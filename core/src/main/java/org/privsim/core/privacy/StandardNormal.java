@@ -9,6 +9,8 @@ import org.hipparchus.special.Erf;
  * underflow of double, x ≈ −38), because it goes through Hipparchus' erfc rather than 1 − erf;
  * {@link #logCdf} stays finite and relatively accurate for every finite x (below −37 it uses the
  * asymptotic series of the Mills ratio, whose truncation error there is below 2e-15);
+ * {@link #logMillsRatio} (ln Φ(−t) + t²/2 + ½ ln 2π) stays finite and accurate to 2e-13 absolute
+ * for every t ≥ 0, also where t² overflows;
  * {@link #quantile} is accurate in both tails because it works on the lower tail only
  * (Φ⁻¹(p) = −Φ⁻¹(1 − p) with 1 − p exact for p ≥ ½) and refines by Newton's method on log Φ.
  */
@@ -36,7 +38,28 @@ public final class StandardNormal {
         if (x >= SERIES_BELOW) {
             return Math.log(cdf(x));
         }
-        // Φ(x) = φ(x)/|x| · (1 − 1/x² + 3/x⁴ − 15/x⁶ + ...) for x → −∞.
+        return -0.5 * x * x - Math.log(-x) - HALF_LOG_2PI + Math.log(millsSeries(x));
+    }
+
+    /**
+     * ln of Mills' ratio (1 − Φ(t))/φ(t) for t ≥ 0, i.e. ln Φ(−t) + t²/2 + ½ ln 2π: finite for every
+     * t ≥ 0 (about −ln t for large t, −∞ only at t = +∞), also where t² or e^(t²/2) overflow. Up to
+     * t = 37 it is ln Φ(−t) + t²/2 + ½ ln 2π, whose absolute error is a few ulps of t²/2 (below
+     * 2e-13); beyond, the asymptotic series of {@link #logCdf}, whose truncation error there is
+     * below 2e-15.
+     */
+    static double logMillsRatio(double t) {
+        if (!(t >= 0)) {
+            throw new IllegalArgumentException("t must be non-negative, got " + t);
+        }
+        if (-t >= SERIES_BELOW) {
+            return logCdf(-t) + 0.5 * t * t + HALF_LOG_2PI;
+        }
+        return -Math.log(t) + Math.log(millsSeries(-t));
+    }
+
+    /** 1 − 1/x² + 3/x⁴ − ... (SERIES_TERMS terms after the 1): Φ(x) = φ(x)/|x| times this, x → −∞. */
+    private static double millsSeries(double x) {
         double inverseSquare = 1 / (x * x);
         double term = 1;
         double sum = 1;
@@ -44,7 +67,7 @@ public final class StandardNormal {
             term *= -(2 * n - 1) * inverseSquare;
             sum += term;
         }
-        return -0.5 * x * x - Math.log(-x) - HALF_LOG_2PI + Math.log(sum);
+        return sum;
     }
 
     /** Φ⁻¹(p) for p in [0, 1]; −∞ at 0 and +∞ at 1. */

@@ -29,9 +29,6 @@ public final class Zcdp {
     /** The Rényi DP αρ of order α &gt; 1 implied by ρ-zCDP (ρ ≥ 0). */
     public static double rdp(double rho, double alpha) {
         Args.nonNegative("rho", rho);
-        if (!(alpha > 1 && alpha < Double.POSITIVE_INFINITY)) {
-            throw new IllegalArgumentException("alpha must be in (1, ∞), got " + alpha);
-        }
-        return alpha * rho;
+        return Args.renyiOrder("alpha", alpha) * rho;
     }
 }

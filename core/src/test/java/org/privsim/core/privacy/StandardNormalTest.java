@@ -26,6 +26,25 @@ class StandardNormalTest {
     }
 
     @Test
+    void logMillsRatioMatchesHighPrecisionAlsoWhereTSquaredOverflows() {
+        // Absolute tolerance 2e-13, the documented accuracy: below t = 37 the value is
+        // ln Φ(−t) + t²/2 + ½ ln 2π, which loses a few ulps of t²/2 (≤ 685) to cancellation.
+        double[][] cases = {
+            {0, 0.2257913526447274323631},
+            {1, -0.4220831118045907639905},
+            {20, -2.998216837892591195024},
+            {36.9, -3.608944632145991854629},   // ln Φ branch, just below the switch at 37
+            {37.1, -3.61434218241856719244},    // asymptotic-series branch, just above it
+            {1e10, -23.02585092994045684019},
+            {1e200, -460.5170185988091368036},  // t² overflows; the value is −ln t to 1e-400
+        };
+        for (double[] c : cases) {
+            assertEquals(c[1], StandardNormal.logMillsRatio(c[0]), 2e-13, "t=" + c[0]);
+        }
+        assertEquals(Double.NEGATIVE_INFINITY, StandardNormal.logMillsRatio(Double.POSITIVE_INFINITY));
+    }
+
+    @Test
     void quantileMatchesHighPrecisionInBothTails() {
         // Newton on ln Φ converges to within a few ulps; 1e-13 relative leaves room for erfc's error.
         double[][] cases = {
