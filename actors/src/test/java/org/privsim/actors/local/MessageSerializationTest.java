@@ -132,7 +132,7 @@ class MessageSerializationTest {
                 task: { type: transfer-regression, dimension: 4, rank: 2, publicTasks: 3, publicSamples: [30],
                         privateSamples: [5] }
                 experiments:
-                  - { algorithm: dp-sgd, epsilon: 2, delta: 1.0e-5, samplingRate: 0.5, steps: 3, repeats: 2 }
+                  - { algorithm: dp-sgd, epsilon: 2, delta: 1.0e-5, samplingRate: 0.1, steps: 3, repeats: 2 }
                 """, "serialization-transfer.yaml");
         TransferResult transferRow = TransferRunner.run(TransferRunPlan.cells(transfer).get(0), transfer.seed());
         ActorRef<TransferCuratorCommand> transferCurator = testKit.<TransferCuratorCommand>createTestProbe().getRef();

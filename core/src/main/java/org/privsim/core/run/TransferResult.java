@@ -102,7 +102,7 @@ public record TransferResult(
         Double accounted = null;
         Double classic = null;
         Double rho = cell.statisticsRho();
-        SampledGaussianRdp.Account account = cell.account();
+        SampledGaussianRdp.Epsilon account = cell.account();
         if (account != null) {
             accounted = account.tightEpsilon();
             classic = account.classicEpsilon();

@@ -302,7 +302,8 @@ final class ExperimentReader {
         }
         double q = or(samplingRate, Defaults.SAMPLING_RATE);
         int s = or(steps, Defaults.steps(q));
-        double spent = SampledGaussianRdp.account(q, noiseMultiplier, s, delta).tightEpsilon();
+        double spent = SampledGaussianRdp.epsilon(q, noiseMultiplier, s, delta, SampledGaussianRdp.defaultOrders())
+                .tightEpsilon();
         epsilons.stream().filter(e -> spent > e).findFirst().ifPresent(e -> fields.error("noiseMultiplier",
                 noiseMultiplier + " over " + s + " steps at sampling rate " + q + " spends ε = "
                         + String.format("%.4g", spent) + " at δ = " + delta + ", more than epsilon " + e

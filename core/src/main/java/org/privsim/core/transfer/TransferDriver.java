@@ -131,7 +131,7 @@ public final class TransferDriver {
             model = new double[p];
             sigma = cell.noiseMultiplier();
             double[] orders = SampledGaussianRdp.defaultOrders();
-            stepRdp = SampledGaussianRdp.rdp(s.samplingRate(), sigma, orders);
+            stepRdp = SampledGaussianRdp.rdp(s.samplingRate(), sigma, 1, orders);
             rdpLedger = new RdpLedger(orders, cell.epsilon(), cell.delta());
             return nextGradients();
         }

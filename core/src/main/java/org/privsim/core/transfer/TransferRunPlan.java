@@ -56,9 +56,10 @@ public record TransferRunPlan(int experiment, ExperimentSpec spec, Integer publi
             List<Integer> n1 = spec.transfer().representation() == Representation.PUBLIC
                     ? task.publicSamples() : Collections.singletonList(null);
             List<Double> eps = spec.epsilons() == null ? Collections.singletonList(null) : spec.epsilons();
+            Double[] sigmas = eps.stream().map(epsilon -> noiseMultiplier(spec, epsilon)).toArray(Double[]::new);
             for (int a = 0; a < n1.size(); a++) {
                 for (int i = 0; i < eps.size(); i++) {
-                    Double sigma = noiseMultiplier(spec, eps.get(i));
+                    Double sigma = sigmas[i];
                     for (int b = 0; b < task.privateSamples().size(); b++) {
                         cells.add(new TransferRunPlan(e, spec, n1.get(a), a, eps.get(i), i,
                                 task.privateSamples().get(b), b, task, sigma, Injection.NONE));
@@ -101,14 +102,14 @@ public record TransferRunPlan(int experiment, ExperimentSpec spec, Integer publi
         }
         TransferSettings s = spec.transfer();
         return s.noiseMultiplier() != null ? s.noiseMultiplier()
-                : SampledGaussianRdp.noiseMultiplierFor(s.samplingRate(), s.steps(), spec.delta(), epsilon);
+                : SampledGaussianRdp.sigmaFor(s.samplingRate(), s.steps(), spec.delta(), epsilon,
+                        SampledGaussianRdp.Conversion.TIGHT);
     }
 
-    /** The sampled-Gaussian account of this cell's DP-SGD run (null for other algorithms). */
-    public SampledGaussianRdp.Account account() {
-        Double sigma = noiseMultiplier();
-        return sigma == null ? null
-                : SampledGaussianRdp.account(settings().samplingRate(), sigma, settings().steps(), delta());
+    /** The sampled-Gaussian account of this cell's DP-SGD run at the default orders (null for other algorithms). */
+    public SampledGaussianRdp.Epsilon account() {
+        return noiseMultiplier == null ? null : SampledGaussianRdp.epsilon(settings().samplingRate(),
+                noiseMultiplier, settings().steps(), delta(), SampledGaussianRdp.defaultOrders());
     }
 
     /** Total zCDP ρ of sufficient-statistics (null for other algorithms). */

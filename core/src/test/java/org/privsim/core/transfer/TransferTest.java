@@ -172,8 +172,8 @@ class TransferTest {
     @Test
     void dpSgdSpendsExactlyItsBudget() {
         TransferRunPlan cell = cell("algorithm: dp-sgd, representation: true, epsilon: 0.8, delta: 1.0e-5,"
-                + " samplingRate: 0.25, steps: 60, repeats: 1");
-        SampledGaussianRdp.Account account = cell.account();
+                + " samplingRate: 0.05, steps: 60, repeats: 1");
+        SampledGaussianRdp.Epsilon account = cell.account();
         assertTrue(account.tightEpsilon() <= 0.8 * (1 + 1e-12), "spent " + account.tightEpsilon());
         assertEquals(0.8, account.tightEpsilon(), 0.8e-6);
         assertTrue(account.classicEpsilon() >= account.tightEpsilon());
@@ -189,8 +189,8 @@ class TransferTest {
      */
     @Test
     void poissonSamplesHaveTheirRate() {
-        TransferRunPlan cell = cell("algorithm: dp-sgd, representation: true, epsilon: 5, delta: 1.0e-5,"
-                + " samplingRate: 0.25, steps: 400, repeats: 1");
+        TransferRunPlan cell = cell("algorithm: dp-sgd, representation: true, epsilon: 50, delta: 1.0e-5,"
+                + " samplingRate: 0.25, steps: 400, noiseMultiplier: 2, repeats: 1");
         TransferDriver driver = new TransferDriver(cell, 0, 5);
         TransferRequest request = driver.start();
         long total = 0;
@@ -257,7 +257,8 @@ class TransferTest {
     void cellsAreOrderedAndRunsReproducible() {
         String yaml = "name: t\nseed: 2\ntask: { type: transfer-regression, dimension: 6, rank: 2, publicTasks: 5,"
                 + " publicSamples: [50, 100], privateSamples: [20, 30] }\nexperiments:\n"
-                + "  - { algorithm: dp-sgd, epsilon: [1, 2], delta: 1.0e-5, samplingRate: 0.5, steps: 5, repeats: 2 }\n"
+                + "  - { algorithm: dp-sgd, epsilon: [5, 6], delta: 1.0e-5, samplingRate: 0.05, steps: 5,"
+                + " noiseMultiplier: 3, repeats: 2 }\n"
                 + "  - { algorithm: zero-shot }\n";
         Scenario s = parse(yaml);
         List<TransferRunPlan> cells = TransferRunPlan.cells(s);
@@ -280,7 +281,8 @@ class TransferTest {
                 "experiments[0].noiseMultiplier", "must be > 0, got 0");
         assertError(SMALL_TASK, "algorithm: dp-sgd, epsilon: 1, delta: 1.0e-5, noiseMultiplier: 0.5",
                 "experiments[0].noiseMultiplier", "0.5 over 5000 steps at sampling rate 0.01 spends ε = "
-                        + String.format("%.4g", SampledGaussianRdp.account(0.01, 0.5, 5000, 1e-5).tightEpsilon())
+                        + String.format("%.4g", SampledGaussianRdp.epsilon(0.01, 0.5, 5000, 1e-5,
+                                SampledGaussianRdp.defaultOrders()).tightEpsilon())
                         + " at δ = 1.0E-5, more than epsilon 1.0 (omit noiseMultiplier to calibrate it to each"
                         + " epsilon)");
         assertError(SMALL_TASK, "algorithm: dp-sgd, epsilon: 1, delta: 1.0e-5, representation: none,"
