@@ -104,7 +104,9 @@ class ScenarioParserErrorsTest {
                 + "delta, calibration, epochs, participation, rounds, split, clipModel, clipLabel, "
                 + "initBudgetFraction, uStep, featureCovariance, clipFeature, featureBudgetFraction, roundBudgetSplit, "
                 + "clipMoment, ridge, modelNormBound, tolerance, persons, iterations, stepSize, lambda, "
-                + "acceleration, allocation, initialModels, outlierTask, outlierScale, exportModels, repeats)"),
+                + "acceleration, allocation, initialModels, outlierTask, outlierScale, exportModels, representation, "
+                + "subspaceEstimator, samplingRate, steps, noiseMultiplier, clipGradient, learningRate, "
+                + "statisticsBudgetSplit, repeats)"),
                 errors.get(0));
         assertEquals(new FieldError("experiments[0].epsilon", "required field missing"), errors.get(1));
 
@@ -128,7 +130,7 @@ class ScenarioParserErrorsTest {
         assertSingleError(withExperiments("algorithm: non-private-altmin, split: halves"),
                 "experiments[0].split", "unknown value \"halves\" (expected one of: paper, reuse)");
         assertSingleError(withTask("type: mean, users: 10"),
-                "task.type", "unknown value \"mean\" (expected one of: low-rank-regression, indexed-mean, multitask-regression)");
+                "task.type", "unknown value \"mean\" (expected one of: low-rank-regression, indexed-mean, multitask-regression, transfer-regression)");
     }
 
     @Test
