@@ -45,4 +45,21 @@ public class TransferEquivalenceTest {
         assertEquals(mapper.valueToTree(sequential), mapper.valueToTree(local));
         assertEquals(sequential, local);
     }
+
+    /** A DP-SGD canary audit played by game workers gives the sequential game's row. */
+    @Test
+    void dpSgdAuditIsBitIdenticalToSequential() {
+        Scenario scenario = ScenarioParser.parse("""
+                name: dp-sgd-audit-actors
+                seed: 9
+                task: { type: transfer-regression, dimension: 3, rank: 1, publicTasks: 2, publicSamples: [10],
+                        privateSamples: [20] }
+                audits:
+                  - { algorithm: dp-sgd, representation: public, epsilon: 2, delta: 1.0e-5, samplingRate: 0.05,
+                      steps: 20, trials: 200, target: 7 }
+                """, "dp-sgd-audit-actors.yaml");
+        Report sequential = new SequentialRunner(scenario).run(Progress.NONE).withoutTiming();
+        Report local = new LocalRunner(scenario).run(Progress.NONE).withoutTiming();
+        assertEquals(sequential, local);
+    }
 }

@@ -5,11 +5,13 @@ import org.privsim.core.scenario.IndexedMeanTask;
 import org.privsim.core.scenario.LowRankRegressionTask;
 import org.privsim.core.scenario.MultitaskRegressionTask;
 import org.privsim.core.scenario.Scenario;
+import org.privsim.core.scenario.TransferRegressionTask;
 
 /**
  * Builds the distinguishing game of a scenario's audit and plays it on one thread. Indexed-mean
  * audits play {@link IndexedMeanGame} on the population (seed, key (1, audit)); priv-altmin audits
- * play {@link AltMinCanaryGame} and MP-MTL audits {@link MpMtlCanaryGame}, both with the seed derived
+ * play {@link AltMinCanaryGame}, MP-MTL audits {@link MpMtlCanaryGame} and DP-SGD audits
+ * {@link DpSgdCanaryGame}, each with the seed derived
  * from (seed, "audit", audit).
  *
  * <p>Guarantee: {@link #play} computes trial r's score in world r % 2 for r = 0..trials−1 in order;
@@ -26,6 +28,9 @@ public final class AuditGames {
             return new IndexedMeanGame(spec, index, scenario.seed());
         }
         long seed = RandomStreams.derive(scenario.seed(), "audit", index);
+        if (spec.task() instanceof TransferRegressionTask transfer) {
+            return new DpSgdCanaryGame(transfer, spec.experiment(), seed, spec.target(), spec.inject());
+        }
         if (spec.task() instanceof MultitaskRegressionTask multitask) {
             return new MpMtlCanaryGame(multitask, spec.experiment(), seed, spec.target(), spec.inject());
         }
@@ -33,10 +38,13 @@ public final class AuditGames {
                 spec.epsilon(), seed, spec.target(), spec.inject());
     }
 
-    /** The population (t persons, n users or m tasks) the audit's target and collusion set live in. */
+    /** The population (t persons, n users, m tasks or n₂ private users) the audit's target and collusion set live in. */
     public static int population(AuditSpec spec) {
         if (spec.task() instanceof IndexedMeanTask indexed) {
             return indexed.persons();
+        }
+        if (spec.task() instanceof TransferRegressionTask transfer) {
+            return transfer.privateSamples().get(0);
         }
         return spec.task() instanceof MultitaskRegressionTask multitask
                 ? multitask.tasks()

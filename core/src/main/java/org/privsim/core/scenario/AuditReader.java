@@ -69,14 +69,15 @@ final class AuditReader {
     AuditReader(FieldReader fields) {
         this.fields = fields;
         Algorithm read = fields.choice("algorithm", REQUIRED, List.of(Algorithm.values()), Algorithm::id).orElse(null);
-        if (read != null && read != Algorithm.PRIV_ALTMIN && !isMpMtl(read) && !read.isIndexedMean()) {
+        if (read != null && read != Algorithm.PRIV_ALTMIN && !isMpMtl(read) && read != Algorithm.DP_SGD
+                && !read.isIndexedMean()) {
             fields.error("algorithm", read.id() + " cannot be audited (auditable: priv-altmin, mp-mtl-low-rank, "
-                    + "mp-mtl-group-sparse, indexed-mean-nonprivate, indexed-mean-billboard, indexed-mean-jdp, "
+                    + "mp-mtl-group-sparse, dp-sgd, indexed-mean-nonprivate, indexed-mean-billboard, indexed-mean-jdp, "
                     + "indexed-mean-1-out-of-t)");
             read = null;
         }
         algorithm = read;
-        if (algorithm == Algorithm.PRIV_ALTMIN || isMpMtl(algorithm)) {
+        if (algorithm == Algorithm.PRIV_ALTMIN || isMpMtl(algorithm) || algorithm == Algorithm.DP_SGD) {
             settings = new ExperimentReader(fields, AUDIT_FIELDS, PRIVACY_FIELDS);
             rejectSeveralRuns();
         } else {
@@ -113,6 +114,11 @@ final class AuditReader {
         if (settings != null) {
             settings.checkAgainst(task.get(), taskField);
         }
+        if (task.get() instanceof TransferRegressionTask transfer && transfer.privateSamples().size() > 1) {
+            fields.error("algorithm", "an audit runs on one n₂, but " + taskField + " lists "
+                    + transfer.privateSamples().size() + " privateSamples; give the audit its own task with one");
+            return;
+        }
         if (task.get() instanceof MultitaskRegressionTask multitask && multitask.structures().size() > 1) {
             fields.error("algorithm", "an audit runs on one structure, but " + taskField + " lists "
                     + multitask.structures().size() + "; give the audit its own task with one structure");
@@ -139,7 +145,9 @@ final class AuditReader {
         Task task = ownTask.orElse(scenarioTask);
         ThreatModel model = threatModel != null ? threatModel : defaultThreatModel(algorithm);
         boolean mpMtl = isMpMtl(algorithm);
-        Calibration resolvedCalibration = mpMtl ? null : calibration != null ? calibration : Defaults.CALIBRATION;
+        boolean noCalibration = mpMtl || algorithm == Algorithm.DP_SGD;
+        Calibration resolvedCalibration = noCalibration ? null
+                : calibration != null ? calibration : Defaults.CALIBRATION;
         double resolvedDelta = delta != null ? delta : Defaults.multitaskDelta((MultitaskRegressionTask) task);
         ExperimentSpec experiment = settings == null ? null
                 : settings.resolve(task).withPrivacy(epsilon, resolvedDelta, resolvedCalibration);
@@ -184,6 +192,9 @@ final class AuditReader {
         if (task instanceof IndexedMeanTask indexed) {
             return indexed.persons();
         }
+        if (task instanceof TransferRegressionTask transfer) {
+            return transfer.privateSamples().get(0);
+        }
         return task instanceof MultitaskRegressionTask multitask
                 ? multitask.tasks() : ((LowRankRegressionTask) task).users();
     }
@@ -200,6 +211,10 @@ final class AuditReader {
         if (fields.has("repeats")) {
             fields.error("repeats", "not used by audits (an audit's trials are its independent runs; see trials)");
         }
+        if (fields.has("noiseMultiplier")) {
+            fields.error("noiseMultiplier", "not used by audits (σ is calibrated to the audit's epsilon; to break the"
+                    + " mechanism use inject.noiseMultiplier)");
+        }
         if (fields.has("exportModels")) {
             fields.error("exportModels", "not used by audits (they report verdicts, not models)");
         }
@@ -208,6 +223,11 @@ final class AuditReader {
     private ThreatModel readThreatModel() {
         ThreatModel read = fields.choice("threatModel", algorithm == Algorithm.INDEXED_MEAN_NONPRIVATE ? REQUIRED
                 : OPTIONAL, List.of(ThreatModel.values()), ThreatModel::id).orElse(null);
+        if (read != null && read != ThreatModel.BILLBOARD && algorithm == Algorithm.DP_SGD) {
+            fields.error("threatModel", "dp-sgd is audited under billboard only (every iterate is public; users"
+                    + " receive no separate outputs), got " + read.id());
+            return null;
+        }
         if (read != null && read != ThreatModel.JDP && isMpMtl(algorithm)) {
             fields.error("threatModel", algorithm.id() + " is audited under jdp only (every task receives the same"
                     + " M; the adversary is all other tasks), got " + read.id());
@@ -217,6 +237,10 @@ final class AuditReader {
     }
 
     private Calibration readCalibration() {
+        if (fields.has("calibration") && algorithm == Algorithm.DP_SGD) {
+            fields.error("calibration", "not used by dp-sgd (its σ is set by the sampled-Gaussian RDP accountant)");
+            return null;
+        }
         if (fields.has("calibration") && isMpMtl(algorithm)) {
             fields.error("calibration", "not used by " + algorithm.id() + " (its Wishart releases claim pure ε_t,"
                     + " composed by the KOV bound)");
@@ -275,6 +299,11 @@ final class AuditReader {
                     + " adds no noise (use clopper-pearson)");
             return null;
         }
+        if (read == AuditMethod.GAUSSIAN_DP && algorithm == Algorithm.DP_SGD) {
+            fields.error("method", "gaussian-dp is valid only for Gaussian mechanisms; dp-sgd subsamples"
+                    + " (use clopper-pearson)");
+            return null;
+        }
         if (read == AuditMethod.GAUSSIAN_DP && isMpMtl(algorithm)) {
             fields.error("method", "gaussian-dp is valid only for Gaussian mechanisms; " + algorithm.id()
                     + " adds Wishart noise (use clopper-pearson)");
@@ -292,6 +321,11 @@ final class AuditReader {
             fields.error("inject", "indexed-mean-nonprivate has no privacy mechanism to break");
             return Injection.NONE;
         }
+        if (algorithm == Algorithm.DP_SGD && ignoreComposition.orElse(false)) {
+            inject.error("ignoreComposition", "not supported for dp-sgd (its σ is calibrated to the composed"
+                    + " sampled-Gaussian curve; inject noiseMultiplier or skipClipping)");
+            return Injection.NONE;
+        }
         if (algorithm == Algorithm.INDEXED_MEAN_ONE_OUT_OF_T && ignoreComposition.orElse(false)) {
             inject.error("ignoreComposition", "indexed-mean-1-out-of-t calibrates a single output per observer;"
                     + " there is no composition to ignore");
@@ -301,9 +335,11 @@ final class AuditReader {
     }
 
     private Double readCanaryScale() {
-        if (fields.has("canaryScale") && (algorithm == Algorithm.PRIV_ALTMIN || isMpMtl(algorithm))) {
+        if (fields.has("canaryScale") && (algorithm == Algorithm.PRIV_ALTMIN || isMpMtl(algorithm)
+                || algorithm == Algorithm.DP_SGD)) {
             fields.error("canaryScale", "not used by " + algorithm.id() + " (its canary "
-                    + (algorithm == Algorithm.PRIV_ALTMIN ? "user" : "task") + " is built in)");
+                    + (algorithm == Algorithm.PRIV_ALTMIN || algorithm == Algorithm.DP_SGD ? "user" : "task")
+                    + " is built in)");
             return null;
         }
         return fields.number("canaryScale", OPTIONAL, Bounds.above(0)).orElse(null);

@@ -36,6 +36,17 @@ public final class SampleHolder {
         }
     }
 
+    /**
+     * A user holding the given (already represented) row: an audit's canary or null row.
+     *
+     * @param features x' (p values; copied)
+     * @param label    y
+     */
+    public SampleHolder(double[] features, double label) {
+        this.features = features.clone();
+        this.label = label;
+    }
+
     /** The gradient of ½(x'ᵀw − y)² at w, scaled to ℓ2 norm at most {@code clip} (∞: unclipped). */
     public double[] gradient(double[] model, double clip) {
         double residual = -label;

@@ -70,6 +70,17 @@ public record TransferRunPlan(int experiment, ExperimentSpec spec, Integer publi
         return cells;
     }
 
+    /**
+     * The single cell an audit runs: the experiment at its one ε, on the task's first n₁ (when the
+     * representation is public) and its only n₂, with {@code inject}; σ calibrated as for experiments.
+     */
+    public static TransferRunPlan audited(TransferRegressionTask task, ExperimentSpec spec, Injection inject) {
+        Double epsilon = spec.epsilons().get(0);
+        boolean estimated = spec.transfer().representation() == Representation.PUBLIC;
+        return new TransferRunPlan(0, spec, estimated ? task.publicSamples().get(0) : null, 0, epsilon, 0,
+                task.privateSamples().get(0), 0, task, noiseMultiplier(spec, epsilon), inject);
+    }
+
     /** The algorithm. */
     public Algorithm algorithm() {
         return spec.algorithm();
