@@ -1,5 +1,6 @@
 package org.privsim.actors.local;
 
+import java.util.function.Function;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
@@ -67,7 +68,7 @@ public final class TransferCuratorActor extends AbstractBehavior<TransferCurator
     }
 
     /** The driver's next request, or null after reporting a refused release. */
-    private TransferRequest advance(java.util.function.Function<TransferDriver, TransferRequest> next) {
+    private TransferRequest advance(Function<TransferDriver, TransferRequest> next) {
         try {
             return next.apply(driver);
         } catch (BudgetExceededException e) {

@@ -1,8 +1,5 @@
 package org.privsim.core.scenario;
 
-import java.util.Arrays;
-import java.util.Optional;
-
 /**
  * Where the private task's features live (Thaker et al. Alg. 1 step 2): in all d dimensions, or
  * projected to k dimensions by a subspace estimated from the public tasks or by the true one.
@@ -25,10 +22,5 @@ public enum Representation {
     /** Scenario/report name. */
     public String id() {
         return id;
-    }
-
-    /** Looks a representation up by its scenario name. */
-    public static Optional<Representation> byId(String id) {
-        return Arrays.stream(values()).filter(r -> r.id.equals(id)).findFirst();
     }
 }

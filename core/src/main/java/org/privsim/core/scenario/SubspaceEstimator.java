@@ -1,8 +1,5 @@
 package org.privsim.core.scenario;
 
-import java.util.Arrays;
-import java.util.Optional;
-
 /**
  * How the public representation B̂ is estimated from the public tasks' rows (both: top-k
  * eigenvectors of a d×d moment matrix whose expectation has column space span(B)). Guarantee: ids
@@ -32,10 +29,5 @@ public enum SubspaceEstimator {
     /** Scenario/report name. */
     public String id() {
         return id;
-    }
-
-    /** Looks an estimator up by its scenario name. */
-    public static Optional<SubspaceEstimator> byId(String id) {
-        return Arrays.stream(values()).filter(r -> r.id.equals(id)).findFirst();
     }
 }

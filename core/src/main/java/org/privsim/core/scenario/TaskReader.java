@@ -22,7 +22,7 @@ import java.util.stream.Stream;
  * modelScale &gt; 0 (low-rank only), d ≥ 4 (group-sparse), and rows that fit in 8 GB. For
  * {@code transfer-regression}: 1 ≤ rank ≤ dimension ≤ {@value #MAX_DIMENSION}, publicTasks ≥ 1,
  * every publicSamples in [1, {@value #MAX_TRANSFER_ROWS}], every privateSamples in [2,
- * {@value #MAX_TRANSFER_ROWS}], 0 ≤ subspaceShift ≤ 1 (and 2·rank ≤ dimension when it is &gt; 0),
+ * {@value #MAX_PRIVATE_SAMPLES}], 0 ≤ subspaceShift ≤ 1 (and 2·rank ≤ dimension when it is &gt; 0),
  * labelNoise ≥ 0, taskNorm &gt; 0.
  */
 final class TaskReader {
@@ -41,8 +41,13 @@ final class TaskReader {
     /** Largest number of doubles the rows of a multi-task population may hold (8 GB). */
     static final long MAX_MULTITASK_VALUES = 1_000_000_000L;
 
-    /** Largest number of public or private rows of a transfer task. */
+    /** Largest number of public rows of a transfer task (regenerated per request, never held). */
     static final int MAX_TRANSFER_ROWS = 10_000_000;
+    /**
+     * Largest n₂ of a transfer task: each private row is an actor (about 2 KB with its row), and 4 runs
+     * are in flight, so 250,000 users stay within 2 GB of heap.
+     */
+    static final int MAX_PRIVATE_SAMPLES = 250_000;
 
     private static final List<String> TYPES = List.of(LowRankRegressionTask.TYPE, IndexedMeanTask.TYPE,
             MultitaskRegressionTask.TYPE, TransferRegressionTask.TYPE);
@@ -141,7 +146,7 @@ final class TaskReader {
         Optional<List<Integer>> publicSamples =
                 task.integers("publicSamples", REQUIRED, Bounds.between(1, MAX_TRANSFER_ROWS));
         Optional<List<Integer>> privateSamples =
-                task.integers("privateSamples", REQUIRED, Bounds.between(2, MAX_TRANSFER_ROWS));
+                task.integers("privateSamples", REQUIRED, Bounds.between(2, MAX_PRIVATE_SAMPLES));
         Optional<Double> shift = task.number("subspaceShift", OPTIONAL, Bounds.between(0, 1));
         Optional<Double> labelNoise = task.number("labelNoise", OPTIONAL, Bounds.atLeast(0));
         Optional<Double> taskNorm = task.number("taskNorm", OPTIONAL, Bounds.above(0));
