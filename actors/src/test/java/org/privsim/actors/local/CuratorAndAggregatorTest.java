@@ -150,7 +150,7 @@ class CuratorAndAggregatorTest {
             @Override
             public Step onEvaluate(ErrorSum sum) {
                 fed.add(sum.contributorIds());
-                return new Step.Finished(new RunOutcome(sum.sum(), sum.sum(), null, 0, 0, null, null, null, List.of()));
+                return new Step.Finished(new RunOutcome(sum.sum(), sum.sum(), null, 0, 0, null, null, null, List.of(), null));
             }
         };
     }

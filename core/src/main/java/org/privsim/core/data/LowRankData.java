@@ -45,9 +45,17 @@ public final class LowRankData {
 
     /** User j's data set. */
     public UserDataset user(int j) {
+        return user(j, task.samplesPerUser());
+    }
+
+    /**
+     * User j with m samples: the same v_j* and, for m ≥ samplesPerUser, the same first samples as
+     * {@link #user(int)} (the stream is read in the same order), so a held-out user can hold more
+     * (or fewer) samples than the training users.
+     */
+    public UserDataset user(int j, int m) {
         int d = task.dimension();
         int k = task.rank();
-        int m = task.samplesPerUser();
         SplittableRandom rng = RandomStreams.stream(seed, "user-data", j);
         double[] vStar = new double[k];
         for (int a = 0; a < k; a++) {

@@ -24,6 +24,10 @@ import org.privsim.core.sim.RoundRecord;
  * @param excessRisk       populationMse − σ_F² (mean over repeats)
  * @param excessRiskStdErr standard error of excessRisk over repeats (null with one repeat)
  * @param subspaceDistance mean over repeats of ‖(I − U*U*ᵀ)U‖_F, or null where there is no U
+ * @param heldOutUsers     H, users never in training who fit v on the released U (metalearning), or null
+ * @param personalizationSamples the n_pers of the held-out users, or null
+ * @param heldOutExcessRisk mean over repeats of the held-out users' mean ‖U v − θ*‖², per n_pers, or null
+ * @param heldOutExcessRiskStdErr its standard error over repeats per n_pers (null with one repeat or no held-out users)
  * @param users            n
  * @param samplesPerUser   m
  * @param dimension        d
@@ -48,7 +52,8 @@ import org.privsim.core.sim.RoundRecord;
  */
 @JsonPropertyOrder({"experiment", "algorithm", "epsilon", "delta", "calibration", "zcdpRho", "accountedEpsilon", "classicEpsilon",
     "conversion", "repeats", "populationMse", "populationMseStdErr", "excessRisk", "excessRiskStdErr",
-    "subspaceDistance", "users", "samplesPerUser", "dimension", "rank", "rounds", "epochs", "maxLedgerRho",
+    "subspaceDistance", "heldOutUsers", "personalizationSamples", "heldOutExcessRisk", "heldOutExcessRiskStdErr",
+    "users", "samplesPerUser", "dimension", "rank", "rounds", "epochs", "maxLedgerRho",
     "participation", "split", "clipModel", "clipLabel", "initBudgetFraction", "uStep", "featureCovariance",
     "clipFeature", "featureBudgetFraction", "roundBudgetSplit", "clipMoment", "noise", "epochsTried", "roundLog"})
 public record ExperimentResult(
@@ -67,6 +72,10 @@ public record ExperimentResult(
         double excessRisk,
         Double excessRiskStdErr,
         Double subspaceDistance,
+        Integer heldOutUsers,
+        List<Integer> personalizationSamples,
+        List<Double> heldOutExcessRisk,
+        List<Double> heldOutExcessRiskStdErr,
         int users,
         int samplesPerUser,
         int dimension,

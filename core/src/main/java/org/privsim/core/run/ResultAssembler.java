@@ -84,6 +84,10 @@ public final class ResultAssembler {
                 mean(repeats, RunOutcome::excessRisk),
                 standardError(repeats, RunOutcome::excessRisk),
                 o.subspaceDistance() == null ? null : mean(repeats, RunOutcome::subspaceDistance),
+                spec.metalearning() == null ? null : spec.metalearning().heldOutUsers(),
+                spec.metalearning() == null ? null : spec.metalearning().personalizationSamples(),
+                heldOut(repeats, false),
+                repeats.size() < 2 ? null : heldOut(repeats, true),
                 task.users(),
                 task.samplesPerUser(),
                 task.dimension(),
@@ -105,6 +109,20 @@ public final class ResultAssembler {
                 o.noise(),
                 tried.size() > 1 ? tried : List.of(),
                 o.roundLog());
+    }
+
+    /** Per n_pers, the mean (or standard error) over repeats of the held-out excess risk; null without held-out users. */
+    private static List<Double> heldOut(List<RunOutcome> repeats, boolean standardError) {
+        if (repeats.get(0).heldOutExcessRisk() == null) {
+            return null;
+        }
+        List<Double> out = new ArrayList<>();
+        for (int c = 0; c < repeats.get(0).heldOutExcessRisk().size(); c++) {
+            final int point = c;
+            double[] values = values(repeats, r -> r.heldOutExcessRisk().get(point));
+            out.add(standardError ? RepeatStatistics.standardError(values) : RepeatStatistics.mean(values));
+        }
+        return out;
     }
 
     /** Mean of a field over the repeats, summed in repeat order. */

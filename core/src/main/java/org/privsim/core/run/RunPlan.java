@@ -34,9 +34,9 @@ public record RunPlan(int experiment, ExperimentSpec spec, Double epsilon, int e
     public Driver newDriver(LowRankRegressionTask task, DMatrixRMaj uStar) {
         return switch (spec.algorithm()) {
             case PRIV_ALTMIN -> new AltMinDriver(task,
-                    AltMinSettings.privateRun(task, spec, epsilon, epochs, key), key, uStar);
+                    AltMinSettings.privateRun(task, spec, epsilon, epochs, key), key, uStar, spec.metalearning());
             case NON_PRIVATE_ALTMIN -> new AltMinDriver(task,
-                    AltMinSettings.nonPrivate(task, spec, epochs, key), key, uStar);
+                    AltMinSettings.nonPrivate(task, spec, epochs, key), key, uStar, spec.metalearning());
             case SINGLE_MODEL_DP -> new SingleModelDriver(task, spec, epsilon, key);
             case OWN_DATA -> new OwnDataDriver(task, spec, key);
             default -> throw new IllegalStateException(spec.algorithm().id() + " does not run on a low-rank task");

@@ -22,7 +22,9 @@ import org.privsim.core.privacy.CompositionBound;
  * task, {@link #checkAgainst} those that do (the audit's own {@code task} or the scenario's: its
  * type must be the algorithm's, the target and the collusion set must exist in its population), and
  * {@link #resolve} may only be called when no problem was recorded anywhere. Rules checked: only
- * priv-altmin, mp-mtl-low-rank, mp-mtl-group-sparse and the indexed-mean mechanisms can be audited;
+ * priv-altmin, mp-mtl-low-rank, mp-mtl-group-sparse, dp-sgd and the indexed-mean mechanisms can be
+ * audited (dp-sgd under billboard only, without calibration, gaussian-dp, noiseMultiplier or
+ * ignoreComposition, on a task with one n₂);
  * {@code trials} is a multiple of 4 (two
  * halves, each with both worlds equally); {@code gaussian-dp} only for Gaussian mechanisms; each
  * injected fault only where it can act ({@code ignoreComposition} needs a mechanism whose

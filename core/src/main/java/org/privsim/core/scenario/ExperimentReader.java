@@ -75,6 +75,8 @@ final class ExperimentReader {
         USED_BY.put("modelNormBound", ALTMIN);
         USED_BY.put("tolerance", EnumSet.of(Algorithm.NON_PRIVATE_ALTMIN));
         USED_BY.put("persons", INDEXED_MEAN);
+        USED_BY.put("heldOutUsers", ALTMIN);
+        USED_BY.put("personalizationSamples", ALTMIN);
         USED_BY.put("iterations", ITERATIVE_MULTITASK);
         USED_BY.put("stepSize", ITERATIVE_MULTITASK);
         USED_BY.put("lambda", ITERATIVE_MULTITASK);
@@ -102,6 +104,10 @@ final class ExperimentReader {
     private static final int MAX_LOW_RANK_REPEATS = 1_000;
     /** Largest T of an iterative multi-task algorithm. */
     private static final int MAX_ITERATIONS = 100_000;
+    /** Largest number of held-out users. */
+    private static final int MAX_HELD_OUT_USERS = 1_000_000;
+    /** Largest number of doubles the held-out users' rows may hold (800 MB). */
+    private static final long MAX_HELD_OUT_VALUES = 100_000_000L;
     /** Largest number of DP-SGD steps. */
     private static final int MAX_STEPS = 10_000_000;
 
@@ -129,6 +135,8 @@ final class ExperimentReader {
     private final Double modelNormBound;
     private final Double tolerance;
     private final List<Integer> persons;
+    private final Integer heldOutUsers;
+    private final List<Integer> personalizationSamples;
     private final Integer repeats;
     private final Integer iterations;
     private final Double stepSize;
@@ -214,6 +222,11 @@ final class ExperimentReader {
         tolerance = positive("tolerance");
         persons = uses("persons")
                 ? fields.integers("persons", OPTIONAL, Bounds.between(2, TaskReader.MAX_PERSONS)).orElse(null) : null;
+        heldOutUsers = uses("heldOutUsers")
+                ? fields.integer("heldOutUsers", OPTIONAL, Bounds.between(1, MAX_HELD_OUT_USERS)).orElse(null) : null;
+        personalizationSamples = uses("personalizationSamples")
+                && onlyWith("personalizationSamples", fields.has("heldOutUsers"), "heldOutUsers")
+                ? fields.integers("personalizationSamples", OPTIONAL, Bounds.atLeast(1)).orElse(null) : null;
         repeats = uses("repeats")
                 ? fields.integer("repeats", OPTIONAL, algorithm.isIndexedMean() ? Bounds.between(2, MAX_REPEATS)
                         : Bounds.between(1, MAX_LOW_RANK_REPEATS)).orElse(null) : null;
@@ -283,6 +296,16 @@ final class ExperimentReader {
     }
 
     private void checkAgainst(LowRankRegressionTask task) {
+        if (heldOutUsers != null) {
+            int most = personalizationSamples == null ? task.samplesPerUser()
+                    : personalizationSamples.stream().mapToInt(Integer::intValue).max().orElse(1);
+            long values = (long) heldOutUsers * most * (task.dimension() + 1L);
+            if (values > MAX_HELD_OUT_VALUES) {
+                fields.error("heldOutUsers", heldOutUsers + " held-out users with " + most + " samples in d = "
+                        + task.dimension() + " need " + String.format("%.1f", values * 8e-9)
+                        + " GB of rows (more than 0.8 GB); use fewer users or samples");
+            }
+        }
         if (split == SampleSplit.PAPER && task.samplesPerUser() % 4 != 0) {
             fields.error("split", "paper split needs samplesPerUser divisible by 4 (got " + task.samplesPerUser() + ")");
         }
@@ -325,7 +348,7 @@ final class ExperimentReader {
         return new ExperimentSpec(algorithm, epsilons, delta,
                 uses("calibration") ? or(calibration, Defaults.CALIBRATION) : null,
                 null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-                or(persons, List.of(indexed.persons())), or(repeats, Defaults.REPEATS), null, null);
+                or(persons, List.of(indexed.persons())), or(repeats, Defaults.REPEATS), null, null, null);
     }
 
     private ExperimentSpec resolve(LowRankRegressionTask task) {
@@ -356,7 +379,7 @@ final class ExperimentReader {
                 or(ridge, Defaults.ridge(algorithm, task)),
                 uses("modelNormBound") ? or(modelNormBound, Defaults.modelNormBound(task)) : null,
                 uses("tolerance") ? or(tolerance, Defaults.TOLERANCE) : null,
-                null, or(repeats, Defaults.LOW_RANK_REPEATS), null, null);
+                null, or(repeats, Defaults.LOW_RANK_REPEATS), null, null, metalearning(task));
     }
 
     private ExperimentSpec resolve(MultitaskRegressionTask task) {
@@ -375,7 +398,7 @@ final class ExperimentReader {
                 uses("clipModel") ? or(clipModel, Defaults.multitaskClip(task)) : null,
                 null, null, null, null, null, null, null, null,
                 or(ridge, Defaults.MULTITASK_RIDGE), null, null, null,
-                or(repeats, Defaults.MULTITASK_REPEATS), settings, null);
+                or(repeats, Defaults.MULTITASK_REPEATS), settings, null, null);
     }
 
     private ExperimentSpec resolve(TransferRegressionTask task) {
@@ -393,7 +416,13 @@ final class ExperimentReader {
         return new ExperimentSpec(algorithm, epsilons, delta,
                 statistics ? or(calibration, Defaults.TRANSFER_CALIBRATION) : null,
                 null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-                or(repeats, Defaults.TRANSFER_REPEATS), null, settings);
+                or(repeats, Defaults.TRANSFER_REPEATS), null, settings, null);
+    }
+
+    /** The held-out users, or null: personalizationSamples defaults to [samplesPerUser]. */
+    private Metalearning metalearning(LowRankRegressionTask task) {
+        return heldOutUsers == null ? null
+                : new Metalearning(heldOutUsers, or(personalizationSamples, List.of(task.samplesPerUser())));
     }
 
     private boolean uses(String field) {

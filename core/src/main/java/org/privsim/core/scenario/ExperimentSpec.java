@@ -40,6 +40,7 @@ import org.privsim.core.privacy.Calibration;
  *                           the multi-task algorithms
  * @param multitask          the multi-task settings (multi-task algorithms), else null
  * @param transfer           the transfer settings (transfer algorithms), else null
+ * @param metalearning       held-out users fitted on the released U (altmin), or null
  */
 public record ExperimentSpec(
         Algorithm algorithm,
@@ -65,7 +66,8 @@ public record ExperimentSpec(
         List<Integer> persons,
         Integer repeats,
         MultitaskSettings multitask,
-        TransferSettings transfer) {
+        TransferSettings transfer,
+        Metalearning metalearning) {
 
     public ExperimentSpec {
         epsilons = epsilons == null ? null : List.copyOf(epsilons);
@@ -83,6 +85,6 @@ public record ExperimentSpec(
         return new ExperimentSpec(algorithm, List.of(epsilon), newDelta, newCalibration, epochs, participation,
                 rounds, split, clipModel, clipLabel, initBudgetFraction, uStep, featureCovariance, clipFeature,
                 featureBudgetFraction, roundBudgetSplit, clipMoment, ridge, modelNormBound, tolerance,
-                persons, repeats, multitask, transfer);
+                persons, repeats, multitask, transfer, metalearning);
     }
 }

@@ -1,9 +1,11 @@
 package org.privsim.core.sim;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.CommonOps_DDRM;
+import org.privsim.core.data.LowRankData;
 import org.privsim.core.linalg.FeatureCovarianceRepair;
 import org.privsim.core.linalg.FlooredSolve;
 import org.privsim.core.linalg.PackedSymmetric;
@@ -11,6 +13,7 @@ import org.privsim.core.linalg.Subspaces;
 import org.privsim.core.privacy.GaussianMechanism;
 import org.privsim.core.privacy.Ledger;
 import org.privsim.core.scenario.LowRankRegressionTask;
+import org.privsim.core.scenario.Metalearning;
 
 /**
  * The curator of (private) alternating minimization, Jain et al. 2021 Alg. 1 with the Alg. 2
@@ -34,6 +37,7 @@ import org.privsim.core.scenario.LowRankRegressionTask;
  * ‖UUᵀ − U'U'ᵀ‖_F falls below the tolerance.
  */
 public final class AltMinDriver implements Driver {
+    private final Metalearning metalearning;
     private final LowRankRegressionTask task;
     private final AltMinSettings settings;
     private final RunKey key;
@@ -51,6 +55,17 @@ public final class AltMinDriver implements Driver {
      * @param uStar    ground truth, used only for the subspace-distance metric
      */
     public AltMinDriver(LowRankRegressionTask task, AltMinSettings settings, RunKey key, DMatrixRMaj uStar) {
+        this(task, settings, key, uStar, null);
+    }
+
+    /**
+     * A driver whose run also scores held-out users on the final U ({@link HeldOutUsers}).
+     *
+     * @param metalearning the held-out users, or null for none
+     */
+    public AltMinDriver(LowRankRegressionTask task, AltMinSettings settings, RunKey key, DMatrixRMaj uStar,
+                        Metalearning metalearning) {
+        this.metalearning = metalearning;
         this.task = task;
         this.settings = settings;
         this.key = key;
@@ -162,7 +177,10 @@ public final class AltMinDriver implements Driver {
                 settings.rhoTotal(),
                 ledger == null ? null : ledger.maxSpent(),
                 settings.noise(),
-                log));
+                log,
+                metalearning == null ? null : Arrays.stream(HeldOutUsers.excessRisk(new LowRankData(task, key.seed()),
+                        metalearning, u.data, task.rank(), settings.ridge(), settings.modelNormBound())).boxed()
+                        .toList()));
     }
 
     private Step nextRound() {

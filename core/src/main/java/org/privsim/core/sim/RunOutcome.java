@@ -14,6 +14,7 @@ import java.util.List;
  * @param maxLedgerRho     the largest per-user spend recorded by the ledger, or null when non-private
  * @param noise            noise parameters used, or null when non-private
  * @param roundLog         one record per release round
+ * @param heldOutExcessRisk mean ‖U v − θ*‖² of the held-out users per n_pers ({@link HeldOutUsers}), or null
  */
 public record RunOutcome(
         double populationMse,
@@ -24,9 +25,11 @@ public record RunOutcome(
         Double zcdpRho,
         Double maxLedgerRho,
         NoiseParameters noise,
-        List<RoundRecord> roundLog) {
+        List<RoundRecord> roundLog,
+        List<Double> heldOutExcessRisk) {
 
     public RunOutcome {
         roundLog = List.copyOf(roundLog);
+        heldOutExcessRisk = heldOutExcessRisk == null ? null : List.copyOf(heldOutExcessRisk);
     }
 }

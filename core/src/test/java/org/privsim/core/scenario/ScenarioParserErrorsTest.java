@@ -103,7 +103,8 @@ class ScenarioParserErrorsTest {
         assertEquals(new FieldError("experiments[0].epsilonn", "unknown field (expected one of: algorithm, epsilon, "
                 + "delta, calibration, epochs, participation, rounds, split, clipModel, clipLabel, "
                 + "initBudgetFraction, uStep, featureCovariance, clipFeature, featureBudgetFraction, roundBudgetSplit, "
-                + "clipMoment, ridge, modelNormBound, tolerance, persons, iterations, stepSize, lambda, "
+                + "clipMoment, ridge, modelNormBound, tolerance, persons, heldOutUsers, personalizationSamples, "
+                + "iterations, stepSize, lambda, "
                 + "acceleration, allocation, initialModels, outlierTask, outlierScale, exportModels, representation, "
                 + "subspaceEstimator, samplingRate, steps, noiseMultiplier, clipGradient, learningRate, "
                 + "statisticsBudgetSplit, repeats)"),
