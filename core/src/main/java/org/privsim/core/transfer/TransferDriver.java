@@ -9,7 +9,6 @@ import org.privsim.core.privacy.Conversions;
 import org.privsim.core.privacy.GaussianMechanism;
 import org.privsim.core.privacy.Ledger;
 import org.privsim.core.privacy.RdpLedger;
-import org.privsim.core.privacy.SampledGaussianRdp;
 import org.privsim.core.scenario.Algorithm;
 import org.privsim.core.scenario.Representation;
 import org.privsim.core.scenario.TransferSettings;
@@ -129,10 +128,9 @@ public final class TransferDriver {
         TransferSettings s = cell.settings();
         if (cell.algorithm() == Algorithm.DP_SGD) {
             model = new double[p];
-            sigma = cell.noiseMultiplier();
-            double[] orders = SampledGaussianRdp.defaultOrders();
-            stepRdp = SampledGaussianRdp.rdp(s.samplingRate(), sigma, 1, orders);
-            rdpLedger = new RdpLedger(orders, cell.epsilon(), cell.delta());
+            sigma = cell.sgd().noiseMultiplier();
+            stepRdp = cell.sgd().stepRdp();
+            rdpLedger = new RdpLedger(cell.sgd().orders(), cell.epsilon(), cell.delta());
             return nextGradients();
         }
         if (cell.algorithm() == Algorithm.SUFFICIENT_STATISTICS) {

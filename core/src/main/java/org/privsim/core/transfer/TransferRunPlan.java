@@ -34,13 +34,14 @@ import org.privsim.core.scenario.TransferSettings;
  * @param privateSamples  n₂
  * @param privateIndex    index of n₂ in the task's list
  * @param task            the scenario's task
- * @param noiseMultiplier σ of dp-sgd: the experiment's, or the smallest whose sampled-Gaussian RDP over
- *                        all steps converts (tight conversion) to at most ε at δ; null for other algorithms
+ * @param sgd             dp-sgd's σ — the experiment's, or the smallest whose sampled-Gaussian RDP over
+ *                        all steps converts (tight conversion) to at most ε at δ — and its per-step RDP;
+ *                        null for other algorithms
  * @param inject          a fault injected into the mechanism (audits), or {@link Injection#NONE}
  */
 public record TransferRunPlan(int experiment, ExperimentSpec spec, Integer publicSamples, int publicIndex,
         Double epsilon, int epsilonIndex, int privateSamples, int privateIndex, TransferRegressionTask task,
-        Double noiseMultiplier, Injection inject) {
+        SgdCalibration sgd, Injection inject) {
 
     /** Every cell of the scenario's transfer experiments: experiments in order, then n₁, then ε, then n₂. */
     public static List<TransferRunPlan> cells(Scenario scenario) {
@@ -56,10 +57,11 @@ public record TransferRunPlan(int experiment, ExperimentSpec spec, Integer publi
             List<Integer> n1 = spec.transfer().representation() == Representation.PUBLIC
                     ? task.publicSamples() : Collections.singletonList(null);
             List<Double> eps = spec.epsilons() == null ? Collections.singletonList(null) : spec.epsilons();
-            Double[] sigmas = eps.stream().map(epsilon -> noiseMultiplier(spec, epsilon)).toArray(Double[]::new);
+            SgdCalibration[] sigmas = eps.stream().map(epsilon -> calibration(spec, epsilon))
+                    .toArray(SgdCalibration[]::new);
             for (int a = 0; a < n1.size(); a++) {
                 for (int i = 0; i < eps.size(); i++) {
-                    Double sigma = sigmas[i];
+                    SgdCalibration sigma = sigmas[i];
                     for (int b = 0; b < task.privateSamples().size(); b++) {
                         cells.add(new TransferRunPlan(e, spec, n1.get(a), a, eps.get(i), i,
                                 task.privateSamples().get(b), b, task, sigma, Injection.NONE));
@@ -78,7 +80,7 @@ public record TransferRunPlan(int experiment, ExperimentSpec spec, Integer publi
         Double epsilon = spec.epsilons().get(0);
         boolean estimated = spec.transfer().representation() == Representation.PUBLIC;
         return new TransferRunPlan(0, spec, estimated ? task.publicSamples().get(0) : null, 0, epsilon, 0,
-                task.privateSamples().get(0), 0, task, noiseMultiplier(spec, epsilon), inject);
+                task.privateSamples().get(0), 0, task, calibration(spec, epsilon), inject);
     }
 
     /** The algorithm. */
@@ -106,21 +108,27 @@ public record TransferRunPlan(int experiment, ExperimentSpec spec, Integer publi
         return spec.delta();
     }
 
-    /** σ of {@code spec} at target ε (see {@link #noiseMultiplier()}). */
-    private static Double noiseMultiplier(ExperimentSpec spec, Double epsilon) {
+    /** The DP-SGD calibration of {@code spec} at target ε (see {@link #sgd()}); null for other algorithms. */
+    private static SgdCalibration calibration(ExperimentSpec spec, Double epsilon) {
         if (spec.algorithm() != Algorithm.DP_SGD) {
             return null;
         }
         TransferSettings s = spec.transfer();
-        return s.noiseMultiplier() != null ? s.noiseMultiplier()
+        double sigma = s.noiseMultiplier() != null ? s.noiseMultiplier()
                 : SampledGaussianRdp.sigmaFor(s.samplingRate(), s.steps(), spec.delta(), epsilon,
                         SampledGaussianRdp.Conversion.TIGHT);
+        return SgdCalibration.of(s.samplingRate(), sigma);
+    }
+
+    /** σ of dp-sgd, or null for other algorithms. */
+    public Double noiseMultiplier() {
+        return sgd == null ? null : sgd.noiseMultiplier();
     }
 
     /** The sampled-Gaussian account of this cell's DP-SGD run at the default orders (null for other algorithms). */
     public SampledGaussianRdp.Epsilon account() {
-        return noiseMultiplier == null ? null : SampledGaussianRdp.epsilon(settings().samplingRate(),
-                noiseMultiplier, settings().steps(), delta(), SampledGaussianRdp.defaultOrders());
+        return sgd == null ? null : SampledGaussianRdp.epsilon(settings().samplingRate(),
+                sgd.noiseMultiplier(), settings().steps(), delta(), sgd.orders());
     }
 
     /** Total zCDP ρ of sufficient-statistics (null for other algorithms). */
@@ -154,7 +162,7 @@ public record TransferRunPlan(int experiment, ExperimentSpec spec, Integer publi
     /** The same cell with a fault injected (audits). */
     public TransferRunPlan withInjection(Injection fault) {
         return new TransferRunPlan(experiment, spec, publicSamples, publicIndex, epsilon, epsilonIndex,
-                privateSamples, privateIndex, task, noiseMultiplier, fault);
+                privateSamples, privateIndex, task, sgd, fault);
     }
 
     /** A short label for progress output, e.g. {@code dp-sgd public n₁=500 ε=1.1 n₂=1000}. */
