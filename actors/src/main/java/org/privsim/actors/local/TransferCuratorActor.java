@@ -3,6 +3,7 @@ package org.privsim.actors.local;
 import java.util.function.Function;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.DispatcherSelector;
 import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
@@ -28,6 +29,9 @@ import org.privsim.protocol.TransferCuratorCommand;
  * when a ledger refuses a release — and stops (with its participants).
  */
 public final class TransferCuratorActor extends AbstractBehavior<TransferCuratorCommand> {
+    /** Participants run on the curator's dispatcher: a DP-SGD step is a burst of tiny messages. */
+    private static final DispatcherSelector COMPUTE = DispatcherSelector.fromConfig(LocalSettings.COMPUTE_DISPATCHER);
+
     private final int cellIndex;
     private final int repeat;
     private final TransferDriver driver;
@@ -93,7 +97,7 @@ public final class TransferCuratorActor extends AbstractBehavior<TransferCurator
                 int t = driver.population().task().publicTasks();
                 answers = new double[t][];
                 for (int j = 0; j < t; j++) {
-                    getContext().spawn(PublicTaskActor.create(driver.population(), j), "public-" + j)
+                    getContext().spawn(PublicTaskActor.create(driver.population(), j), "public-" + j, COMPUTE)
                             .tell(new PublicTaskCommand.Moments(moments.publicSamples(), moments.estimator(), self));
                 }
                 return this;
@@ -133,7 +137,7 @@ public final class TransferCuratorActor extends AbstractBehavior<TransferCurator
         double[] basis = driver.basis();
         for (int i = 0; i < n; i++) {
             users[i] = getContext().spawn(SampleActor.create(driver.population(), i, basis,
-                    driver.featureDimension()), "user-" + i);
+                    driver.featureDimension()), "user-" + i, COMPUTE);
         }
     }
 

@@ -14,6 +14,7 @@ public final class TransferCsv {
     private static final List<String> HEADER = List.of("experiment", "algorithm", "representation",
             "publicSamples", "subspaceEstimator", "privateSamples", "epsilon", "delta", "accountedEpsilon", "classicEpsilon", "zcdpRho",
             "maxLedgerEpsilon", "noiseMultiplier", "samplingRate", "steps", "clipGradient", "learningRate",
+            "averageIterates",
             "clipFeature", "clipLabel", "dimension", "rank", "publicTasks", "subspaceShift", "featureDimension",
             "repeats", "parameterError", "parameterErrorStdErr", "excessRisk", "subspaceError", "rateBound");
 
@@ -26,7 +27,8 @@ public final class TransferCsv {
             csv.row(Arrays.asList(r.experiment(), r.algorithm(), r.representation(), r.publicSamples(), r.subspaceEstimator(),
                     r.privateSamples(), r.epsilon(), r.delta(), r.accountedEpsilon(), r.classicEpsilon(), r.zcdpRho(),
                     r.maxLedgerEpsilon(), r.noiseMultiplier(), r.samplingRate(), r.steps(), r.clipGradient(),
-                    r.learningRate(), r.clipFeature(), r.clipLabel(), r.dimension(), r.rank(), r.publicTasks(),
+                    r.learningRate(), r.averageIterates(), r.clipFeature(), r.clipLabel(), r.dimension(), r.rank(),
+                    r.publicTasks(),
                     r.subspaceShift(), r.featureDimension(), r.repeats(), r.parameterError(),
                     r.parameterErrorStdErr(), r.excessRisk(), r.subspaceError(), r.rateBound()));
         }

@@ -29,6 +29,7 @@ import org.privsim.core.transfer.TransferRunPlan;
  * @param steps                dp-sgd steps, or null
  * @param clipGradient         C of dp-sgd, or null
  * @param learningRate         η of dp-sgd, or null
+ * @param averageIterates      whether dp-sgd output its tail-averaged iterate, or null
  * @param clipFeature          τ of sufficient-statistics, or null
  * @param clipLabel            ζ of sufficient-statistics, or null
  * @param dimension            d
@@ -46,7 +47,8 @@ import org.privsim.core.transfer.TransferRunPlan;
  */
 @JsonPropertyOrder({"experiment", "algorithm", "representation", "publicSamples", "subspaceEstimator", "privateSamples", "epsilon",
     "delta", "accountedEpsilon", "classicEpsilon", "zcdpRho", "maxLedgerEpsilon", "noiseMultiplier",
-    "samplingRate", "steps", "clipGradient", "learningRate", "clipFeature", "clipLabel", "dimension", "rank",
+    "samplingRate", "steps", "clipGradient", "learningRate", "averageIterates", "clipFeature", "clipLabel",
+    "dimension", "rank",
     "publicTasks", "subspaceShift", "featureDimension", "repeats", "parameterError", "parameterErrorStdErr",
     "excessRisk", "subspaceError", "rateBound"})
 public record TransferResult(
@@ -67,6 +69,7 @@ public record TransferResult(
         Integer steps,
         Double clipGradient,
         Double learningRate,
+        Boolean averageIterates,
         Double clipFeature,
         Double clipLabel,
         int dimension,
@@ -122,6 +125,7 @@ public record TransferResult(
                 s.subspaceEstimator() == null ? null : s.subspaceEstimator().id(),
                 cell.privateSamples(), cell.epsilon(), cell.delta(), accounted, classic, rho, ledger,
                 cell.noiseMultiplier(), s.samplingRate(), s.steps(), s.clipGradient(), s.learningRate(),
+                s.averageIterates(),
                 s.clipFeature(), s.clipLabel(), cell.task().dimension(), cell.task().rank(),
                 cell.task().publicTasks(), cell.task().subspaceShift(), p, n, RepeatStatistics.mean(errors),
                 n < 2 ? null : RepeatStatistics.standardError(errors), RepeatStatistics.mean(risks),

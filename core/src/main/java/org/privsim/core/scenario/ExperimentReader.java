@@ -93,6 +93,7 @@ final class ExperimentReader {
         USED_BY.put("noiseMultiplier", DP_SGD);
         USED_BY.put("clipGradient", DP_SGD);
         USED_BY.put("learningRate", DP_SGD);
+        USED_BY.put("averageIterates", DP_SGD);
         USED_BY.put("statisticsBudgetSplit", STATISTICS);
         USED_BY.put("repeats", ALL);
     }
@@ -154,6 +155,7 @@ final class ExperimentReader {
     private final Double noiseMultiplier;
     private final Double clipGradient;
     private final Double learningRate;
+    private final Boolean averageIterates;
     private final Double statisticsBudgetSplit;
     /** Fields the caller reads itself (an audit's privacy target); never read or rejected here. */
     private final Set<String> handledByCaller;
@@ -256,6 +258,7 @@ final class ExperimentReader {
         noiseMultiplier = positive("noiseMultiplier");
         clipGradient = positive("clipGradient");
         learningRate = positive("learningRate");
+        averageIterates = uses("averageIterates") ? fields.bool("averageIterates", OPTIONAL).orElse(null) : null;
         statisticsBudgetSplit = uses("statisticsBudgetSplit")
                 ? fields.number("statisticsBudgetSplit", OPTIONAL, Bounds.strictlyBetween(0, 1)).orElse(null) : null;
     }
@@ -409,7 +412,7 @@ final class ExperimentReader {
         TransferSettings settings = new TransferSettings(r,
                 r == Representation.PUBLIC ? or(subspaceEstimator, Defaults.SUBSPACE_ESTIMATOR) : null, sgd ? q : null, sgd ? or(steps, Defaults.steps(q)) : null,
                 sgd ? noiseMultiplier : null, sgd ? or(clipGradient, Defaults.CLIP_GRADIENT) : null,
-                sgd ? or(learningRate, Defaults.LEARNING_RATE) : null,
+                sgd ? or(learningRate, Defaults.LEARNING_RATE) : null, sgd ? or(averageIterates, false) : null,
                 statistics ? or(clipFeature, Defaults.transferClipFeature(task, r)) : null,
                 statistics ? or(clipLabel, Defaults.transferClipLabel(task)) : null,
                 statistics ? or(statisticsBudgetSplit, Defaults.STATISTICS_BUDGET_SPLIT) : null);

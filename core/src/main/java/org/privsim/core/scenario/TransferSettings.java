@@ -15,12 +15,12 @@ package org.privsim.core.scenario;
  * @param noiseMultiplier       σ/C of the summed clipped gradients, or null to calibrate to ε (dp-sgd)
  * @param clipGradient          C, per-example gradient clip (dp-sgd)
  * @param learningRate          step size of DP-SGD on the averaged noisy gradient (dp-sgd)
+ * @param averageIterates       output the mean of the iterates after step ⌊S/2⌋ instead of the last (dp-sgd)
  * @param clipFeature           τ, clip on the projected ‖x‖ (sufficient-statistics)
  * @param clipLabel             ζ, clip on |y| (sufficient-statistics)
  * @param statisticsBudgetSplit share of ρ spent on XᵀX, the rest on Xᵀy (sufficient-statistics)
  */
 public record TransferSettings(Representation representation, SubspaceEstimator subspaceEstimator,
-        Double samplingRate, Integer steps,
-        Double noiseMultiplier, Double clipGradient, Double learningRate, Double clipFeature, Double clipLabel,
-        Double statisticsBudgetSplit) {
+        Double samplingRate, Integer steps, Double noiseMultiplier, Double clipGradient, Double learningRate,
+        Boolean averageIterates, Double clipFeature, Double clipLabel, Double statisticsBudgetSplit) {
 }

@@ -24,7 +24,9 @@ import org.privsim.core.scenario.TransferSettings;
  *       probability q, by geometric skips), the sampled users' gradients of ½(x'ᵀw − y)² clipped to
  *       C are summed in id order, N(0, σ²C² I) is added, and w ← w − η (sum + noise)/(q n₂) (the
  *       expected batch size normalises). Each step is charged to an {@link RdpLedger} as the
- *       Poisson-subsampled Gaussian's RDP curve before its noise is drawn.</li>
+ *       Poisson-subsampled Gaussian's RDP curve before its noise is drawn. The output is the last
+ *       iterate, or with {@code averageIterates} the mean of the iterates after step ⌊S/2⌋ (tail
+ *       averaging: post-processing of released iterates, no privacy cost).</li>
  *   <li>{@code sufficient-statistics}: A = Σ x̄x̄ᵀ + N_sym(0, σ_A²), b = Σ x̄ȳ + N(0, σ_b²) with
  *       σ_A = τ²/√(2ρ_A), σ_b = τζ/√(2ρ_b) (add/remove sensitivities τ², τζ), charged to a zCDP
  *       {@link Ledger}; α̂ = A⁻¹b after raising A's eigenvalues below 2√p σ_A to that floor
@@ -47,6 +49,8 @@ public final class TransferDriver {
     private Double subspaceError;
     // DP-SGD state
     private double[] model;
+    private double[] average;
+    private int averaged;
     private int step;
     private double sigma;
     private double[] stepRdp;
@@ -191,7 +195,20 @@ public final class TransferDriver {
         for (int c = 0; c < p; c++) {
             model[c] -= rate * noisy[c];
         }
-        return step == s.steps() ? finish(represented(model)) : nextGradients();
+        if (Boolean.TRUE.equals(s.averageIterates()) && step > s.steps() / 2) {
+            // Running mean of w_s for s > ⌊S/2⌋, in step order: post-processing of released iterates.
+            if (average == null) {
+                average = new double[p];
+            }
+            averaged++;
+            for (int c = 0; c < p; c++) {
+                average[c] += (model[c] - average[c]) / averaged;
+            }
+        }
+        if (step < s.steps()) {
+            return nextGradients();
+        }
+        return finish(represented(average != null ? average : model));
     }
 
     private TransferRequest onStatistics(double[][] answers) {
