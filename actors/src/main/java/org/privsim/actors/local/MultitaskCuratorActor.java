@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.DispatcherSelector;
 import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
@@ -56,7 +57,8 @@ public final class MultitaskCuratorActor extends AbstractBehavior<MultitaskCurat
         this.repeat = repeat;
         this.coordinator = coordinator;
         for (int i = 0; i < cell.task().tasks(); i++) {
-            tasks.add(ctx.spawn(TaskActor.create(cell, seed, repeat, i), "task-" + i));
+            tasks.add(ctx.spawn(TaskActor.create(cell, seed, repeat, i), "task-" + i,
+                    DispatcherSelector.fromConfig(LocalSettings.COMPUTE_DISPATCHER)));
         }
     }
 
