@@ -35,7 +35,7 @@ public final class AuditGames {
             return new MpMtlCanaryGame(multitask, spec.experiment(), seed, spec.target(), spec.inject());
         }
         return new AltMinCanaryGame((LowRankRegressionTask) spec.task(), scenario.aggregation(), spec.experiment(),
-                spec.epsilon(), seed, spec.target(), spec.inject());
+                spec.epsilon(), seed, spec.target(), spec.inject(), spec.threatModel() == ThreatModel.WHITE_BOX);
     }
 
     /** The population (t persons, n users, m tasks or n₂ private users) the audit's target and collusion set live in. */

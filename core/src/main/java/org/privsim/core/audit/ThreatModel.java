@@ -13,7 +13,14 @@ public enum ThreatModel {
     /** Joint DP: the outputs of all users but the target together must be DP in the target's data. */
     JDP("jdp", Collusion.ALL_BUT_TARGET),
     /** 1-out-of-t DP: any single other user's output must be DP in the target's data. */
-    ONE_OUT_OF_T("one-out-of-t", Collusion.SINGLE);
+    ONE_OUT_OF_T("one-out-of-t", Collusion.SINGLE),
+    /**
+     * White-box (priv-altmin): the adversary knows every other user's data and sees every noisy
+     * release itself (A, b and the initialisation matrix, not only the U they publish), so it can
+     * subtract the other users' exact sums and score what is left with the Gaussian likelihood ratio
+     * — the strongest adversary the (ε, δ) guarantee of the releases must withstand.
+     */
+    WHITE_BOX("white-box", Collusion.ALL_BUT_TARGET);
 
     private final String id;
     private final Collusion defaultCollusion;

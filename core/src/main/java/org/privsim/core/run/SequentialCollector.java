@@ -67,7 +67,8 @@ public final class SequentialCollector {
         return ((Step.Finished) step).outcome();
     }
 
-    private InitSum collect(UserTask.Init task) {
+    /** The exact (noiseless) sum of every user's answer to {@code task}, in aggregation order. */
+    public InitSum collect(UserTask.Init task) {
         int n = users.length;
         InitSum total = new InitSum(dimension, task.matrices());
         for (int r = 0; r < aggregation.ranges(n); r++) {
@@ -80,7 +81,8 @@ public final class SequentialCollector {
         return total;
     }
 
-    private RoundSum collect(UserTask.Round task) {
+    /** The exact (noiseless) sum of the participants' round statistics, in aggregation order. */
+    public RoundSum collect(UserTask.Round task) {
         int n = users.length;
         int k = task.statisticsRank();
         RoundSum total = new RoundSum(dimension, k, task.gram());

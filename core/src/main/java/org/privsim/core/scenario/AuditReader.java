@@ -225,6 +225,10 @@ final class AuditReader {
     private ThreatModel readThreatModel() {
         ThreatModel read = fields.choice("threatModel", algorithm == Algorithm.INDEXED_MEAN_NONPRIVATE ? REQUIRED
                 : OPTIONAL, List.of(ThreatModel.values()), ThreatModel::id).orElse(null);
+        if (read == ThreatModel.WHITE_BOX && algorithm != null && algorithm != Algorithm.PRIV_ALTMIN) {
+            fields.error("threatModel", "white-box is implemented for priv-altmin only, got " + algorithm.id());
+            return null;
+        }
         if (read != null && read != ThreatModel.BILLBOARD && algorithm == Algorithm.DP_SGD) {
             fields.error("threatModel", "dp-sgd is audited under billboard only (every iterate is public; users"
                     + " receive no separate outputs), got " + read.id());
