@@ -32,8 +32,10 @@ import org.privsim.protocol.IndexedMeanCuratorCommand;
 
 /**
  * What reaches an indexed-mean adversary, actor by actor (persons and curator real, the adversary
- * a probe): with separate outputs exactly the |C| colluders' outputs per trial and nothing from any
- * other person; with a billboard exactly one post per trial. Values equal the sequential release.
+ * a probe), for trials released in batches of different sizes: with separate outputs exactly one
+ * message per colluder and batch — the |C| colluders' outputs of every trial of the batch — and
+ * nothing from any other person; with a billboard exactly one post per batch. Values equal the
+ * sequential release of each trial, whatever the batching.
  */
 @ExtendWith(TestKitJUnit5Extension.class)
 class AdversaryViewTest {
@@ -43,7 +45,8 @@ class AdversaryViewTest {
 
     private static final long SEED = 9;
     private static final int TARGET = 4;
-    private static final int TRIALS = 6;
+    /** Batches (first trial, trials): 1, 3 and 2 trials, 6 in all. */
+    private static final int[][] BATCHES = {{0, 1}, {1, 3}, {4, 2}};
     private static final IndexedMeanTask TASK = new IndexedMeanTask(12, 10, 2, IndexAssignment.RANDOM);
     private static final IndexedMeanPopulation POPULATION = new IndexedMeanPopulation(TASK, SEED, 1, 0);
 
@@ -53,23 +56,24 @@ class AdversaryViewTest {
         int[] members = Collusion.ofSize(3).members(TASK.persons(), TARGET);
         TestProbe<AdversaryCommand> adversary = testKit.createTestProbe();
         ActorRef<IndexedMeanCuratorCommand> curator = spawnCurator(mechanism, members, adversary, List.of());
-        for (int trial = 0; trial < TRIALS; trial++) {
-            curator.tell(new IndexedMeanCuratorCommand.Release(0, trial, trial % 2));
-        }
+        releaseBatches(curator);
 
         Map<Integer, TreeSet<Integer>> senders = new HashMap<>();
-        for (int k = 0; k < TRIALS * members.length; k++) {
+        for (int k = 0; k < BATCHES.length * members.length; k++) {
             AdversaryCommand.ForwardedOutput m = adversary.expectMessageClass(AdversaryCommand.ForwardedOutput.class);
-            assertTrue(senders.computeIfAbsent(m.trial(), r -> new TreeSet<>()).add(m.colluder()), "duplicate");
+            assertTrue(senders.computeIfAbsent(m.firstTrial(), r -> new TreeSet<>()).add(m.colluder()), "duplicate");
             assertEquals(POPULATION.index(m.colluder()), m.index());
-            assertEquals(release(mechanism, m.trial())[m.index()], m.estimate());
+            assertEquals(count(m.firstTrial()), m.estimates().length);
+            for (int trial = 0; trial < m.estimates().length; trial++) {
+                assertEquals(release(mechanism, m.firstTrial() + trial)[m.index()], m.estimates()[trial]);
+            }
         }
         adversary.expectNoMessage(Duration.ofMillis(300));
         List<Integer> expected = new ArrayList<>();
         for (int c : members) {
             expected.add(c);
         }
-        assertEquals(TRIALS, senders.size());
+        assertEquals(BATCHES.length, senders.size());
         senders.values().forEach(s -> assertEquals(expected, List.copyOf(s)));
     }
 
@@ -80,17 +84,39 @@ class AdversaryViewTest {
         TestProbe<AdversaryCommand> adversary = testKit.createTestProbe();
         ActorRef<IndexedMeanCuratorCommand> curator = spawnCurator(mechanism, members, adversary,
                 List.of(adversary.getRef().narrow()));
-        for (int trial = 0; trial < TRIALS; trial++) {
-            curator.tell(new IndexedMeanCuratorCommand.Release(0, trial, trial % 2));
-        }
+        releaseBatches(curator);
 
-        TreeSet<Integer> trials = new TreeSet<>();
-        for (int k = 0; k < TRIALS; k++) {
+        TreeSet<Integer> batches = new TreeSet<>();
+        for (int k = 0; k < BATCHES.length; k++) {
             BillboardPost post = adversary.expectMessageClass(BillboardPost.class);
-            assertTrue(trials.add(post.round()));
-            assertArrayEquals(release(mechanism, post.round()), post.estimates());
+            assertTrue(batches.add(post.firstRound()));
+            assertEquals(count(post.firstRound()), post.estimates().length);
+            for (int trial = 0; trial < post.estimates().length; trial++) {
+                assertArrayEquals(release(mechanism, post.firstRound() + trial), post.estimates()[trial]);
+            }
         }
         adversary.expectNoMessage(Duration.ofMillis(300));
+    }
+
+    /** Asks the curator for every batch of {@link #BATCHES}, trial r in world r % 2. */
+    private static void releaseBatches(ActorRef<IndexedMeanCuratorCommand> curator) {
+        for (int[] batch : BATCHES) {
+            int[] worlds = new int[batch[1]];
+            for (int k = 0; k < worlds.length; k++) {
+                worlds[k] = (batch[0] + k) % 2;
+            }
+            curator.tell(new IndexedMeanCuratorCommand.Release(0, batch[0], worlds));
+        }
+    }
+
+    /** Trials of the batch starting at {@code firstTrial}. */
+    private static int count(int firstTrial) {
+        for (int[] batch : BATCHES) {
+            if (batch[0] == firstTrial) {
+                return batch[1];
+            }
+        }
+        throw new AssertionError("no batch starts at " + firstTrial);
     }
 
     private ActorRef<IndexedMeanCuratorCommand> spawnCurator(IndexedMeanMechanism mechanism, int[] members,
