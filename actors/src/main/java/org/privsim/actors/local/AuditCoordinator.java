@@ -53,8 +53,12 @@ import org.privsim.protocol.IndexedMeanCuratorCommand;
  * with the reason, and the coordinator stops.
  */
 public final class AuditCoordinator extends AbstractBehavior<AuditCommand> {
-    /** Most trials of an indexed-mean batch. */
-    static final int MAX_BATCH = Integer.getInteger("privsim.audit.max-batch", 64);
+    /**
+     * Most trials of an indexed-mean batch. With {@link #INDEXED_MEAN_BATCHES_IN_FLIGHT} = 4 (256
+     * trials in flight) the steadiest of 16×8, 32×4, 32×8, 64×2 and 64×4 on
+     * {@code bench/audit-trials.yaml} (they were within about 15% of each other on 2 cores).
+     */
+    static final int MAX_BATCH = 64;
     /**
      * Most doubles a batched message may carry: a batch of B trials puts B·d doubles in a
      * contribution and in a billboard post, and B·|C| in a batch's forwarded outputs; B keeps both at
@@ -63,7 +67,7 @@ public final class AuditCoordinator extends AbstractBehavior<AuditCommand> {
      */
     static final int BATCH_DOUBLES = 8192;
     /** Indexed-mean batches in flight at once. */
-    static final int INDEXED_MEAN_BATCHES_IN_FLIGHT = Integer.getInteger("privsim.audit.batches", 4);
+    static final int INDEXED_MEAN_BATCHES_IN_FLIGHT = 4;
 
     private final int audit;
     private final AuditSpec spec;
