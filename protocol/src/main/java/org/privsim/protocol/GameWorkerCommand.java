@@ -6,7 +6,8 @@ import org.apache.pekko.actor.typed.ActorRef;
  * Requests a game worker handles: play one trial of a distinguishing game whose mechanism and
  * adversary live inside the core game (priv-altmin).
  *
- * <p>Guarantee: the worker answers each request with exactly one {@link AuditCommand.TrialScore}.
+ * <p>Guarantee: the worker answers each request with exactly one {@link AuditCommand.TrialScores}
+ * carrying that trial's score.
  */
 public sealed interface GameWorkerCommand extends CborSerializable permits GameWorkerCommand.PlayTrial {
 

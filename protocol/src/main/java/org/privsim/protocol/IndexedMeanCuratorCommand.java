@@ -1,36 +1,37 @@
 package org.privsim.protocol;
 
 /**
- * Messages the curator of an indexed-mean job handles: a request to run one round of the mechanism
- * and the persons' contributions to it.
+ * Messages the curator of an indexed-mean job handles: a request to run a batch of rounds of the
+ * mechanism and the persons' contributions to them.
  *
- * <p>Guarantee: for each {@link Release} the curator asks every person once, and once all t
- * contributions of that round are in it releases exactly once — contributions summed in person-id
- * order whatever order they arrived in; contributions of other jobs, of rounds not open, and
- * duplicates are ignored.
+ * <p>Guarantee: for each {@link Release} the curator asks every person once for the whole batch, and
+ * once all t contributions are in it releases every round of the batch exactly once — each round's
+ * contributions summed in person-id order whatever order they arrived in, with that round's own
+ * noise stream; contributions of other jobs, of batches not open, and duplicates are ignored.
  */
 public sealed interface IndexedMeanCuratorCommand extends CborSerializable
         permits IndexedMeanCuratorCommand.Release, IndexedMeanCuratorCommand.Contribution {
 
     /**
-     * Run round {@code round} in world {@code world}.
+     * Run rounds {@code firstRound .. firstRound + worlds.length − 1}, round {@code firstRound + k}
+     * in world {@code worlds[k]}.
      *
-     * @param job   job id
-     * @param round trial or repeat
-     * @param world 0 or 1 (only the audit target's answer depends on it)
+     * @param job        job id
+     * @param firstRound the batch's first trial or repeat
+     * @param worlds     0 or 1 per round (only the audit target's answer depends on it)
      */
-    record Release(int job, int round, int world) implements IndexedMeanCuratorCommand {}
+    record Release(int job, int firstRound, int[] worlds) implements IndexedMeanCuratorCommand {}
 
     /**
-     * A person's contribution: its per-coordinate sums (clipped unless the mechanism skips
-     * clipping) and the coordinate it wants.
+     * A person's contributions to a batch: {@code sums[k]} holds its per-coordinate sums for round
+     * {@code firstRound + k} (clipped unless the mechanism skips clipping), and the coordinate it wants.
      *
-     * @param job    job id
-     * @param round  trial or repeat
-     * @param person person id
-     * @param index  j_i
-     * @param sums   d coordinate sums
+     * @param job        job id
+     * @param firstRound the batch's first trial or repeat
+     * @param person     person id
+     * @param index      j_i
+     * @param sums       d coordinate sums per round of the batch (read-only; may share arrays)
      */
-    record Contribution(int job, int round, int person, int index, double[] sums)
+    record Contribution(int job, int firstRound, int person, int index, double[][] sums)
             implements IndexedMeanCuratorCommand {}
 }

@@ -3,35 +3,38 @@ package org.privsim.protocol;
 import org.apache.pekko.actor.typed.ActorRef;
 
 /**
- * Messages a person of an indexed-mean job handles: the curator's request for its contribution,
- * the separate output meant for this person alone, and billboard posts.
+ * Messages a person of an indexed-mean job handles: the curator's request for its contributions,
+ * the separate outputs meant for this person alone, and billboard posts. Rounds travel in batches:
+ * a message about rounds {@code firstRound .. firstRound + n − 1} carries one entry per round, in
+ * round order (experiments send batches of one round, audits batches of trials).
  *
- * <p>Guarantee: every message carries its job and round (an audit trial, or an experiment repeat),
- * and a person answers a contribution request with exactly one
- * {@link IndexedMeanCuratorCommand.Contribution} of the same job and round. A person never sends its
- * samples anywhere else.
+ * <p>Guarantee: every message carries its job and first round, and a person answers a contribution
+ * request with exactly one {@link IndexedMeanCuratorCommand.Contribution} of the same job and
+ * batch. A person never sends its samples anywhere else.
  */
 public sealed interface PersonCommand extends CborSerializable
         permits PersonCommand.Contribute, PersonCommand.SeparateOutput, BillboardPost {
 
     /**
-     * Contribute to round {@code round}: the audit target answers with the canary of {@code world},
-     * everyone else with its own data (world is ignored).
+     * Contribute to rounds {@code firstRound .. firstRound + worlds.length − 1}, round
+     * {@code firstRound + k} in world {@code worlds[k]}: the audit target answers with the canary of
+     * that world, everyone else with its own data (the world is ignored).
      *
-     * @param job     job id (audit index, or experiment cell index)
-     * @param round   trial or repeat
-     * @param world   0 or 1 (audits), 0 (experiments)
-     * @param replyTo the curator
+     * @param job        job id (audit index, or experiment cell index)
+     * @param firstRound the batch's first trial or repeat
+     * @param worlds     0 or 1 per round (audits), 0 (experiments)
+     * @param replyTo    the curator
      */
-    record Contribute(int job, int round, int world, ActorRef<IndexedMeanCuratorCommand> replyTo)
+    record Contribute(int job, int firstRound, int[] worlds, ActorRef<IndexedMeanCuratorCommand> replyTo)
             implements PersonCommand {}
 
     /**
-     * This person's separate output of round {@code round}: the released estimate p̂ at its index.
+     * This person's separate outputs of a batch: {@code estimates[k]} is the released estimate p̂ at
+     * its index in round {@code firstRound + k}.
      *
-     * @param job      job id
-     * @param round    trial or repeat
-     * @param estimate p̂_{j_i}
+     * @param job        job id
+     * @param firstRound the batch's first trial or repeat
+     * @param estimates  p̂_{j_i} per round of the batch
      */
-    record SeparateOutput(int job, int round, double estimate) implements PersonCommand {}
+    record SeparateOutput(int job, int firstRound, double[] estimates) implements PersonCommand {}
 }

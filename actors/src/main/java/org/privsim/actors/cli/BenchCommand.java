@@ -28,9 +28,11 @@ import picocli.CommandLine.Spec;
  * in one process, alternating them (warm-ups first), and prints for each runner the median wall
  * time, the median epoch (one round of a low-rank run, from the release of round t to that of
  * round t+1, {@link Progress#released}), the peak heap ({@link HeapPeak}) and that peak per user,
- * and the ratios local/sequential. A timed repetition covers the whole run including data
- * generation (and, for local, starting and stopping the actor system); a full GC runs before each
- * one. {@code --users N} replaces the low-rank task's population; {@code --runners} restricts the
+ * and the ratios local/sequential; with audits, the text also gives each runner's audit trials per
+ * second (audit trials / median wall time of the whole run, so a figure of the audits alone only for
+ * a scenario of audits alone, as {@code bench/audit-trials.yaml}). A timed repetition covers the
+ * whole run including data generation (and, for local, starting and stopping the actor system); a
+ * full GC runs before each one. {@code --users N} replaces the low-rank task's population; {@code --runners} restricts the
  * runners (no ratio then); {@code --out FILE} also writes the JSON object to a file.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
@@ -142,8 +144,8 @@ final class BenchCommand implements Callable<Integer> {
             spec.commandLine().getOut().printf("scenario %s, population %d, %d audit trials, %d warm-up + %d timed"
                     + " runs each, heap limit %.1f GB%n", scenario.name(), population, auditTrials(scenario), warmup,
                     repetitions, Runtime.getRuntime().maxMemory() / 1e9);
-            printRunner("sequential", seq, population);
-            printRunner("local", local, population);
+            printRunner("sequential", seq, population, auditTrials(scenario));
+            printRunner("local", local, population, auditTrials(scenario));
             if (seq != null && local != null) {
                 spec.commandLine().getOut().printf("ratio local/sequential %.3f (wall), %s (epoch)%n",
                         node.get("ratio").asDouble(), node.get("epochRatio").isNull() ? "n/a"
@@ -154,14 +156,15 @@ final class BenchCommand implements Callable<Integer> {
         return 0;
     }
 
-    private void printRunner(String name, Timing t, int population) {
+    private void printRunner(String name, Timing t, int population, int auditTrials) {
         if (t == null) {
             return;
         }
-        spec.commandLine().getOut().printf("%-10s median %d ms, epoch %s, peak heap %.1f MB (%d bytes/user)%n", name,
-                (long) median(t.wallMillis()), t.epochMillis().isEmpty() ? "n/a"
-                        : String.format("%.1f ms", median(t.epochMillis())),
-                median(t.peakHeapBytes()) / 1e6, (long) median(t.peakHeapBytes()) / Math.max(1, population));
+        long wall = (long) median(t.wallMillis());
+        spec.commandLine().getOut().printf("%-10s median %d ms, epoch %s, peak heap %.1f MB (%d bytes/user)%s%n", name,
+                wall, t.epochMillis().isEmpty() ? "n/a" : String.format("%.1f ms", median(t.epochMillis())),
+                median(t.peakHeapBytes()) / 1e6, (long) median(t.peakHeapBytes()) / Math.max(1, population),
+                auditTrials == 0 ? "" : String.format(", %.0f audit trials/s", auditTrials * 1000.0 / Math.max(1, wall)));
     }
 
     private static void putRunner(ObjectNode node, String name, Timing t, int population) {

@@ -34,9 +34,9 @@ import org.privsim.protocol.BillboardPost;
 /**
  * Places the adversary of one indexed-mean audit of a cluster job on a node with role
  * {@value AdversaryHost#ROLE}, then relays the audit's view to it: the billboard through a Pekko
- * pub-sub {@link Topic} named after the job and audit (so audits never cross), trial openings and
- * the colluders' separate outputs directly, the outputs of a trial batched into one
- * {@link AdversaryCommand.ForwardedOutputs}.
+ * pub-sub {@link Topic} named after the job and audit (so audits never cross), batch openings and
+ * the colluders' separate outputs directly, the |C| colluders' outputs of a batch of trials
+ * gathered into one {@link AdversaryCommand.ForwardedOutputs}.
  *
  * <p>Placement: the {@link AdversaryHost}s found through the Receptionist, sorted by node address,
  * audit a going to host a mod n — round-robin, so a job's audits spread over every adversary node
@@ -46,11 +46,12 @@ import org.privsim.protocol.BillboardPost;
  * goes, which would make the spread neither predictable nor checkable, and an adversary has no
  * state worth re-homing — a lost adversary fails the audit.
  *
- * <p>Why batch: with |C| colluders and {@code AuditCoordinator.INDEXED_MEAN_IN_FLIGHT} trials in
- * flight, one message per output would put up to 64·|C| messages at once on the connection to the
- * adversary's node (6,336 for the shipped 100-person audits), over Artery's outbound queue of
- * 3,072, which drops the excess silently. Batched, a trial costs at most three messages one way
- * (opening, outputs, post) and one back (its score).
+ * <p>Why gather: with |C| colluders, one message per colluder and batch would put |C| messages per
+ * batch in flight on the connection to the adversary's node (one per output and trial, as before
+ * batching, put 6,336 at once there for the shipped 100-person audits, over Artery's outbound queue
+ * of 3,072, which drops the excess silently). Gathered, a batch costs at most three messages one
+ * way (opening, outputs, post) and one back (its scores), each bounded in size by the
+ * coordinator's batch size.
  *
  * <p>Guarantees: the coordinator gets {@link AuditCommand.AdversaryReady} (with this relay as the
  * inbox) only once this side's topic instance lists the adversary's (a post published earlier
@@ -58,11 +59,11 @@ import org.privsim.protocol.BillboardPost;
  * placement timeout (no host, a host that never answers, a subscription that never shows), it
  * gets one {@link AuditCommand.AdversaryLost} naming the step instead. It also gets one
  * {@link AuditCommand.AdversaryLost} if the adversary stops (its node crashed or left), or if trials
- * wait and no score has come for the silence timeout. Everything relayed for a trial that is still
+ * wait and no score has come for the silence timeout. Everything relayed for a batch that is still
  * unscored {@value #RESEND_SECONDS} s later is sent again (the Receptionist hides topic instances on
  * unreachable nodes, so a post published while the adversary's node is briefly unreachable — a long
  * GC, a loaded host — is lost); the adversary ignores what it already has. Scores pass through
- * here on their way to the coordinator, which is how the relay knows a trial is done.
+ * here on their way to the coordinator, which is how the relay knows a batch is done.
  */
 final class AdversaryPlacement extends AbstractBehavior<AdversaryPlacement.Command> {
     private static final Duration STATS_POLL = Duration.ofMillis(20);
@@ -92,19 +93,20 @@ final class AdversaryPlacement extends AbstractBehavior<AdversaryPlacement.Comma
 
     private record Resend() implements Command {}
 
-    /** What was relayed of one unscored trial. */
+    /** What was relayed of one unscored batch (keyed by its first trial). */
     private static final class Pending {
-        boolean opened;
+        /** The batch's trials once opened; 0 before. */
+        int count;
         final int[] colluders;
         final int[] indices;
-        final double[] estimates;
+        final double[][] estimates;
         int forwarded;
         BillboardPost post;
 
         Pending(int size) {
             colluders = new int[size];
             indices = new int[size];
-            estimates = new double[size];
+            estimates = new double[size][];
         }
     }
 
@@ -243,25 +245,25 @@ final class AdversaryPlacement extends AbstractBehavior<AdversaryPlacement.Comma
         return this;
     }
 
-    /** Relays one piece of a trial's view: the post to the topic, the rest directly. */
+    /** Relays one piece of a batch's view: the post to the topic, the rest directly. */
     private Behavior<Command> onInbound(Inbound m) {
-        if (lost || scored.get(trialOf(m.command()))) {
+        if (lost || scored.get(firstTrialOf(m.command()))) {
             return this;
         }
         AdversaryCommand command = m.command();
-        if (command instanceof AdversaryCommand.TrialOpened opened) {
-            pending(opened.trial()).opened = true;
+        if (command instanceof AdversaryCommand.TrialsOpened opened) {
+            pending(opened.firstTrial()).count = opened.count();
             adversary.tell(opened);
         } else if (command instanceof AdversaryCommand.ForwardedOutput output) {
-            Pending trial = pending(output.trial());
-            trial.colluders[trial.forwarded] = output.colluder();
-            trial.indices[trial.forwarded] = output.index();
-            trial.estimates[trial.forwarded] = output.estimate();
-            if (++trial.forwarded == collusionSize) {
-                adversary.tell(outputs(output.trial(), trial));
+            Pending batch = pending(output.firstTrial());
+            batch.colluders[batch.forwarded] = output.colluder();
+            batch.indices[batch.forwarded] = output.index();
+            batch.estimates[batch.forwarded] = output.estimates();
+            if (++batch.forwarded == collusionSize) {
+                adversary.tell(outputs(output.firstTrial(), batch));
             }
         } else if (command instanceof BillboardPost post) {
-            pending(post.round()).post = post;
+            pending(post.firstRound()).post = post;
             topic.tell(Topic.publish(post));
         } else {
             adversary.tell(command);
@@ -269,34 +271,34 @@ final class AdversaryPlacement extends AbstractBehavior<AdversaryPlacement.Comma
         return this;
     }
 
-    private static int trialOf(AdversaryCommand command) {
-        if (command instanceof AdversaryCommand.TrialOpened opened) {
-            return opened.trial();
+    private static int firstTrialOf(AdversaryCommand command) {
+        if (command instanceof AdversaryCommand.TrialsOpened opened) {
+            return opened.firstTrial();
         } else if (command instanceof AdversaryCommand.ForwardedOutput output) {
-            return output.trial();
+            return output.firstTrial();
         } else if (command instanceof AdversaryCommand.ForwardedOutputs outputs) {
-            return outputs.trial();
+            return outputs.firstTrial();
         }
-        return ((BillboardPost) command).round();
+        return ((BillboardPost) command).firstRound();
     }
 
-    /** The relayed view of {@code trial}; the silence clock starts when trials start waiting. */
-    private Pending pending(int trial) {
+    /** The relayed view of the batch starting at {@code firstTrial}; the silence clock starts when trials start waiting. */
+    private Pending pending(int firstTrial) {
         if (unscored.isEmpty()) {
             lastProgress = System.nanoTime();
         }
-        return unscored.computeIfAbsent(trial, t -> new Pending(collusionSize));
+        return unscored.computeIfAbsent(firstTrial, t -> new Pending(collusionSize));
     }
 
-    private AdversaryCommand.ForwardedOutputs outputs(int trial, Pending pending) {
-        return new AdversaryCommand.ForwardedOutputs(audit, trial, pending.colluders, pending.indices,
+    private AdversaryCommand.ForwardedOutputs outputs(int firstTrial, Pending pending) {
+        return new AdversaryCommand.ForwardedOutputs(audit, firstTrial, pending.colluders, pending.indices,
                 pending.estimates);
     }
 
     private Behavior<Command> onScored(Scored m) {
-        if (m.score() instanceof AuditCommand.TrialScore score) {
-            unscored.remove(score.trial());
-            scored.set(score.trial());
+        if (m.score() instanceof AuditCommand.TrialScores scores) {
+            unscored.remove(scores.firstTrial());
+            scored.set(scores.firstTrial());
             lastProgress = System.nanoTime();
         }
         coordinator.tell(m.score());
@@ -304,24 +306,24 @@ final class AdversaryPlacement extends AbstractBehavior<AdversaryPlacement.Comma
     }
 
     /**
-     * Sends again what was relayed for every trial already unscored at the previous resend, and
+     * Sends again what was relayed for every batch already unscored at the previous resend, and
      * gives up on an adversary that has scored nothing for the silence timeout.
      */
     private Behavior<Command> onResend() {
         if (!unscored.isEmpty() && System.nanoTime() - lastProgress > silence.toNanos()) {
             return lose("its adversary on " + hostAddress + " scored no trial for " + silence.toSeconds()
-                    + " s while " + unscored.size() + " waited");
+                    + " s while " + unscored.size() + " batches of trials waited");
         }
-        for (int trial : unscoredAtLastResend) {
-            Pending pending = unscored.get(trial);
+        for (int firstTrial : unscoredAtLastResend) {
+            Pending pending = unscored.get(firstTrial);
             if (pending == null) {
                 continue;
             }
-            if (pending.opened) {
-                adversary.tell(new AdversaryCommand.TrialOpened(audit, trial));
+            if (pending.count > 0) {
+                adversary.tell(new AdversaryCommand.TrialsOpened(audit, firstTrial, pending.count));
             }
             if (pending.forwarded == collusionSize && collusionSize > 0) {
-                adversary.tell(outputs(trial, pending));
+                adversary.tell(outputs(firstTrial, pending));
             }
             if (pending.post != null) {
                 topic.tell(Topic.publish(pending.post));

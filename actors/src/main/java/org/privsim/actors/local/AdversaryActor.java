@@ -19,22 +19,23 @@ import org.privsim.core.scenario.Scenario;
 import org.privsim.protocol.AdversaryCommand;
 import org.privsim.protocol.AdversaryCommand.ForwardedOutput;
 import org.privsim.protocol.AdversaryCommand.ForwardedOutputs;
-import org.privsim.protocol.AdversaryCommand.TrialOpened;
+import org.privsim.protocol.AdversaryCommand.TrialsOpened;
 import org.privsim.protocol.AuditCommand;
 import org.privsim.protocol.BillboardPost;
 
 /**
- * The adversary of an indexed-mean audit: a collusion set C and a target. Its view of a trial is
- * what reached it — the billboard post (billboard mechanisms), or the separate outputs its |C|
- * colluders forwarded (one by one, or all at once in a {@link ForwardedOutputs}) — and nothing
- * else; it knows the non-target data through the core {@link IndexedMeanAdversary}, built once per
- * audit.
+ * The adversary of an indexed-mean audit: a collusion set C and a target. Its view of a batch of
+ * trials is what reached it — the billboard post of the batch (billboard mechanisms), or the
+ * separate outputs its |C| colluders forwarded (one message per colluder, or all at once in a
+ * {@link ForwardedOutputs}) — and nothing else; it knows the non-target data through the core
+ * {@link IndexedMeanAdversary}, built once per audit.
  *
- * <p>Guarantee: a trial's view is complete once the coordinator opened the trial and either the
- * billboard post or all |C| forwarded outputs arrived (with C empty and no billboard the view is
- * empty). The adversary then sends exactly one score, {@link IndexedMeanAdversary#score} of the
- * view's coordinates, and forgets the trial; anything arriving later for a scored trial is ignored,
- * and a repeated {@link ForwardedOutputs} or post of an unscored trial only rewrites the same values.
+ * <p>Guarantee: a batch's view is complete once the coordinator opened the batch and either its
+ * billboard post or all |C| colluders' outputs arrived (with C empty and no billboard the view is
+ * empty). The adversary then scores every trial of the batch, in trial order, with
+ * {@link IndexedMeanAdversary#score} of that trial's coordinates, sends the scores in one message
+ * and forgets the batch; anything arriving later for a scored batch is ignored, and a repeated
+ * {@link ForwardedOutputs} or post of an unscored batch only rewrites the same values.
  */
 public final class AdversaryActor extends AbstractBehavior<AdversaryCommand> {
     private final int audit;
@@ -46,11 +47,13 @@ public final class AdversaryActor extends AbstractBehavior<AdversaryCommand> {
     private final Map<Integer, View> views = new HashMap<>();
     private final BitSet scored = new BitSet();
 
-    /** What the adversary has seen of one trial so far. */
+    /** What the adversary has seen of one batch so far (keyed by its first trial). */
     private static final class View {
-        boolean opened;
+        /** Trials in the batch, once opened; 0 before. */
+        int count;
         int forwarded;
-        double[] coordinates;
+        /** byIndex[j][k]: coordinate j as released in the batch's trial k (a colluder's array). */
+        double[][] byIndex;
         BillboardPost post;
     }
 
@@ -98,37 +101,45 @@ public final class AdversaryActor extends AbstractBehavior<AdversaryCommand> {
     @Override
     public Receive<AdversaryCommand> createReceive() {
         return newReceiveBuilder()
-                .onMessage(TrialOpened.class, m -> update(m.audit(), m.trial(), v -> v.opened = true))
-                .onMessage(ForwardedOutput.class, m -> update(m.audit(), m.trial(), v -> {
-                    if (v.coordinates == null) {
-                        v.coordinates = new double[dimension];
-                    }
-                    v.coordinates[m.index()] = m.estimate();
+                .onMessage(TrialsOpened.class, m -> update(m.audit(), m.firstTrial(), v -> v.count = m.count()))
+                .onMessage(ForwardedOutput.class, m -> update(m.audit(), m.firstTrial(), v -> {
+                    byIndex(v)[m.index()] = m.estimates();
                     v.forwarded++;
                 }))
-                .onMessage(ForwardedOutputs.class, m -> update(m.audit(), m.trial(), v -> {
-                    v.coordinates = new double[dimension];
+                .onMessage(ForwardedOutputs.class, m -> update(m.audit(), m.firstTrial(), v -> {
+                    double[][] byIndex = byIndex(v);
                     for (int i = 0; i < m.indices().length; i++) {
-                        v.coordinates[m.indices()[i]] = m.estimates()[i];
+                        byIndex[m.indices()[i]] = m.estimates()[i];
                     }
                     v.forwarded = m.indices().length;
                 }))
-                .onMessage(BillboardPost.class, m -> update(m.job(), m.round(), v -> v.post = m))
+                .onMessage(BillboardPost.class, m -> update(m.job(), m.firstRound(), v -> v.post = m))
                 .build();
     }
 
-    private Behavior<AdversaryCommand> update(int messageAudit, int trial, Consumer<View> change) {
-        if (messageAudit != audit || scored.get(trial)) {
+    private double[][] byIndex(View view) {
+        if (view.byIndex == null) {
+            view.byIndex = new double[dimension][];
+        }
+        return view.byIndex;
+    }
+
+    private Behavior<AdversaryCommand> update(int messageAudit, int firstTrial, Consumer<View> change) {
+        if (messageAudit != audit || scored.get(firstTrial)) {
             return this;
         }
-        View view = views.computeIfAbsent(trial, r -> new View());
+        View view = views.computeIfAbsent(firstTrial, r -> new View());
         change.accept(view);
-        if (view.opened && (billboard ? view.post != null : view.forwarded == colluders)) {
-            views.remove(trial);
-            scored.set(trial);
-            double score = billboard ? adversary.score(j -> view.post.estimates()[j])
-                    : adversary.score(j -> view.coordinates[j]);
-            coordinator.tell(new AuditCommand.TrialScore(audit, trial, score));
+        if (view.count > 0 && (billboard ? view.post != null : view.forwarded == colluders)) {
+            views.remove(firstTrial);
+            scored.set(firstTrial);
+            double[] scores = new double[view.count];
+            for (int k = 0; k < scores.length; k++) {
+                int trial = k;
+                scores[k] = billboard ? adversary.score(j -> view.post.estimates()[trial][j])
+                        : adversary.score(j -> view.byIndex[j][trial]);
+            }
+            coordinator.tell(new AuditCommand.TrialScores(audit, firstTrial, scores));
         }
         return this;
     }

@@ -22,8 +22,8 @@ import org.privsim.protocol.IndexedMeanCuratorCommand;
 /**
  * Runs one indexed-mean experiment cell: each repeat r is its own job — an
  * {@link IndexedMeanCuratorActor} whose persons hold the population of repeat r and release once
- * with the repeat's noise stream — with a bounded number of repeats in flight. Each person reports
- * its loss term for the output it received; the repeat's loss is
+ * (a batch of one round) with the repeat's noise stream — with a bounded number of repeats in
+ * flight. Each person reports its loss term for the output it received; the repeat's loss is
  * {@link IndexedMeanLoss#meanOfTerms} of the terms by person id, its closed form
  * {@link IndexedMeanLoss#expected}.
  *
@@ -102,7 +102,7 @@ public final class CellCoordinator extends AbstractBehavior<CellCommand> {
                 DispatcherSelector.fromConfig(LocalSettings.COMPUTE_DISPATCHER));
         getContext().watch(curator);
         curators[repeat] = curator;
-        curator.tell(new IndexedMeanCuratorCommand.Release(index, repeat, 0));
+        curator.tell(new IndexedMeanCuratorCommand.Release(index, repeat, new int[] {0}));
     }
 
     private Behavior<CellCommand> onLossTerm(LossTerm m) {

@@ -22,7 +22,8 @@ public final class GameWorker {
     public static Behavior<GameWorkerCommand> create(DistinguishingGame game) {
         return Behaviors.receive(GameWorkerCommand.class)
                 .onMessage(GameWorkerCommand.PlayTrial.class, m -> {
-                    m.replyTo().tell(new AuditCommand.TrialScore(m.audit(), m.trial(), game.score(m.trial(), m.world())));
+                    m.replyTo().tell(new AuditCommand.TrialScores(m.audit(), m.trial(),
+                            new double[] {game.score(m.trial(), m.world())}));
                     return Behaviors.same();
                 })
                 .build();

@@ -22,17 +22,18 @@ import org.privsim.protocol.PersonCommand;
 
 /**
  * The curator of one indexed-mean job: spawns the job's t persons (ids 0..t−1) and, for a billboard
- * mechanism, the {@link BillboardActor}; then runs any number of rounds concurrently. A round asks
- * every person for its contribution, buffers the answers by person id, and once all t are in
- * releases {@link IndexedMeanMechanism#release} of {@link IndexedMeanMechanism#total} (person-id
- * order) with the round's own noise stream, and publishes: one post to the billboard, or to each
- * person its separate output p̂_{j_i} (and to nobody else).
+ * mechanism, the {@link BillboardActor}; then runs any number of batches of rounds concurrently. A
+ * batch asks every person once for its contributions to all of the batch's rounds, buffers the
+ * answers by person id, and once all t are in releases, round by round,
+ * {@link IndexedMeanMechanism#release} of {@link IndexedMeanMechanism#total} (person-id order) with
+ * the round's own noise stream, and publishes the whole batch at once: one post to the billboard, or
+ * to each person one message with its separate output p̂_{j_i} of every round (and to nobody else).
  *
  * <p>Guarantees: the release of round r is bit-identical to the sequential reference's for the
- * same contributions and noise stream, whatever order contributions arrive in and however many
- * rounds are open; each {@link Release} is published exactly once; stale or duplicate
- * contributions are ignored. It is the only place noise is added. A person that stops fails the
- * curator (death pact), so a round never waits forever on a crashed person.
+ * same contributions and noise stream, whatever order contributions arrive in, however rounds are
+ * batched and however many batches are open; each {@link Release} is published exactly once; stale
+ * or duplicate contributions are ignored. It is the only place noise is added. A person that stops
+ * fails the curator (death pact), so a batch never waits forever on a crashed person.
  */
 public final class IndexedMeanCuratorActor extends AbstractBehavior<IndexedMeanCuratorCommand> {
     private final int job;
@@ -42,14 +43,16 @@ public final class IndexedMeanCuratorActor extends AbstractBehavior<IndexedMeanC
     private final ActorRef<BillboardPost> billboard;
     private final Map<Integer, OpenRound> open = new HashMap<>();
 
-    /** The contributions of one open round, by person id. */
+    /** The contributions of one open batch, by person id: {@code sums[i][k]} is person i's for the batch's round k. */
     private static final class OpenRound {
-        final double[][] sums;
+        final int rounds;
+        final double[][][] sums;
         final int[] index;
         int received;
 
-        OpenRound(int persons) {
-            sums = new double[persons][];
+        OpenRound(int persons, int rounds) {
+            this.rounds = rounds;
+            sums = new double[persons][][];
             index = new int[persons];
         }
     }
@@ -58,7 +61,7 @@ public final class IndexedMeanCuratorActor extends AbstractBehavior<IndexedMeanC
      * The curator of job {@code job}.
      *
      * @param mechanism          the mechanism released every round
-     * @param noise              the noise stream of round r
+     * @param noise              the noise stream of round r (pure in r)
      * @param persons            t
      * @param person             the behaviour of person i
      * @param personsReadBillboard whether persons subscribe to the billboard (experiments: they
@@ -107,37 +110,49 @@ public final class IndexedMeanCuratorActor extends AbstractBehavior<IndexedMeanC
     }
 
     private Behavior<IndexedMeanCuratorCommand> onRelease(Release m) {
-        if (m.job() != job || open.containsKey(m.round())) {
+        if (m.job() != job || m.worlds().length == 0 || open.containsKey(m.firstRound())) {
             return this;
         }
-        open.put(m.round(), new OpenRound(persons.size()));
-        PersonCommand request = new PersonCommand.Contribute(job, m.round(), m.world(), getContext().getSelf());
+        open.put(m.firstRound(), new OpenRound(persons.size(), m.worlds().length));
+        PersonCommand request = new PersonCommand.Contribute(job, m.firstRound(), m.worlds(), getContext().getSelf());
         persons.forEach(p -> p.tell(request));
         return this;
     }
 
     private Behavior<IndexedMeanCuratorCommand> onContribution(Contribution m) {
-        OpenRound r = open.get(m.round());
-        if (m.job() != job || r == null || r.sums[m.person()] != null) {
+        OpenRound r = open.get(m.firstRound());
+        if (m.job() != job || r == null || r.sums[m.person()] != null || m.sums().length != r.rounds) {
             return this;
         }
         r.sums[m.person()] = m.sums();
         r.index[m.person()] = m.index();
         if (++r.received == persons.size()) {
-            open.remove(m.round());
-            publish(m.round(), r);
+            open.remove(m.firstRound());
+            publish(m.firstRound(), r);
         }
         return this;
     }
 
-    private void publish(int round, OpenRound r) {
-        double[] estimates = mechanism.release(IndexedMeanMechanism.total(r.sums), noise.apply(round));
+    private void publish(int firstRound, OpenRound r) {
+        int t = persons.size();
+        double[][] estimates = new double[r.rounds][];
+        double[][] contributions = new double[t][];
+        for (int k = 0; k < r.rounds; k++) {
+            for (int i = 0; i < t; i++) {
+                contributions[i] = r.sums[i][k];
+            }
+            estimates[k] = mechanism.release(IndexedMeanMechanism.total(contributions), noise.apply(firstRound + k));
+        }
         if (billboard != null) {
-            billboard.tell(new BillboardPost(job, round, estimates));
+            billboard.tell(new BillboardPost(job, firstRound, estimates));
             return;
         }
-        for (int i = 0; i < persons.size(); i++) {
-            persons.get(i).tell(new PersonCommand.SeparateOutput(job, round, estimates[r.index[i]]));
+        for (int i = 0; i < t; i++) {
+            double[] own = new double[r.rounds];
+            for (int k = 0; k < r.rounds; k++) {
+                own[k] = estimates[k][r.index[i]];
+            }
+            persons.get(i).tell(new PersonCommand.SeparateOutput(job, firstRound, own));
         }
     }
 }

@@ -17,12 +17,14 @@ import org.privsim.protocol.PersonCommand;
  * (task, seed, key) — the audit target builds the canary pair instead — and never receives data
  * from anyone.
  *
- * <p>Guarantees: a contribution request is answered with {@link PersonData#contribution} of the
- * requested world's data (only the target's depends on the world). An output — its separate output,
- * or the coordinate j_i of a billboard post — is handled by its role: in an experiment the person
- * reports {@link IndexedMeanLoss#ofPerson} to the cell coordinator; in an audit a member of the
- * collusion set forwards it to its adversary and any other person keeps it to itself. Answers are
- * pure functions of the data and the request.
+ * <p>Guarantees: a contribution request for a batch of rounds is answered with one message holding,
+ * for each round, {@link PersonData#contribution} of that round's world's data (only the target's
+ * depends on the world; the arrays are the person's own, shared, never copied locally). Outputs —
+ * its separate outputs, or the coordinate j_i of each round of a billboard post — are handled by
+ * its role: in an experiment the person reports {@link IndexedMeanLoss#ofPerson} per round to the
+ * cell coordinator; in an audit a member of the collusion set forwards a batch's outputs to its
+ * adversary in one message and any other person keeps them to itself. Answers are pure functions
+ * of the data and the request.
  */
 public final class PersonActor {
     private PersonActor() {}
@@ -37,8 +39,12 @@ public final class PersonActor {
                                                      int repeat, ActorRef<CellCommand> coordinator) {
         return Behaviors.setup(ctx -> {
             PersonData data = population.person(id);
-            return answering(id, new PersonData[] {data, data}, clip, (round, estimate) -> coordinator.tell(
-                    new CellCommand.LossTerm(cell, repeat, id, IndexedMeanLoss.ofPerson(population, id, estimate))));
+            return answering(id, new PersonData[] {data, data}, clip, (firstRound, estimates) -> {
+                for (double estimate : estimates) {
+                    coordinator.tell(new CellCommand.LossTerm(cell, repeat, id,
+                            IndexedMeanLoss.ofPerson(population, id, estimate)));
+                }
+            });
         });
     }
 
@@ -56,32 +62,42 @@ public final class PersonActor {
                     ? new PersonData[] {population.canary(id, 0, canaryScale), population.canary(id, 1, canaryScale)}
                     : new PersonData[] {population.person(id), population.person(id)};
             int index = worlds[0].index();
-            return answering(id, worlds, clip, adversary == null ? (round, estimate) -> { }
-                    : (round, estimate) -> adversary.tell(
-                            new AdversaryCommand.ForwardedOutput(audit, round, id, index, estimate)));
+            return answering(id, worlds, clip, adversary == null ? (firstRound, estimates) -> { }
+                    : (firstRound, estimates) -> adversary.tell(
+                            new AdversaryCommand.ForwardedOutput(audit, firstRound, id, index, estimates)));
         });
     }
 
-    /** What a person does with an output it received: the estimate at its own index. */
+    /** What a person does with the outputs of a batch it received: the estimate at its own index, per round. */
     private interface OutputHandler {
-        void accept(int round, double estimate);
+        void accept(int firstRound, double[] estimates);
     }
 
     private static Behavior<PersonCommand> answering(int id, PersonData[] worlds, boolean clip, OutputHandler output) {
         int index = worlds[0].index();
+        double[][] contributions = {worlds[0].contribution(clip), worlds[1].contribution(clip)};
         return Behaviors.receive(PersonCommand.class)
                 .onMessage(PersonCommand.Contribute.class, m -> {
-                    PersonData data = worlds[m.world()];
-                    m.replyTo().tell(new IndexedMeanCuratorCommand.Contribution(m.job(), m.round(),
-                            id, index, data.contribution(clip)));
+                    int[] batch = m.worlds();
+                    double[][] sums = new double[batch.length][];
+                    for (int k = 0; k < batch.length; k++) {
+                        sums[k] = contributions[batch[k]];
+                    }
+                    m.replyTo().tell(new IndexedMeanCuratorCommand.Contribution(m.job(), m.firstRound(), id, index,
+                            sums));
                     return Behaviors.same();
                 })
                 .onMessage(PersonCommand.SeparateOutput.class, m -> {
-                    output.accept(m.round(), m.estimate());
+                    output.accept(m.firstRound(), m.estimates());
                     return Behaviors.same();
                 })
                 .onMessage(BillboardPost.class, m -> {
-                    output.accept(m.round(), m.estimates()[index]);
+                    double[][] posts = m.estimates();
+                    double[] estimates = new double[posts.length];
+                    for (int k = 0; k < posts.length; k++) {
+                        estimates[k] = posts[k][index];
+                    }
+                    output.accept(m.firstRound(), estimates);
                     return Behaviors.same();
                 })
                 .build();

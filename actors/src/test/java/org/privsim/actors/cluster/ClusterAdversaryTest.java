@@ -38,10 +38,11 @@ import org.privsim.protocol.BillboardPost;
  * Indexed-mean audits on a 3-node cluster: each audit's adversary runs on a node with role
  * adversary (round-robin over the hosts), fed by a per-audit billboard topic and its colluders'
  * forwarded outputs, and the report equals the local runner's field for field. Every message
- * crosses the CBOR serializer (serialize-messages on). The first audit has 99 colluders and 64
- * trials in flight: sent one output per message, that burst (6,336) overflows Artery's outbound
- * queue (3,072 by default; 512 in this test, so 400 trials surely show it) and the audit never
- * finishes — batched per trial it fits. Losing an adversary's node, or an
+ * crosses the CBOR serializer (serialize-messages on). The first audit has 99 colluders and 256
+ * trials in flight (4 batches of 64; 400 trials end on a batch of 16): sent one output per message,
+ * that burst (25,344) would overflow Artery's outbound queue (3,072 by default; 512 in this test)
+ * and the audit would never finish — gathered into one message per batch, it fits. Losing an
+ * adversary's node, or an
  * adversary that stops scoring, fails the audit with the reason instead of leaving it waiting.
  */
 class ClusterAdversaryTest {
@@ -66,7 +67,7 @@ class ClusterAdversaryTest {
         ScenarioSource source = new ScenarioSource(SCENARIO, "audit.yaml", null);
         Report local = new LocalRunner(source.scenario()).run(Progress.NONE).withoutTiming();
         // A sixth of Artery's outbound queue: still room for what a batched audit has in flight
-        // (64 trials × opening, outputs, post, re-sends included), none for 64 × 99 single outputs.
+        // (4 batches × opening, outputs, post, re-sends included), none for 256 × 99 single outputs.
         List<ActorSystem<Void>> systems = ClusterRunner.startLocalCluster(3, ConfigFactory.parseString(
                 "pekko.remote.artery.advanced.outbound-message-queue-size = 512").withFallback(EXTRA));
         try {

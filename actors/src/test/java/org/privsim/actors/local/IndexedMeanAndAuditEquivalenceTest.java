@@ -14,7 +14,8 @@ import org.privsim.core.scenario.ScenarioParser;
 /**
  * Indexed-mean experiment cells and audits on actors (persons, curators, billboards, adversaries,
  * audit coordinators; game workers for priv-altmin and MP-MTL) give the sequential runner's report
- * field for field. Runs with serialize-messages on (test application.conf), so every message also crossed
+ * field for field, with audit trials in batches of 64 and a shorter last one (200 trials), and in
+ * batches of 4 at d = 2000. Runs with serialize-messages on (test application.conf), so every message also crossed
  * the CBOR serializer.
  */
 class IndexedMeanAndAuditEquivalenceTest {
@@ -40,7 +41,12 @@ class IndexedMeanAndAuditEquivalenceTest {
                   - { algorithm: indexed-mean-jdp,        threatModel: billboard,    epsilon: 1, delta: 1.0e-5, trials: 200 }
                   - { algorithm: indexed-mean-jdp,        threatModel: jdp, collusion: 5, target: 3, epsilon: 1, delta: 1.0e-5, trials: 200,
                       task: { type: indexed-mean, dimension: 8, persons: 25, samplesPerPerson: 1, indices: random } }
-                """, "indexed-mean-actors.yaml"), 14, 8);
+                  # d = 2000 (the largest): batches of 4 trials (8,192 doubles per message)
+                  - { algorithm: indexed-mean-jdp,        threatModel: jdp,          epsilon: 1, delta: 1.0e-5, trials: 44,
+                      task: { type: indexed-mean, dimension: 2000, persons: 10, samplesPerPerson: 1, indices: random } }
+                  - { algorithm: indexed-mean-billboard,  threatModel: billboard,    epsilon: 1, delta: 1.0e-5, trials: 44,
+                      task: { type: indexed-mean, dimension: 2000, persons: 10, samplesPerPerson: 1, indices: random } }
+                """, "indexed-mean-actors.yaml"), 14, 10);
     }
 
     @Test
