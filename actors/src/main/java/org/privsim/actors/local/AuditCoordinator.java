@@ -139,12 +139,13 @@ public final class AuditCoordinator extends AbstractBehavior<AuditCommand> {
         IndexedMeanPopulation population = IndexedMeanGame.population(spec, audit, seed);
         IndexedMeanMechanism mechanism = IndexedMeanGame.mechanism(spec);
         int t = population.persons();
+        int[] members = spec.collusion().members(t, spec.target());
         boolean[] colluding = new boolean[t];
-        for (int c : spec.collusion().members(t, spec.target())) {
+        for (int c : members) {
             colluding[c] = true;
         }
         ActorRef<AdversaryCommand> adversary = m.adversary();
-        batch = batchSize(population.task().dimension(), spec.collusion().members(t, spec.target()).length);
+        batch = batchSize(population.task().dimension(), members.length);
         inFlight = batch * INDEXED_MEAN_BATCHES_IN_FLIGHT;
         ActorRef<IndexedMeanCuratorCommand> curator = ctx.spawn(IndexedMeanCuratorActor.create(audit, mechanism,
                 trial -> IndexedMeanGame.noise(seed, audit, trial), t,
