@@ -1,5 +1,7 @@
 package org.privsim.core.transfer;
 
+import org.privsim.core.privacy.Clipping;
+
 /**
  * One user of the private task: it holds one row (x, y), sees it through the run's representation
  * (x' = Bᵀx with B the public estimate, the true basis, or the identity) and answers the curator
@@ -53,8 +55,7 @@ public final class SampleHolder {
         for (int c = 0; c < features.length; c++) {
             residual += features[c] * model[c];
         }
-        double norm = Math.abs(residual) * norm(features);
-        double scale = norm > clip ? clip / norm : 1;
+        double scale = Clipping.clipScale(Math.abs(residual) * norm(features), clip);
         double[] g = new double[features.length];
         for (int c = 0; c < features.length; c++) {
             g[c] = scale * residual * features[c];
@@ -68,13 +69,9 @@ public final class SampleHolder {
      */
     public double[] statistics(double clipFeature, double clipLabel) {
         int p = features.length;
-        double n = norm(features);
-        double scale = n > clipFeature ? clipFeature / n : 1;
+        double[] x = features.clone();
+        Clipping.clipInPlace(x, clipFeature);
         double y = Math.max(-clipLabel, Math.min(clipLabel, label));
-        double[] x = new double[p];
-        for (int c = 0; c < p; c++) {
-            x[c] = scale * features[c];
-        }
         double[] out = new double[p * (p + 1) / 2 + p];
         int at = 0;
         for (int a = 0; a < p; a++) {
