@@ -16,7 +16,7 @@ import org.privsim.protocol.MultitaskCommand;
 import org.privsim.protocol.MultitaskCuratorCommand;
 
 /**
- * Runs one multi-task experiment cell: every (λ candidate, repeat) run is its own
+ * Runs one multi-task experiment cell: every (candidate, repeat) run is its own
  * {@link MultitaskCuratorActor} with its task actors, a bounded number in flight; the cell's row is
  * {@link MultitaskResult#of} the outcomes by (λ, repeat), whatever order they finished in.
  *
@@ -57,7 +57,7 @@ public final class MultitaskCoordinator extends AbstractBehavior<MultitaskComman
         this.seed = seed;
         this.progress = progress;
         this.guardian = guardian;
-        this.outcomes = new MultitaskOutcome[cell.lambdas().size()][cell.spec().repeats()];
+        this.outcomes = new MultitaskOutcome[cell.candidates().size()][cell.spec().repeats()];
         this.total = cell.runs();
     }
 
@@ -66,7 +66,7 @@ public final class MultitaskCoordinator extends AbstractBehavior<MultitaskComman
         return newReceiveBuilder()
                 .onMessage(MultitaskCommand.RunFinished.class, this::onFinished)
                 .onMessage(MultitaskCommand.RunFailed.class, m -> {
-                    if (outcomes[m.lambdaIndex()][m.repeat()] != null) {
+                    if (outcomes[m.candidate()][m.repeat()] != null) {
                         return this;
                     }
                     guardian.tell(new GuardianCommand.MultitaskFailed(index, m.reason()));
@@ -76,26 +76,27 @@ public final class MultitaskCoordinator extends AbstractBehavior<MultitaskComman
     }
 
     private Behavior<MultitaskCommand> startRuns() {
-        int lambdas = cell.lambdas().size();
+        int candidates = cell.candidates().size();
         while (started < total && started - done < RUNS_IN_FLIGHT) {
             int run = started++;
-            int repeat = run / lambdas;
-            int lambda = run % lambdas;
+            int repeat = run / candidates;
+            int candidate = run % candidates;
             ActorRef<MultitaskCuratorCommand> curator = getContext().spawn(
-                    MultitaskCuratorActor.create(cell, lambda, repeat, seed, getContext().getSelf()),
-                    "run-" + repeat + "-" + lambda, DispatcherSelector.fromConfig(LocalSettings.COMPUTE_DISPATCHER));
-            getContext().watchWith(curator, new MultitaskCommand.RunFailed(lambda, repeat, "the curator of "
+                    MultitaskCuratorActor.create(cell, candidate, repeat, seed, getContext().getSelf()),
+                    "run-" + repeat + "-" + candidate,
+                    DispatcherSelector.fromConfig(LocalSettings.COMPUTE_DISPATCHER));
+            getContext().watchWith(curator, new MultitaskCommand.RunFailed(candidate, repeat, "the curator of "
                     + cell.label()
-                    + " repeat " + repeat + " λ index " + lambda + " stopped without a result"));
+                    + " repeat " + repeat + " candidate " + candidate + " stopped without a result"));
         }
         return this;
     }
 
     private Behavior<MultitaskCommand> onFinished(MultitaskCommand.RunFinished m) {
-        if (outcomes[m.lambdaIndex()][m.repeat()] != null) {
+        if (outcomes[m.candidate()][m.repeat()] != null) {
             return this;
         }
-        outcomes[m.lambdaIndex()][m.repeat()] = m.outcome();
+        outcomes[m.candidate()][m.repeat()] = m.outcome();
         done++;
         progress.update(done, total, cell.label() + " run " + done + "/" + total);
         if (done == total) {

@@ -19,7 +19,7 @@ import org.privsim.protocol.MultitaskCuratorCommand;
 import org.privsim.protocol.TaskCommand;
 
 /**
- * The curator of one multi-task run (one λ candidate, one repeat): spawns one {@link TaskActor}
+ * The curator of one multi-task run (one candidate, one repeat): spawns one {@link TaskActor}
  * per task, sends every task the {@link MultitaskCurator}'s request, and once every task answered
  * hands the answers to it in task-id order; the Wishart noise, the ledger and the projection are
  * the core curator's.
@@ -30,7 +30,7 @@ import org.privsim.protocol.TaskCommand;
  */
 public final class MultitaskCuratorActor extends AbstractBehavior<MultitaskCuratorCommand> {
     private final MultitaskCurator curator;
-    private final int lambdaIndex;
+    private final int candidate;
     private final int repeat;
     private final ActorRef<MultitaskCommand> coordinator;
     private final List<ActorRef<TaskCommand>> tasks = new ArrayList<>();
@@ -39,21 +39,21 @@ public final class MultitaskCuratorActor extends AbstractBehavior<MultitaskCurat
     private int answered;
 
     /**
-     * The curator of run (λ {@code lambdaIndex}, repeat {@code repeat}) of {@code cell}.
+     * The curator of run (candidate {@code candidate}, repeat {@code repeat}) of {@code cell}.
      *
      * @param coordinator receives the run's outcome
      */
-    public static Behavior<MultitaskCuratorCommand> create(MultitaskRunPlan cell, int lambdaIndex, int repeat,
+    public static Behavior<MultitaskCuratorCommand> create(MultitaskRunPlan cell, int candidate, int repeat,
                                                           long seed, ActorRef<MultitaskCommand> coordinator) {
-        return Behaviors.setup(ctx -> new MultitaskCuratorActor(ctx, cell, lambdaIndex, repeat, seed, coordinator)
+        return Behaviors.setup(ctx -> new MultitaskCuratorActor(ctx, cell, candidate, repeat, seed, coordinator)
                 .send(null));
     }
 
-    private MultitaskCuratorActor(ActorContext<MultitaskCuratorCommand> ctx, MultitaskRunPlan cell, int lambdaIndex,
+    private MultitaskCuratorActor(ActorContext<MultitaskCuratorCommand> ctx, MultitaskRunPlan cell, int candidate,
                                   int repeat, long seed, ActorRef<MultitaskCommand> coordinator) {
         super(ctx);
-        this.curator = new MultitaskCurator(cell, lambdaIndex, repeat, seed);
-        this.lambdaIndex = lambdaIndex;
+        this.curator = new MultitaskCurator(cell, candidate, repeat, seed);
+        this.candidate = candidate;
         this.repeat = repeat;
         this.coordinator = coordinator;
         for (int i = 0; i < cell.task().tasks(); i++) {
@@ -76,7 +76,7 @@ public final class MultitaskCuratorActor extends AbstractBehavior<MultitaskCurat
         try {
             request = previous == null ? curator.start() : curator.onModels(previous);
         } catch (BudgetExceededException e) {
-            coordinator.tell(new MultitaskCommand.RunFailed(lambdaIndex, repeat, e.getMessage()));
+            coordinator.tell(new MultitaskCommand.RunFailed(candidate, repeat, e.getMessage()));
             return Behaviors.stopped();
         }
         answered = 0;
@@ -105,7 +105,7 @@ public final class MultitaskCuratorActor extends AbstractBehavior<MultitaskCurat
         if (++answered < scores.length) {
             return this;
         }
-        coordinator.tell(new MultitaskCommand.RunFinished(lambdaIndex, repeat, curator.onScores(scores)));
+        coordinator.tell(new MultitaskCommand.RunFinished(candidate, repeat, curator.onScores(scores)));
         return Behaviors.stopped();
     }
 }

@@ -9,12 +9,14 @@ import org.privsim.core.run.Report;
  * Renders a report's multi-task rows as CSV ({@code multitask.csv}). Guarantee: RFC 4180, one
  * header row then one line per multi-task row in report order, empty cell for null; the columns
  * are every scalar report field of those rows under its own name, in report-schema order (the lists
- * {@code releaseEpsilons}, {@code lambdasTried} and {@code models} are left to {@code report.json}).
+ * {@code releaseEpsilons}, {@code releaseRhos}, {@code lambdasTried} and {@code models} are left to {@code report.json}).
  */
 public final class MultitaskCsv {
     private static final List<String> HEADER = List.of("experiment", "algorithm", "epsilon", "delta",
-            "accountedEpsilon", "basicEpsilon", "zcdpRho", "zcdpEpsilon", "maxLedgerEpsilon", "allocation", "tasks",
-            "samplesPerTask", "dimension", "structure", "iterations", "stepSize", "lambda", "clipModel",
+            "accountedEpsilon", "basicEpsilon", "zcdpRho", "zcdpEpsilon", "maxLedgerEpsilon", "covarianceNoise",
+            "calibration", "allocation", "tasks",
+            "samplesPerTask", "dimension", "structure", "iterations", "stepSize", "lambda",
+            "covarianceShift", "clipModel",
             "acceleration", "ridge", "initialModels", "repeats", "nmse", "nmseStdErr", "validationNmse");
 
     private MultitaskCsv() {}
@@ -24,9 +26,10 @@ public final class MultitaskCsv {
         Csv csv = new Csv(HEADER);
         for (MultitaskResult r : report.multitaskRows()) {
             csv.row(Arrays.asList(r.experiment(), r.algorithm(), r.epsilon(), r.delta(), r.accountedEpsilon(),
-                    r.basicEpsilon(), r.zcdpRho(), r.zcdpEpsilon(), r.maxLedgerEpsilon(), r.allocation(), r.tasks(),
+                    r.basicEpsilon(), r.zcdpRho(), r.zcdpEpsilon(), r.maxLedgerEpsilon(), r.covarianceNoise(),
+                    r.calibration(), r.allocation(), r.tasks(),
                     r.samplesPerTask(), r.dimension(), r.structure(), r.iterations(), r.stepSize(), r.lambda(),
-                    r.clipModel(), r.acceleration(), r.ridge(), r.initialModels(), r.repeats(), r.nmse(),
+                    r.covarianceShift(), r.clipModel(), r.acceleration(), r.ridge(), r.initialModels(), r.repeats(), r.nmse(),
                     r.nmseStdErr(), r.validationNmse()));
         }
         return csv.text();

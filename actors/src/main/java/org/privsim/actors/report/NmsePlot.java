@@ -137,6 +137,9 @@ public final class NmsePlot {
         } else if (r.allocation() != null) {
             sb.append(", ").append(r.allocation()).append(" allocation");
         }
+        if ("gaussian".equals(r.covarianceNoise())) {
+            sb.append(", Gaussian noise");
+        }
         if (!sameShape) {
             sb.append(", ").append(shape(r));
         }

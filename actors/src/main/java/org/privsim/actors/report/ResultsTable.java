@@ -91,12 +91,16 @@ public final class ResultsTable {
         }
     }
 
-    /** One line per multi-task row; "-" where ε, the accounted ε or λ is null, no "± s.e." for one repeat. */
+    /**
+     * One line per multi-task row; "-" where ε, the accounted ε or λ is null, no "± s.e." for one
+     * repeat; a Gaussian-release row's algorithm carries "+gauss" and its accounted ε is the zCDP one.
+     */
     private static void multitask(Report report, StringBuilder sb) {
-        sb.append(format("%-22s %-12s %7s %10s %21s %8s %7s%n", "multi-task algorithm", "structure", "epsilon",
-                "eps(KOV)", "nMSE ± s.e.", "lambda", "repeats"));
+        sb.append(format("%-26s %-12s %7s %10s %21s %8s %7s%n", "multi-task algorithm", "structure", "epsilon",
+                "eps(acct)", "nMSE ± s.e.", "lambda", "repeats"));
         for (MultitaskResult r : report.multitaskRows()) {
-            sb.append(format("%-22s %-12s %7s %10s %21s %8s %7d%n", r.algorithm(), r.structure(),
+            sb.append(format("%-26s %-12s %7s %10s %21s %8s %7d%n",
+                    r.algorithm() + ("gaussian".equals(r.covarianceNoise()) ? "+gauss" : ""), r.structure(),
                     r.epsilon() == null ? "-" : brief(r.epsilon()),
                     r.accountedEpsilon() == null ? "-" : format("%.4g", r.accountedEpsilon()),
                     r.nmseStdErr() == null ? format("%.4f", r.nmse())

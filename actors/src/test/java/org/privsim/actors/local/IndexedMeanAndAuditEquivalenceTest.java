@@ -62,10 +62,13 @@ class IndexedMeanAndAuditEquivalenceTest {
                 """, "altmin-audit-actors.yaml"), 1, 1);
     }
 
-    /** The bundled MP-MTL audits (game workers, 4 × 4000 trials of a 10-task run) as the sequential runner. */
+    /**
+     * The bundled MP-MTL audits (game workers, 9 × 4000 trials of a 10-task run, Wishart and
+     * Gaussian releases) as the sequential runner.
+     */
     @Test
     void mpMtlAuditsAreBitIdenticalToSequential() {
-        assertSameReport(ScenarioParser.parse(Path.of("../scenarios/audit-mp-mtl.yaml")), 0, 4);
+        assertSameReport(ScenarioParser.parse(Path.of("../scenarios/audit-mp-mtl.yaml")), 0, 9);
     }
 
     private static void assertSameReport(Scenario scenario, int rows, int audits) {

@@ -32,6 +32,8 @@ public class MultitaskEquivalenceTest {
               - { algorithm: mp-mtl-group-sparse, epsilon: [5], iterations: 2, lambda: 2, allocation: "geometric(0.9)",
                   initialModels: uniform, outlierTask: 12 }
               - { algorithm: dp-aggr, epsilon: [1], repeats: 2 }
+              - { algorithm: mp-mtl-low-rank, covarianceNoise: gaussian, epsilon: [1], delta: 1.0e-5, iterations: 2,
+                  lambda: [1, 3], covarianceShift: [0, 1], repeats: 2 }
             """;
 
     @Test
@@ -39,7 +41,7 @@ public class MultitaskEquivalenceTest {
         Scenario scenario = ScenarioParser.parse(SCENARIO, "multitask-actors.yaml");
         Report sequential = new SequentialRunner(scenario).run(Progress.NONE).withoutTiming();
         Report local = new LocalRunner(scenario).run(Progress.NONE).withoutTiming();
-        assertEquals(14, local.multitaskRows().size());
+        assertEquals(16, local.multitaskRows().size());
         assertNotNull(local.multitaskRows().get(6).models());
         ObjectMapper mapper = new ObjectMapper();
         assertEquals(mapper.valueToTree(sequential), mapper.valueToTree(local));

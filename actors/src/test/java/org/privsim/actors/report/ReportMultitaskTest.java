@@ -36,14 +36,16 @@ class ReportMultitaskTest {
             ModelMatrices models) {
         String algorithm = structure.equals("low-rank") ? "mp-mtl-low-rank" : "mp-mtl-group-sparse";
         return new MultitaskResult(experiment, algorithm, epsilon, 1e-5, 1.5 * epsilon, 2 * epsilon, epsilon * epsilon,
-                1.2 * epsilon, 1.5 * epsilon, "power(1, 2)", List.of(epsilon / 2, epsilon / 2), 3, 100, 2, structure,
-                2, 0.5, 0.1, 1.0, true, 1e-3, "stl-ridge", 4, nmse, 0.01, nmse + 0.01,
-                List.of(new LambdaCandidate(0.1, nmse + 0.01, nmse)), models);
+                1.2 * epsilon, 1.5 * epsilon, "wishart", null, "power(1, 2)", List.of(epsilon / 2, epsilon / 2), null,
+                3, 100, 2, structure,
+                2, 0.5, 0.1, null, 1.0, true, 1e-3, "stl-ridge", 4, nmse, 0.01, nmse + 0.01,
+                List.of(new LambdaCandidate(0.1, null, nmse + 0.01, nmse)), models);
     }
 
     private static MultitaskResult nonPrivateRow(int experiment, String algorithm, String structure, double nmse) {
-        return new MultitaskResult(experiment, algorithm, null, null, null, null, null, null, null, null, null, 3, 100,
-                2, structure, null, null, null, null, null, 1e-3, null, 1, nmse, null, nmse, null, null);
+        return new MultitaskResult(experiment, algorithm, null, null, null, null, null, null, null, null, null, null,
+                null, null, 3, 100,
+                2, structure, null, null, null, null, null, null, 1e-3, null, 1, nmse, null, nmse, null, null);
     }
 
     private static Report report(List<MultitaskResult> rows) {
@@ -87,13 +89,13 @@ class ReportMultitaskTest {
     void multitaskCsvHasOneLinePerRowWithEveryScalarFieldAndEmptyNulls() {
         List<String> lines = MultitaskCsv.render(mixed(true)).lines().toList();
         assertEquals("experiment,algorithm,epsilon,delta,accountedEpsilon,basicEpsilon,zcdpRho,zcdpEpsilon,"
-                + "maxLedgerEpsilon,allocation,tasks,samplesPerTask,dimension,structure,iterations,stepSize,lambda,"
-                + "clipModel,acceleration,ridge,initialModels,repeats,nmse,nmseStdErr,validationNmse", lines.get(0));
+                + "maxLedgerEpsilon,covarianceNoise,calibration,allocation,tasks,samplesPerTask,dimension,structure,iterations,stepSize,lambda,"
+                + "covarianceShift,clipModel,acceleration,ridge,initialModels,repeats,nmse,nmseStdErr,validationNmse", lines.get(0));
         assertEquals(1 + 7, lines.size());
         assertEquals("0,mp-mtl-low-rank,0.1,1.0E-5,0.15000000000000002,0.2,0.010000000000000002,0.12,"
-                + "0.15000000000000002,\"power(1, 2)\",3,100,2,low-rank,2,0.5,0.1,1.0,true,0.001,stl-ridge,4,0.9,0.01,"
+                + "0.15000000000000002,wishart,,\"power(1, 2)\",3,100,2,low-rank,2,0.5,0.1,,1.0,true,0.001,stl-ridge,4,0.9,0.01,"
                 + "0.91", lines.get(1));
-        assertEquals("1,stl-ridge,,,,,,,,,3,100,2,low-rank,,,,,,0.001,,1,0.8,,0.8", lines.get(3));
+        assertEquals("1,stl-ridge,,,,,,,,,,,3,100,2,low-rank,,,,,,,0.001,,1,0.8,,0.8", lines.get(3));
     }
 
     @Test
@@ -121,7 +123,7 @@ class ReportMultitaskTest {
         List<String> table = ResultsTable.render(mixed(false)).lines().toList();
         assertEquals(1 + 7, table.size());
         assertTrue(table.get(0).startsWith("multi-task algorithm"), table.get(0));
-        assertTrue(table.get(0).contains("eps(KOV)"), table.get(0));
+        assertTrue(table.get(0).contains("eps(acct)"), table.get(0));
         assertTrue(table.get(1).matches("mp-mtl-low-rank +low-rank +0\\.1 +0\\.1500 +0\\.9000 ± 0\\.010 +0\\.1 +4"),
                 table.get(1));
         assertTrue(table.get(3).matches("stl-ridge +low-rank +- +- +0\\.8000 +- +1"), table.get(3));

@@ -10,7 +10,8 @@ import org.privsim.core.scenario.TransferRegressionTask;
 /**
  * Builds the distinguishing game of a scenario's audit and plays it on one thread. Indexed-mean
  * audits play {@link IndexedMeanGame} on the population (seed, key (1, audit)); priv-altmin audits
- * play {@link AltMinCanaryGame}, MP-MTL audits {@link MpMtlCanaryGame} and DP-SGD audits
+ * play {@link AltMinCanaryGame}, MP-MTL audits {@link MpMtlCanaryGame} (Wishart releases) or
+ * {@link MpMtlGaussianCanaryGame} (Gaussian releases) and DP-SGD audits
  * {@link DpSgdCanaryGame}, each with the seed derived
  * from (seed, "audit", audit).
  *
@@ -32,7 +33,9 @@ public final class AuditGames {
             return new DpSgdCanaryGame(transfer, spec.experiment(), seed, spec.target(), spec.inject());
         }
         if (spec.task() instanceof MultitaskRegressionTask multitask) {
-            return new MpMtlCanaryGame(multitask, spec.experiment(), seed, spec.target(), spec.inject());
+            return spec.experiment().multitask().gaussianNoise()
+                    ? new MpMtlGaussianCanaryGame(multitask, spec.experiment(), seed, spec.target(), spec.inject())
+                    : new MpMtlCanaryGame(multitask, spec.experiment(), seed, spec.target(), spec.inject());
         }
         return new AltMinCanaryGame((LowRankRegressionTask) spec.task(), scenario.aggregation(), spec.experiment(),
                 spec.epsilon(), seed, spec.target(), spec.inject(), spec.threatModel() == ThreatModel.WHITE_BOX);

@@ -1,6 +1,5 @@
 package org.privsim.core.audit;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.SplittableRandom;
@@ -13,7 +12,6 @@ import org.privsim.core.multitask.MultitaskRunPlan;
 import org.privsim.core.multitask.TaskData;
 import org.privsim.core.multitask.TaskLearner;
 import org.privsim.core.multitask.TaskRequest;
-import org.privsim.core.multitask.TaskSettings;
 import org.privsim.core.random.RandomStreams;
 import org.privsim.core.scenario.ExperimentSpec;
 import org.privsim.core.scenario.MultitaskRegressionTask;
@@ -106,12 +104,11 @@ public final class MpMtlCanaryGame implements DistinguishingGame {
                 RandomStreams.stream(seed, "audit-mtl-canary-direction"));
         MultitaskPopulation population = new MultitaskPopulation(single, seed, 0);
         TaskData ordinary = population.task(target);
-        double n = ordinary.samples();
-        double label = MODEL_SCALE * spec.clipModel() * (n + spec.ridge()) / n;
+        double label = MpMtlTranscript.canaryLabel(MODEL_SCALE, spec.clipModel(), ordinary.samples(), spec.ridge());
         this.worlds = new TaskData[2][task.tasks()];
         for (int i = 0; i < task.tasks(); i++) {
-            worlds[0][i] = i == target ? canary(ordinary, 0) : population.task(i);
-            worlds[1][i] = i == target ? canary(ordinary, label) : worlds[0][i];
+            worlds[0][i] = i == target ? MpMtlTranscript.canary(ordinary, direction, 0) : population.task(i);
+            worlds[1][i] = i == target ? MpMtlTranscript.canary(ordinary, direction, label) : worlds[0][i];
         }
     }
 
@@ -124,28 +121,9 @@ public final class MpMtlCanaryGame implements DistinguishingGame {
     public double score(int trial, int world) {
         DistinguishingGame.checkTrial(trial, world);
         long trialSeed = RandomStreams.derive(seed, "audit-mtl-canary-trial", trial);
-        TaskData[] data = worlds[world];
-        TaskSettings settings = cell.taskSettings(trialSeed, 0);
-        TaskLearner[] tasks = new TaskLearner[data.length];
-        for (int i = 0; i < tasks.length; i++) {
-            tasks[i] = new TaskLearner(data[i], settings);
-        }
-        MultitaskCurator curator = new MultitaskCurator(cell, 0, 0, trialSeed);
-        List<double[][]> inputs = new ArrayList<>();
-        List<double[]> projections = new ArrayList<>();
-        TaskRequest request = curator.start();
-        while (!(request instanceof TaskRequest.Evaluate)) {
-            double[][] models = new double[tasks.length][];
-            for (int i = 0; i < tasks.length; i++) {
-                models[i] = tasks[i].answer(request);
-            }
-            request = curator.onModels(models);
-            if (request instanceof TaskRequest.Project p) {
-                inputs.add(models);
-                projections.add(p.projection());
-            }
-        }
-        return statistic(inputs, projections, new TaskLearner(worlds[1][target], settings));
+        MpMtlTranscript seen = MpMtlTranscript.play(cell, worlds[world], trialSeed);
+        return statistic(seen.models(), seen.projections(),
+                new TaskLearner(worlds[1][target], cell.taskSettings(trialSeed, 0)));
     }
 
     /**
@@ -232,19 +210,6 @@ public final class MpMtlCanaryGame implements DistinguishingGame {
             throw new IllegalStateException("eigendecomposition failed in the MP-MTL audit");
         }
         return eig;
-    }
-
-    /** The target's data with every training row c and every training label {@code label}. */
-    private TaskData canary(TaskData ordinary, double label) {
-        int n = ordinary.samples();
-        double[] x = new double[n * d];
-        double[] y = new double[n];
-        for (int row = 0; row < n; row++) {
-            System.arraycopy(direction, 0, x, row * d, d);
-            y[row] = label;
-        }
-        return new TaskData(ordinary.task(), d, x, y, ordinary.validX(), ordinary.validY(), ordinary.testX(),
-                ordinary.testY(), new double[d]);
     }
 
     /** A seed-derived unit vector: Gaussian (spectral) or a uniformly chosen coordinate axis (row-wise). */

@@ -3,9 +3,13 @@ package org.privsim.core.multitask;
 import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
 import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
+import org.privsim.core.privacy.Conversions;
+import org.privsim.core.privacy.GaussianMechanism;
 import org.privsim.core.privacy.L2LaplaceMechanism;
+import org.privsim.core.privacy.Ledger;
 import org.privsim.core.privacy.PureLedger;
 import org.privsim.core.privacy.WishartMechanism;
+import org.privsim.core.privacy.Zcdp;
 import org.privsim.core.scenario.Algorithm;
 
 /**
@@ -13,7 +17,9 @@ import org.privsim.core.scenario.Algorithm;
  * and the baselines' release. It sees only the tasks' clipped models, never data (Remark 2).
  * <ul>
  *   <li>iterative (mp-mtl-*, mtl-*): for t = 1..T, Σ̃ = Σ_i w̃_i w̃_iᵀ (task-id order);
- *       private: Σ = Σ̃ + E with E ~ W_d(d + 1, K²/(2ε_t) I); spectral: M = U S Uᵀ with
+ *       private: Σ = Σ̃ + E with E ~ W_d(d + 1, K²/(2ε_t) I) (covarianceNoise wishart) or E
+ *       symmetric with i.i.d. N(0, σ_t²) upper triangle, σ_t = {@link #gaussianSigma}(K, ρ_t),
+ *       plus {@link #gaussianShift} on the diagonal (covarianceNoise gaussian); spectral: M = U S Uᵀ with
  *       S_jj = max(0, 1 − ηλ/√Λ_jj) from Σ = U Λ Uᵀ; row-wise: M = diag(max(0, 1 − ηλ/√|Σ_jj|));
  *       M goes to every task; then every task scores its ŵ⁽ᵀ⁾;</li>
  *   <li>dp-aggr: the mean of the clipped ridge models plus ℓ2-Laplace noise for sensitivity 2K/m
@@ -21,37 +27,49 @@ import org.privsim.core.scenario.Algorithm;
  *   <li>stl-ridge: nothing is released; every task scores its own ridge model.</li>
  * </ul>
  *
- * <p>Privacy: each release is (ε_t, 0)-DP in any one task's data and is charged to a
- * {@link PureLedger} before it is computed; the ledger composes with the KOV bound (Liang et al.
- * eq. 6) and refuses a release past ε. Guarantee: the same answers in the same order give a
+ * <p>Privacy: each Wishart release is claimed (ε_t, 0)-DP in any one task's data and is charged to
+ * a {@link PureLedger} before it is computed; the ledger composes with the KOV bound (Liang et al.
+ * eq. 6) and refuses a release past ε. Each Gaussian release is ρ_t-zCDP and is charged to a zCDP
+ * {@link Ledger} of budget ρ, which refuses a release past ρ. Guarantee: the same answers in the same order give a
  * bit-identical outcome. Used once; not thread-safe.
  */
 public final class MultitaskCurator {
     private final MultitaskRunPlan cell;
     private final double lambda;
+    /** The factor of {@link #gaussianShift} (Gaussian releases), else null. */
+    private final Double shiftFactor;
     private final int repeat;
     private final long seed;
     private final boolean exportModels;
     private final double[] epsilons;
+    private final double[] rhos;
     private final PureLedger ledger;
+    private final Ledger zcdpLedger;
     private final int d;
     private int released;
     private double[][] inputModels;
+    private double[] lastRelease;
 
     /**
      * @param cell        the cell
-     * @param lambdaIndex which λ candidate
+     * @param candidate which {@link MultitaskRunPlan#candidates candidate}
      * @param repeat      which repeat
      * @param seed        the scenario's root seed
      */
-    public MultitaskCurator(MultitaskRunPlan cell, int lambdaIndex, int repeat, long seed) {
+    public MultitaskCurator(MultitaskRunPlan cell, int candidate, int repeat, long seed) {
         this.cell = cell;
-        this.lambda = cell.lambdas().get(lambdaIndex);
+        Candidate tuned = cell.candidates().get(candidate);
+        this.lambda = tuned.lambda();
+        this.shiftFactor = tuned.covarianceShift();
         this.repeat = repeat;
         this.seed = seed;
         this.exportModels = Boolean.TRUE.equals(cell.spec().multitask().exportModels());
         this.epsilons = cell.releaseEpsilons();
-        this.ledger = cell.epsilon() == null ? null : new PureLedger(cell.task().tasks(), cell.epsilon(), cell.delta());
+        this.rhos = cell.releaseRhos();
+        boolean gaussian = cell.gaussianNoise() && cell.epsilon() != null;
+        this.ledger = cell.epsilon() == null || gaussian ? null
+                : new PureLedger(cell.task().tasks(), cell.epsilon(), cell.delta());
+        this.zcdpLedger = gaussian ? new Ledger(cell.task().tasks(), cell.totalRho()) : null;
         this.d = cell.task().dimension();
     }
 
@@ -73,15 +91,35 @@ public final class MultitaskCurator {
         }
         released++;
         double[] sigma = covariance(models);
-        if (ledger != null) {
+        if (zcdpLedger != null) {
+            zcdpLedger.chargeAll(released, "WWᵀ", rhos[released - 1]);
+            double calibrated = cell.inject().ignoreComposition() ? cell.totalRho() : rhos[released - 1];
+            GaussianMechanism.addSymmetricNoise(sigma, d,
+                    gaussianSigma(cell.spec().clipModel(), calibrated) * cell.inject().noiseMultiplier(),
+                    cell.noise(seed, repeat, released));
+            double shift = shiftFactor * gaussianShift(cell.spec().clipModel(), rhos[released - 1], d);
+            for (int p = 0; p < d; p++) {
+                sigma[p * d + p] += shift;
+            }
+        } else if (ledger != null) {
             ledger.charge(released, "WWᵀ", epsilons[released - 1], null);
             double calibrated = cell.inject().ignoreComposition() ? cell.epsilon() : epsilons[released - 1];
             double scale = WishartMechanism.scale(cell.spec().clipModel(), calibrated) * cell.inject().noiseMultiplier();
             WishartMechanism.addNoise(sigma, d, d + 1, scale, cell.noise(seed, repeat, released));
         }
+        lastRelease = sigma.clone();
         double shrink = cell.spec().multitask().stepSize() * lambda;
         return new TaskRequest.Project(released, cell.algorithm().isSpectralMultitask()
                 ? spectralProjection(sigma, shrink) : rowProjection(sigma, shrink));
+    }
+
+    /**
+     * A copy of the latest released covariance Σ⁽ᵗ⁾ (row-major d × d, noise included when private),
+     * or null before the first release: what the mechanism outputs, of which M is post-processing.
+     * Audits observe it.
+     */
+    public double[] lastRelease() {
+        return lastRelease == null ? null : lastRelease.clone();
     }
 
     /** The run's outcome once every task scored ({@code scores[i]} from task i). */
@@ -96,8 +134,34 @@ public final class MultitaskCurator {
                 output[i] = scores[i].model();
             }
         }
-        return new MultitaskOutcome(valid / scores.length, test / scores.length,
-                ledger == null ? null : ledger.maxSpent(), inputModels, output);
+        Double spent = ledger != null ? Double.valueOf(ledger.maxSpent())
+                : zcdpLedger != null ? Double.valueOf(Conversions.tightEpsilon(zcdpLedger.maxSpent(), cell.delta()))
+                : null;
+        return new MultitaskOutcome(valid / scores.length, test / scores.length, spent, inputModels, output);
+    }
+
+    /**
+     * σ_t = K²/√ρ_t of the Gaussian covariance release: replacing one task's clipped model w
+     * (‖w‖ ≤ K) by w′ changes Σ̃ by ww ᵀ − w′w′ᵀ, whose Frobenius norm² is ‖w‖⁴ + ‖w′‖⁴ − 2(w·w′)² ≤
+     * 2K⁴ (attained by orthogonal w, w′ of norm K), so the L2 sensitivity is √2·K² and
+     * ρ_t = (√2K²)²/(2σ_t²) (see {@link GaussianMechanism}).
+     */
+    public static double gaussianSigma(double clipModel, double rho) {
+        return Zcdp.sigmaForRho(Math.sqrt(2) * clipModel * clipModel, rho);
+    }
+
+    /**
+     * τ_t = 2√d·σ_t, the unit of the shift the Gaussian release adds to its diagonal (the
+     * candidate's {@code covarianceShift} times τ_t; σ_t the claimed {@link #gaussianSigma}(K, ρ_t)):
+     * the edge of E's semicircle spectrum [−2σ_t√d, 2σ_t√d], so with factor 1 Σ̃ + E + τ_t I is
+     * positive semi-definite up to that edge, like the Wishart release whose mean (d + 1)·s·I plays
+     * the same role. Without a shift half of E's eigenvalues are negative, M drops those
+     * directions, and at small ε the tasks lose half of their own models instead of falling back to
+     * STL (Prop. 1); at large ε a smaller shift lets M drop noise directions. It depends on the
+     * claim only, not on data: free post-processing.
+     */
+    public static double gaussianShift(double clipModel, double rho, int dimension) {
+        return 2 * Math.sqrt(dimension) * gaussianSigma(clipModel, rho);
     }
 
     private TaskRequest aggregate(double[][] models) {

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 import org.privsim.core.audit.Injection;
 import org.privsim.core.privacy.CompositionBound;
+import org.privsim.core.privacy.Conversions;
 import org.privsim.core.random.RandomStreams;
 import org.privsim.core.scenario.Algorithm;
 import org.privsim.core.scenario.ExperimentSpec;
@@ -17,12 +18,13 @@ import org.privsim.core.scenario.Scenario;
 
 /**
  * One cell of a multi-task experiment: an algorithm at one ε (null when non-private), run for every
- * λ candidate × repeat; the report row is the λ with the lowest mean validation nMSE.
+ * {@link Candidate} (λ, and the covariance shift of a Gaussian release) × repeat; the report row is
+ * the candidate with the lowest mean validation nMSE.
  *
  * <p>Guarantees: repeat r uses the population (seed, r) of the cell's structure — the same data for
  * every algorithm, ε and λ of the scenario — and the Wishart (or output) noise of release t comes
- * from the stream (seed, "mtl-noise", experiment, structure, ε index, r, t), shared by the λ candidates (common random numbers make
- * the λ choice less noisy). Every runner sums the tasks' contributions in task-id order, so a
+ * from the stream (seed, "mtl-noise", experiment, structure, ε index, r, t), shared by the candidates (common random numbers make
+ * the choice less noisy). Every runner sums the tasks' contributions in task-id order, so a
  * cell's row is bit-identical wherever it runs.
  *
  * @param experiment   index of the experiment in the scenario
@@ -60,30 +62,42 @@ public record MultitaskRunPlan(int experiment, ExperimentSpec spec, Double epsil
         return spec.algorithm();
     }
 
-    /** The λ candidates (one entry, unused, for the algorithms without λ). */
-    public List<Double> lambdas() {
+    /**
+     * The tuning candidates, λ-major: every λ (one entry, 0 and unused, for the algorithms without
+     * λ) with every covariance shift factor (Gaussian releases; null otherwise).
+     */
+    public List<Candidate> candidates() {
         MultitaskSettings m = spec.multitask();
-        return m.lambdas() == null ? List.of(0.0) : m.lambdas();
+        List<Double> lambdas = m.lambdas() == null ? List.of(0.0) : m.lambdas();
+        List<Double> shifts = gaussianNoise() ? m.covarianceShifts() : Collections.singletonList(null);
+        List<Candidate> candidates = new ArrayList<>();
+        for (double lambda : lambdas) {
+            for (Double shift : shifts) {
+                candidates.add(new Candidate(lambda, shift));
+            }
+        }
+        return candidates;
     }
 
-    /** Runs of the cell: λ candidates × repeats. */
+    /** Runs of the cell: candidates × repeats. */
     public int runs() {
-        return lambdas().size() * spec.repeats();
+        return candidates().size() * spec.repeats();
     }
 
-    /** T, the number of Wishart releases (0 for stl-ridge and dp-aggr). */
+    /** T, the number of covariance releases (0 for stl-ridge and dp-aggr). */
     public int iterations() {
         Integer t = spec.multitask().iterations();
         return t == null ? 0 : t;
     }
 
     /**
-     * ε_t of each release as claimed and charged: the allocation's split of ε under the composition
-     * bound for the private iterative algorithms, {ε} for dp-aggr, empty when non-private. (The
+     * ε_t of each pure release as claimed and charged: the allocation's split of ε under the
+     * composition bound for the private iterative algorithms with Wishart releases, {ε} for dp-aggr,
+     * empty when non-private or the releases are Gaussian ({@link #releaseRhos}). (The
      * fault {@code ignoreComposition} calibrates every release to the whole ε but still charges these.)
      */
     public double[] releaseEpsilons() {
-        if (epsilon == null) {
+        if (epsilon == null || gaussianNoise()) {
             return new double[0];
         }
         if (spec.algorithm() == Algorithm.DP_AGGR) {
@@ -92,14 +106,60 @@ public record MultitaskRunPlan(int experiment, ExperimentSpec spec, Double epsil
         return spec.multitask().allocation().epsilons(iterations(), epsilon, delta());
     }
 
+    /**
+     * ρ_t of each Gaussian covariance release (covarianceNoise gaussian): the allocation's split of
+     * the calibration's total ρ for (ε, δ); empty for the Wishart releases and the non-private and
+     * one-shot algorithms. (The fault {@code ignoreComposition} calibrates every release to the whole
+     * ρ but still charges these.)
+     */
+    public double[] releaseRhos() {
+        if (epsilon == null || !gaussianNoise()) {
+            return new double[0];
+        }
+        return spec.multitask().allocation().rhos(iterations(), totalRho());
+    }
+
+    /** The total zCDP budget of a Gaussian-release cell: the calibration's ρ for (ε, δ). */
+    public double totalRho() {
+        return spec.calibration().totalRho(epsilon, delta());
+    }
+
+    /** Σ_t ρ_t of {@link #releaseRhos} (0 when there are none): the zCDP the Gaussian releases spend. */
+    public double releasedRho() {
+        return sum(releaseRhos());
+    }
+
+    /** Whether the cell's covariance releases are Gaussian (zCDP) rather than Wishart (pure ε). */
+    public boolean gaussianNoise() {
+        return spec.algorithm().isIterativeMultitask() && spec.multitask().gaussianNoise();
+    }
+
     /** δ of the composition bound (0 for dp-aggr's single pure release and the non-private ones). */
     public double delta() {
         return spec.delta() == null ? 0 : spec.delta();
     }
 
-    /** CB of the planned releases at δ: the ε the run claims (null when non-private). */
+    /**
+     * The ε the run claims at δ (null when non-private): CB of the planned pure releases, or for
+     * Gaussian releases the tight (CKS 2020) conversion of Σ ρ_t.
+     */
     public Double accountedEpsilon() {
-        return epsilon == null ? null : CompositionBound.of(releaseEpsilons(), delta());
+        if (epsilon == null) {
+            return null;
+        }
+        if (gaussianNoise()) {
+            return Conversions.tightEpsilon(releasedRho(), delta());
+        }
+        return CompositionBound.of(releaseEpsilons(), delta());
+    }
+
+    /** Σ values in order. */
+    private static double sum(double[] values) {
+        double total = 0;
+        for (double v : values) {
+            total += v;
+        }
+        return total;
     }
 
     /** What each task of repeat {@code repeat} needs. */

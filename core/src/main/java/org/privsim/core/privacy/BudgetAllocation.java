@@ -67,26 +67,10 @@ public final class BudgetAllocation {
      *                                  double (ε within a small factor of {@link Double#MAX_VALUE})
      */
     public double[] epsilons(int iterations, double epsilon, double delta) {
-        if (iterations < 1) {
-            throw new IllegalArgumentException("iterations must be at least 1, got " + iterations);
-        }
         Args.positive("epsilon", epsilon);
         Args.zeroToOpenUnit("delta", delta);
-        double[] weights = new double[iterations];
-        double weightSum = 0;
-        for (int t = 1; t <= iterations; t++) {
-            double w = weight(t);
-            if (!(w > 0 && w < Double.POSITIVE_INFINITY)) {
-                throw new IllegalArgumentException(id() + " gives weight " + w + " to iteration " + t
-                        + " of " + iterations + "; the weights must be positive finite doubles");
-            }
-            weights[t - 1] = w;
-            weightSum += w;
-        }
-        if (weightSum == Double.POSITIVE_INFINITY) {
-            throw new IllegalArgumentException(id() + " weights over " + iterations
-                    + " iterations sum past the largest double");
-        }
+        double[] weights = weights(iterations);
+        double weightSum = sum(weights);
         DoublePredicate fits = e0 -> fits(scaled(weights, e0), epsilon, delta);
         // ε₀ = ε/Σw makes the first term of CB equal ε; CB(0) = 0 ≤ ε, so 0 is a valid lower end.
         double start = Math.max(epsilon / weightSum, Double.MIN_VALUE);
@@ -98,6 +82,55 @@ public final class BudgetAllocation {
                     + " iterations with " + id());
         }
         return scaled(weights, e0);
+    }
+
+    /**
+     * The per-iteration zCDP budgets ρ_1..ρ_T of a total ρ (index t − 1 holds ρ_t): ρ_t = ρ·w_t/Σw.
+     * zCDP composes by addition, so the shares need no search; their sum is ρ up to rounding.
+     *
+     * @param iterations T ≥ 1
+     * @param rho        total ρ, positive and finite
+     * @throws IllegalArgumentException for arguments out of range, or weights as in {@link #epsilons}
+     */
+    public double[] rhos(int iterations, double rho) {
+        Args.positive("rho", rho);
+        double[] weights = weights(iterations);
+        double weightSum = sum(weights);
+        double[] rhos = new double[iterations];
+        for (int t = 0; t < iterations; t++) {
+            rhos[t] = rho * (weights[t] / weightSum);
+        }
+        return rhos;
+    }
+
+    /** w_1..w_T, each checked positive and finite. */
+    private double[] weights(int iterations) {
+        if (iterations < 1) {
+            throw new IllegalArgumentException("iterations must be at least 1, got " + iterations);
+        }
+        double[] weights = new double[iterations];
+        for (int t = 1; t <= iterations; t++) {
+            double w = weight(t);
+            if (!(w > 0 && w < Double.POSITIVE_INFINITY)) {
+                throw new IllegalArgumentException(id() + " gives weight " + w + " to iteration " + t
+                        + " of " + iterations + "; the weights must be positive finite doubles");
+            }
+            weights[t - 1] = w;
+        }
+        return weights;
+    }
+
+    /** Σ w_t in order, checked finite. */
+    private double sum(double[] weights) {
+        double weightSum = 0;
+        for (double w : weights) {
+            weightSum += w;
+        }
+        if (weightSum == Double.POSITIVE_INFINITY) {
+            throw new IllegalArgumentException(id() + " weights over " + weights.length
+                    + " iterations sum past the largest double");
+        }
+        return weightSum;
     }
 
     /**

@@ -3,6 +3,7 @@ package org.privsim.core.run;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.ArrayList;
 import java.util.List;
+import org.privsim.core.multitask.Candidate;
 import org.privsim.core.multitask.MultitaskOutcome;
 import org.privsim.core.multitask.MultitaskRunPlan;
 import org.privsim.core.privacy.CompositionBound;
@@ -10,7 +11,7 @@ import org.privsim.core.privacy.Conversions;
 import org.privsim.core.scenario.MultitaskSettings;
 
 /**
- * One row of a report for a multi-task algorithm at one ε: the λ candidate with the lowest mean
+ * One row of a report for a multi-task algorithm at one ε: the candidate (λ, covariance shift) with the lowest mean
  * validation nMSE, its test nMSE averaged over repeats. Field names are the report schema (README,
  * "Report schema").
  *
@@ -18,13 +19,19 @@ import org.privsim.core.scenario.MultitaskSettings;
  * @param algorithm         algorithm id
  * @param epsilon           target ε, or null (non-private)
  * @param delta             δ of the composition bound, or null
- * @param accountedEpsilon  the composition bound CB({ε_t}, δ) of the releases (Liang et al. eq. 6), or null
- * @param basicEpsilon      Σ ε_t (basic composition), or null
- * @param zcdpRho           Σ ε_t²/2: the same releases as zCDP (pure ε-DP is ε²/2-zCDP), or null
+ * @param accountedEpsilon  Wishart releases: the composition bound CB({ε_t}, δ) (Liang et al. eq. 6);
+ *                          Gaussian releases: the tight conversion of Σ ρ_t at δ (= zcdpEpsilon); or null
+ * @param basicEpsilon      Σ ε_t (basic composition) of pure releases, or null
+ * @param zcdpRho           zCDP of the releases: Σ ε_t²/2 for pure ones (pure ε-DP is ε²/2-zCDP), Σ ρ_t
+ *                          for Gaussian ones; or null
  * @param zcdpEpsilon       tight (CKS 2020) conversion of zcdpRho at δ (null when δ = 0 or non-private)
- * @param maxLedgerEpsilon  the ledger's largest per-task composition bound over all runs, or null
- * @param allocation        how ε was split over the releases, or null
- * @param releaseEpsilons   ε_t of every release, or null
+ * @param maxLedgerEpsilon  the ledger's largest per-task bound over all runs (KOV, or the tight
+ *                          conversion of the zCDP ledger), or null
+ * @param covarianceNoise   MP-MTL: {@code wishart} or {@code gaussian}; else null
+ * @param calibration       Gaussian releases: how (ε, δ) became ρ; else null
+ * @param allocation        how ε (Wishart) or ρ (Gaussian) was split over the releases, or null
+ * @param releaseEpsilons   ε_t of every pure release, or null
+ * @param releaseRhos       ρ_t of every Gaussian release, or null
  * @param tasks             m
  * @param samplesPerTask    n
  * @param dimension         d
@@ -32,6 +39,7 @@ import org.privsim.core.scenario.MultitaskSettings;
  * @param iterations        T, or null
  * @param stepSize          η, or null
  * @param lambda            the reported λ, or null
+ * @param covarianceShift   the reported Gaussian release's diagonal shift factor, or null
  * @param clipModel         K, or null
  * @param acceleration      whether β_t = (t − 1)/(t + 2), or null
  * @param ridge             μ of every task's loss
@@ -40,12 +48,14 @@ import org.privsim.core.scenario.MultitaskSettings;
  * @param nmse              mean over repeats of the mean over tasks of test MSE / variance of the test targets
  * @param nmseStdErr        standard error of nmse over repeats (null with one repeat)
  * @param validationNmse    the same on the validation rows (what chose λ)
- * @param lambdasTried      every λ candidate with its mean validation and test nMSE (null without λ)
+ * @param lambdasTried      every candidate (λ, covariance shift) with its mean validation and test nMSE
+ *                          (null without λ)
  * @param models            W⁽⁰⁾ and the output Ŵ of the first repeat (null unless exportModels)
  */
 @JsonPropertyOrder({"experiment", "algorithm", "epsilon", "delta", "accountedEpsilon", "basicEpsilon", "zcdpRho",
-    "zcdpEpsilon", "maxLedgerEpsilon", "allocation", "releaseEpsilons", "tasks", "samplesPerTask", "dimension",
-    "structure", "iterations", "stepSize", "lambda", "clipModel", "acceleration", "ridge", "initialModels",
+    "zcdpEpsilon", "maxLedgerEpsilon", "covarianceNoise", "calibration", "allocation", "releaseEpsilons",
+    "releaseRhos", "tasks", "samplesPerTask", "dimension",
+    "structure", "iterations", "stepSize", "lambda", "covarianceShift", "clipModel", "acceleration", "ridge", "initialModels",
     "repeats", "nmse", "nmseStdErr", "validationNmse", "lambdasTried", "models"})
 public record MultitaskResult(
         int experiment,
@@ -57,8 +67,11 @@ public record MultitaskResult(
         Double zcdpRho,
         Double zcdpEpsilon,
         Double maxLedgerEpsilon,
+        String covarianceNoise,
+        String calibration,
         String allocation,
         List<Double> releaseEpsilons,
+        List<Double> releaseRhos,
         int tasks,
         int samplesPerTask,
         int dimension,
@@ -66,6 +79,7 @@ public record MultitaskResult(
         Integer iterations,
         Double stepSize,
         Double lambda,
+        Double covarianceShift,
         Double clipModel,
         Boolean acceleration,
         double ridge,
@@ -78,13 +92,14 @@ public record MultitaskResult(
         ModelMatrices models) implements ExperimentRow {
 
     /**
-     * One λ candidate.
+     * One tuning candidate.
      *
-     * @param lambda         λ
-     * @param validationNmse mean over repeats of the validation nMSE
-     * @param nmse           mean over repeats of the test nMSE
+     * @param lambda          λ
+     * @param covarianceShift the Gaussian release's diagonal shift factor, or null
+     * @param validationNmse  mean over repeats of the validation nMSE
+     * @param nmse            mean over repeats of the test nMSE
      */
-    public record LambdaCandidate(double lambda, double validationNmse, double nmse) {}
+    public record LambdaCandidate(double lambda, Double covarianceShift, double validationNmse, double nmse) {}
 
     /**
      * Model matrices, one row per task (w_i ∈ R^d), for the leakage example.
@@ -105,7 +120,8 @@ public record MultitaskResult(
         for (int l = 0; l < outcomes.length; l++) {
             validation[l] = RepeatStatistics.mean(field(outcomes[l], true));
             test[l] = RepeatStatistics.mean(field(outcomes[l], false));
-            tried.add(new LambdaCandidate(cell.lambdas().get(l), validation[l], test[l]));
+            Candidate candidate = cell.candidates().get(l);
+            tried.add(new LambdaCandidate(candidate.lambda(), candidate.covarianceShift(), validation[l], test[l]));
             if (validation[l] < validation[best]) {
                 best = l;
             }
@@ -121,20 +137,25 @@ public record MultitaskResult(
             }
         }
         boolean isPrivate = cell.epsilon() != null;
+        boolean gaussian = isPrivate && cell.gaussianNoise();
         double[] eps = cell.releaseEpsilons();
-        double rho = 0;
+        double rho = cell.releasedRho();
         for (double e : eps) {
             rho += e * e / 2;
         }
         Double delta = cell.spec().delta();
+        String noise = settings.covarianceNoise() == null ? null : settings.covarianceNoise().id();
         return new MultitaskResult(cell.experiment(), cell.algorithm().id(), cell.epsilon(), delta,
-                cell.accountedEpsilon(), isPrivate ? CompositionBound.basic(eps) : null, isPrivate ? rho : null,
+                cell.accountedEpsilon(), isPrivate && !gaussian ? CompositionBound.basic(eps) : null,
+                isPrivate ? rho : null,
                 isPrivate && delta != null && delta > 0 ? Conversions.tightEpsilon(rho, delta) : null, ledger,
+                noise, gaussian ? cell.spec().calibration().id() : null,
                 settings.allocation() == null ? null : settings.allocation().id(),
-                isPrivate ? boxed(eps) : null,
+                isPrivate && !gaussian ? boxed(eps) : null, gaussian ? boxed(cell.releaseRhos()) : null,
                 cell.task().tasks(), cell.task().samplesPerTask(), cell.task().dimension(),
                 cell.task().structure().id(), settings.iterations(), settings.stepSize(),
-                hasLambda ? cell.lambdas().get(best) : null, cell.spec().clipModel(), settings.acceleration(),
+                hasLambda ? cell.candidates().get(best).lambda() : null,
+                cell.candidates().get(best).covarianceShift(), cell.spec().clipModel(), settings.acceleration(),
                 cell.spec().ridge(), settings.initialModels() == null ? null : settings.initialModels().id(),
                 chosen.length, RepeatStatistics.mean(nmses),
                 chosen.length < 2 ? null : RepeatStatistics.standardError(nmses), validation[best],

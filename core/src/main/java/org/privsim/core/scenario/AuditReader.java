@@ -91,6 +91,9 @@ final class AuditReader {
         target = fields.integer("target", OPTIONAL, Bounds.atLeast(0)).orElse(null);
         epsilon = fields.number("epsilon", REQUIRED, Bounds.above(0)).orElse(null);
         delta = ExperimentReader.readDelta(fields, isMpMtl(algorithm));
+        if (delta != null && delta == 0 && settings != null && settings.gaussianCovariance()) {
+            fields.error("delta", "must be > 0 with covarianceNoise gaussian (a Gaussian release is not pure ε-DP)");
+        }
         calibration = readCalibration();
         trials = readTrials();
         confidence = fields.number("confidence", OPTIONAL, Bounds.strictlyBetween(0, 1)).orElse(null);
@@ -147,9 +150,11 @@ final class AuditReader {
         Task task = ownTask.orElse(scenarioTask);
         ThreatModel model = threatModel != null ? threatModel : defaultThreatModel(algorithm);
         boolean mpMtl = isMpMtl(algorithm);
-        boolean noCalibration = mpMtl || algorithm == Algorithm.DP_SGD;
+        boolean gaussianMpMtl = mpMtl && settings.gaussianCovariance();
+        boolean noCalibration = (mpMtl && !gaussianMpMtl) || algorithm == Algorithm.DP_SGD;
         Calibration resolvedCalibration = noCalibration ? null
-                : calibration != null ? calibration : Defaults.CALIBRATION;
+                : calibration != null ? calibration
+                : gaussianMpMtl ? Defaults.GAUSSIAN_COVARIANCE_CALIBRATION : Defaults.CALIBRATION;
         double resolvedDelta = delta != null ? delta : Defaults.multitaskDelta((MultitaskRegressionTask) task);
         ExperimentSpec experiment = settings == null ? null
                 : settings.resolve(task).withPrivacy(epsilon, resolvedDelta, resolvedCalibration);
@@ -158,7 +163,7 @@ final class AuditReader {
                 model,
                 collusion != null ? collusion : model.defaultCollusion(),
                 target == null ? Defaults.TARGET : target,
-                mpMtl ? claimedEpsilon(experiment) : epsilon,
+                mpMtl && !gaussianMpMtl ? claimedEpsilon(experiment) : epsilon,
                 resolvedDelta,
                 resolvedCalibration,
                 trials == null ? Defaults.TRIALS : trials,
@@ -206,6 +211,10 @@ final class AuditReader {
         if (epochs != null && epochs.size() > 1) {
             fields.error("epochs", "an audit runs one epoch count; give a single integer, got " + epochs);
         }
+        List<Double> shifts = settings.covarianceShifts();
+        if (shifts != null && shifts.size() > 1) {
+            fields.error("covarianceShift", "an audit runs one shift; give a single number, got " + shifts);
+        }
         List<Double> lambdas = settings.lambdas();
         if (lambdas != null && lambdas.size() > 1) {
             fields.error("lambda", "an audit runs one λ; give a single number, got " + lambdas);
@@ -247,9 +256,9 @@ final class AuditReader {
             fields.error("calibration", "not used by dp-sgd (its σ is set by the sampled-Gaussian RDP accountant)");
             return null;
         }
-        if (fields.has("calibration") && isMpMtl(algorithm)) {
-            fields.error("calibration", "not used by " + algorithm.id() + " (its Wishart releases claim pure ε_t,"
-                    + " composed by the KOV bound)");
+        if (fields.has("calibration") && isMpMtl(algorithm) && !settings.gaussianCovariance()) {
+            fields.error("calibration", "only used by " + algorithm.id() + " with covarianceNoise gaussian (its"
+                    + " Wishart releases claim pure ε_t, composed by the KOV bound)");
             return null;
         }
         return fields.choice("calibration", OPTIONAL, List.of(Calibration.values()), Calibration::id).orElse(null);
@@ -310,9 +319,9 @@ final class AuditReader {
                     + " (use clopper-pearson)");
             return null;
         }
-        if (read == AuditMethod.GAUSSIAN_DP && isMpMtl(algorithm)) {
+        if (read == AuditMethod.GAUSSIAN_DP && isMpMtl(algorithm) && !settings.gaussianCovariance()) {
             fields.error("method", "gaussian-dp is valid only for Gaussian mechanisms; " + algorithm.id()
-                    + " adds Wishart noise (use clopper-pearson)");
+                    + " adds Wishart noise (use clopper-pearson, or covarianceNoise: gaussian)");
             return null;
         }
         return read;

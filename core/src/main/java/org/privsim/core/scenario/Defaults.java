@@ -73,6 +73,15 @@ public final class Defaults {
     public static final int MULTITASK_ITERATIONS = 10;
     /** Whether the iterative multi-task algorithms accelerate (β_t = (t − 1)/(t + 2)). */
     public static final boolean ACCELERATION = true;
+    /** How MP-MTL perturbs the task-model covariance: the paper's Wishart release. */
+    public static final CovarianceNoise COVARIANCE_NOISE = CovarianceNoise.WISHART;
+    /**
+     * Candidates for the Gaussian covariance release's diagonal shift, in units of 2√d·σ_t: none
+     * (best at large ε) and the spectral edge of the noise (keeps the STL fallback at small ε).
+     */
+    public static final List<Double> COVARIANCE_SHIFTS = List.of(0.0, 1.0);
+    /** How MP-MTL's Gaussian covariance release turns (ε, δ) into ρ: the tightest valid conversion. */
+    public static final Calibration GAUSSIAN_COVARIANCE_CALIBRATION = Calibration.TIGHT;
     /** Ridge μ of every task's loss in the multi-task algorithms. */
     public static final double MULTITASK_RIDGE = 0.01;
     /** Where the iterative multi-task algorithms start. */

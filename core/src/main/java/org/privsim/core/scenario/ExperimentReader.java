@@ -57,7 +57,8 @@ final class ExperimentReader {
         USED_BY.put("algorithm", ALL);
         USED_BY.put("epsilon", PRIVATE);
         USED_BY.put("delta", where(a -> a.isPrivate() && a != Algorithm.DP_AGGR));
-        USED_BY.put("calibration", where(a -> a.isPrivate() && !a.isMultitask() && a != Algorithm.DP_SGD));
+        USED_BY.put("calibration", union(where(a -> a.isPrivate() && !a.isMultitask() && a != Algorithm.DP_SGD),
+                MP_MTL));
         USED_BY.put("epochs", ALTMIN);
         USED_BY.put("participation", ALTMIN);
         USED_BY.put("rounds", ALTMIN);
@@ -82,6 +83,8 @@ final class ExperimentReader {
         USED_BY.put("lambda", ITERATIVE_MULTITASK);
         USED_BY.put("acceleration", ITERATIVE_MULTITASK);
         USED_BY.put("allocation", MP_MTL);
+        USED_BY.put("covarianceNoise", MP_MTL);
+        USED_BY.put("covarianceShift", MP_MTL);
         USED_BY.put("initialModels", ITERATIVE_MULTITASK);
         USED_BY.put("outlierTask", ITERATIVE_MULTITASK);
         USED_BY.put("outlierScale", ITERATIVE_MULTITASK);
@@ -144,6 +147,8 @@ final class ExperimentReader {
     private final List<Double> lambdas;
     private final Boolean acceleration;
     private final BudgetAllocation allocation;
+    private final CovarianceNoise covarianceNoise;
+    private final List<Double> covarianceShifts;
     private final InitialModels initialModels;
     private final Integer outlierTask;
     private final Double outlierScale;
@@ -182,8 +187,19 @@ final class ExperimentReader {
                     .forEach(field -> fields.error(field, "not used by " + algorithm.id()));
         }
         epsilons = reads("epsilon") ? fields.numbers("epsilon", REQUIRED, Bounds.above(0)).orElse(null) : null;
+        covarianceNoise = uses("covarianceNoise")
+                ? choice("covarianceNoise", CovarianceNoise.values(), CovarianceNoise::id) : null;
+        boolean gaussianCovariance = covarianceNoise == CovarianceNoise.GAUSSIAN;
+        covarianceShifts = uses("covarianceShift")
+                && onlyWith("covarianceShift", gaussianCovariance, "covarianceNoise gaussian")
+                ? fields.numbers("covarianceShift", OPTIONAL, Bounds.atLeast(0)).orElse(null) : null;
         delta = reads("delta") ? readDelta(fields, algorithm.isMultitask()) : null;
-        calibration = reads("calibration") ? choice("calibration", Calibration.values(), Calibration::id) : null;
+        if (gaussianCovariance && delta != null && delta == 0) {
+            fields.error("delta", "must be > 0 with covarianceNoise gaussian (a Gaussian release is not pure ε-DP)");
+        }
+        calibration = reads("calibration") && (!MP_MTL.contains(algorithm) || onlyWith("calibration",
+                gaussianCovariance, "covarianceNoise gaussian (the Wishart releases claim pure ε_t)"))
+                ? choice("calibration", Calibration.values(), Calibration::id) : null;
         participation = uses("participation")
                 ? choice("participation", Participation.values(), Participation::id) : null;
         Participation effective = fields.has("participation") ? participation : Defaults.PARTICIPATION;
@@ -394,10 +410,13 @@ final class ExperimentReader {
                     uses("allocation") ? or(allocation, Defaults.allocation(accelerate)) : null,
                     or(initialModels, Defaults.INITIAL_MODELS), outlierTask,
                     outlierTask == null ? null : or(outlierScale, Defaults.OUTLIER_SCALE),
-                    or(exportModels, false));
+                    or(exportModels, false),
+                    uses("covarianceNoise") ? or(covarianceNoise, Defaults.COVARIANCE_NOISE) : null,
+                    gaussianCovariance() ? or(covarianceShifts, Defaults.COVARIANCE_SHIFTS) : null);
         }
         return new ExperimentSpec(algorithm, epsilons, uses("delta") ? or(delta, Defaults.multitaskDelta(task)) : null,
-                null, null, null, null, null,
+                settings.gaussianNoise() ? or(calibration, Defaults.GAUSSIAN_COVARIANCE_CALIBRATION) : null,
+                null, null, null, null,
                 uses("clipModel") ? or(clipModel, Defaults.multitaskClip(task)) : null,
                 null, null, null, null, null, null, null, null,
                 or(ridge, Defaults.MULTITASK_RIDGE), null, null, null,
@@ -426,6 +445,16 @@ final class ExperimentReader {
     private Metalearning metalearning(LowRankRegressionTask task) {
         return heldOutUsers == null ? null
                 : new Metalearning(heldOutUsers, or(personalizationSamples, List.of(task.samplesPerUser())));
+    }
+
+    /** The covariance shift candidates given, or null. */
+    List<Double> covarianceShifts() {
+        return covarianceShifts;
+    }
+
+    /** Whether the experiment asks for the Gaussian covariance release (MP-MTL). */
+    boolean gaussianCovariance() {
+        return covarianceNoise == CovarianceNoise.GAUSSIAN;
     }
 
     private boolean uses(String field) {

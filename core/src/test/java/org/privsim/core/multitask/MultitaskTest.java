@@ -7,8 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.List;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.privsim.core.privacy.BudgetExceededException;
+import org.privsim.core.privacy.Calibration;
+import org.privsim.core.privacy.Conversions;
 import org.privsim.core.privacy.CompositionBound;
 import org.privsim.core.privacy.PureLedger;
 import org.privsim.core.run.MultitaskResult;
@@ -146,6 +149,84 @@ class MultitaskTest {
         assertEquals(1.0, r.get(2).maxLedgerEpsilon());
     }
 
+    /**
+     * The Gaussian release is accounted in zCDP: ρ_t = ρ·w_t/Σw of the calibration's ρ, ε the tight
+     * conversion of Σρ_t — equal to the target under the tight calibration (to the calibration's
+     * bisection tolerance), below it under the paper's ρ = ε²/(8 ln(1/δ)).
+     */
+    @Test
+    void theGaussianReleaseIsAccountedInZcdp() {
+        List<MultitaskResult> r = rows(parse("""
+                name: gauss
+                seed: 9
+                task: { type: multitask-regression, tasks: 12, samplesPerTask: 6, dimension: 4, structure: low-rank }
+                experiments:
+                  - { algorithm: mp-mtl-low-rank, covarianceNoise: gaussian, epsilon: [0.5, 2], delta: 1.0e-5,
+                      iterations: 4, lambda: 1, allocation: "power(0.5)", covarianceShift: [0, 1], repeats: 2 }
+                  - { algorithm: mp-mtl-group-sparse, covarianceNoise: gaussian, calibration: paper, epsilon: 1,
+                      delta: 1.0e-5, iterations: 2, lambda: 1 }
+                """));
+        for (MultitaskResult row : r.subList(0, 2)) {
+            double rho = Calibration.TIGHT.totalRho(row.epsilon(), 1e-5);
+            double[] rhos = row.releaseRhos().stream().mapToDouble(Double::doubleValue).toArray();
+            assertEquals(4, rhos.length);
+            assertEquals(rho, rhos[0] + rhos[1] + rhos[2] + rhos[3], 1e-12 * rho);
+            assertEquals(Math.sqrt(2), rhos[1] / rhos[0], 1e-12, "power(0.5): ρ_t ∝ √t");
+            assertEquals(row.epsilon(), row.accountedEpsilon(), 1e-6 * row.epsilon());
+            assertEquals(row.accountedEpsilon(), row.zcdpEpsilon(), 0);
+            assertEquals(row.accountedEpsilon(), row.maxLedgerEpsilon(), 1e-12);
+            assertEquals(rho, row.zcdpRho(), 1e-12 * rho);
+            assertNull(row.basicEpsilon());
+            assertNull(row.releaseEpsilons());
+            assertEquals("gaussian", row.covarianceNoise());
+            assertEquals("tight", row.calibration());
+            assertEquals(2, row.lambdasTried().size(), "one λ × two shifts");
+            assertTrue(List.of(0.0, 1.0).contains(row.covarianceShift()));
+        }
+        MultitaskResult paper = r.get(2);
+        assertEquals(1.0 / (8 * Math.log(1e5)), paper.zcdpRho(), 1e-15);
+        assertEquals(Conversions.tightEpsilon(paper.zcdpRho(), 1e-5), paper.accountedEpsilon(), 0);
+        assertTrue(paper.accountedEpsilon() < 1);
+        assertEquals("paper", paper.calibration());
+        assertTrue(List.of(0.0, 1.0).contains(paper.covarianceShift()), "the default candidates are 0 and 1");
+    }
+
+    /**
+     * σ_t = K²/√ρ_t: the sensitivity of Σ̃ = Σ w̃w̃ᵀ to replacing one model of norm ≤ K is √2·K²
+     * (Frobenius, hence also on the upper triangle), attained by orthogonal models of norm K (the
+     * canary pair of {@code MpMtlGaussianCanaryGameTest}, whose scores show μ = √(2ρ) exactly);
+     * random pairs never exceed it.
+     */
+    @Test
+    void theGaussianReleaseIsCalibratedToTheCovarianceSensitivity() {
+        assertEquals(4 / Math.sqrt(0.5), MultitaskCurator.gaussianSigma(2, 0.5), 1e-12);
+        assertEquals(2 * Math.sqrt(7) * 4 / Math.sqrt(0.5), MultitaskCurator.gaussianShift(2, 0.5, 7), 1e-12);
+        SplittableRandom rng = new SplittableRandom(4);
+        double k = 1.5;
+        for (int trial = 0; trial < 1000; trial++) {
+            double[] w = new double[5];
+            double[] v = new double[5];
+            double nw = 0;
+            double nv = 0;
+            for (int p = 0; p < 5; p++) {
+                w[p] = rng.nextGaussian();
+                v[p] = rng.nextGaussian();
+                nw += w[p] * w[p];
+                nv += v[p] * v[p];
+            }
+            double sw = k * rng.nextDouble() / Math.sqrt(nw);
+            double sv = k / Math.sqrt(nv);
+            double frobenius = 0;
+            for (int p = 0; p < 5; p++) {
+                for (int q = 0; q < 5; q++) {
+                    double diff = sw * sw * w[p] * w[q] - sv * sv * v[p] * v[q];
+                    frobenius += diff * diff;
+                }
+            }
+            assertTrue(Math.sqrt(frobenius) <= Math.sqrt(2) * k * k * (1 + 1e-12));
+        }
+    }
+
     @Test
     void theCuratorReleasesExactlyTTimesAndTheLedgerRefusesMore() {
         Scenario scenario = parse("""
@@ -208,6 +289,19 @@ class MultitaskTest {
                 "experiments[0].outlierTask", "must be ≤ task.tasks (10), got 11");
         assertError(task, "algorithm: mp-mtl-low-rank, epsilon: 1",
                 "experiments[0].lambda", "required field missing");
+        assertError(task, "algorithm: mp-mtl-low-rank, epsilon: 1, lambda: 1, covarianceNoise: laplace",
+                "experiments[0].covarianceNoise", "unknown value \"laplace\" (expected one of: wishart, gaussian)");
+        assertError(task, "algorithm: mp-mtl-low-rank, epsilon: 1, lambda: 1, calibration: tight",
+                "experiments[0].calibration",
+                "only used with covarianceNoise gaussian (the Wishart releases claim pure ε_t)");
+        assertError(task, "algorithm: mp-mtl-low-rank, epsilon: 1, lambda: 1, covarianceShift: 1",
+                "experiments[0].covarianceShift", "only used with covarianceNoise gaussian");
+        assertError(task, "algorithm: mp-mtl-low-rank, epsilon: 1, lambda: 1, covarianceNoise: gaussian,"
+                + " covarianceShift: [0, -1]", "experiments[0].covarianceShift[1]", "must be ≥ 0, got -1");
+        assertError(task, "algorithm: mp-mtl-low-rank, epsilon: 1, lambda: 1, covarianceNoise: gaussian, delta: 0",
+                "experiments[0].delta", "must be > 0 with covarianceNoise gaussian (a Gaussian release is not pure ε-DP)");
+        assertError(task, "algorithm: mtl-trace-norm, lambda: 1, covarianceNoise: gaussian",
+                "experiments[0].covarianceNoise", "not used by mtl-trace-norm");
         assertError(task, "algorithm: mtl-trace-norm, lambda: 1, allocation: uniform",
                 "experiments[0].allocation", "not used by mtl-trace-norm");
         assertError("task: { type: multitask-regression, tasks: 3, samplesPerTask: 5, dimension: 6, structure: low-rank,"

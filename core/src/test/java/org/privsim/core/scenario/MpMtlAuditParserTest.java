@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.privsim.core.audit.AuditSpec;
 import org.privsim.core.audit.Collusion;
 import org.privsim.core.audit.ThreatModel;
+import org.privsim.core.privacy.Calibration;
 import org.privsim.core.privacy.CompositionBound;
 
 /** The {@code audits} section for mp-mtl-low-rank and mp-mtl-group-sparse: defaults, the claim, every rule. */
@@ -84,10 +85,19 @@ class MpMtlAuditParserTest {
                 "not used by audits (they report verdicts, not models)");
         assertSingleError(audits(TASK, AUDIT + ", delta: 1"), "audits[0].delta", "must be < 1, got 1");
         assertSingleError(audits(TASK, AUDIT + ", calibration: tight"), "audits[0].calibration",
-                "not used by mp-mtl-low-rank (its Wishart releases claim pure ε_t, composed by the KOV bound)");
+                "only used by mp-mtl-low-rank with covarianceNoise gaussian (its Wishart releases claim pure ε_t,"
+                        + " composed by the KOV bound)");
         assertSingleError(audits(TASK, AUDIT + ", method: gaussian-dp"), "audits[0].method",
                 "gaussian-dp is valid only for Gaussian mechanisms; mp-mtl-low-rank adds Wishart noise (use"
-                        + " clopper-pearson)");
+                        + " clopper-pearson, or covarianceNoise: gaussian)");
+        String gaussian = AUDIT + ", covarianceNoise: gaussian";
+        assertSingleError(audits(TASK, gaussian + ", covarianceShift: [0, 1]"), "audits[0].covarianceShift",
+                "an audit runs one shift; give a single number, got [0.0, 1.0]");
+        assertSingleError(audits(TASK, gaussian + ", delta: 0"), "audits[0].delta",
+                "must be > 0 with covarianceNoise gaussian (a Gaussian release is not pure ε-DP)");
+        AuditSpec paper = parse(audits(TASK, gaussian + ", calibration: paper, method: gaussian-dp")).audits().get(0);
+        assertEquals(Calibration.PAPER, paper.calibration());
+        assertEquals(1, paper.epsilon(), 0);
         assertSingleError(audits(TASK, AUDIT + ", canaryScale: 2"), "audits[0].canaryScale",
                 "not used by mp-mtl-low-rank (its canary task is built in)");
         assertSingleError(audits(TASK, AUDIT + ", target: 10"), "audits[0].target",

@@ -105,7 +105,7 @@ class ScenarioParserErrorsTest {
                 + "initBudgetFraction, uStep, featureCovariance, clipFeature, featureBudgetFraction, roundBudgetSplit, "
                 + "clipMoment, ridge, modelNormBound, tolerance, persons, heldOutUsers, personalizationSamples, "
                 + "iterations, stepSize, lambda, "
-                + "acceleration, allocation, initialModels, outlierTask, outlierScale, exportModels, representation, "
+                + "acceleration, allocation, covarianceNoise, covarianceShift, initialModels, outlierTask, outlierScale, exportModels, representation, "
                 + "subspaceEstimator, samplingRate, steps, noiseMultiplier, clipGradient, learningRate, averageIterates, "
                 + "statisticsBudgetSplit, repeats)"),
                 errors.get(0));
