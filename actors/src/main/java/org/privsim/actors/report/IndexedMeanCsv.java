@@ -13,7 +13,7 @@ import org.privsim.core.run.Report;
 public final class IndexedMeanCsv {
     private static final List<String> HEADER = List.of("experiment", "algorithm", "epsilon", "delta", "calibration",
             "zcdpRho", "accountedEpsilon", "outputs", "persons", "dimension", "samplesPerPerson", "indices",
-            "noiseVariance", "repeats", "loss", "lossStdErr", "lossClosedForm");
+            "lossFunction", "noiseVariance", "repeats", "loss", "lossStdErr", "lossClosedForm");
 
     private IndexedMeanCsv() {}
 
@@ -23,7 +23,7 @@ public final class IndexedMeanCsv {
         for (IndexedMeanResult r : report.indexedMeanRows()) {
             csv.row(Arrays.asList(r.experiment(), r.algorithm(), r.epsilon(), r.delta(), r.calibration(),
                     r.zcdpRho(), r.accountedEpsilon(), r.outputs(), r.persons(), r.dimension(),
-                    r.samplesPerPerson(), r.indices(), r.noiseVariance(), r.repeats(), r.loss(), r.lossStdErr(),
+                    r.samplesPerPerson(), r.indices(), r.lossFunction(), r.noiseVariance(), r.repeats(), r.loss(), r.lossStdErr(),
                     r.lossClosedForm()));
         }
         return csv.text();

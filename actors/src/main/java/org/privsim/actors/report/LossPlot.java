@@ -45,11 +45,13 @@ public final class LossPlot {
     /** Writes the plot to {@code png}. */
     public static void write(Report report, Path png) throws IOException {
         List<IndexedMeanResult> rows = report.indexedMeanRows();
+        boolean sign = rows.stream().allMatch(r -> "sign".equals(r.lossFunction()));
         XYChart chart = new XYChartBuilder().width(1100).height(700)
-                .title(report.scenario() + ": Aliakbarpour et al.'s indexed mean estimation, loss vs persons t"
-                        + shape(rows))
+                .title(report.scenario() + ": Aliakbarpour et al.'s indexed " + (sign ? "sign" : "mean")
+                        + " estimation, loss vs persons t" + shape(rows))
                 .xAxisTitle("persons t (log scale)")
-                .yAxisTitle("loss ¼(p̂ − p)², mean ± stderr (log scale); dashed: closed form")
+                .yAxisTitle((sign ? "loss |p|·1[wrong sign]" : "loss ¼(p̂ − p)²")
+                        + ", mean ± stderr (log scale); dashed: closed form")
                 .build();
         XYStyler styler = chart.getStyler();
         styler.setLegendPosition(Styler.LegendPosition.OutsideE);

@@ -153,9 +153,9 @@ public final class MultitaskCurator {
     /**
      * τ_t = 2√d·σ_t, the unit of the shift the Gaussian release adds to its diagonal (the
      * candidate's {@code covarianceShift} times τ_t; σ_t the claimed {@link #gaussianSigma}(K, ρ_t)):
-     * the edge of E's semicircle spectrum [−2σ_t√d, 2σ_t√d], so with factor 1 Σ̃ + E + τ_t I is
-     * positive semi-definite up to that edge, like the Wishart release whose mean (d + 1)·s·I plays
-     * the same role. Without a shift half of E's eigenvalues are negative, M drops those
+     * the edge of E's semicircle spectrum [−2σ_t√d, 2σ_t√d], so with factor c the noise part
+     * E + cτ_t I has its spectrum in about [(c − 1)τ_t, (c + 1)τ_t], positive for c &gt; 1 and
+     * growing with the noise like the Wishart release's, whose mean (d + 1)·s·I plays the same role. Without a shift half of E's eigenvalues are negative, M drops those
      * directions, and at small ε the tasks lose half of their own models instead of falling back to
      * STL (Prop. 1); at large ε a smaller shift lets M drop noise directions. It depends on the
      * claim only, not on data: free post-processing.

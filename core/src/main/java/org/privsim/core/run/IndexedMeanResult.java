@@ -21,14 +21,17 @@ import org.privsim.core.scenario.IndexedMeanTask;
  * @param dimension        d
  * @param samplesPerPerson n
  * @param indices          {@code distinct} or {@code random}
+ * @param lossFunction     {@code squared} (task indexed-mean) or {@code sign} (task indexed-sign)
  * @param noiseVariance    σ² added to every released coordinate
  * @param repeats          independent runs averaged
- * @param loss             mean over repeats of the mean over persons of ¼(p̂_{j_i} − p_{j_i})²
+ * @param loss             mean over repeats of the mean over persons of ¼(p̂_{j_i} − p_{j_i})², or of
+ *                         |p_{j_i}|·1[sign(p̂_{j_i}) ≠ sign(p_{j_i})] for the sign loss
  * @param lossStdErr       standard error of {@code loss} (sample standard deviation over repeats / √repeats)
- * @param lossClosedForm   mean over repeats of ¼((1 − p_{j_i}²)/(tn) + σ²) averaged over persons
+ * @param lossClosedForm   mean over repeats of the exact expected loss given p, averaged over persons
+ *                         ({@link org.privsim.core.indexedmean.IndexedMeanLoss#expected})
  */
 @JsonPropertyOrder({"experiment", "algorithm", "epsilon", "delta", "calibration", "zcdpRho", "accountedEpsilon",
-    "outputs", "persons", "dimension", "samplesPerPerson", "indices", "noiseVariance", "repeats", "loss",
+    "outputs", "persons", "dimension", "samplesPerPerson", "indices", "lossFunction", "noiseVariance", "repeats", "loss",
     "lossStdErr", "lossClosedForm"})
 public record IndexedMeanResult(
         int experiment,
@@ -43,6 +46,7 @@ public record IndexedMeanResult(
         int dimension,
         int samplesPerPerson,
         String indices,
+        String lossFunction,
         double noiseVariance,
         int repeats,
         double loss,
@@ -64,7 +68,7 @@ public record IndexedMeanResult(
                 cell.spec().delta(), cell.spec().calibration() == null ? null : cell.spec().calibration().id(),
                 rho, rho == null ? null : Conversions.tightEpsilon(rho, cell.spec().delta()),
                 cell.mechanism().publishesBillboard() ? "billboard" : "separate",
-                task.persons(), task.dimension(), task.samplesPerPerson(), task.indices().id(),
+                task.persons(), task.dimension(), task.samplesPerPerson(), task.indices().id(), task.loss().id(),
                 cell.mechanism().claimedVariance(), repeats, mean, stdErr, closed);
     }
 }

@@ -69,9 +69,22 @@ public enum Algorithm {
         return isPrivate;
     }
 
-    /** The {@link Task#type()} this algorithm runs on. */
+    /** The {@link Task#type()} this algorithm runs on ({@code indexed-mean} for the indexed mechanisms). */
     public String taskType() {
         return taskType;
+    }
+
+    /**
+     * Whether the algorithm runs on {@code task}: a task of its {@link #taskType}, and for the
+     * indexed mechanisms also {@code indexed-sign} (the sign is post-processing of their estimate).
+     */
+    public boolean runsOn(Task task) {
+        return isIndexedMean() ? task instanceof IndexedMeanTask : taskType.equals(task.type());
+    }
+
+    /** The task types it runs on, for error messages, e.g. {@code indexed-mean or indexed-sign}. */
+    public String taskTypes() {
+        return isIndexedMean() ? IndexedMeanTask.TYPE + " or " + IndexedMeanTask.SIGN_TYPE : taskType;
     }
 
     /** Whether this is one of the indexed-mean mechanisms. */

@@ -111,8 +111,8 @@ final class AuditReader {
             return;
         }
         String taskField = fields.has("task") ? fields.pathOf("task") : "the scenario's task";
-        if (!algorithm.taskType().equals(task.get().type())) {
-            fields.error("algorithm", algorithm.id() + " needs a task of type " + algorithm.taskType() + ", but "
+        if (!algorithm.runsOn(task.get())) {
+            fields.error("algorithm", algorithm.id() + " needs a task of type " + algorithm.taskTypes() + ", but "
                     + taskField + " is of type " + task.get().type());
             return;
         }

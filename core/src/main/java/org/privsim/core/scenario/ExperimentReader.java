@@ -294,8 +294,8 @@ final class ExperimentReader {
         if (algorithm == null) {
             return;
         }
-        if (!algorithm.taskType().equals(task.type())) {
-            fields.error("algorithm", algorithm.id() + " needs a task of type " + algorithm.taskType()
+        if (!algorithm.runsOn(task)) {
+            fields.error("algorithm", algorithm.id() + " needs a task of type " + algorithm.taskTypes()
                     + ", but " + taskField + " is of type " + task.type());
             return;
         }

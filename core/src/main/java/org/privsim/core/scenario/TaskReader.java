@@ -50,7 +50,7 @@ final class TaskReader {
     static final int MAX_PRIVATE_SAMPLES = 250_000;
 
     private static final List<String> TYPES = List.of(LowRankRegressionTask.TYPE, IndexedMeanTask.TYPE,
-            MultitaskRegressionTask.TYPE, TransferRegressionTask.TYPE);
+            IndexedMeanTask.SIGN_TYPE, MultitaskRegressionTask.TYPE, TransferRegressionTask.TYPE);
     private static final List<String> TRANSFER_FIELDS = List.of("type", "dimension", "rank", "publicTasks",
             "publicSamples", "privateSamples", "subspaceShift", "labelNoise", "taskNorm");
     private static final List<String> MULTITASK_FIELDS = List.of("type", "tasks", "samplesPerTask", "dimension",
@@ -65,7 +65,8 @@ final class TaskReader {
     /** The task described by {@code task}, or empty after recording its problems. */
     static Optional<Task> read(FieldReader task) {
         return task.choice("type", REQUIRED, TYPES, type -> type).flatMap(type ->
-                type.equals(IndexedMeanTask.TYPE) ? indexedMean(task)
+                type.equals(IndexedMeanTask.TYPE) ? indexedMean(task, IndexedLoss.SQUARED)
+                        : type.equals(IndexedMeanTask.SIGN_TYPE) ? indexedMean(task, IndexedLoss.SIGN)
                         : type.equals(MultitaskRegressionTask.TYPE) ? multitask(task)
                         : type.equals(TransferRegressionTask.TYPE) ? transfer(task) : lowRankRegression(task));
     }
@@ -177,7 +178,7 @@ final class TaskReader {
         return task.has(field) && value.isEmpty();
     }
 
-    private static Optional<Task> indexedMean(FieldReader task) {
+    private static Optional<Task> indexedMean(FieldReader task, IndexedLoss loss) {
         task.rejectUnknown(INDEXED_MEAN_FIELDS);
         Optional<Integer> dimension = task.integer("dimension", REQUIRED, Bounds.between(1, MAX_DIMENSION));
         Optional<Integer> persons = task.integer("persons", REQUIRED, Bounds.between(2, MAX_PERSONS));
@@ -197,6 +198,6 @@ final class TaskReader {
             return Optional.empty();
         }
         return Optional.of(new IndexedMeanTask(
-                dimension.get(), persons.get(), samples.orElse(Defaults.SAMPLES_PER_PERSON), resolved));
+                dimension.get(), persons.get(), samples.orElse(Defaults.SAMPLES_PER_PERSON), resolved, loss));
     }
 }

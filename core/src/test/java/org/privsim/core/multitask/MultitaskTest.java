@@ -188,7 +188,7 @@ class MultitaskTest {
         assertEquals(Conversions.tightEpsilon(paper.zcdpRho(), 1e-5), paper.accountedEpsilon(), 0);
         assertTrue(paper.accountedEpsilon() < 1);
         assertEquals("paper", paper.calibration());
-        assertTrue(List.of(0.0, 1.0).contains(paper.covarianceShift()), "the default candidates are 0 and 1");
+        assertTrue(List.of(0.0, 2.0).contains(paper.covarianceShift()), "the default candidates are 0 and 2");
     }
 
     /**

@@ -120,7 +120,7 @@ class AuditAndIndexedMeanParserTest {
                 "own-data cannot be audited (auditable: priv-altmin, mp-mtl-low-rank, mp-mtl-group-sparse,"
                         + " dp-sgd, indexed-mean-nonprivate, indexed-mean-billboard, indexed-mean-jdp, indexed-mean-1-out-of-t)");
         assertSingleError(audits(LOW_RANK_TASK, AUDIT), "audits[0].algorithm",
-                "indexed-mean-jdp needs a task of type indexed-mean, but the scenario's task is of type"
+                "indexed-mean-jdp needs a task of type indexed-mean or indexed-sign, but the scenario's task is of type"
                         + " low-rank-regression");
         assertSingleError(audits(LOW_RANK_TASK, "algorithm: priv-altmin, epsilon: 1, delta: 1.0e-5, canaryScale: 2"),
                 "audits[0].canaryScale", "not used by priv-altmin (its canary user is built in)");
