@@ -62,6 +62,22 @@ class IndexedMeanAndAuditEquivalenceTest {
                 """, "altmin-audit-actors.yaml"), 1, 1);
     }
 
+    /** The indexed-sign task: the same mechanisms, the sign loss summed from the person actors' terms. */
+    @Test
+    void indexedSignCellsAreBitIdenticalToSequential() {
+        assertSameReport(ScenarioParser.parse("""
+                name: indexed-sign-actors
+                seed: 19
+                task: { type: indexed-sign, dimension: 40, persons: 20, samplesPerPerson: 3, indices: random }
+                experiments:
+                  - { algorithm: indexed-mean-billboard,  epsilon: [1, 4], delta: 1.0e-5, persons: [10, 20], repeats: 4 }
+                  - { algorithm: indexed-mean-1-out-of-t, epsilon: 2, delta: 1.0e-5, repeats: 4 }
+                  - { algorithm: indexed-mean-nonprivate, repeats: 4 }
+                audits:
+                  - { algorithm: indexed-mean-jdp, threatModel: jdp, epsilon: 1, delta: 1.0e-5, trials: 100 }
+                """, "indexed-sign-actors.yaml"), 6, 1);
+    }
+
     /**
      * The bundled MP-MTL audits (game workers, 9 × 4000 trials of a 10-task run, Wishart and
      * Gaussian releases) as the sequential runner.
