@@ -1,5 +1,7 @@
 package org.privsim.protocol;
 
+import org.privsim.core.transfer.PublicAltMinAnswer;
+
 /**
  * Messages the curator of one transfer run handles: its participants' answers.
  *
@@ -7,7 +9,8 @@ package org.privsim.protocol;
  * request, and hands the answers to the core driver in request order, never in arrival order.
  */
 public sealed interface TransferCuratorCommand extends CborSerializable
-        permits TransferCuratorCommand.MomentsAnswered, TransferCuratorCommand.Answered {
+        permits TransferCuratorCommand.MomentsAnswered, TransferCuratorCommand.AltMinAnswered,
+        TransferCuratorCommand.Answered {
 
     /**
      * Public task {@code task}'s partial moment sum.
@@ -16,6 +19,14 @@ public sealed interface TransferCuratorCommand extends CborSerializable
      * @param partial Σ y² x xᵀ over its rows, row-major d×d
      */
     record MomentsAnswered(int task, double[] partial) implements TransferCuratorCommand {}
+
+    /**
+     * Public task {@code task}'s answer to the current Priv-AltMin request (representation private-altmin).
+     *
+     * @param task   public task id
+     * @param answer its answer
+     */
+    record AltMinAnswered(int task, PublicAltMinAnswer answer) implements TransferCuratorCommand {}
 
     /**
      * A user's answer to the current private request.

@@ -9,6 +9,8 @@ import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.privsim.core.privacy.BudgetExceededException;
+import org.privsim.core.sim.UserTask;
+import org.privsim.core.transfer.PublicAltMinAnswer;
 import org.privsim.core.transfer.TransferDriver;
 import org.privsim.core.transfer.TransferRequest;
 import org.privsim.core.transfer.TransferRunPlan;
@@ -19,7 +21,9 @@ import org.privsim.protocol.TransferCuratorCommand;
 
 /**
  * The curator of one transfer run (one cell, one repeat): spawns one {@link PublicTaskActor} per
- * public task when the representation is estimated, then one {@link SampleActor} per private row,
+ * public task when the representation is estimated (by moments, or as the users of a private-altmin
+ * representation's Priv-AltMin run, each request to every task), then one {@link SampleActor} per
+ * private row,
  * sends each request of the core {@link TransferDriver} to exactly the participants it names, and
  * hands the answers back in request order. A DP-SGD step asks only that step's Poisson sample
  * (one message to and from each sampled user); a step with an empty sample needs no message.
@@ -37,6 +41,8 @@ public final class TransferCuratorActor extends AbstractBehavior<TransferCurator
     private final TransferDriver driver;
     private final ActorRef<TransferCoordinatorCommand> coordinator;
     private ActorRef<SampleCommand>[] users;
+    private ActorRef<PublicTaskCommand>[] publicTasks;
+    private PublicAltMinAnswer[] altMinAnswers;
     private double[][] answers;
     private int step;
     private int answered;
@@ -67,6 +73,7 @@ public final class TransferCuratorActor extends AbstractBehavior<TransferCurator
     public Receive<TransferCuratorCommand> createReceive() {
         return newReceiveBuilder()
                 .onMessage(TransferCuratorCommand.MomentsAnswered.class, this::onMoments)
+                .onMessage(TransferCuratorCommand.AltMinAnswered.class, this::onAltMin)
                 .onMessage(TransferCuratorCommand.Answered.class, this::onAnswered)
                 .build();
     }
@@ -102,6 +109,14 @@ public final class TransferCuratorActor extends AbstractBehavior<TransferCurator
                 }
                 return this;
             }
+            if (request instanceof TransferRequest.PublicAltMin altMin) {
+                spawnPublicTasks();
+                altMinAnswers = new PublicAltMinAnswer[publicTasks.length];
+                for (ActorRef<PublicTaskCommand> task : publicTasks) {
+                    task.tell(altMinMessage(altMin, self));
+                }
+                return this;
+            }
             spawnUsers();
             if (request instanceof TransferRequest.Gradients g) {
                 step = g.step();
@@ -125,6 +140,40 @@ public final class TransferCuratorActor extends AbstractBehavior<TransferCurator
             }
             return this;
         }
+    }
+
+    private static PublicTaskCommand altMinMessage(TransferRequest.PublicAltMin altMin,
+                                                  ActorRef<TransferCuratorCommand> self) {
+        int n1 = altMin.publicSamples();
+        if (altMin.task() instanceof UserTask.Init init) {
+            return new PublicTaskCommand.AltMinInit(n1, init, self);
+        }
+        if (altMin.task() instanceof UserTask.Round round) {
+            return new PublicTaskCommand.AltMinRound(n1, round, self);
+        }
+        return new PublicTaskCommand.AltMinEvaluate(n1, (UserTask.Evaluate) altMin.task(), self);
+    }
+
+    @SuppressWarnings("unchecked")
+    private void spawnPublicTasks() {
+        if (publicTasks != null) {
+            return;
+        }
+        int t = driver.population().task().publicTasks();
+        publicTasks = new ActorRef[t];
+        for (int j = 0; j < t; j++) {
+            publicTasks[j] = getContext().spawn(PublicTaskActor.create(driver.population(), j), "public-" + j,
+                    COMPUTE);
+        }
+    }
+
+    private Behavior<TransferCuratorCommand> onAltMin(TransferCuratorCommand.AltMinAnswered m) {
+        altMinAnswers[m.task()] = m.answer();
+        if (++answered < altMinAnswers.length) {
+            return this;
+        }
+        PublicAltMinAnswer[] all = altMinAnswers;
+        return send(advance(d -> d.onPublicAltMin(all)));
     }
 
     @SuppressWarnings("unchecked")

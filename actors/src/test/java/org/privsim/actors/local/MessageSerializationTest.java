@@ -44,6 +44,7 @@ import org.privsim.core.sim.RoundRecord;
 import org.privsim.core.sim.RunOutcome;
 import org.privsim.core.sim.UserRoundStats;
 import org.privsim.core.sim.UserTask;
+import org.privsim.core.transfer.PublicAltMinAnswer;
 import org.privsim.core.transfer.TransferOutcome;
 import org.privsim.core.transfer.TransferRunPlan;
 import org.privsim.protocol.AdversaryCommand;
@@ -208,6 +209,11 @@ class MessageSerializationTest {
                 new SampleCommand.Gradient(3, 1, new double[] {0.5, 1}, Double.POSITIVE_INFINITY, transferCurator),
                 new SampleCommand.Statistics(2.5, 3.0, transferCurator),
                 new PublicTaskCommand.Moments(30, SubspaceEstimator.PAIRS, transferCurator),
+                new PublicTaskCommand.AltMinInit(40, init, transferCurator),
+                new PublicTaskCommand.AltMinRound(40, round, transferCurator),
+                new PublicTaskCommand.AltMinEvaluate(40, evaluate, transferCurator),
+                new TransferCuratorCommand.AltMinAnswered(3, new PublicAltMinAnswer(null,
+                        new UserRoundStats(3, new double[] {1, -1}, new double[] {1, 2, 3}, new double[] {4, 5}), null)),
                 new TaskCommand.Begin(multitaskCurator),
                 new TaskCommand.Project(2, new double[] {1, 0, 0.5, 1}, multitaskCurator),
                 new TaskCommand.Evaluate(null, multitaskCurator),

@@ -23,7 +23,7 @@ public class TransferEquivalenceTest {
     public static final String SCENARIO = """
             name: transfer-actors
             seed: 21
-            task: { type: transfer-regression, dimension: 6, rank: 2, publicTasks: 4, publicSamples: [30, 60],
+            task: { type: transfer-regression, dimension: 6, rank: 2, publicTasks: 4, publicSamples: [32, 60],
                     privateSamples: [12, 25], subspaceShift: 0.2, taskNorm: 2 }
             experiments:
               - { algorithm: dp-sgd, representation: public, epsilon: [1, 4], delta: 1.0e-5, samplingRate: 0.1,
@@ -33,6 +33,8 @@ public class TransferEquivalenceTest {
                   delta: 1.0e-5, repeats: 2 }
               - { algorithm: nonprivate-regression, representation: true, repeats: 2 }
               - { algorithm: zero-shot, repeats: 2 }
+              - { algorithm: dp-sgd, representation: private-altmin, representationEpsilon: 5, representationEpochs: 2,
+                  epsilon: 2, delta: 1.0e-5, samplingRate: 0.2, steps: 10, repeats: 2 }
             """;
 
     @Test
@@ -40,7 +42,7 @@ public class TransferEquivalenceTest {
         Scenario scenario = ScenarioParser.parse(SCENARIO, "transfer-actors.yaml");
         Report sequential = new SequentialRunner(scenario).run(Progress.NONE).withoutTiming();
         Report local = new LocalRunner(scenario).run(Progress.NONE).withoutTiming();
-        assertEquals(2 * 2 * 2 + 2 + 2 * 2 + 2 + 2, local.transferRows().size());
+        assertEquals(2 * 2 * 2 + 2 + 2 * 2 + 2 + 2 + 2 * 2, local.transferRows().size());
         ObjectMapper mapper = new ObjectMapper();
         assertEquals(mapper.valueToTree(sequential), mapper.valueToTree(local));
         assertEquals(sequential, local);

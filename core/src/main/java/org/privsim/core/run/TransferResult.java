@@ -13,8 +13,9 @@ import org.privsim.core.transfer.TransferRunPlan;
  *
  * @param experiment           index of the experiment in the scenario
  * @param algorithm            algorithm id
- * @param representation       {@code none}, {@code public} or {@code true} (null for zero-shot)
- * @param publicSamples        n₁ of the public estimate (null unless the representation is public)
+ * @param representation       {@code none}, {@code public}, {@code true} or {@code private-altmin} (null for zero-shot)
+ * @param representationEpsilon ε of the private-altmin representation's Priv-AltMin run, else null
+ * @param publicSamples        n₁ of the estimate (null unless the representation is public or private-altmin)
  * @param subspaceEstimator    {@code moments} or {@code pairs} (null unless the representation is public)
  * @param privateSamples       n₂
  * @param epsilon              target ε, or null (non-private)
@@ -45,7 +46,7 @@ import org.privsim.core.transfer.TransferRunPlan;
  * @param rateBound            √(p/n₂ + p² ln(1/δ)/(ε² n₂²) + γ̂²) with γ̂ = subspaceError: the square root of the
  *                             Thm 5.4 (Thm 5.3 for p = d) risk rate up to constants, in parameter-error units
  */
-@JsonPropertyOrder({"experiment", "algorithm", "representation", "publicSamples", "subspaceEstimator", "privateSamples", "epsilon",
+@JsonPropertyOrder({"experiment", "algorithm", "representation", "representationEpsilon", "publicSamples", "subspaceEstimator", "privateSamples", "epsilon",
     "delta", "accountedEpsilon", "classicEpsilon", "zcdpRho", "maxLedgerEpsilon", "noiseMultiplier",
     "samplingRate", "steps", "clipGradient", "learningRate", "averageIterates", "clipFeature", "clipLabel",
     "dimension", "rank",
@@ -55,6 +56,7 @@ public record TransferResult(
         int experiment,
         String algorithm,
         String representation,
+        Double representationEpsilon,
         Integer publicSamples,
         String subspaceEstimator,
         int privateSamples,
@@ -121,7 +123,8 @@ public record TransferResult(
             rate += (double) p * p * -Math.log(cell.delta()) / (cell.epsilon() * cell.epsilon() * n2 * n2);
         }
         return new TransferResult(cell.experiment(), cell.algorithm().id(),
-                cell.representation() == null ? null : cell.representation().id(), cell.publicSamples(),
+                cell.representation() == null ? null : cell.representation().id(), s.representationEpsilon(),
+                cell.publicSamples(),
                 s.subspaceEstimator() == null ? null : s.subspaceEstimator().id(),
                 cell.privateSamples(), cell.epsilon(), cell.delta(), accounted, classic, rho, ledger,
                 cell.noiseMultiplier(), s.samplingRate(), s.steps(), s.clipGradient(), s.learningRate(),

@@ -1,5 +1,7 @@
 package org.privsim.core.run;
 
+import org.privsim.core.data.UserDataset;
+import org.privsim.core.transfer.PublicAltMinAnswer;
 import org.privsim.core.transfer.PublicTask;
 import org.privsim.core.transfer.SampleHolder;
 import org.privsim.core.transfer.TransferDriver;
@@ -10,7 +12,8 @@ import org.privsim.core.transfer.TransferRunPlan;
 /**
  * Runs transfer cells on one thread: the reference the actor runners must match bit for bit. Per
  * repeat a fresh {@link TransferDriver}; its requests are answered by {@link PublicTask}s (task
- * order) and {@link SampleHolder}s (the order the request lists them).
+ * order; as Priv-AltMin users holding their rows for the whole run with private-altmin) and
+ * {@link SampleHolder}s (the order the request lists them).
  */
 public final class TransferRunner {
     private TransferRunner() {}
@@ -29,7 +32,22 @@ public final class TransferRunner {
         TransferDriver driver = new TransferDriver(cell, repeat, seed);
         TransferRequest request = driver.start();
         SampleHolder[] users = null;
+        UserDataset[] publicUsers = null;
         while (!(request instanceof TransferRequest.Done done)) {
+            if (request instanceof TransferRequest.PublicAltMin altMin) {
+                if (publicUsers == null) {
+                    publicUsers = new UserDataset[cell.task().publicTasks()];
+                    for (int j = 0; j < publicUsers.length; j++) {
+                        publicUsers[j] = PublicTask.altMinData(driver.population(), j, altMin.publicSamples());
+                    }
+                }
+                PublicAltMinAnswer[] answers = new PublicAltMinAnswer[publicUsers.length];
+                for (int j = 0; j < answers.length; j++) {
+                    answers[j] = PublicTask.answer(publicUsers[j], altMin.task());
+                }
+                request = driver.onPublicAltMin(answers);
+                continue;
+            }
             if (request instanceof TransferRequest.Moments moments) {
                 double[][] partials = new double[cell.task().publicTasks()][];
                 for (int j = 0; j < partials.length; j++) {

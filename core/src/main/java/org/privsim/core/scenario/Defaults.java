@@ -99,6 +99,25 @@ public final class Defaults {
     public static final double TASK_NORM = 1;
     /** Representation of a transfer experiment: the public estimate B̂ (Thaker et al. Alg. 1). */
     public static final Representation REPRESENTATION = Representation.PUBLIC;
+    /** δ of the private-altmin representation's Priv-AltMin run. */
+    public static final double REPRESENTATION_DELTA = 1e-5;
+    /** Epochs of the private-altmin representation's Priv-AltMin run. */
+    public static final int REPRESENTATION_EPOCHS = 5;
+
+    /**
+     * The priv-altmin experiment a private-altmin representation runs on the public tasks taken as
+     * {@code users}: every setting at its priv-altmin default for those users (full U-step, epochs
+     * participation, the default split, clips, ridge and norm bound), the given ε, δ and epochs, the
+     * tight calibration, one repeat.
+     */
+    public static ExperimentSpec representationAltMin(LowRankRegressionTask users, double epsilon, double delta,
+                                                      int epochs) {
+        Algorithm a = Algorithm.PRIV_ALTMIN;
+        return new ExperimentSpec(a, List.of(epsilon), delta, Calibration.TIGHT, List.of(epochs), PARTICIPATION,
+                null, SPLIT, clipModel(a, users), clipLabel(users), INIT_BUDGET_FRACTION, UStep.FULL, null, null,
+                null, roundBudgetSplit(users), null, ridge(a, users), modelNormBound(users), null, null, 1, null,
+                null, null);
+    }
     /** Estimator of the public representation: the paper's method of moments. */
     public static final SubspaceEstimator SUBSPACE_ESTIMATOR = SubspaceEstimator.MOMENTS;
     /** DP-SGD Poisson sampling rate q. */

@@ -91,6 +91,9 @@ final class ExperimentReader {
         USED_BY.put("exportModels", ITERATIVE_MULTITASK);
         USED_BY.put("representation", where(a -> a.isTransfer() && a != Algorithm.ZERO_SHOT));
         USED_BY.put("subspaceEstimator", where(a -> a.isTransfer() && a != Algorithm.ZERO_SHOT));
+        USED_BY.put("representationEpsilon", where(a -> a.isTransfer() && a != Algorithm.ZERO_SHOT));
+        USED_BY.put("representationDelta", where(a -> a.isTransfer() && a != Algorithm.ZERO_SHOT));
+        USED_BY.put("representationEpochs", where(a -> a.isTransfer() && a != Algorithm.ZERO_SHOT));
         USED_BY.put("samplingRate", DP_SGD);
         USED_BY.put("steps", DP_SGD);
         USED_BY.put("noiseMultiplier", DP_SGD);
@@ -112,6 +115,8 @@ final class ExperimentReader {
     private static final int MAX_HELD_OUT_USERS = 1_000_000;
     /** Largest number of doubles the held-out users' rows may hold (800 MB). */
     private static final long MAX_HELD_OUT_VALUES = 100_000_000L;
+    /** Largest number of epochs of the private-altmin representation. */
+    private static final int MAX_REPRESENTATION_EPOCHS = 100;
     /** Largest number of DP-SGD steps. */
     private static final int MAX_STEPS = 10_000_000;
 
@@ -155,6 +160,9 @@ final class ExperimentReader {
     private final Boolean exportModels;
     private final Representation representation;
     private final SubspaceEstimator subspaceEstimator;
+    private final Double representationEpsilon;
+    private final Double representationDelta;
+    private final Integer representationEpochs;
     private final Double samplingRate;
     private final Integer steps;
     private final Double noiseMultiplier;
@@ -268,6 +276,18 @@ final class ExperimentReader {
         subspaceEstimator = uses("subspaceEstimator") && onlyWith("subspaceEstimator",
                 effectiveRepresentation == Representation.PUBLIC, "representation public")
                 ? choice("subspaceEstimator", SubspaceEstimator.values(), SubspaceEstimator::id) : null;
+        boolean altMinRepresentation = effectiveRepresentation == Representation.PRIVATE_ALTMIN;
+        String altMinCondition = "representation private-altmin";
+        representationEpsilon = uses("representationEpsilon")
+                && onlyWith("representationEpsilon", altMinRepresentation, altMinCondition)
+                ? fields.number("representationEpsilon", REQUIRED, Bounds.above(0)).orElse(null) : null;
+        representationDelta = uses("representationDelta")
+                && onlyWith("representationDelta", altMinRepresentation, altMinCondition)
+                ? fields.number("representationDelta", OPTIONAL, Bounds.strictlyBetween(0, 1)).orElse(null) : null;
+        representationEpochs = uses("representationEpochs")
+                && onlyWith("representationEpochs", altMinRepresentation, altMinCondition)
+                ? fields.integer("representationEpochs", OPTIONAL, Bounds.between(1, MAX_REPRESENTATION_EPOCHS))
+                        .orElse(null) : null;
         samplingRate = uses("samplingRate")
                 ? fields.number("samplingRate", OPTIONAL, new Bounds(0, false, 1, true)).orElse(null) : null;
         steps = uses("steps") ? fields.integer("steps", OPTIONAL, Bounds.between(1, MAX_STEPS)).orElse(null) : null;
@@ -339,6 +359,13 @@ final class ExperimentReader {
     }
 
     private void checkAgainst(TransferRegressionTask task) {
+        if (representation == Representation.PRIVATE_ALTMIN) {
+            int t = task.publicTasks();
+            task.publicSamples().stream().filter(n1 -> n1 % t != 0 || n1 / t < 2).findFirst().ifPresent(n1 ->
+                    fields.error("representation", "private-altmin makes each of task.publicTasks (" + t
+                            + ") a user holding n₁/t rows, so every task.publicSamples must be a multiple of " + t
+                            + " with at least 2 rows per task, got " + n1));
+        }
         if (algorithm != Algorithm.DP_SGD || noiseMultiplier == null || epsilons == null || delta == null) {
             return;
         }
@@ -434,7 +461,10 @@ final class ExperimentReader {
                 sgd ? or(learningRate, Defaults.LEARNING_RATE) : null, sgd ? or(averageIterates, false) : null,
                 statistics ? or(clipFeature, Defaults.transferClipFeature(task, r)) : null,
                 statistics ? or(clipLabel, Defaults.transferClipLabel(task)) : null,
-                statistics ? or(statisticsBudgetSplit, Defaults.STATISTICS_BUDGET_SPLIT) : null);
+                statistics ? or(statisticsBudgetSplit, Defaults.STATISTICS_BUDGET_SPLIT) : null,
+                r == Representation.PRIVATE_ALTMIN ? representationEpsilon : null,
+                r == Representation.PRIVATE_ALTMIN ? or(representationDelta, Defaults.REPRESENTATION_DELTA) : null,
+                r == Representation.PRIVATE_ALTMIN ? or(representationEpochs, Defaults.REPRESENTATION_EPOCHS) : null);
         return new ExperimentSpec(algorithm, epsilons, delta,
                 statistics ? or(calibration, Defaults.TRANSFER_CALIBRATION) : null,
                 null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,

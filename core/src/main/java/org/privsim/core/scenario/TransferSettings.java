@@ -19,8 +19,12 @@ package org.privsim.core.scenario;
  * @param clipFeature           τ, clip on the projected ‖x‖ (sufficient-statistics)
  * @param clipLabel             ζ, clip on |y| (sufficient-statistics)
  * @param statisticsBudgetSplit share of ρ spent on XᵀX, the rest on Xᵀy (sufficient-statistics)
+ * @param representationEpsilon ε of the Priv-AltMin run on the public tasks (representation private-altmin)
+ * @param representationDelta   its δ (representation private-altmin)
+ * @param representationEpochs  its epochs (representation private-altmin)
  */
 public record TransferSettings(Representation representation, SubspaceEstimator subspaceEstimator,
         Double samplingRate, Integer steps, Double noiseMultiplier, Double clipGradient, Double learningRate,
-        Boolean averageIterates, Double clipFeature, Double clipLabel, Double statisticsBudgetSplit) {
+        Boolean averageIterates, Double clipFeature, Double clipLabel, Double statisticsBudgetSplit,
+        Double representationEpsilon, Double representationDelta, Integer representationEpochs) {
 }

@@ -1,11 +1,15 @@
 package org.privsim.core.transfer;
 
+import org.privsim.core.data.UserDataset;
 import org.privsim.core.scenario.SubspaceEstimator;
+import org.privsim.core.sim.UserStep;
+import org.privsim.core.sim.UserTask;
 
 /**
  * One public task of a transfer run: it holds the public rows i &lt; n₁ with i mod t = j and answers
- * the curator's moment request with its partial sum, so that the curator never sees a row. Public
- * data cost no privacy.
+ * the curator's moment request with its partial sum, or (representation private-altmin) acts as a
+ * Priv-AltMin user, so that the curator never sees a row. Public data cost no privacy unless the
+ * representation treats them as private (private-altmin).
  * <ul>
  *   <li>{@link SubspaceEstimator#MOMENTS}: Σ_i y_i² x_i x_iᵀ (Tripuraneni et al. 2021, Alg. 1);</li>
  *   <li>{@link SubspaceEstimator#PAIRS}: Σ_{i ≠ i'} y_i y_i' x_i x_i'ᵀ = s sᵀ − Σ_i y_i² x_i x_iᵀ with
@@ -48,6 +52,36 @@ public final class PublicTask {
             }
         }
         return pairs;
+    }
+
+    /**
+     * Task {@code task}'s public rows i &lt; n₁ (ascending, i ≡ task mod t) as a Priv-AltMin user's
+     * data set (representation private-altmin), with ground truth α_j and θ_j = Bα_j for the
+     * run's metrics only.
+     */
+    public static UserDataset altMinData(TransferPopulation population, int task, int publicSamples) {
+        int d = population.task().dimension();
+        int t = population.task().publicTasks();
+        int m = (publicSamples - task + t - 1) / t;
+        double[] x = new double[m * d];
+        double[] y = new double[m];
+        for (int r = 0; r < m; r++) {
+            double[] xy = population.publicRow(task + r * t);
+            System.arraycopy(xy, 0, x, r * d, d);
+            y[r] = xy[d];
+        }
+        return new UserDataset(task, d, x, y, population.publicTaskVector(task), population.publicModel(task));
+    }
+
+    /** The task's answer to a Priv-AltMin request: {@link UserStep#respond} on its own rows. */
+    public static PublicAltMinAnswer answer(UserDataset data, UserTask request) {
+        if (request instanceof UserTask.Init init) {
+            return new PublicAltMinAnswer(UserStep.respond(data, init), null, null);
+        }
+        if (request instanceof UserTask.Round round) {
+            return new PublicAltMinAnswer(null, UserStep.respond(data, round), null);
+        }
+        return new PublicAltMinAnswer(null, null, UserStep.respond(data, (UserTask.Evaluate) request));
     }
 
     /** The normaliser of the summed partials: n₁ (moments) or Σ_j n_j(n_j − 1) (pairs). */

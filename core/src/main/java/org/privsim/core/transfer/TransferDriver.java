@@ -12,6 +12,12 @@ import org.privsim.core.privacy.RdpLedger;
 import org.privsim.core.scenario.Algorithm;
 import org.privsim.core.scenario.Representation;
 import org.privsim.core.scenario.TransferSettings;
+import org.privsim.core.sim.AltMinDriver;
+import org.privsim.core.sim.ErrorSum;
+import org.privsim.core.sim.InitSum;
+import org.privsim.core.sim.RoundSum;
+import org.privsim.core.sim.Step;
+import org.privsim.core.sim.UserTask;
 
 /**
  * The curator of one transfer run (one cell, one repeat): Thaker et al. Alg. 1 and its baselines.
@@ -19,7 +25,9 @@ import org.privsim.core.scenario.TransferSettings;
  *   <li>Representation: with {@code public}, B̂ = the top-k eigenvectors of the normalised sum of
  *       the public tasks' {@link PublicTask#moments} partials (added in task order): Tripuraneni et al.
  *       Alg. 1's (1/n₁) Σ y_i² x_i x_iᵀ, or the same-task pairs estimator — public data, no privacy cost; {@code true}: B; {@code none}:
- *       the identity, p = d.</li>
+ *       the identity, p = d; {@code private-altmin}: the U that Priv-AltMin
+ *       ({@link TransferRunPlan#representationDriver}) publishes last, the public tasks answering as its
+ *       users ({@link PublicTask#answer}) and their answers summed in task order.</li>
  *   <li>{@code dp-sgd}: w₀ = 0; step s draws a Poisson sample S_s (each user independently with
  *       probability q, by geometric skips), the sampled users' gradients of ½(x'ᵀw − y)² clipped to
  *       C are summed in id order, N(0, σ²C² I) is added, and w ← w − η (sum + noise)/(q n₂) (the
@@ -56,6 +64,10 @@ public final class TransferDriver {
     private double[] stepRdp;
     private RdpLedger rdpLedger;
     private Ledger zcdpLedger;
+    // private-altmin representation state
+    private AltMinDriver altMin;
+    private UserTask altMinTask;
+    private double[] releasedU;
 
     /** The curator of repeat {@code repeat} of {@code cell} under root seed {@code seed}. */
     public TransferDriver(TransferRunPlan cell, int repeat, long seed) {
@@ -97,6 +109,55 @@ public final class TransferDriver {
         if (cell.representation() == Representation.TRUE) {
             useBasis(population.publicBasis());
         }
+        if (cell.representation() == Representation.PRIVATE_ALTMIN) {
+            altMin = cell.representationDriver(population, seed, repeat);
+            return altMinRequest(altMin.start());
+        }
+        return firstPrivateRequest();
+    }
+
+    /**
+     * After the public tasks answered a {@link TransferRequest.PublicAltMin} ({@code answers[j]} from
+     * task j): their sum in task order goes to the Priv-AltMin curator (only the participants' U-step
+     * statistics); once it finishes, its last published U is the representation.
+     */
+    public TransferRequest onPublicAltMin(PublicAltMinAnswer[] answers) {
+        int d = population.task().dimension();
+        Step next;
+        if (altMinTask instanceof UserTask.Init init) {
+            InitSum sum = new InitSum(d, init.matrices());
+            for (int j = 0; j < answers.length; j++) {
+                sum.add(j, answers[j].init());
+            }
+            next = altMin.onInit(sum);
+        } else if (altMinTask instanceof UserTask.Round round) {
+            RoundSum sum = new RoundSum(d, round.statisticsRank(), round.gram());
+            for (int j = 0; j < answers.length; j++) {
+                if (round.participants().includes(j)) {
+                    sum.add(answers[j].round());
+                }
+            }
+            next = altMin.onRound(sum);
+        } else {
+            ErrorSum sum = new ErrorSum();
+            for (int j = 0; j < answers.length; j++) {
+                sum.add(j, answers[j].squaredError());
+            }
+            next = altMin.onEvaluate(sum);
+        }
+        return altMinRequest(next);
+    }
+
+    /** The public tasks' next Priv-AltMin request, or, once the run is over, the first private one. */
+    private TransferRequest altMinRequest(Step step) {
+        if (step instanceof Step.Collect collect) {
+            altMinTask = collect.task();
+            if (altMinTask instanceof UserTask.Evaluate evaluate) {
+                releasedU = evaluate.params();
+            }
+            return new TransferRequest.PublicAltMin(cell.publicSamples(), altMinTask);
+        }
+        useBasis(DMatrixRMaj.wrap(population.task().dimension(), population.task().rank(), releasedU.clone()));
         return firstPrivateRequest();
     }
 

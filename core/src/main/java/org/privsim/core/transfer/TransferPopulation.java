@@ -65,6 +65,16 @@ public final class TransferPopulation {
         return privateModel.clone();
     }
 
+    /** θ_j = B α_j, public task j's true model. */
+    public double[] publicModel(int j) {
+        return publicModels[j].clone();
+    }
+
+    /** α_j, public task j's coordinates in B. */
+    public double[] publicTaskVector(int j) {
+        return alpha(j);
+    }
+
     /** The public task of public row i: i mod t (equal shares, as Tripuraneni et al. assume). */
     public int publicTaskOf(int row) {
         return row % task.publicTasks();

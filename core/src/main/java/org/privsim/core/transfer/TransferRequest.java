@@ -1,6 +1,7 @@
 package org.privsim.core.transfer;
 
 import org.privsim.core.scenario.SubspaceEstimator;
+import org.privsim.core.sim.UserTask;
 
 /**
  * What a {@link TransferDriver} asks of the participants next. Runners answer every request with
@@ -18,6 +19,15 @@ public sealed interface TransferRequest {
      * @param estimator     which moment matrix
      */
     record Moments(int publicSamples, SubspaceEstimator estimator) implements TransferRequest {}
+
+    /**
+     * Every public task j = 0 … t−1 answers {@link PublicTask#answer} to a Priv-AltMin request on its
+     * first-n₁ rows (representation private-altmin), in task order.
+     *
+     * @param publicSamples n₁
+     * @param task          the Priv-AltMin curator's request
+     */
+    record PublicAltMin(int publicSamples, UserTask task) implements TransferRequest {}
 
     /**
      * The listed users answer {@link SampleHolder#gradient}(model, clip), in list order.

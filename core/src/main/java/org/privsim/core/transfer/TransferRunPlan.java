@@ -8,11 +8,16 @@ import org.privsim.core.audit.Injection;
 import org.privsim.core.privacy.SampledGaussianRdp;
 import org.privsim.core.random.RandomStreams;
 import org.privsim.core.scenario.Algorithm;
+import org.privsim.core.scenario.Defaults;
 import org.privsim.core.scenario.ExperimentSpec;
+import org.privsim.core.scenario.LowRankRegressionTask;
 import org.privsim.core.scenario.Representation;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.scenario.TransferRegressionTask;
 import org.privsim.core.scenario.TransferSettings;
+import org.privsim.core.sim.AltMinDriver;
+import org.privsim.core.sim.AltMinSettings;
+import org.privsim.core.sim.RunKey;
 
 /**
  * One cell of a transfer experiment: an algorithm with one representation (and, for the public
@@ -54,7 +59,8 @@ public record TransferRunPlan(int experiment, ExperimentSpec spec, Integer publi
             if (!spec.algorithm().isTransfer()) {
                 continue;
             }
-            List<Integer> n1 = spec.transfer().representation() == Representation.PUBLIC
+            List<Integer> n1 = spec.transfer().representation() != null
+                    && spec.transfer().representation().fromPublicRows()
                     ? task.publicSamples() : Collections.singletonList(null);
             List<Double> eps = spec.epsilons() == null ? Collections.singletonList(null) : spec.epsilons();
             SgdCalibration[] sigmas = eps.stream().map(epsilon -> calibration(spec, epsilon))
@@ -78,7 +84,8 @@ public record TransferRunPlan(int experiment, ExperimentSpec spec, Integer publi
      */
     public static TransferRunPlan audited(TransferRegressionTask task, ExperimentSpec spec, Injection inject) {
         Double epsilon = spec.epsilons().get(0);
-        boolean estimated = spec.transfer().representation() == Representation.PUBLIC;
+        boolean estimated = spec.transfer().representation() != null
+                && spec.transfer().representation().fromPublicRows();
         return new TransferRunPlan(0, spec, estimated ? task.publicSamples().get(0) : null, 0, epsilon, 0,
                 task.privateSamples().get(0), 0, task, calibration(spec, epsilon), inject);
     }
@@ -157,6 +164,33 @@ public record TransferRunPlan(int experiment, ExperimentSpec spec, Integer publi
     public SplittableRandom statisticsNoise(long seed, int repeat) {
         return RandomStreams.stream(seed, "statistics-noise", experiment, publicIndex, epsilonIndex, privateIndex,
                 repeat);
+    }
+
+    /**
+     * The public tasks as Priv-AltMin users (representation private-altmin): t users holding n₁/t
+     * rows each in d dimensions, rank k, the task's label noise.
+     */
+    public LowRankRegressionTask representationUsers() {
+        return new LowRankRegressionTask(task.publicTasks(), publicSamples / task.publicTasks(), task.dimension(),
+                task.rank(), task.labelNoise());
+    }
+
+    /**
+     * The curator of the private-altmin representation of repeat {@code repeat}: Priv-AltMin with
+     * {@link Defaults#representationAltMin} settings at (representationEpsilon, representationDelta),
+     * its noise from streams of (seed, "transfer-representation", repeat) and the cell's experiment
+     * and n₁ — shared by the cell's ε and n₂ values, as B̂ is.
+     */
+    public AltMinDriver representationDriver(TransferPopulation population, long seed, int repeat) {
+        TransferSettings s = settings();
+        LowRankRegressionTask users = representationUsers();
+        ExperimentSpec altMin = Defaults.representationAltMin(users, s.representationEpsilon(),
+                s.representationDelta(), s.representationEpochs());
+        RunKey key = new RunKey(RandomStreams.derive(seed, "transfer-representation", repeat), experiment,
+                publicIndex, s.representationEpochs());
+        AltMinSettings run = AltMinSettings.privateRun(users, altMin, s.representationEpsilon(),
+                s.representationEpochs(), key);
+        return new AltMinDriver(users, run, key, population.publicBasis());
     }
 
     /** The same cell with a fault injected (audits). */

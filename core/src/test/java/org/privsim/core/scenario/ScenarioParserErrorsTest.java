@@ -106,7 +106,7 @@ class ScenarioParserErrorsTest {
                 + "clipMoment, ridge, modelNormBound, tolerance, persons, heldOutUsers, personalizationSamples, "
                 + "iterations, stepSize, lambda, "
                 + "acceleration, allocation, covarianceNoise, covarianceShift, initialModels, outlierTask, outlierScale, exportModels, representation, "
-                + "subspaceEstimator, samplingRate, steps, noiseMultiplier, clipGradient, learningRate, averageIterates, "
+                + "subspaceEstimator, representationEpsilon, representationDelta, representationEpochs, samplingRate, steps, noiseMultiplier, clipGradient, learningRate, averageIterates, "
                 + "statisticsBudgetSplit, repeats)"),
                 errors.get(0));
         assertEquals(new FieldError("experiments[0].epsilon", "required field missing"), errors.get(1));

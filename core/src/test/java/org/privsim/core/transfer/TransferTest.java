@@ -128,6 +128,31 @@ class TransferTest {
                 "pairs " + pairs.subspaceError() + " vs moments " + moments.subspaceError());
     }
 
+    /**
+     * The private-altmin representation is Priv-AltMin on the public tasks as users: with 400 tasks of
+     * 25 rows in d = 6 and ε = 1e6 its noise is negligible and it recovers B as well as alternating
+     * minimization does (sin θ well below the 0.2 the moment estimators reach from 40,000 rows above);
+     * at ε = 0.05 every release is noise (σ of A is about 80× its signal here) and the released U is
+     * unrelated to B (sin θ near 1). The public tasks' rows are the same in both.
+     */
+    @Test
+    void privateAltMinRepresentationIsAccurateWithoutNoiseAndNoiseWithoutBudget() {
+        String yaml = "name: t\nseed: 3\ntask: { type: transfer-regression, dimension: 6, rank: 2, publicTasks: 400,"
+                + " publicSamples: [10000], privateSamples: [10], taskNorm: 3 }\nexperiments:\n"
+                + "  - { algorithm: nonprivate-regression, representation: private-altmin, representationEpsilon: 1.0e6,"
+                + " repeats: 1 }\n"
+                + "  - { algorithm: nonprivate-regression, representation: private-altmin, representationEpsilon: 0.05,"
+                + " repeats: 1 }\n";
+        Scenario s = parse(yaml);
+        TransferResult accurate = TransferRunner.run(TransferRunPlan.cells(s).get(0), s.seed());
+        TransferResult noisy = TransferRunner.run(TransferRunPlan.cells(s).get(1), s.seed());
+        assertEquals("private-altmin", accurate.representation());
+        assertEquals(1.0e6, accurate.representationEpsilon());
+        assertEquals(10000, accurate.publicSamples());
+        assertTrue(accurate.subspaceError() < 0.1, "ε = 1e6: sin θ " + accurate.subspaceError());
+        assertTrue(noisy.subspaceError() > 0.8, "ε = 0.05: sin θ " + noisy.subspaceError());
+    }
+
     /** Non-private regression in d dimensions is ordinary least squares: the same ŵ as a direct solve. */
     @Test
     void nonPrivateRegressionIsLeastSquares() {
@@ -307,6 +332,19 @@ class TransferTest {
         assertError("task: { type: transfer-regression, dimension: 5, rank: 3, publicTasks: 10, publicSamples: [20],"
                 + " privateSamples: [10], subspaceShift: 0.1 }\n", "algorithm: zero-shot", "task.subspaceShift",
                 "a shifted subspace needs k directions orthogonal to B, so 2·rank ≤ dimension (5), got rank 3");
+        assertError(SMALL_TASK, "algorithm: nonprivate-regression, representation: private-altmin",
+                "experiments[0].representationEpsilon", "required field missing");
+        assertError(SMALL_TASK, "algorithm: nonprivate-regression, representation: public, representationEpsilon: 1",
+                "experiments[0].representationEpsilon", "only used with representation private-altmin");
+        assertError(SMALL_TASK, "algorithm: nonprivate-regression, representation: private-altmin,"
+                + " representationEpsilon: 1, representationEpochs: 0", "experiments[0].representationEpochs",
+                "must be ≥ 1, got 0");
+        assertError("task: { type: transfer-regression, dimension: 8, rank: 2, publicTasks: 10, publicSamples: [200, 205],"
+                        + " privateSamples: [40] }\n",
+                "algorithm: nonprivate-regression, representation: private-altmin, representationEpsilon: 1",
+                "experiments[0].representation", "private-altmin makes each of task.publicTasks (10) a user holding"
+                        + " n₁/t rows, so every task.publicSamples must be a multiple of 10 with at least 2 rows per"
+                        + " task, got 205");
         // YAML's unquoted true names the true subspace.
         Scenario s = parse("name: t\n" + SMALL_TASK + "experiments:\n  - { algorithm: nonprivate-regression,"
                 + " representation: true }\n");
