@@ -90,6 +90,10 @@ final class AuditReader {
         collusion = onlyAllButTarget(readCollusion());
         target = fields.integer("target", OPTIONAL, Bounds.atLeast(0)).orElse(null);
         epsilon = fields.number("epsilon", REQUIRED, Bounds.above(0)).orElse(null);
+        if (settings != null && settings.representation() == Representation.PRIVATE_ALTMIN) {
+            fields.error("representation", "a dp-sgd audit runs with representation none, public or true (the"
+                    + " private-altmin representation's own Priv-AltMin run is audited as priv-altmin)");
+        }
         delta = ExperimentReader.readDelta(fields, isMpMtl(algorithm));
         if (delta != null && delta == 0 && settings != null && settings.gaussianCovariance()) {
             fields.error("delta", "must be > 0 with covarianceNoise gaussian (a Gaussian release is not pure ε-DP)");

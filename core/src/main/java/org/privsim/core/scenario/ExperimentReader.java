@@ -477,6 +477,11 @@ final class ExperimentReader {
                 : new Metalearning(heldOutUsers, or(personalizationSamples, List.of(task.samplesPerUser())));
     }
 
+    /** The representation given, or null. */
+    Representation representation() {
+        return representation;
+    }
+
     /** The covariance shift candidates given, or null. */
     List<Double> covarianceShifts() {
         return covarianceShifts;

@@ -71,6 +71,10 @@ class DpSgdAuditTest {
                         + " inject.noiseMultiplier)");
         assertError("  - { " + RUN + ", method: gaussian-dp }\n", "audits[0].method",
                 "gaussian-dp is valid only for Gaussian mechanisms; dp-sgd subsamples (use clopper-pearson)");
+        assertError("  - { " + RUN.replace("representation: none", "representation: private-altmin,"
+                        + " representationEpsilon: 1") + " }\n", "audits[0].representation",
+                "a dp-sgd audit runs with representation none, public or true (the private-altmin representation's"
+                        + " own Priv-AltMin run is audited as priv-altmin)");
     }
 
     private static void assertError(String audits, String path, String reason) {
