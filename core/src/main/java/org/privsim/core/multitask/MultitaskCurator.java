@@ -142,7 +142,7 @@ public final class MultitaskCurator {
 
     /**
      * σ_t = K²/√ρ_t of the Gaussian covariance release: replacing one task's clipped model w
-     * (‖w‖ ≤ K) by w′ changes Σ̃ by ww ᵀ − w′w′ᵀ, whose Frobenius norm² is ‖w‖⁴ + ‖w′‖⁴ − 2(w·w′)² ≤
+     * (‖w‖ ≤ K) by w′ changes Σ̃ by wwᵀ − w′w′ᵀ, whose Frobenius norm² is ‖w‖⁴ + ‖w′‖⁴ − 2(w·w′)² ≤
      * 2K⁴ (attained by orthogonal w, w′ of norm K), so the L2 sensitivity is √2·K² and
      * ρ_t = (√2K²)²/(2σ_t²) (see {@link GaussianMechanism}).
      */
