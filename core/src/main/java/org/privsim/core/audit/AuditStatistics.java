@@ -74,7 +74,7 @@ import org.privsim.core.privacy.StandardNormal;
  *       The verdict rule is the threshold methods'.
  *   <li><b>Why not a band.</b> A simultaneous band over all thresholds (DKW on each world's score
  *       distribution) has additive width √(ln(2/(1 − c))/(2n)) on both rates at once, which at small
- *       μ costs about (w₀ + w₁)/φ(0) ≈ 2.4× the μ width of the area bound; it only helps deep in the
+ *       μ costs about (w₀ + w₁)/φ(0) ≈ 1.6× the μ width of the area bound; it only helps deep in the
  *       tails, where a single Clopper–Pearson threshold (gaussian-dp) is the better tool anyway.
  * </ol>
  * Cost: two sorts and linear sweeps, O(N log N) in the number of trials N, plus Clopper–Pearson
