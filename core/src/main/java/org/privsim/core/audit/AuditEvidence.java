@@ -6,11 +6,12 @@ package org.privsim.core.audit;
  * the area under the ROC curve of all trials; and the ε bounds derived from them (see
  * {@link AuditStatistics} for the exact contract).
  *
- * <p>Guarantee: every double is finite (the threshold included, so the record serializes to plain
- * JSON numbers); the nullable fields are null exactly when documented below.
+ * <p>Guarantee: every number present is finite (the threshold included, so the record serializes to
+ * plain JSON numbers); the nullable fields are null exactly when documented below.
  *
  * @param threshold              the test's threshold, chosen on the selection half; null for
- *                               {@code gaussian-dp-auc} (as are the five test fields below)
+ *                               {@code gaussian-dp-auc}, as are worldOneAbove, the error counts and
+ *                               their rate bounds
  * @param worldOneAbove          true: the test guesses world 1 when score &gt; threshold; false: when
  *                               score ≤ threshold
  * @param evaluationWorld0       n0, the number of world-0 trials counted: the evaluation half's, or
