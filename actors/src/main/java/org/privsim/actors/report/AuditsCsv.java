@@ -16,9 +16,9 @@ public final class AuditsCsv {
     private static final List<String> HEADER = List.of("audit", "algorithm", "threatModel", "collusion",
             "collusionSize", "target", "claimedEpsilon", "delta", "calibration", "trials", "method", "confidence",
             "injectNoiseMultiplier", "injectSkipClipping", "injectIgnoreComposition", "canaryScale",
-            "falsePositives", "falseNegatives", "falsePositiveRateUpper", "falseNegativeRateUpper", "muLower",
-            "empiricalEpsilonLower", "empiricalEpsilonPoint", "maxCertifiableEpsilon", "verdict", "expect",
-            "expectMet");
+            "falsePositives", "falseNegatives", "falsePositiveRateUpper", "falseNegativeRateUpper", "auc", "aucLower",
+            "muLower", "empiricalEpsilonLower", "empiricalEpsilonPoint", "maxCertifiableEpsilon", "accountedEpsilon",
+            "tightness", "verdict", "expect", "expectMet");
 
     private AuditsCsv() {}
 
@@ -32,8 +32,9 @@ public final class AuditsCsv {
                     a.confidence(), inject == null ? null : inject.noiseMultiplier(),
                     inject == null ? null : inject.skipClipping(), inject == null ? null : inject.ignoreComposition(),
                     a.canaryScale(), a.falsePositives(), a.falseNegatives(), a.falsePositiveRateUpper(),
-                    a.falseNegativeRateUpper(), a.muLower(), a.empiricalEpsilonLower(), a.empiricalEpsilonPoint(),
-                    a.maxCertifiableEpsilon(), a.verdict(), a.expect(), a.expectMet()));
+                    a.falseNegativeRateUpper(), a.auc(), a.aucLower(), a.muLower(), a.empiricalEpsilonLower(),
+                    a.empiricalEpsilonPoint(), a.maxCertifiableEpsilon(), a.accountedEpsilon(), a.tightness(),
+                    a.verdict(), a.expect(), a.expectMet()));
         }
         return csv.text();
     }

@@ -127,13 +127,16 @@ public final class ResultsTable {
     }
 
     private static void audits(Report report, StringBuilder sb) {
-        sb.append(format("%5s %-24s %-13s %6s %9s %9s %9s %9s %-12s %-12s%n", "audit", "algorithm", "threat model",
-                "|C|", "claimed", "eps lower", "eps point", "max cert", "verdict", "expect"));
+        sb.append(format("%5s %-24s %-13s %6s %-15s %9s %9s %9s %9s %9s %-12s %-12s%n", "audit", "algorithm",
+                "threat model", "|C|", "method", "claimed", "eps lower", "eps point", "max cert", "tightness",
+                "verdict", "expect"));
         for (AuditResult a : report.audits()) {
-            String line = format("%5d %-24s %-13s %6d %9s %9s %9s %9s %-12s %-12s", a.audit(), a.algorithm(),
-                    a.threatModel(), a.collusionSize(), brief(a.claimedEpsilon()), brief(a.empiricalEpsilonLower()),
+            String line = format("%5d %-24s %-13s %6d %-15s %9s %9s %9s %9s %9s %-12s %-12s", a.audit(),
+                    a.algorithm(), a.threatModel(), a.collusionSize(), a.method(), brief(a.claimedEpsilon()),
+                    brief(a.empiricalEpsilonLower()),
                     a.empiricalEpsilonPoint() == null ? "∞" : brief(a.empiricalEpsilonPoint()),
-                    brief(a.maxCertifiableEpsilon()), a.verdict(), a.expect() == null ? "-" : a.expect());
+                    brief(a.maxCertifiableEpsilon()), a.tightness() == null ? "-" : brief(a.tightness()),
+                    a.verdict(), a.expect() == null ? "-" : a.expect());
             sb.append(format("%s%n", a.expectMet() ? line.stripTrailing() : line + " " + UNMET));
         }
     }

@@ -22,7 +22,15 @@ public enum AuditMethod {
      * a lower bound on μ and then the exact ε of μ-GDP at δ. Tighter when the mechanism is Gaussian,
      * but it tests the stronger claim that the mechanism is μ-GDP.
      */
-    GAUSSIAN_DP("gaussian-dp");
+    GAUSSIAN_DP("gaussian-dp"),
+    /**
+     * The whole score distribution read against the μ-GDP claim: a finite-sample lower bound on the
+     * area under the ROC curve (Mann–Whitney over all pairs of all trials, no threshold and no
+     * split) gives μ ≥ √2·Φ⁻¹(A_lower), then the exact ε of μ-GDP at δ. Valid for every μ-GDP
+     * mechanism whatever the shape of its scores; the most powerful method for small μ, where single
+     * thresholds waste most of the evidence.
+     */
+    GAUSSIAN_DP_AUC("gaussian-dp-auc");
 
     private final String id;
 

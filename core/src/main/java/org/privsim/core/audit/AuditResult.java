@@ -3,6 +3,10 @@ package org.privsim.core.audit;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.ArrayList;
 import java.util.List;
+import org.privsim.core.privacy.Conversions;
+import org.privsim.core.scenario.MultitaskRegressionTask;
+import org.privsim.core.scenario.TransferRegressionTask;
+import org.privsim.core.transfer.TransferRunPlan;
 
 /**
  * One audit's row of a report ({@code audits[]}). Field names are the report schema (README,
@@ -21,19 +25,28 @@ import java.util.List;
  * @param delta                  δ the mechanism claims
  * @param calibration            how the mechanism turned (ε, δ) into ρ ({@code null} when nonprivate or
  *                               pure-ε, as MP-MTL)
- * @param trials                 games played (half choose the threshold, half are counted)
- * @param method                 {@code clopper-pearson} or {@code gaussian-dp}
- * @param confidence             confidence of the simultaneous bounds on both error rates
+ * @param trials                 games played (threshold methods: half choose the threshold, half are
+ *                               counted; gaussian-dp-auc counts all)
+ * @param method                 {@code clopper-pearson}, {@code gaussian-dp} or {@code gaussian-dp-auc}
+ * @param confidence             confidence of the bounds (simultaneous on both error rates, or on the area)
  * @param inject                 the injected fault, or null
  * @param canaryScale            indexed mean: the canary's magnitude c; null for priv-altmin and MP-MTL
- * @param falsePositives         world-0 evaluation trials the chosen test called world 1
+ * @param falsePositives         world-0 evaluation trials the chosen test called world 1; null for
+ *                               gaussian-dp-auc (as the next three)
  * @param falseNegatives         world-1 evaluation trials it called world 0
  * @param falsePositiveRateUpper upper confidence bound on the false-positive rate
  * @param falseNegativeRateUpper upper confidence bound on the false-negative rate
- * @param muLower                gaussian-dp: lower confidence bound on μ; else null
+ * @param auc                    gaussian-dp-auc: area under the ROC curve of all trials; else null
+ * @param aucLower               gaussian-dp-auc: its finite-sample lower confidence bound; else null
+ * @param muLower                gaussian-dp and gaussian-dp-auc: lower confidence bound on μ; else null
  * @param empiricalEpsilonLower  ε lower bound holding with probability ≥ confidence
  * @param empiricalEpsilonPoint  the same formula on the raw rates; null when unbounded (no false positive)
  * @param maxCertifiableEpsilon  the lower bound a perfect attack would reach with these trials
+ * @param accountedEpsilon       ε the correct mechanism spends at δ by its accountant's tight conversion
+ *                               (see {@link #accountedEpsilon(AuditSpec)}); null when nonprivate
+ * @param tightness              empiricalEpsilonLower / accountedEpsilon for an audit without injected
+ *                               fault (how much of the accounted ε the audit certifies; above 1 the
+ *                               accounting is refuted); null with a fault or without accountedEpsilon
  * @param verdict                {@code violated}, {@code consistent} or {@code inconclusive}
  * @param expect                 the verdict the scenario expects, or null
  * @param expectMet              whether {@code verdict} equals {@code expect} (true when nothing is expected)
@@ -41,8 +54,8 @@ import java.util.List;
  */
 @JsonPropertyOrder({"audit", "algorithm", "threatModel", "collusion", "collusionSize", "target", "claimedEpsilon",
     "delta", "calibration", "trials", "method", "confidence", "inject", "canaryScale", "falsePositives",
-    "falseNegatives", "falsePositiveRateUpper", "falseNegativeRateUpper", "muLower", "empiricalEpsilonLower",
-    "empiricalEpsilonPoint", "maxCertifiableEpsilon", "verdict", "expect", "expectMet", "roc"})
+    "falseNegatives", "falsePositiveRateUpper", "falseNegativeRateUpper", "auc", "aucLower", "muLower",
+    "empiricalEpsilonLower", "empiricalEpsilonPoint", "maxCertifiableEpsilon", "accountedEpsilon", "tightness", "verdict", "expect", "expectMet", "roc"})
 public record AuditResult(
         int audit,
         String algorithm,
@@ -58,14 +71,18 @@ public record AuditResult(
         double confidence,
         Injection inject,
         Double canaryScale,
-        int falsePositives,
-        int falseNegatives,
-        double falsePositiveRateUpper,
-        double falseNegativeRateUpper,
+        Integer falsePositives,
+        Integer falseNegatives,
+        Double falsePositiveRateUpper,
+        Double falseNegativeRateUpper,
+        Double auc,
+        Double aucLower,
         Double muLower,
         double empiricalEpsilonLower,
         Double empiricalEpsilonPoint,
         double maxCertifiableEpsilon,
+        Double accountedEpsilon,
+        Double tightness,
         String verdict,
         String expect,
         boolean expectMet,
@@ -88,16 +105,43 @@ public record AuditResult(
                 spec.method());
         String verdict = evidence.verdict().id();
         String expect = spec.expect() == null ? null : spec.expect().id();
+        Double accounted = accountedEpsilon(spec);
+        Double tightness = accounted == null || accounted == 0 || !spec.inject().isNone() ? null
+                : evidence.empiricalEpsilonLower() / accounted;
         return new AuditResult(index, spec.algorithm().id(), spec.threatModel().id(), spec.collusion().describe(),
                 spec.collusion().members(population, spec.target()).length, spec.target(), spec.epsilon(),
                 spec.delta(),
                 spec.algorithm().isPrivate() && spec.calibration() != null ? spec.calibration().id() : null, spec.trials(),
                 spec.method().id(), spec.confidence(), spec.inject().isNone() ? null : spec.inject(),
                 spec.canaryScale(), evidence.falsePositives(), evidence.falseNegatives(),
-                evidence.falsePositiveRateUpper(), evidence.falseNegativeRateUpper(), evidence.muLower(),
-                evidence.empiricalEpsilonLower(), evidence.empiricalEpsilonPoint(), evidence.maxCertifiableEpsilon(),
-                verdict, expect, expect == null || expect.equals(verdict),
+                evidence.falsePositiveRateUpper(), evidence.falseNegativeRateUpper(), evidence.auc(),
+                evidence.aucLower(), evidence.muLower(), evidence.empiricalEpsilonLower(),
+                evidence.empiricalEpsilonPoint(), evidence.maxCertifiableEpsilon(), accounted, tightness, verdict, expect, expect == null || expect.equals(verdict),
                 thin(RocCurve.empirical(split.evaluationWorld0(), split.evaluationWorld1())));
+    }
+
+    /**
+     * The ε the correct mechanism of {@code spec} spends at its δ, as its own accountant states it:
+     * for dp-sgd the tight conversion of the composed sampled-Gaussian RDP curve at the calibrated σ;
+     * for mp-mtl-* with Wishart noise the composition bound CB of its releases (the claimed ε); for
+     * the zCDP-calibrated Gaussian mechanisms (indexed mean, priv-altmin, mp-mtl-* with Gaussian
+     * noise) the tight Canonne–Kamath–Steinke conversion of
+     * the calibration's total ρ — the {@code accountedEpsilon} of the experiment rows. Null for
+     * indexed-mean-nonprivate. Even a perfect audit of a μ-GDP mechanism with μ = √(2ρ) stays below
+     * the CKS ε, which holds for every ρ-zCDP mechanism: at δ = 1e-5 the exact ε of √(2ρ)-GDP is
+     * about 0.91 of it.
+     */
+    public static Double accountedEpsilon(AuditSpec spec) {
+        if (!spec.algorithm().isPrivate()) {
+            return null;
+        }
+        if (spec.task() instanceof TransferRegressionTask transfer) {
+            return TransferRunPlan.audited(transfer, spec.experiment(), Injection.NONE).account().tightEpsilon();
+        }
+        if (spec.task() instanceof MultitaskRegressionTask && !spec.experiment().multitask().gaussianNoise()) {
+            return spec.epsilon();
+        }
+        return Conversions.tightEpsilon(spec.calibration().totalRho(spec.epsilon(), spec.delta()), spec.delta());
     }
 
     private static List<RocCurve.RocPoint> thin(List<RocCurve.RocPoint> curve) {

@@ -11,7 +11,8 @@ import org.privsim.core.scenario.Task;
  *
  * <p>Guarantee: produced only by the scenario parser after validation — the target and collusion
  * set exist in the task's population, the trials split into two halves with both worlds in each,
- * and {@code method} is {@code gaussian-dp} only for Gaussian mechanisms.
+ * and {@code method} is {@code gaussian-dp} or {@code gaussian-dp-auc} only for Gaussian mechanisms
+ * (the default where none was named: see {@code AuditReader.defaultMethod}).
  *
  * @param algorithm    the audited mechanism (an indexed-mean mechanism, priv-altmin or mp-mtl-*)
  * @param threatModel  which guarantee is claimed, and the default collusion
@@ -21,9 +22,10 @@ import org.privsim.core.scenario.Task;
  *                     releases at δ (≤ the audit's {@code epsilon}, the run's target)
  * @param delta        the claimed δ (0 only for mp-mtl-*: a pure-DP claim when CB is Σε_t)
  * @param calibration  how the mechanism turns (ε, δ) into its zCDP budget; null for mp-mtl-*
- * @param trials       runs of the game: trial r is played in world r % 2; the first half chooses
- *                     the threshold, the second half is counted
- * @param confidence   confidence of the simultaneous Clopper–Pearson bounds
+ * @param trials       runs of the game: trial r is played in world r % 2; for the threshold
+ *                     methods the first half chooses the threshold, the second half is counted;
+ *                     gaussian-dp-auc counts all
+ * @param confidence   confidence of the bounds (Clopper–Pearson on both rates, or the ROC area)
  * @param method       how rates become an ε lower bound
  * @param inject       fault injected into the mechanism ({@link Injection#NONE} for none)
  * @param expect       the verdict the scenario expects, or null

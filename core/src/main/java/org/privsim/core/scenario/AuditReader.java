@@ -23,17 +23,19 @@ import org.privsim.core.privacy.CompositionBound;
  * type must be the algorithm's, the target and the collusion set must exist in its population), and
  * {@link #resolve} may only be called when no problem was recorded anywhere. Rules checked: only
  * priv-altmin, mp-mtl-low-rank, mp-mtl-group-sparse, dp-sgd and the indexed-mean mechanisms can be
- * audited (dp-sgd under billboard only, without calibration, gaussian-dp, noiseMultiplier or
+ * audited (dp-sgd under billboard only, without calibration, a Gaussian-DP method, noiseMultiplier or
  * ignoreComposition, on a task with one n₂);
  * {@code trials} is a multiple of 4 (two
- * halves, each with both worlds equally); {@code gaussian-dp} only for Gaussian mechanisms; each
+ * halves, each with both worlds equally); {@code gaussian-dp} and {@code gaussian-dp-auc} only for
+ * Gaussian mechanisms, and the default method is {@link #defaultMethod}; each
  * injected fault only where it can act ({@code ignoreComposition} needs a mechanism whose
  * calibration composes several releases); priv-altmin audits run one epoch count and take their
  * other run settings through the experiment fields. MP-MTL audits take theirs the same way with one
  * λ, are audited under jdp only (every task receives the same M, so the JDP adversary — all other
  * tasks colluding — is the natural one and the only collusion), claim (CB, δ) of their pure-ε
  * releases with δ ∈ [0, 1) optional (default the experiments', 1/(m ln m)), have no calibration and
- * no gaussian-dp method, and run on a task with one structure.
+ * no Gaussian-DP method (unless {@code covarianceNoise: gaussian}, a zCDP-calibrated Gaussian release
+ * with an (ε, δ) claim), and run on a task with one structure.
  */
 final class AuditReader {
 
@@ -172,7 +174,7 @@ final class AuditReader {
                 resolvedCalibration,
                 trials == null ? Defaults.TRIALS : trials,
                 confidence == null ? Defaults.CONFIDENCE : confidence,
-                method == null ? AuditMethod.CLOPPER_PEARSON : method,
+                method != null ? method : defaultMethod(algorithm, gaussianMpMtl),
                 inject,
                 expect,
                 task,
@@ -185,6 +187,18 @@ final class AuditReader {
         MultitaskSettings m = experiment.multitask();
         return CompositionBound.of(m.allocation().epsilons(m.iterations(), experiment.epsilons().get(0),
                 experiment.delta()), experiment.delta());
+    }
+
+    /**
+     * The most powerful valid method for a mechanism whose scenario names none: gaussian-dp-auc for
+     * the zCDP-calibrated Gaussian mechanisms (indexed mean, priv-altmin, mp-mtl-* with
+     * {@code gaussianCovariance}: ρ-zCDP Gaussian noise composes to √(2ρ)-GDP); clopper-pearson for
+     * those whose claim is not μ-GDP — mp-mtl-* with Wishart noise (a pure (ε, 0) claim), dp-sgd (a sampled-Gaussian RDP claim; subsampled Gaussian mechanisms
+     * are not μ-GDP for the μ of their ε) — and for indexed-mean-nonprivate, which adds no noise.
+     */
+    static AuditMethod defaultMethod(Algorithm algorithm, boolean gaussianCovariance) {
+        return algorithm == Algorithm.DP_SGD || (isMpMtl(algorithm) && !gaussianCovariance) || !algorithm.isPrivate()
+                ? AuditMethod.CLOPPER_PEARSON : AuditMethod.GAUSSIAN_DP_AUC;
     }
 
     private static boolean isMpMtl(Algorithm algorithm) {
@@ -313,18 +327,19 @@ final class AuditReader {
     private AuditMethod readMethod() {
         AuditMethod read = fields.choice("method", OPTIONAL, List.of(AuditMethod.values()), AuditMethod::id)
                 .orElse(null);
-        if (read == AuditMethod.GAUSSIAN_DP && algorithm == Algorithm.INDEXED_MEAN_NONPRIVATE) {
-            fields.error("method", "gaussian-dp is valid only for Gaussian mechanisms; indexed-mean-nonprivate"
+        boolean gaussian = read == AuditMethod.GAUSSIAN_DP || read == AuditMethod.GAUSSIAN_DP_AUC;
+        if (gaussian && algorithm == Algorithm.INDEXED_MEAN_NONPRIVATE) {
+            fields.error("method", read.id() + " is valid only for Gaussian mechanisms; indexed-mean-nonprivate"
                     + " adds no noise (use clopper-pearson)");
             return null;
         }
-        if (read == AuditMethod.GAUSSIAN_DP && algorithm == Algorithm.DP_SGD) {
-            fields.error("method", "gaussian-dp is valid only for Gaussian mechanisms; dp-sgd subsamples"
+        if (gaussian && algorithm == Algorithm.DP_SGD) {
+            fields.error("method", read.id() + " is valid only for Gaussian mechanisms; dp-sgd subsamples"
                     + " (use clopper-pearson)");
             return null;
         }
-        if (read == AuditMethod.GAUSSIAN_DP && isMpMtl(algorithm) && !settings.gaussianCovariance()) {
-            fields.error("method", "gaussian-dp is valid only for Gaussian mechanisms; " + algorithm.id()
+        if (gaussian && isMpMtl(algorithm) && !settings.gaussianCovariance()) {
+            fields.error("method", read.id() + " is valid only for Gaussian mechanisms; " + algorithm.id()
                     + " adds Wishart noise (use clopper-pearson, or covarianceNoise: gaussian)");
             return null;
         }

@@ -23,6 +23,8 @@ class AuditStatisticsTest {
     private static final double CONFIDENCE = 0.95;
     /** The Bonferroni-split level of each rate bound at confidence 0.95. */
     private static final double LEVEL = 0.975;
+    /** The methods that choose one threshold test (gaussian-dp-auc has its own tests in RocAreaTest). */
+    private static final AuditMethod[] THRESHOLD_METHODS = {AuditMethod.CLOPPER_PEARSON, AuditMethod.GAUSSIAN_DP};
 
     /**
      * An audit of {@code perWorldPerHalf} trials per world and half whose world-0 scores are N(0, 1)
@@ -202,7 +204,7 @@ class AuditStatisticsTest {
                 candidates[i] = (pooled[i - 1] + pooled[i]) / 2;
             }
             candidates[pooled.length] = pooled[pooled.length - 1];
-            for (AuditMethod method : AuditMethod.values()) {
+            for (AuditMethod method : THRESHOLD_METHODS) {
                 double best = Double.NEGATIVE_INFINITY;
                 double bestThreshold = Double.NaN;
                 boolean bestAbove = false;
@@ -249,7 +251,7 @@ class AuditStatisticsTest {
         // certify some ε > 0, so it is chosen, below the midpoint 0 of −1e300 and 1e300.
         double[] high = IntStream.rangeClosed(1, 8).mapToDouble(i -> i * 1e300).toArray();
         double[] low = IntStream.rangeClosed(1, 8).mapToDouble(i -> -i * 1e300).toArray();
-        for (AuditMethod method : AuditMethod.values()) {
+        for (AuditMethod method : THRESHOLD_METHODS) {
             AuditEvidence evidence = AuditStatistics.evaluate(new AuditScores(high, low, high, low),
                     0, DELTA, CONFIDENCE, method);
             assertEquals(0, evidence.threshold(), 0, evidence.toString());
@@ -303,6 +305,8 @@ class AuditStatisticsTest {
         assertThrows(IllegalArgumentException.class,
                 () -> AuditStatistics.evaluate(scores, 1, 0, CONFIDENCE, AuditMethod.GAUSSIAN_DP));
         assertThrows(IllegalArgumentException.class,
+                () -> AuditStatistics.evaluate(scores, 1, 0, CONFIDENCE, AuditMethod.GAUSSIAN_DP_AUC));
+        assertThrows(IllegalArgumentException.class,
                 () -> AuditStatistics.evaluate(scores, 1, 1, CONFIDENCE, AuditMethod.GAUSSIAN_DP));
         assertThrows(IllegalArgumentException.class,
                 () -> AuditStatistics.evaluate(scores, 1, DELTA, 1, AuditMethod.CLOPPER_PEARSON));
@@ -319,7 +323,7 @@ class AuditStatisticsTest {
             assertEquals(Optional.of(verdict), Verdict.byId(verdict.id()));
         }
         assertEquals(Optional.empty(), AuditMethod.byId("bayesian"));
-        assertEquals("clopper-pearson, gaussian-dp", AuditMethod.ids());
+        assertEquals("clopper-pearson, gaussian-dp, gaussian-dp-auc", AuditMethod.ids());
         assertEquals("consistent, violated, inconclusive", Verdict.ids());
         ObjectMapper mapper = new ObjectMapper();
         assertEquals("\"gaussian-dp\"", mapper.writeValueAsString(AuditMethod.GAUSSIAN_DP));

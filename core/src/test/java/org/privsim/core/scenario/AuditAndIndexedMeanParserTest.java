@@ -65,7 +65,7 @@ class AuditAndIndexedMeanParserTest {
                         + " inject: { noiseMultiplier: 0.5 }, expect: violated, canaryScale: 3"));
         AuditSpec jdp = s.audits().get(0);
         assertEquals(new AuditSpec(Algorithm.INDEXED_MEAN_JDP, ThreatModel.JDP, Collusion.ALL_BUT_TARGET, 0, 1, 1e-5,
-                Calibration.PAPER, Defaults.TRIALS, Defaults.CONFIDENCE, AuditMethod.CLOPPER_PEARSON, Injection.NONE,
+                Calibration.PAPER, Defaults.TRIALS, Defaults.CONFIDENCE, AuditMethod.GAUSSIAN_DP_AUC, Injection.NONE,
                 null, s.task(), Defaults.CANARY_SCALE, null), jdp);
         assertEquals(ThreatModel.ONE_OUT_OF_T, s.audits().get(1).threatModel());
         assertEquals(Collusion.SINGLE, s.audits().get(1).collusion());
@@ -76,6 +76,30 @@ class AuditAndIndexedMeanParserTest {
                         custom.trials()));
         assertEquals(new Injection(0.5, false, false), custom.inject());
         assertEquals(new int[] {8, 9, 10, 11, 12}.length, custom.collusion().members(40, 7).length);
+    }
+
+    /**
+     * The default method is the most powerful valid one: gaussian-dp-auc where the claim is μ-GDP
+     * (zCDP-calibrated Gaussian noise), clopper-pearson where it is not.
+     */
+    @Test
+    void defaultMethodIsTheAreaBoundExactlyForGaussianMechanisms() {
+        for (Algorithm algorithm : List.of(Algorithm.INDEXED_MEAN_JDP, Algorithm.INDEXED_MEAN_BILLBOARD,
+                Algorithm.INDEXED_MEAN_ONE_OUT_OF_T, Algorithm.PRIV_ALTMIN)) {
+            assertEquals(AuditMethod.GAUSSIAN_DP_AUC, AuditReader.defaultMethod(algorithm, false), algorithm.id());
+        }
+        for (Algorithm algorithm : List.of(Algorithm.INDEXED_MEAN_NONPRIVATE, Algorithm.DP_SGD,
+                Algorithm.MP_MTL_LOW_RANK, Algorithm.MP_MTL_GROUP_SPARSE)) {
+            assertEquals(AuditMethod.CLOPPER_PEARSON, AuditReader.defaultMethod(algorithm, false), algorithm.id());
+        }
+        for (Algorithm algorithm : List.of(Algorithm.MP_MTL_LOW_RANK, Algorithm.MP_MTL_GROUP_SPARSE)) {
+            assertEquals(AuditMethod.GAUSSIAN_DP_AUC, AuditReader.defaultMethod(algorithm, true),
+                    algorithm.id() + " with covarianceNoise gaussian");
+        }
+        assertSingleError(audits(MEAN_TASK, "algorithm: indexed-mean-nonprivate, threatModel: jdp, epsilon: 1,"
+                        + " delta: 1.0e-5, method: gaussian-dp-auc"), "audits[0].method",
+                "gaussian-dp-auc is valid only for Gaussian mechanisms; indexed-mean-nonprivate adds no noise (use"
+                        + " clopper-pearson)");
     }
 
     @Test
