@@ -75,6 +75,11 @@ public final class ScenarioCurator extends AbstractBehavior<ScenarioCuratorComma
             m.replyTo().tell(new SubmitterCommand.Rejected(e.getMessage()));
             return this;
         }
+        if (scenario.datasetTask() != null) {
+            m.replyTo().tell(new SubmitterCommand.Rejected("error: task.type: the cluster runner does not run"
+                    + " dataset tasks yet (run it with --runner local or sequential)"));
+            return this;
+        }
         if (m.seed() != null) {
             scenario = scenario.withSeed(m.seed());
         }

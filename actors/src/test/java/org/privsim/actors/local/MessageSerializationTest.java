@@ -42,6 +42,7 @@ import org.privsim.core.sim.NoiseParameters;
 import org.privsim.core.sim.Participants;
 import org.privsim.core.sim.RoundRecord;
 import org.privsim.core.sim.RunOutcome;
+import org.privsim.core.sim.TestError;
 import org.privsim.core.sim.UserRoundStats;
 import org.privsim.core.sim.UserTask;
 import org.privsim.core.transfer.TransferOutcome;
@@ -99,7 +100,7 @@ class MessageSerializationTest {
         RunOutcome outcome = new RunOutcome(0.02, 0.01, null, 5, 5, 0.2, 0.2,
                 new NoiseParameters(null, null, null, 1.0, 2.0, 3.0, 4, 5, 6, null, null, null),
                 List.of(new RoundRecord(0, 10, 9, 0, null, 0.5), new RoundRecord(1, 10, 10, 2, 0.125, null)),
-                List.of(0.5, 0.25));
+                List.of(0.5, 0.25), new TestError(0.5, 0.25, 0.125));
 
         PopulationSpec spec = new PopulationSpec(new LowRankRegressionTask(40, 8, 4, 2, 0.1), 5);
         ActorRef<SubmitterCommand> submitter = testKit.<SubmitterCommand>createTestProbe().getRef();
@@ -150,12 +151,12 @@ class MessageSerializationTest {
                 new AggregatorCommand.InitAnswer(8, 17, new double[] {1, 2, 3}),
                 new AggregatorCommand.RoundAnswer(9, new UserRoundStats(17, new double[] {1, -1},
                         new double[] {1, 2, 3}, new double[] {4, 5})),
-                new AggregatorCommand.ErrorAnswer(10, 17, 0.125),
+                new AggregatorCommand.ErrorAnswer(10, 17, new double[] {0.125, 0.5, 3, 1.25}),
                 new AggregatorCommand.CollectionDeadline(11),
                 new CuratorCommand.InitPartial(12, 0, 2, 2, new double[] {1, 2, 3}, new int[] {0, 1}),
                 new CuratorCommand.RoundPartial(13, 1, 2, 2, 2, new double[9], new double[] {1, 2, 3, 4},
                         new int[] {1000, 1001}),
-                new CuratorCommand.ErrorPartial(14, 2, 3, 0.5, new int[] {2000}),
+                new CuratorCommand.ErrorPartial(14, 2, 3, new double[] {0.5}, new int[] {2000}),
                 new CuratorCommand.CollectionTimeout(15),
                 new GuardianCommand.RunCompleted(0, outcome),
                 new GuardianCommand.RunFailed(1, "ledger refused"),

@@ -74,6 +74,11 @@ public enum Algorithm {
         return taskType;
     }
 
+    /** Whether this algorithm runs on {@code task}: its own task type, or a {@code dataset} for the low-rank ones. */
+    public boolean runsOn(Task task) {
+        return taskType.equals(task.type()) || (isLowRank() && task instanceof DatasetTask);
+    }
+
     /** Whether this is one of the indexed-mean mechanisms. */
     public boolean isIndexedMean() {
         return taskType.equals(IndexedMeanTask.TYPE);
