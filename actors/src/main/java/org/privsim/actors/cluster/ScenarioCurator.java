@@ -75,9 +75,10 @@ public final class ScenarioCurator extends AbstractBehavior<ScenarioCuratorComma
             m.replyTo().tell(new SubmitterCommand.Rejected(e.getMessage()));
             return this;
         }
-        if (scenario.datasetTask() != null) {
-            m.replyTo().tell(new SubmitterCommand.Rejected("error: task.type: the cluster runner does not run"
-                    + " dataset tasks yet (run it with --runner local or sequential)"));
+        if (scenario.datasetTask() != null && !scenario.datasetTask().sha256().equals(m.datasetSha256())) {
+            m.replyTo().tell(new SubmitterCommand.Rejected("error: task.path: " + scenario.datasetTask().path()
+                    + " has SHA-256 " + scenario.datasetTask().sha256() + " on the curator's node, but "
+                    + m.datasetSha256() + " where the scenario was submitted; every node needs the same file"));
             return this;
         }
         if (m.seed() != null) {

@@ -25,7 +25,7 @@ import org.privsim.core.scenario.ScenarioParser;
  * CSV data set whose users hold different numbers of rows. Runs with
  * serialize-messages on (test application.conf), so every message also crossed a serializer.
  */
-class LocalRunnerEquivalenceTest {
+public class LocalRunnerEquivalenceTest {
 
     @Test
     void demoReportIsBitIdenticalToSequential() throws Exception {
@@ -83,7 +83,7 @@ class LocalRunnerEquivalenceTest {
      * A CSV of {@code users} users with 3 to {@code 2 + spread} rows each: y = a·w_u + b + noise, two
      * numeric features and a categorical one.
      */
-    static Path writeDataset(Path file, int users, int spread) throws Exception {
+    public static Path writeDataset(Path file, int users, int spread) throws Exception {
         StringBuilder sb = new StringBuilder("user,y,a,b,group\n");
         java.util.SplittableRandom rng = new java.util.SplittableRandom(4);
         for (int u = 0; u < users; u++) {

@@ -43,6 +43,9 @@ import org.privsim.core.sim.Participants;
 import org.privsim.core.sim.RoundRecord;
 import org.privsim.core.sim.RunOutcome;
 import org.privsim.core.sim.TestError;
+import org.privsim.core.scenario.DatasetFeature;
+import org.privsim.core.scenario.DatasetTask;
+import org.privsim.core.scenario.MissingValues;
 import org.privsim.core.sim.UserRoundStats;
 import org.privsim.core.sim.UserTask;
 import org.privsim.core.transfer.TransferOutcome;
@@ -178,13 +181,18 @@ class MessageSerializationTest {
                 new PopulationCommand.ForAggregator(spec, 2, 20, 30, new AggregatorCommand.CollectRound(16,
                         round.restrictedTo(2, 4), 100, curator)),
                 new PopulationCommand.ForUser(spec, 3, new UserCommand.EvaluateModel(17, evaluate, aggregator)),
+                new PopulationCommand.ForUser(new PopulationSpec(new LowRankRegressionTask(3, 4, 4, 1, 1.0),
+                        new DatasetTask("/data/x.csv", "school", "y", List.of(new DatasetFeature("a", false),
+                                new DatasetFeature("sex", true)), true, true, 0.3, 2, MissingValues.DROP, "ab12", 9, 3,
+                                1, 2, List.of("a", "sex=F", "sex=M", "intercept"), List.of(List.of(), List.of("F", "M")),
+                                4, 2.5), 5), 3, new UserCommand.EvaluateModel(17, evaluate, aggregator)),
                 new PopulationCommand.Retire(),
                 new PopulationCommand.Stop(),
                 new CuratorCommand.PartialChunk(18, 2, 0, true, 33, "m", new byte[] {1, -2, 3},
                         testKit.<TransferCommand>createTestProbe().getRef()),
                 new TransferCommand.ChunkAck(4, true),
                 new TransferCommand.Stalled(),
-                new ScenarioCuratorCommand.Submit("name: x", "x.yaml", null, submitter),
+                new ScenarioCuratorCommand.Submit("name: x", "x.yaml", null, "ab12", submitter),
                 new ScenarioCuratorCommand.JobEnded(7),
                 new JobCommand.Completed(List.of(outcome), List.of(), List.of(multitaskRow), List.of(transferRow),
                         List.of()),
