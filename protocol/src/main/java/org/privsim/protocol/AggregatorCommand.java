@@ -81,13 +81,14 @@ public sealed interface AggregatorCommand extends CborSerializable
     record RoundAnswer(long collection, UserRoundStats stats) implements AggregatorCommand {}
 
     /**
-     * A user's squared parameter error.
+     * A user's evaluation answer: {‖θ_j − θ_j*‖²} on synthetic data, {MSE_j, SSE_j, t_j, SST_j} of its
+     * test rows on a real data set (see {@code UserStep.respond}).
      *
-     * @param collection   collection id
-     * @param user         user id
-     * @param squaredError ‖θ_j − θ_j*‖²
+     * @param collection collection id
+     * @param user       user id
+     * @param errors     the answer's components
      */
-    record ErrorAnswer(long collection, int user, double squaredError) implements AggregatorCommand {}
+    record ErrorAnswer(long collection, int user, double[] errors) implements AggregatorCommand {}
 
     /**
      * The aggregator's own timer: the collection's deadline passed.

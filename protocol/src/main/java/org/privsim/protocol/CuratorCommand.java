@@ -43,15 +43,15 @@ public sealed interface CuratorCommand extends CborSerializable
                         int[] contributorIds) implements CuratorCommand {}
 
     /**
-     * A range's sum of squared model errors.
+     * A range's sum of its users' evaluation answers, component by component.
      *
      * @param collection     collection id
      * @param range          aggregator range index
      * @param asked          users the range asked
-     * @param sum            the sum
+     * @param sums           the sums
      * @param contributorIds ids summed, ascending
      */
-    record ErrorPartial(long collection, int range, int asked, double sum, int[] contributorIds)
+    record ErrorPartial(long collection, int range, int asked, double[] sums, int[] contributorIds)
             implements CuratorCommand {}
 
     /**

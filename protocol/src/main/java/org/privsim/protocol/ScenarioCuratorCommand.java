@@ -21,9 +21,12 @@ public sealed interface ScenarioCuratorCommand extends CborSerializable
      * @param scenarioText the scenario file's text (YAML or JSON)
      * @param sourceName   the file name, for messages
      * @param seed         a seed overriding the scenario's, or null
+     * @param datasetSha256 SHA-256 of the data set file as the submitter read it (a dataset task), or null;
+     *                     the curator refuses the job when its own read differs
      * @param replyTo      the submitter
      */
-    record Submit(String scenarioText, String sourceName, Long seed, ActorRef<SubmitterCommand> replyTo)
+    record Submit(String scenarioText, String sourceName, Long seed, String datasetSha256,
+                  ActorRef<SubmitterCommand> replyTo)
             implements ScenarioCuratorCommand {}
 
     /**

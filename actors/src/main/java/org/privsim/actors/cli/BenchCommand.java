@@ -242,11 +242,11 @@ final class BenchCommand implements Callable<Integer> {
         }
     }
 
-    /** Users of a low-rank task or persons of an indexed-mean task. */
+    /** Users of a low-rank task or data set, or persons of an indexed-mean task. */
     private static int population(Scenario scenario) {
         return scenario.task() instanceof IndexedMeanTask indexed
                 ? indexed.persons()
-                : ((LowRankRegressionTask) scenario.task()).users();
+                : scenario.lowRankTask().users();
     }
 
     private static int auditTrials(Scenario scenario) {

@@ -56,7 +56,8 @@ final class ClusterJob extends AbstractBehavior<JobCommand> {
         CompletableFuture<SimulationGuardian.Outcomes> outcomes = new CompletableFuture<>();
         RangeWiring wiring = (guardian, range, first, end, populations) -> {
             EntityRef<PopulationCommand> ref = PopulationSharding.aggregator(guardian.getSystem(), job, range);
-            PopulationSpec spec = new PopulationSpec(populations.task(), populations.seed());
+            PopulationSpec spec = new PopulationSpec(scenario.lowRankTask(), scenario.datasetTask(),
+                    populations.seed());
             return command -> ref.tell(new PopulationCommand.ForAggregator(spec, range, first, end, command));
         };
         Config config = ctx.getSystem().settings().config();

@@ -53,12 +53,20 @@ public final class ClusterRunner {
      * The wall time counts from the submission.
      */
     public static Report submit(ActorSystem<?> system, ScenarioSource source, Progress progress) {
-        Scenario scenario = source.scenario();
+        return submit(system, source, progress, source.scenario());
+    }
+
+    /**
+     * Submits {@code source}, already parsed here as {@code scenario} (its data set's hash is what the
+     * curator's own read must match), and waits.
+     */
+    public static Report submit(ActorSystem<?> system, ScenarioSource source, Progress progress, Scenario scenario) {
         Config config = system.settings().config();
         LocalSettings settings = LocalSettings.from(config, ClusterNode.SETTINGS);
         long start = System.nanoTime();
         CompletableFuture<SimulationGuardian.Outcomes> outcomes = new CompletableFuture<>();
         system.systemActorOf(Submitter.create(ScenarioCurator.init(system, settings), source,
+                        scenario.datasetTask() == null ? null : scenario.datasetTask().sha256(),
                         config.getDuration(ClusterNode.SETTINGS + ".accept-timeout"), progress, outcomes),
                 "submitter-" + SUBMISSIONS.incrementAndGet(), Props.empty());
         system.getWhenTerminated().thenRun(() -> outcomes.completeExceptionally(

@@ -75,6 +75,12 @@ public final class ScenarioCurator extends AbstractBehavior<ScenarioCuratorComma
             m.replyTo().tell(new SubmitterCommand.Rejected(e.getMessage()));
             return this;
         }
+        if (scenario.datasetTask() != null && !scenario.datasetTask().sha256().equals(m.datasetSha256())) {
+            m.replyTo().tell(new SubmitterCommand.Rejected("error: task.path: " + scenario.datasetTask().path()
+                    + " has SHA-256 " + scenario.datasetTask().sha256() + " on the curator's node, but "
+                    + m.datasetSha256() + " where the scenario was submitted; every node needs the same file"));
+            return this;
+        }
         if (m.seed() != null) {
             scenario = scenario.withSeed(m.seed());
         }

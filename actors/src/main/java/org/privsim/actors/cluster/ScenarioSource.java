@@ -18,10 +18,14 @@ import org.privsim.core.scenario.ScenarioParser;
  */
 public record ScenarioSource(String text, String sourceName, Long seed) {
 
-    /** The scenario file at {@code file}, with an optional seed override. */
+    /**
+     * The scenario file at {@code file}, with an optional seed override; its source name is the absolute
+     * path, so a data set's relative path resolves against the file's folder on every node (which must
+     * hold the file at the same place).
+     */
     public static ScenarioSource of(Path file, Long seed) {
         try {
-            return new ScenarioSource(Files.readString(file), file.getFileName().toString(), seed);
+            return new ScenarioSource(Files.readString(file), file.toAbsolutePath().normalize().toString(), seed);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -41,11 +41,11 @@ final class Submitter extends AbstractBehavior<SubmitterCommand> {
     private long job = -1;
 
     static Behavior<SubmitterCommand> create(ActorRef<ScenarioCuratorCommand> curator, ScenarioSource source,
-                                             Duration acceptTimeout, Progress progress,
+                                             String datasetSha256, Duration acceptTimeout, Progress progress,
                                              CompletableFuture<SimulationGuardian.Outcomes> result) {
         return Behaviors.setup(ctx -> Behaviors.withTimers(timers -> {
             curator.tell(new ScenarioCuratorCommand.Submit(source.text(), source.sourceName(), source.seed(),
-                    ctx.getSelf()));
+                    datasetSha256, ctx.getSelf()));
             timers.startSingleTimer(new SubmitterCommand.AcceptTimeout(), acceptTimeout);
             return new Submitter(ctx, timers, progress, result);
         }));

@@ -56,7 +56,7 @@ final class UserEntity extends AbstractBehavior<PopulationCommand> {
     private Behavior<PopulationCommand> onCommand(ForUser m) {
         if (user == null) {
             PopulationSpec spec = m.spec();
-            user = getContext().spawn(UserActor.create(seed -> PopulationCache.get(new PopulationSpec(spec.task(), seed)),
+            user = getContext().spawn(UserActor.create(seed -> PopulationCache.get(new PopulationSpec(spec.task(), spec.dataset(), seed)),
                             m.user(), null), "user",
                     DispatcherSelector.fromConfig(LocalSettings.COMPUTE_DISPATCHER));
         }

@@ -96,7 +96,7 @@ public final class AggregatorActor extends AbstractBehavior<AggregatorCommand> {
         UserDirectory users = (ctx, id) -> ctx.spawn(UserActor.create(populations::get, id, faults.get(id)),
                 "user-" + id, userDispatcher)::tell;
         PartialRoute route = (ctx, curator, collection, r, p) -> curator.tell(p);
-        int dimension = populations.task().dimension();
+        int dimension = populations.dimension();
         return Behaviors.setup(ctx -> Behaviors.withTimers(timers ->
                 new AggregatorActor(ctx, timers, range, first, end, dimension, users, route, true)));
     }
@@ -190,8 +190,8 @@ public final class AggregatorActor extends AbstractBehavior<AggregatorCommand> {
         }
         ErrorSum sum = new ErrorSum();
         begin(m.collection(), m.deadlineMillis(), m.replyTo(), everyone(),
-                a -> sum.add(((ErrorAnswer) a).user(), ((ErrorAnswer) a).squaredError()),
-                asked -> new CuratorCommand.ErrorPartial(m.collection(), range, asked, sum.sum(),
+                a -> sum.add(((ErrorAnswer) a).user(), ((ErrorAnswer) a).errors()),
+                asked -> new CuratorCommand.ErrorPartial(m.collection(), range, asked, sum.sums(),
                         sum.contributorIds()));
         UserCommand request = new UserCommand.EvaluateModel(m.collection(), m.task(), getContext().getSelf());
         users.forEach(u -> u.accept(request));

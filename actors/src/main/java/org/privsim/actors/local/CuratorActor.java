@@ -256,7 +256,7 @@ public final class CuratorActor extends AbstractBehavior<CuratorCommand> {
         ErrorSum total = new ErrorSum();
         present.forEach(p -> {
             ErrorPartial ep = (ErrorPartial) p;
-            total.addAll(ErrorSum.of(ep.sum(), ep.contributorIds()));
+            total.addAll(ErrorSum.of(ep.sums(), ep.contributorIds()));
         });
         return driver.onEvaluate(total);
     }

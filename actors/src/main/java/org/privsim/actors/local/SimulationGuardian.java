@@ -98,7 +98,7 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
         public Report report(Scenario scenario, String runner, long wallMillis) {
             return Report.of(scenario.name(), scenario.seed(), runner, wallMillis,
                     ResultAssembler.assemble(scenario, ScenarioPlan.runs(scenario), runs), cells, multitask, transfer,
-                    audits);
+                    audits).withDataset(scenario.datasetTask());
         }
     }
 
@@ -136,7 +136,7 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
             this.populations = null;
             return;
         }
-        this.populations = new Populations(scenario.lowRankTask(), scenario.seed());
+        this.populations = new Populations(scenario.task(), scenario.seed());
         Aggregation agg = scenario.aggregation();
         int n = scenario.lowRankTask().users();
         for (int r = 0; r < agg.ranges(n); r++) {
@@ -220,7 +220,7 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
         long before = doneSteps;
         Progress runProgress = progress.forRun(before, totalSteps, run.label());
         ActorRef<CuratorCommand> curator = getContext().spawn(
-                CuratorActor.create(index, run.newDriver(scenario.lowRankTask(), populations.get(run.population()).uStar()), aggregators,
+                CuratorActor.create(index, run.newDriver(scenario.lowRankTask(run.spec()), populations.get(run.population()).uStar()), aggregators,
                         scenario.aggregation(), settings,
                         runProgress, getContext().getSelf(), scenario.lowRankTask().users(), scenario.lowRankTask().dimension()),
                 "curator-" + index, compute);

@@ -6,7 +6,7 @@ import org.apache.pekko.actor.typed.SupervisorStrategy;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.slf4j.event.Level;
-import org.privsim.core.data.LowRankData;
+import org.privsim.core.data.UserPopulation;
 import org.privsim.core.data.UserDataset;
 import org.privsim.core.sim.UserStep;
 import org.privsim.core.sim.UserTask;
@@ -35,7 +35,7 @@ public final class UserActor {
      * @param populations the shared populations by seed (U* computed once each); regenerate the user's data
      * @param fault       injected fault for tests, or null
      */
-    public static Behavior<UserCommand> create(LongFunction<LowRankData> populations, int id, UserFault fault) {
+    public static Behavior<UserCommand> create(LongFunction<UserPopulation> populations, int id, UserFault fault) {
         return Behaviors.supervise(Behaviors.<UserCommand>setup(ctx -> answering(ctx, new Holder(populations, id),
                         fault)))
                 .onFailure(SupervisorStrategy.restart().withLogLevel(Level.WARN));
@@ -43,14 +43,14 @@ public final class UserActor {
 
     /** The user's data set of the population last asked for. */
     private static final class Holder {
-        private final LongFunction<LowRankData> populations;
+        private final LongFunction<UserPopulation> populations;
         private final int id;
         private UserDataset data;
         private long seed;
         /** The collection whose fold this user already held back for its injected delay. */
         private long delayedCollection = -1;
 
-        Holder(LongFunction<LowRankData> populations, int id) {
+        Holder(LongFunction<UserPopulation> populations, int id) {
             this.populations = populations;
             this.id = id;
         }

@@ -68,7 +68,7 @@ public final class MsePlot {
             List<ExperimentResult> rows = new ArrayList<>(e.getValue());
             rows.sort((a, b) -> Double.compare(a.epsilon(), b.epsilon()));
             double[] x = rows.stream().mapToDouble(ExperimentResult::epsilon).toArray();
-            double[] y = rows.stream().mapToDouble(r -> positive(r.populationMse())).toArray();
+            double[] y = rows.stream().mapToDouble(r -> positive(r.comparedMse())).toArray();
             Color color = PALETTE[index++ % PALETTE.length];
             String name = unique(seen, label(rows.get(0)));
             XYSeries series = chart.addSeries(name, x, y);
@@ -78,13 +78,13 @@ public final class MsePlot {
             series.setLineStyle(SOLID);
             for (int i = 0; i < rows.size(); i++) {
                 ExperimentResult r = rows.get(i);
-                if (r.populationMseStdErr() != null) {
-                    errorBar(chart, name + " stderr " + i, x[i], r.populationMse(), r.populationMseStdErr(), color);
+                if (r.comparedMseStdErr() != null) {
+                    errorBar(chart, name + " stderr " + i, x[i], r.comparedMse(), r.comparedMseStdErr(), color);
                 }
             }
         }
         for (ExperimentResult r : references) {
-            double y = positive(r.populationMse());
+            double y = positive(r.comparedMse());
             Color color = PALETTE[index++ % PALETTE.length];
             XYSeries s = chart.addSeries(unique(seen, r.algorithm() + " (reference)"),
                     new double[] {minEps, maxEps}, new double[] {y, y});

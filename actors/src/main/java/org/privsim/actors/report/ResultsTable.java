@@ -58,6 +58,10 @@ public final class ResultsTable {
     }
 
     private static void lowRank(Report report, StringBuilder sb) {
+        if (report.dataset() != null) {
+            dataset(report, sb);
+            return;
+        }
         boolean repeated = report.lowRankRows().stream().anyMatch(r -> r.repeats() > 1);
         sb.append(format("%-30s %8s %10s %10s %12s %22s %9s %7s%s%n", "algorithm", "epsilon",
                 "zCDP rho", "eps(tight)", "pop. MSE", "excess risk ± s.e.", "subspace", "epochs",
@@ -72,6 +76,31 @@ public final class ResultsTable {
                             : format("%.6f ± %.2g", r.excessRisk(), r.excessRiskStdErr()),
                     r.subspaceDistance() == null ? "-" : format("%.4f", r.subspaceDistance()),
                     r.epochs(), repeated ? format(" %7d", r.repeats()) : ""));
+        }
+    }
+
+    /**
+     * The low-rank rows of a data set: held-out test MSE (averaged over users, then over test rows) and
+     * R²; a data set has no ground truth, so no population MSE, excess risk or subspace distance.
+     */
+    private static void dataset(Report report, StringBuilder sb) {
+        boolean repeated = report.lowRankRows().stream().anyMatch(r -> r.repeats() > 1);
+        sb.append(format("dataset %s: %d users, %d rows, d = %d (no ground truth: population MSE, excess risk and"
+                        + " subspace distance do not apply)%n", report.dataset().path(), report.dataset().users(),
+                report.dataset().rows(), report.dataset().dimension()));
+        sb.append(format("%-30s %8s %10s %10s %22s %12s %18s %7s %4s%s%n", "algorithm", "epsilon", "zCDP rho",
+                "eps(tight)", "test MSE ± s.e.", "MSE(rows)", "R2 ± s.e.", "epochs", "k", repeated ? " repeats" : ""));
+        for (ExperimentResult r : report.lowRankRows()) {
+            sb.append(format("%-30s %8s %10s %10s %22s %12.4f %18s %7d %4s%s%n", name(r),
+                    r.epsilon() == null ? "-" : format("%.3g", r.epsilon()),
+                    r.zcdpRho() == null ? "-" : format("%.4g", r.zcdpRho()),
+                    r.accountedEpsilon() == null ? "-" : format("%.4g", r.accountedEpsilon()),
+                    r.testMseStdErr() == null ? format("%.4f", r.testMse())
+                            : format("%.4f ± %.2g", r.testMse(), r.testMseStdErr()),
+                    r.testMseSamples(),
+                    r.r2StdErr() == null ? format("%.4f", r.r2()) : format("%.4f ± %.2g", r.r2(), r.r2StdErr()),
+                    r.epochs(), r.algorithm().endsWith("altmin") ? String.valueOf(r.rank()) : "-",
+                    repeated ? format(" %7d", r.repeats()) : ""));
         }
     }
 

@@ -181,6 +181,68 @@ class CliTest {
         }
     }
 
+    /**
+     * The real-data scenarios in scenarios/real/ name files that scripts/datasets/mlmrev.sh writes (not
+     * in the repository). Each is validated twice: as bundled, it is valid when its file is present and
+     * otherwise refused with exit 2 at task.path (no such file); and copied next to a small stand-in CSV
+     * with the same columns, so its fields and column names are checked on every machine.
+     */
+    @Test
+    void realScenariosNameColumnsTheirDataHasAndAMissingFileIsAnsweredAtThePath() throws Exception {
+        Map<String, String> header = Map.of(
+                "exam", "school,normexam,schgend,schavg,vr,intake,standLRT,sex,type,student",
+                "hsb82", "school,minrty,sx,ses,mAch,meanses,sector,cses",
+                "chem97", "lea,school,student,score,gender,age,gcsescore,gcsecnt");
+        Path standIn = Files.createDirectories(dir.resolve("data/mlmrev"));
+        Path real = Files.createDirectories(dir.resolve("scenarios/real"));
+        for (Map.Entry<String, String> e : header.entrySet()) {
+            Path bundled = Path.of("..", "scenarios", "real", e.getKey() + ".yaml");
+            Path data = Path.of("..", "data", "mlmrev", e.getKey() + ".csv");
+            Result r = cli("validate", bundled.toString());
+            if (Files.exists(data)) {
+                assertEquals(0, r.code(), bundled + ": " + r.err());
+            } else {
+                assertEquals(2, r.code(), bundled + ": " + r.err());
+                assertTrue(r.err().startsWith("error: task.path: cannot read ") && r.err().contains("no such file"),
+                        r.err());
+            }
+            StringBuilder csv = new StringBuilder(e.getValue()).append('\n');
+            int columns = e.getValue().split(",").length;
+            for (int row = 0; row < 24; row++) {
+                for (int c = 0; c < columns; c++) {
+                    String name = e.getValue().split(",")[c];
+                    boolean user = name.equals("school");
+                    boolean categorical = List.of("sex", "intake", "vr", "minrty", "sx", "gender", "schgend", "type")
+                            .contains(name);
+                    csv.append(c == 0 ? "" : ",").append(user ? "s" + row % 3
+                            : categorical ? "\"level " + row % 2 + "\"" : String.valueOf(0.5 * ((row * 7 + c) % 5)));
+                }
+                csv.append('\n');
+            }
+            Files.writeString(standIn.resolve(e.getKey() + ".csv"), csv.toString());
+            Path copy = Files.copy(bundled, real.resolve(e.getKey() + ".yaml"));
+            r = cli("validate", copy.toString());
+            assertEquals(0, r.code(), copy + ": " + r.err());
+        }
+    }
+
+    @Test
+    void aBadDatasetFileExitsTwoAtTheFieldAndWritesNothing() throws Exception {
+        Files.writeString(dir.resolve("users.csv"), "user,y,x\na,1,2\na,2,3\nb,1,oops\nb,2,4\n");
+        Path file = Files.writeString(dir.resolve("data.yaml"), """
+                name: data
+                task: { type: dataset, path: users.csv, userColumn: user, labelColumn: y, features: [x] }
+                experiments:
+                  - { algorithm: own-data }
+                """);
+        Path out = dir.resolve("never");
+        Result r = cli("run", file.toString(), "--out", out.toString());
+        assertEquals(2, r.code(), r.err());
+        assertEquals("error: task.features[0]: " + dir.resolve("users.csv").toAbsolutePath() + " row 4: \"oops\" is"
+                + " not a number (declare the feature categorical: true if it is one)", r.err().strip());
+        assertFalse(Files.exists(out), "nothing may be written for an invalid data set");
+    }
+
     @Test
     void missingFileAndUnknownRunnerAreInvalidInput() throws Exception {
         Result r = cli("run", dir.resolve("nope.yaml").toString());

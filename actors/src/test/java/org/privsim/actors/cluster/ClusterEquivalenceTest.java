@@ -2,18 +2,23 @@ package org.privsim.actors.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.privsim.actors.local.LocalRunnerEquivalenceTest;
+import org.privsim.core.scenario.Scenario;
 import org.privsim.actors.local.LocalRunner;
 import org.privsim.actors.local.MultitaskEquivalenceTest;
 import org.privsim.actors.local.TransferEquivalenceTest;
@@ -95,6 +100,45 @@ class ClusterEquivalenceTest {
         Report cluster = ClusterRunner.submit(nodes.get(0), source, Progress.NONE);
         assertFalse(cluster.multitaskRows().isEmpty());
         assertSameReport(new SequentialRunner(source.scenario()).run(Progress.NONE), cluster);
+    }
+
+    /**
+     * A generated CSV data set: every node reads the file itself (same path) and the report equals
+     * the local one; a submission whose file hash differs from the curator's read is refused.
+     */
+    @Test
+    void datasetReportEqualsTheLocalReportAndAnotherFileIsRefused(@TempDir Path dir) throws Exception {
+        LocalRunnerEquivalenceTest.writeDataset(dir.resolve("users.csv"), 17, 5);
+        Path yaml = Files.writeString(dir.resolve("data.yaml"), """
+                name: data
+                seed: 4
+                task:
+                  type: dataset
+                  path: users.csv
+                  userColumn: user
+                  labelColumn: y
+                  features: [a, b, { name: group, categorical: true }]
+                aggregation: { rangeSize: 6 }
+                experiments:
+                  - { algorithm: own-data }
+                  - { algorithm: single-model-dp, epsilon: [2], delta: 1.0e-5 }
+                  - { algorithm: priv-altmin, epsilon: [2], delta: 1.0e-5, rank: 2, epochs: 2, repeats: 2 }
+                  - { algorithm: priv-altmin, uStep: kronecker, epsilon: [2], delta: 1.0e-5, rank: 2, epochs: 2 }
+                  - { algorithm: non-private-altmin, rank: 2, epochs: 4 }
+                """);
+        ScenarioSource source = ScenarioSource.of(yaml, null);
+        Report cluster = ClusterRunner.submit(nodes.get(0), source, Progress.NONE);
+        assertSameReport(new LocalRunner(source.scenario()).run(Progress.NONE), cluster);
+        assertEveryContributionArrived(cluster);
+
+        // The submitter read one file; the nodes now hold another (same path): refused at submit.
+        Scenario submitted = source.scenario();
+        LocalRunnerEquivalenceTest.writeDataset(dir.resolve("users.csv"), 18, 5);
+        IllegalStateException refused = assertThrows(IllegalStateException.class,
+                () -> ClusterRunner.submit(nodes.get(0), source, Progress.NONE, submitted));
+        assertTrue(refused.getMessage().contains("error: task.path: " + dir.resolve("users.csv").toAbsolutePath()
+                + " has SHA-256"), refused.getMessage());
+        assertTrue(refused.getMessage().contains("every node needs the same file"), refused.getMessage());
     }
 
     @Test

@@ -80,8 +80,8 @@ class CuratorAndAggregatorTest {
         AggregatorCommand.CollectEvaluate request = answering.expectMessageClass(AggregatorCommand.CollectEvaluate.class);
         silent.expectMessageClass(AggregatorCommand.CollectEvaluate.class);
         assertEquals(100, request.deadlineMillis());
-        request.replyTo().tell(new CuratorCommand.ErrorPartial(request.collection() - 1, 0, 15, 99, new int[] {0}));
-        request.replyTo().tell(new CuratorCommand.ErrorPartial(request.collection(), 0, 15, 1.5, new int[] {0, 1, 2}));
+        request.replyTo().tell(new CuratorCommand.ErrorPartial(request.collection() - 1, 0, 15, new double[] {99}, new int[] {0}));
+        request.replyTo().tell(new CuratorCommand.ErrorPartial(request.collection(), 0, 15, new double[] {1.5}, new int[] {0, 1, 2}));
 
         GuardianCommand.RunCompleted done = guardian.expectMessageClass(GuardianCommand.RunCompleted.class,
                 Duration.ofSeconds(3));
@@ -103,14 +103,14 @@ class CuratorAndAggregatorTest {
 
         AggregatorCommand.CollectEvaluate first = answering.expectMessageClass(AggregatorCommand.CollectEvaluate.class);
         AggregatorCommand.CollectEvaluate toLost = lost.expectMessageClass(AggregatorCommand.CollectEvaluate.class);
-        first.replyTo().tell(new CuratorCommand.ErrorPartial(first.collection(), 0, 15, 1.5, new int[] {0, 1}));
+        first.replyTo().tell(new CuratorCommand.ErrorPartial(first.collection(), 0, 15, new double[] {1.5}, new int[] {0, 1}));
         // The lost range never answers its first request; the curator asks it again at its deadline.
         AggregatorCommand.CollectEvaluate again = lost.expectMessageClass(AggregatorCommand.CollectEvaluate.class,
                 Duration.ofSeconds(2));
         assertEquals(toLost.collection(), again.collection(), "the re-request is for the same collection");
         answering.expectNoMessage(Duration.ofMillis(50));
         guardian.expectNoMessage(Duration.ofMillis(50));
-        again.replyTo().tell(new CuratorCommand.ErrorPartial(again.collection(), 1, 15, 2.0, new int[] {15, 16}));
+        again.replyTo().tell(new CuratorCommand.ErrorPartial(again.collection(), 1, 15, new double[] {2.0}, new int[] {15, 16}));
 
         GuardianCommand.RunCompleted done = guardian.expectMessageClass(GuardianCommand.RunCompleted.class,
                 Duration.ofSeconds(3));
@@ -135,7 +135,7 @@ class CuratorAndAggregatorTest {
         AggregatorCommand.CollectEvaluate r0 = ranges.get(0).expectMessageClass(AggregatorCommand.CollectEvaluate.class);
         ranges.get(1).expectMessageClass(AggregatorCommand.CollectEvaluate.class);
         ranges.get(2).expectNoMessage(Duration.ofMillis(200));
-        r0.replyTo().tell(new CuratorCommand.ErrorPartial(r0.collection(), 0, 10, 1.0, new int[] {0}));
+        r0.replyTo().tell(new CuratorCommand.ErrorPartial(r0.collection(), 0, 10, new double[] {1.0}, new int[] {0}));
         ranges.get(2).expectMessageClass(AggregatorCommand.CollectEvaluate.class);
     }
 
@@ -150,7 +150,7 @@ class CuratorAndAggregatorTest {
             @Override
             public Step onEvaluate(ErrorSum sum) {
                 fed.add(sum.contributorIds());
-                return new Step.Finished(new RunOutcome(sum.sum(), sum.sum(), null, 0, 0, null, null, null, List.of(), null));
+                return new Step.Finished(new RunOutcome(sum.sum(), sum.sum(), null, 0, 0, null, null, null, List.of(), null, null));
             }
         };
     }

@@ -1,13 +1,17 @@
 package org.privsim.actors.local;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.privsim.core.run.ExperimentResult;
 import org.privsim.core.run.Progress;
 import org.privsim.core.run.Report;
 import org.privsim.core.run.SequentialRunner;
@@ -17,10 +21,11 @@ import org.privsim.core.scenario.ScenarioParser;
 /**
  * The main correctness test of the actor layer: on the demo scenario (participation epochs and
  * disjoint-batches, own-data, single-model-dp, non-private-altmin) the local runner's report equals
- * the sequential reference bit for bit, except runner and wallMillis. Runs with
+ * the sequential reference bit for bit, except runner and wallMillis; so it does on a generated
+ * CSV data set whose users hold different numbers of rows. Runs with
  * serialize-messages on (test application.conf), so every message also crossed a serializer.
  */
-class LocalRunnerEquivalenceTest {
+public class LocalRunnerEquivalenceTest {
 
     @Test
     void demoReportIsBitIdenticalToSequential() throws Exception {
@@ -41,7 +46,60 @@ class LocalRunnerEquivalenceTest {
                 """, "uneven.yaml"), 3);
     }
 
-    private static void assertSameReport(Scenario scenario, int minRows) {
+    @Test
+    void datasetReportIsBitIdenticalToSequential(@TempDir Path dir) throws Exception {
+        Path csv = writeDataset(dir.resolve("users.csv"), 23, 7);
+        Path yaml = Files.writeString(dir.resolve("d.yaml"), """
+                name: data
+                seed: 9
+                task:
+                  type: dataset
+                  path: users.csv
+                  userColumn: user
+                  labelColumn: y
+                  features: [a, b, { name: group, categorical: true }]
+                aggregation: { rangeSize: 5 }
+                experiments:
+                  - { algorithm: own-data, repeats: 2 }
+                  - { algorithm: single-model-dp, epsilon: [2], delta: 1.0e-5, repeats: 2 }
+                  - { algorithm: priv-altmin, epsilon: [2], delta: 1.0e-5, rank: 2, epochs: [1, 2], repeats: 2 }
+                  - { algorithm: priv-altmin, uStep: kronecker, epsilon: [2], delta: 1.0e-5, rank: 2, epochs: 2 }
+                  - { algorithm: priv-altmin, uStep: kronecker, featureCovariance: identity, epsilon: [2],
+                      delta: 1.0e-5, rank: 1, epochs: 2 }
+                  - { algorithm: non-private-altmin, rank: 2, epochs: 5 }
+                """);
+        assertTrue(Files.exists(csv));
+        Scenario scenario = ScenarioParser.parse(yaml);
+        Report sequential = assertSameReport(scenario, 6);
+        for (ExperimentResult r : sequential.lowRankRows()) {
+            assertNull(r.excessRisk(), "no ground truth on a data set");
+            assertNull(r.subspaceDistance());
+            assertTrue(r.testMse() > 0 && r.testMseSamples() > 0 && r.r2() < 1, r.algorithm());
+        }
+        assertEquals(23, sequential.dataset().users());
+    }
+
+    /**
+     * A CSV of {@code users} users with 3 to {@code 2 + spread} rows each: y = a·w_u + b + noise, two
+     * numeric features and a categorical one.
+     */
+    public static Path writeDataset(Path file, int users, int spread) throws Exception {
+        StringBuilder sb = new StringBuilder("user,y,a,b,group\n");
+        java.util.SplittableRandom rng = new java.util.SplittableRandom(4);
+        for (int u = 0; u < users; u++) {
+            double w = rng.nextGaussian();
+            int rows = 3 + u % spread;
+            for (int i = 0; i < rows; i++) {
+                double a = rng.nextGaussian();
+                double b = rng.nextGaussian();
+                sb.append("u").append(u).append(',').append(a * w + b + 0.1 * rng.nextGaussian()).append(',')
+                        .append(a).append(',').append(b).append(',').append("g").append(i % 3).append('\n');
+            }
+        }
+        return Files.writeString(file, sb.toString());
+    }
+
+    private static Report assertSameReport(Scenario scenario, int minRows) {
         Report sequential = new SequentialRunner(scenario).run(Progress.NONE);
         Report local = new LocalRunner(scenario).run(Progress.NONE);
 
@@ -56,5 +114,6 @@ class LocalRunnerEquivalenceTest {
         JsonNode rows = actual.get("experiments");
         assertTrue(rows.size() >= minRows, "rows: " + rows.size());
         assertEquals(expected, actual);
+        return sequential;
     }
 }

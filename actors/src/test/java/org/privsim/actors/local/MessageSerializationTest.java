@@ -42,6 +42,10 @@ import org.privsim.core.sim.NoiseParameters;
 import org.privsim.core.sim.Participants;
 import org.privsim.core.sim.RoundRecord;
 import org.privsim.core.sim.RunOutcome;
+import org.privsim.core.sim.TestError;
+import org.privsim.core.scenario.DatasetFeature;
+import org.privsim.core.scenario.DatasetTask;
+import org.privsim.core.scenario.MissingValues;
 import org.privsim.core.sim.UserRoundStats;
 import org.privsim.core.sim.UserTask;
 import org.privsim.core.transfer.PublicAltMinAnswer;
@@ -100,7 +104,7 @@ class MessageSerializationTest {
         RunOutcome outcome = new RunOutcome(0.02, 0.01, null, 5, 5, 0.2, 0.2,
                 new NoiseParameters(null, null, null, 1.0, 2.0, 3.0, 4, 5, 6, null, null, null),
                 List.of(new RoundRecord(0, 10, 9, 0, null, 0.5), new RoundRecord(1, 10, 10, 2, 0.125, null)),
-                List.of(0.5, 0.25));
+                List.of(0.5, 0.25), new TestError(0.5, 0.25, 0.125));
 
         PopulationSpec spec = new PopulationSpec(new LowRankRegressionTask(40, 8, 4, 2, 0.1), 5);
         ActorRef<SubmitterCommand> submitter = testKit.<SubmitterCommand>createTestProbe().getRef();
@@ -151,12 +155,12 @@ class MessageSerializationTest {
                 new AggregatorCommand.InitAnswer(8, 17, new double[] {1, 2, 3}),
                 new AggregatorCommand.RoundAnswer(9, new UserRoundStats(17, new double[] {1, -1},
                         new double[] {1, 2, 3}, new double[] {4, 5})),
-                new AggregatorCommand.ErrorAnswer(10, 17, 0.125),
+                new AggregatorCommand.ErrorAnswer(10, 17, new double[] {0.125, 0.5, 3, 1.25}),
                 new AggregatorCommand.CollectionDeadline(11),
                 new CuratorCommand.InitPartial(12, 0, 2, 2, new double[] {1, 2, 3}, new int[] {0, 1}),
                 new CuratorCommand.RoundPartial(13, 1, 2, 2, 2, new double[9], new double[] {1, 2, 3, 4},
                         new int[] {1000, 1001}),
-                new CuratorCommand.ErrorPartial(14, 2, 3, 0.5, new int[] {2000}),
+                new CuratorCommand.ErrorPartial(14, 2, 3, new double[] {0.5}, new int[] {2000}),
                 new CuratorCommand.CollectionTimeout(15),
                 new GuardianCommand.RunCompleted(0, outcome),
                 new GuardianCommand.RunFailed(1, "ledger refused"),
@@ -178,13 +182,18 @@ class MessageSerializationTest {
                 new PopulationCommand.ForAggregator(spec, 2, 20, 30, new AggregatorCommand.CollectRound(16,
                         round.restrictedTo(2, 4), 100, curator)),
                 new PopulationCommand.ForUser(spec, 3, new UserCommand.EvaluateModel(17, evaluate, aggregator)),
+                new PopulationCommand.ForUser(new PopulationSpec(new LowRankRegressionTask(3, 4, 4, 1, 1.0),
+                        new DatasetTask("/data/x.csv", "school", "y", List.of(new DatasetFeature("a", false),
+                                new DatasetFeature("sex", true)), true, true, 0.3, 2, MissingValues.DROP, "ab12", 9, 3,
+                                1, 2, List.of("a", "sex=F", "sex=M", "intercept"), List.of(List.of(), List.of("F", "M")),
+                                4, 2.5), 5), 3, new UserCommand.EvaluateModel(17, evaluate, aggregator)),
                 new PopulationCommand.Retire(),
                 new PopulationCommand.Stop(),
                 new CuratorCommand.PartialChunk(18, 2, 0, true, 33, "m", new byte[] {1, -2, 3},
                         testKit.<TransferCommand>createTestProbe().getRef()),
                 new TransferCommand.ChunkAck(4, true),
                 new TransferCommand.Stalled(),
-                new ScenarioCuratorCommand.Submit("name: x", "x.yaml", null, submitter),
+                new ScenarioCuratorCommand.Submit("name: x", "x.yaml", null, "ab12", submitter),
                 new ScenarioCuratorCommand.JobEnded(7),
                 new JobCommand.Completed(List.of(outcome), List.of(), List.of(multitaskRow), List.of(transferRow),
                         List.of()),

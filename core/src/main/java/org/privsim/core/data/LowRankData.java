@@ -16,7 +16,7 @@ import org.privsim.core.scenario.LowRankRegressionTask;
  * drawn from their own {@link RandomStreams} streams ("u-star", "user-data"/j) in a fixed order:
  * v_j*, then for each sample x_ij (d draws) followed by z_ij.
  */
-public final class LowRankData {
+public final class LowRankData implements UserPopulation {
     private final LowRankRegressionTask task;
     private final long seed;
     private final DMatrixRMaj uStar;
@@ -34,16 +34,19 @@ public final class LowRankData {
     }
 
     /** The root seed. */
+    @Override
     public long seed() {
         return seed;
     }
 
     /** A copy of U* (d×k, orthonormal columns). */
+    @Override
     public DMatrixRMaj uStar() {
         return uStar.copy();
     }
 
     /** User j's data set. */
+    @Override
     public UserDataset user(int j) {
         return user(j, task.samplesPerUser());
     }

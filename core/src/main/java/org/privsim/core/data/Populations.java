@@ -2,31 +2,46 @@ package org.privsim.core.data;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.privsim.core.scenario.DatasetTask;
 import org.privsim.core.scenario.LowRankRegressionTask;
+import org.privsim.core.scenario.Task;
 
 /**
- * The low-rank populations of one scenario, by seed: the scenario seed's and one per repeat
- * (see {@link org.privsim.core.sim.RunKey#repeatSeed}). A {@link LowRankData} holds only U*; users'
- * data sets are generated on demand from (task, seed, id), so keeping every repeat's population
- * costs d·k doubles each.
+ * The populations of one scenario's low-rank algorithms, by seed: the scenario seed's and one per
+ * repeat (see {@link org.privsim.core.sim.RunKey#repeatSeed}). A synthetic population
+ * ({@link LowRankData}) holds only U*, a real data set's ({@link DatasetPopulation}) only its
+ * standardization statistics over the shared {@link DatasetTables table}; users' data sets are
+ * built on demand from (task, seed, id), so keeping every repeat's population is cheap.
  *
- * <p>Guarantee: {@link #get} returns a population equal to {@code new LowRankData(task, seed)},
- * computed once per seed and shared; thread-safe (users on many threads ask for it).
+ * <p>Guarantee: {@link #get} returns a population equal to {@code new LowRankData(task, seed)} (or
+ * {@code new DatasetPopulation(task, table, seed)}), computed once per seed and shared;
+ * thread-safe (users on many threads ask for it).
  */
 public final class Populations {
-    private final LowRankRegressionTask task;
+    private final Task task;
     private final long seed;
-    private final Map<Long, LowRankData> bySeed = new ConcurrentHashMap<>();
+    private final Map<Long, UserPopulation> bySeed = new ConcurrentHashMap<>();
 
-    /** The populations of {@code task} under scenario seed {@code seed}. */
-    public Populations(LowRankRegressionTask task, long seed) {
+    /**
+     * The populations of {@code task} — a {@link LowRankRegressionTask} or a {@link DatasetTask} —
+     * under scenario seed {@code seed}.
+     */
+    public Populations(Task task, long seed) {
+        if (!(task instanceof LowRankRegressionTask) && !(task instanceof DatasetTask)) {
+            throw new IllegalArgumentException("no low-rank population for a task of type " + task.type());
+        }
         this.task = task;
         this.seed = seed;
     }
 
-    /** The task every population follows. */
-    public LowRankRegressionTask task() {
-        return task;
+    /** n, the number of users. */
+    public int users() {
+        return task instanceof DatasetTask dataset ? dataset.users() : ((LowRankRegressionTask) task).users();
+    }
+
+    /** d, the feature dimension. */
+    public int dimension() {
+        return task instanceof DatasetTask dataset ? dataset.dimension() : ((LowRankRegressionTask) task).dimension();
     }
 
     /** The scenario seed (the population of repeat 0). */
@@ -34,8 +49,16 @@ public final class Populations {
         return seed;
     }
 
-    /** The population generated from {@code populationSeed}. */
-    public LowRankData get(long populationSeed) {
-        return bySeed.computeIfAbsent(populationSeed, s -> new LowRankData(task, s));
+    /** The population drawn (or split) with {@code populationSeed}. */
+    public UserPopulation get(long populationSeed) {
+        return bySeed.computeIfAbsent(populationSeed, s -> create(task, s));
+    }
+
+    /** A new population of {@code task} for {@code populationSeed} (a data set's table from {@link DatasetTables}). */
+    public static UserPopulation create(Task task, long populationSeed) {
+        if (task instanceof DatasetTask dataset) {
+            return new DatasetPopulation(dataset, DatasetTables.get(dataset), populationSeed);
+        }
+        return new LowRankData((LowRankRegressionTask) task, populationSeed);
     }
 }

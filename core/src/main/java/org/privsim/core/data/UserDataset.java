@@ -1,20 +1,30 @@
 package org.privsim.core.data;
 
 /**
- * One user's private data set in the low-rank regression model, plus its ground truth.
+ * One user's private data set in the low-rank regression model, plus its ground truth (synthetic
+ * data) or its held-out test rows (real data).
  *
- * <p>Guarantee: a pure function of (seed, user id, task) — see {@link LowRankData#user} — so any
- * runner, thread or node rebuilds the identical data set. The ground-truth fields
- * ({@code vStar}, {@code thetaStar}) are used only by metrics, never by an algorithm.
+ * <p>Guarantee: a pure function of (seed, user id, task) — see {@link LowRankData#user} and
+ * {@link DatasetPopulation#user} — so any runner, thread or node rebuilds the identical data set.
+ * The ground-truth fields ({@code vStar}, {@code thetaStar}) and the test rows are used only by
+ * metrics, never by an algorithm. Exactly one of thetaStar and testY is non-null.
  *
  * @param user      user id j
  * @param dimension d
  * @param x         m×d features, row-major (row i is x_ij)
  * @param y         m labels
  * @param vStar     v_j* ∈ R^k (ground truth)
- * @param thetaStar θ_j* = U* v_j* ∈ R^d (ground truth)
+ * @param thetaStar θ_j* = U* v_j* ∈ R^d (ground truth), or null for real data
+ * @param testX     test rows' features, row-major (real data), or null
+ * @param testY     test rows' labels (real data), or null
  */
-public record UserDataset(int user, int dimension, double[] x, double[] y, double[] vStar, double[] thetaStar) {
+public record UserDataset(int user, int dimension, double[] x, double[] y, double[] vStar, double[] thetaStar,
+                          double[] testX, double[] testY) {
+
+    /** A synthetic user with ground truth and no test rows. */
+    public UserDataset(int user, int dimension, double[] x, double[] y, double[] vStar, double[] thetaStar) {
+        this(user, dimension, x, y, vStar, thetaStar, null, null);
+    }
 
     /** Number of samples m. */
     public int samples() {

@@ -1,5 +1,6 @@
 package org.privsim.core.run;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.List;
 import org.privsim.core.sim.NoiseParameters;
@@ -19,11 +20,17 @@ import org.privsim.core.sim.RoundRecord;
  * @param classicEpsilon   classic conversion ρ + 2√(ρ ln(1/δ)) of zcdpRho, or null
  * @param conversion       name of the conversion used for accountedEpsilon, or null
  * @param repeats          independent runs (data and noise) averaged
- * @param populationMse    mean over repeats of mean_j ‖θ_j − θ_j*‖² + σ_F²
+ * @param populationMse    mean over repeats of mean_j ‖θ_j − θ_j*‖² + σ_F² (null on a data set: no ground truth)
  * @param populationMseStdErr standard error of populationMse over repeats (null with one repeat)
- * @param excessRisk       populationMse − σ_F² (mean over repeats)
+ * @param excessRisk       populationMse − σ_F² (mean over repeats; null on a data set)
  * @param excessRiskStdErr standard error of excessRisk over repeats (null with one repeat)
- * @param subspaceDistance mean over repeats of ‖(I − U*U*ᵀ)U‖_F, or null where there is no U
+ * @param subspaceDistance mean over repeats of ‖(I − U*U*ᵀ)U‖_F, or null where there is no U or no U*
+ * @param testMse          data set: mean over repeats of the users' held-out test MSE averaged over users, else null
+ * @param testMseStdErr    its standard error over repeats (null with one repeat)
+ * @param testMseSamples   data set: mean over repeats of the test MSE averaged over all test rows, else null
+ * @param testMseSamplesStdErr its standard error over repeats (null with one repeat)
+ * @param r2               data set: mean over repeats of 1 − ΣSSE/ΣSST against the per-user training mean, else null
+ * @param r2StdErr         its standard error over repeats (null with one repeat)
  * @param heldOutUsers     H, users never in training who fit v on the released U (metalearning), or null
  * @param personalizationSamples the n_pers of the held-out users, or null
  * @param heldOutExcessRisk mean over repeats of the held-out users' mean ‖U v − θ*‖², per n_pers, or null
@@ -52,7 +59,8 @@ import org.privsim.core.sim.RoundRecord;
  */
 @JsonPropertyOrder({"experiment", "algorithm", "epsilon", "delta", "calibration", "zcdpRho", "accountedEpsilon", "classicEpsilon",
     "conversion", "repeats", "populationMse", "populationMseStdErr", "excessRisk", "excessRiskStdErr",
-    "subspaceDistance", "heldOutUsers", "personalizationSamples", "heldOutExcessRisk", "heldOutExcessRiskStdErr",
+    "subspaceDistance", "testMse", "testMseStdErr", "testMseSamples", "testMseSamplesStdErr", "r2", "r2StdErr",
+    "heldOutUsers", "personalizationSamples", "heldOutExcessRisk", "heldOutExcessRiskStdErr",
     "users", "samplesPerUser", "dimension", "rank", "rounds", "epochs", "maxLedgerRho",
     "participation", "split", "clipModel", "clipLabel", "initBudgetFraction", "uStep", "featureCovariance",
     "clipFeature", "featureBudgetFraction", "roundBudgetSplit", "clipMoment", "noise", "epochsTried", "roundLog"})
@@ -67,11 +75,17 @@ public record ExperimentResult(
         Double classicEpsilon,
         String conversion,
         int repeats,
-        double populationMse,
+        Double populationMse,
         Double populationMseStdErr,
-        double excessRisk,
+        Double excessRisk,
         Double excessRiskStdErr,
         Double subspaceDistance,
+        Double testMse,
+        Double testMseStdErr,
+        Double testMseSamples,
+        Double testMseSamplesStdErr,
+        Double r2,
+        Double r2StdErr,
         Integer heldOutUsers,
         List<Integer> personalizationSamples,
         List<Double> heldOutExcessRisk,
@@ -97,6 +111,18 @@ public record ExperimentResult(
         NoiseParameters noise,
         List<EpochCandidate> epochsTried,
         List<RoundRecord> roundLog) implements ExperimentRow {
+
+    /** The row's error to compare algorithms by: populationMse, or testMse on a data set. */
+    @JsonIgnore
+    public double comparedMse() {
+        return populationMse != null ? populationMse : testMse;
+    }
+
+    /** The standard error of {@link #comparedMse()}, or null with one repeat. */
+    @JsonIgnore
+    public Double comparedMseStdErr() {
+        return populationMse != null ? populationMseStdErr : testMseStdErr;
+    }
 
     /** Name of the (ε, δ) conversion reported in accountedEpsilon. */
     public static final String TIGHT_CONVERSION = "rdp-cks2020-continuous-order";

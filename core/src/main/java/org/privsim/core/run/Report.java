@@ -1,10 +1,12 @@
 package org.privsim.core.run;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import org.privsim.core.audit.AuditResult;
+import org.privsim.core.scenario.DatasetTask;
 
 /**
  * The machine-readable result of running a scenario ({@code report.json}). Everything but
@@ -16,10 +18,18 @@ import org.privsim.core.audit.AuditResult;
  * @param wallMillis  wall-clock time of the run
  * @param experiments one row per experiment and ε (and t for indexed mean), in scenario order
  * @param audits      one row per audit, in scenario order
+ * @param dataset     the data set the low-rank rows ran on (file, hash, users, model columns and categories),
+ *                    absent for synthetic tasks
  */
-@JsonPropertyOrder({"scenario", "seed", "runner", "wallMillis", "experiments", "audits"})
+@JsonPropertyOrder({"scenario", "seed", "runner", "wallMillis", "dataset", "experiments", "audits"})
 public record Report(String scenario, long seed, String runner, long wallMillis, List<ExperimentRow> experiments,
-        List<AuditResult> audits) {
+        List<AuditResult> audits, @JsonInclude(JsonInclude.Include.NON_NULL) DatasetTask dataset) {
+
+    /** A report of a synthetic task. */
+    public Report(String scenario, long seed, String runner, long wallMillis, List<ExperimentRow> experiments,
+                  List<AuditResult> audits) {
+        this(scenario, seed, runner, wallMillis, experiments, audits, null);
+    }
 
     public Report {
         experiments = List.copyOf(experiments);
@@ -39,6 +49,11 @@ public record Report(String scenario, long seed, String runner, long wallMillis,
         rows.addAll(transfer);
         rows.sort(Comparator.comparingInt(ExperimentRow::experiment));
         return new Report(scenario, seed, runner, wallMillis, rows, audits);
+    }
+
+    /** The same report recording the data set its low-rank rows ran on (null: synthetic). */
+    public Report withDataset(DatasetTask newDataset) {
+        return new Report(scenario, seed, runner, wallMillis, experiments, audits, newDataset);
     }
 
     /** The rows of the low-rank algorithms, in order. */
@@ -72,11 +87,11 @@ public record Report(String scenario, long seed, String runner, long wallMillis,
 
     /** The same report with another wall time. */
     public Report withWallMillis(long wallMillis) {
-        return new Report(scenario, seed, runner, wallMillis, experiments, audits);
+        return new Report(scenario, seed, runner, wallMillis, experiments, audits, dataset);
     }
 
     /** The same report with another runner name and wall time zeroed (for comparing runners). */
     public Report withoutTiming() {
-        return new Report(scenario, seed, "", 0, experiments, audits);
+        return new Report(scenario, seed, "", 0, experiments, audits, dataset);
     }
 }

@@ -20,7 +20,10 @@ import org.privsim.core.sim.RunOutcome;
  * over the repeats (mean, and standard error = sample standard deviation / √repeats, in repeat
  * order); among several epoch counts the lowest mean population MSE wins (ties: the smaller
  * count), as in Jain et al.'s Fig. 2, and every candidate is listed. Choosing by population MSE
- * uses the ground truth — a simulation convenience, not a private selection.
+ * uses the ground truth — a simulation convenience, not a private selection. On a data set there is
+ * no ground truth: rows carry the held-out test errors instead (population MSE and excess risk
+ * null), and several epoch counts are chosen between by test MSE — selection on the test rows,
+ * equally a convenience (give one epoch count for an untouched test estimate).
  */
 public final class ResultAssembler {
     private ResultAssembler() {}
@@ -39,12 +42,13 @@ public final class ResultAssembler {
                     .computeIfAbsent(run.epochs(), x -> new ArrayList<>()).add(outcomes.get(i));
         }
         List<ExperimentResult> rows = new ArrayList<>();
+        boolean dataset = scenario.datasetTask() != null;
         for (Map.Entry<List<Integer>, Map<Integer, List<RunOutcome>>> cell : cells.entrySet()) {
             List<EpochCandidate> tried = new ArrayList<>();
             List<RunOutcome> best = null;
             double bestMse = Double.POSITIVE_INFINITY;
             for (List<RunOutcome> repeats : cell.getValue().values()) {
-                double mse = mean(repeats, RunOutcome::populationMse);
+                double mse = mean(repeats, dataset ? r -> r.testError().mse() : RunOutcome::populationMse);
                 tried.add(new EpochCandidate(repeats.get(0).epochs(), mse));
                 if (best == null || mse < bestMse) {
                     best = repeats;
@@ -52,12 +56,12 @@ public final class ResultAssembler {
                 }
             }
             RunPlan first = firstRun.get(cell.getKey());
-            rows.add(row(scenario.lowRankTask(), first.experiment(), first.spec(), first.epsilon(), best, tried));
+            rows.add(row(scenario.lowRankTask(first.spec()), dataset, first.experiment(), first.spec(), first.epsilon(), best, tried));
         }
         return rows;
     }
 
-    private static ExperimentResult row(LowRankRegressionTask task, int experiment, ExperimentSpec spec, Double epsilon,
+    private static ExperimentResult row(LowRankRegressionTask task, boolean dataset, int experiment, ExperimentSpec spec, Double epsilon,
                                         List<RunOutcome> repeats, List<EpochCandidate> tried) {
         boolean priv = spec.algorithm().isPrivate();
         RunOutcome o = repeats.get(0);
@@ -79,11 +83,17 @@ public final class ResultAssembler {
                 rho == null ? null : Conversions.classicEpsilon(rho, spec.delta()),
                 rho == null ? null : ExperimentResult.TIGHT_CONVERSION,
                 repeats.size(),
-                mean(repeats, RunOutcome::populationMse),
-                standardError(repeats, RunOutcome::populationMse),
-                mean(repeats, RunOutcome::excessRisk),
-                standardError(repeats, RunOutcome::excessRisk),
+                dataset ? null : mean(repeats, RunOutcome::populationMse),
+                dataset ? null : standardError(repeats, RunOutcome::populationMse),
+                dataset ? null : mean(repeats, RunOutcome::excessRisk),
+                dataset ? null : standardError(repeats, RunOutcome::excessRisk),
                 o.subspaceDistance() == null ? null : mean(repeats, RunOutcome::subspaceDistance),
+                dataset ? mean(repeats, r -> r.testError().mse()) : null,
+                dataset ? standardError(repeats, r -> r.testError().mse()) : null,
+                dataset ? mean(repeats, r -> r.testError().mseSamples()) : null,
+                dataset ? standardError(repeats, r -> r.testError().mseSamples()) : null,
+                dataset ? mean(repeats, r -> r.testError().r2()) : null,
+                dataset ? standardError(repeats, r -> r.testError().r2()) : null,
                 spec.metalearning() == null ? null : spec.metalearning().heldOutUsers(),
                 spec.metalearning() == null ? null : spec.metalearning().personalizationSamples(),
                 heldOut(repeats, false),

@@ -30,7 +30,10 @@ public record RunPlan(int experiment, ExperimentSpec spec, Double epsilon, int e
         return key.seed();
     }
 
-    /** A fresh driver for this run; {@code uStar} is the U* of population {@link #population()}. */
+    /**
+     * A fresh driver for this run on {@code task} (the scenario's {@code lowRankTask(spec)});
+     * {@code uStar} is the U* of population {@link #population()}, or null on a data set.
+     */
     public Driver newDriver(LowRankRegressionTask task, DMatrixRMaj uStar) {
         return switch (spec.algorithm()) {
             case PRIV_ALTMIN -> new AltMinDriver(task,

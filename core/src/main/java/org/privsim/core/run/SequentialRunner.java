@@ -4,7 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.privsim.core.audit.AuditGames;
 import org.privsim.core.audit.AuditResult;
-import org.privsim.core.data.LowRankData;
+import org.privsim.core.data.Populations;
+import org.privsim.core.data.UserPopulation;
 import org.privsim.core.data.UserDataset;
 import org.privsim.core.indexedmean.IndexedMeanRunPlan;
 import org.privsim.core.multitask.MultitaskRunPlan;
@@ -25,12 +26,12 @@ public final class SequentialRunner {
 
     private final Scenario scenario;
     /** The population whose users {@link #collector} holds (one at a time: the current repeat's). */
-    private LowRankData population;
+    private UserPopulation population;
     private SequentialCollector collector;
 
     /**
      * Prepares a scenario: for low-rank experiments generates U* and every user's data set of the
-     * scenario seed's population (a later repeat regenerates them for its own seed; indexed-mean
+     * scenario seed's population (on a data set: splits every user's rows with the scenario seed) (a later repeat regenerates them for its own seed; indexed-mean
      * experiments and audits build their populations when they run).
      */
     public SequentialRunner(Scenario scenario) {
@@ -46,7 +47,7 @@ public final class SequentialRunner {
             return;
         }
         collector = null;
-        population = new LowRankData(scenario.lowRankTask(), seed);
+        population = Populations.create(scenario.task(), seed);
         UserDataset[] users = new UserDataset[scenario.lowRankTask().users()];
         for (int j = 0; j < users.length; j++) {
             users[j] = population.user(j);
@@ -95,7 +96,8 @@ public final class SequentialRunner {
         }
         long wall = (System.nanoTime() - start) / 1_000_000;
         return Report.of(scenario.name(), scenario.seed(), NAME, wall,
-                ResultAssembler.assemble(scenario, runs, outcomes), rows, multitask, transfer, audits);
+                ResultAssembler.assemble(scenario, runs, outcomes), rows, multitask, transfer, audits)
+                .withDataset(scenario.datasetTask());
     }
 
     /** Runs one planned run on its own (used by tests and benchmarks). */
@@ -105,7 +107,7 @@ public final class SequentialRunner {
 
     private RunOutcome execute(RunPlan run, int index, Progress progress) {
         load(run.population());
-        return collector.run(run.newDriver(scenario.lowRankTask(), population.uStar()), (steps, task) -> {
+        return collector.run(run.newDriver(scenario.lowRankTask(run.spec()), population.uStar()), (steps, task) -> {
             progress.released(index, task);
             progress.update(steps, 0, StepBudget.describe(task));
         });

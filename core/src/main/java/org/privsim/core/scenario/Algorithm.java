@@ -75,16 +75,21 @@ public enum Algorithm {
     }
 
     /**
-     * Whether the algorithm runs on {@code task}: a task of its {@link #taskType}, and for the
-     * indexed mechanisms also {@code indexed-sign} (the sign is post-processing of their estimate).
+     * Whether the algorithm runs on {@code task}: a task of its {@link #taskType}; for the indexed
+     * mechanisms also {@code indexed-sign} (the sign is post-processing of their estimate), for the
+     * low-rank algorithms also a {@code dataset}.
      */
     public boolean runsOn(Task task) {
-        return isIndexedMean() ? task instanceof IndexedMeanTask : taskType.equals(task.type());
+        if (isIndexedMean()) {
+            return task instanceof IndexedMeanTask;
+        }
+        return taskType.equals(task.type()) || (isLowRank() && task instanceof DatasetTask);
     }
 
     /** The task types it runs on, for error messages, e.g. {@code indexed-mean or indexed-sign}. */
     public String taskTypes() {
-        return isIndexedMean() ? IndexedMeanTask.TYPE + " or " + IndexedMeanTask.SIGN_TYPE : taskType;
+        return isIndexedMean() ? IndexedMeanTask.TYPE + " or " + IndexedMeanTask.SIGN_TYPE
+                : isLowRank() ? taskType + " or " + DatasetTask.TYPE : taskType;
     }
 
     /** Whether this is one of the indexed-mean mechanisms. */

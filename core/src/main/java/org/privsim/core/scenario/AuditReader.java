@@ -117,8 +117,10 @@ final class AuditReader {
             return;
         }
         String taskField = fields.has("task") ? fields.pathOf("task") : "the scenario's task";
-        if (!algorithm.runsOn(task.get())) {
-            fields.error("algorithm", algorithm.id() + " needs a task of type " + algorithm.taskTypes() + ", but "
+        if (!algorithm.runsOn(task.get()) || task.get() instanceof DatasetTask) {
+            // Audits play games on synthetic populations: a low-rank algorithm's audit needs its own task type.
+            String types = algorithm.isLowRank() ? algorithm.taskType() : algorithm.taskTypes();
+            fields.error("algorithm", algorithm.id() + " needs a task of type " + types + ", but "
                     + taskField + " is of type " + task.get().type());
             return;
         }

@@ -41,6 +41,19 @@ public final class Defaults {
     /** Independent repeats (data and noise) of a low-rank experiment cell. */
     public static final int LOW_RANK_REPEATS = 1;
     /** Ridge λ of every algorithm's local fits except own-data, whose default is {@link #ridge}. */
+    /** Whether a dataset task standardizes its numeric features and label by default. */
+    public static final boolean STANDARDIZE = true;
+    /** Whether a dataset task appends a constant 1 feature (a per-user intercept) by default. */
+    public static final boolean INTERCEPT = true;
+    /** Share of each user's rows a dataset task holds out for testing. */
+    public static final double TEST_FRACTION = 0.3;
+    /** Users with fewer rows are dropped from a dataset task (one training and one test row at least). */
+    public static final int MIN_SAMPLES_PER_USER = 2;
+    /** Rows with missing values fail a dataset task unless it says otherwise. */
+    public static final MissingValues MISSING = MissingValues.ERROR;
+    /** Rank k of the altmin algorithms on a dataset task when the experiment gives none. */
+    public static final int DATASET_RANK = 2;
+
     public static final double RIDGE = 1e-6;
     /** Convergence tolerance of non-private-altmin. */
     public static final double TOLERANCE = 1e-9;

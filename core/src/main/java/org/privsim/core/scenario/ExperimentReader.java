@@ -101,6 +101,7 @@ final class ExperimentReader {
         USED_BY.put("learningRate", DP_SGD);
         USED_BY.put("averageIterates", DP_SGD);
         USED_BY.put("statisticsBudgetSplit", STATISTICS);
+        USED_BY.put("rank", ALTMIN);
         USED_BY.put("repeats", ALL);
     }
 
@@ -147,6 +148,7 @@ final class ExperimentReader {
     private final Integer heldOutUsers;
     private final List<Integer> personalizationSamples;
     private final Integer repeats;
+    private final Integer rank;
     private final Integer iterations;
     private final Double stepSize;
     private final List<Double> lambdas;
@@ -256,6 +258,7 @@ final class ExperimentReader {
         repeats = uses("repeats")
                 ? fields.integer("repeats", OPTIONAL, algorithm.isIndexedMean() ? Bounds.between(2, MAX_REPEATS)
                         : Bounds.between(1, MAX_LOW_RANK_REPEATS)).orElse(null) : null;
+        rank = uses("rank") ? fields.integer("rank", OPTIONAL, Bounds.atLeast(1)).orElse(null) : null;
         iterations = uses("iterations")
                 ? fields.integer("iterations", OPTIONAL, Bounds.between(1, MAX_ITERATIONS)).orElse(null) : null;
         stepSize = positive("stepSize");
@@ -319,7 +322,12 @@ final class ExperimentReader {
                     + ", but " + taskField + " is of type " + task.type());
             return;
         }
-        if (task instanceof LowRankRegressionTask lowRank) {
+        if (fields.has("rank") && !(task instanceof DatasetTask) && uses("rank")) {
+            fields.error("rank", "only used with a " + DatasetTask.TYPE + " task (" + taskField + ".rank sets it here)");
+        }
+        if (task instanceof DatasetTask dataset) {
+            checkAgainst(dataset);
+        } else if (task instanceof LowRankRegressionTask lowRank) {
             checkAgainst(lowRank);
         } else if (task instanceof MultitaskRegressionTask multitask) {
             if (outlierTask != null && outlierTask > multitask.tasks()) {
@@ -358,6 +366,22 @@ final class ExperimentReader {
         }
     }
 
+    private void checkAgainst(DatasetTask task) {
+        if (fields.has("heldOutUsers")) {
+            fields.error("heldOutUsers", "not available on a " + DatasetTask.TYPE + " task (there are no users"
+                    + " beyond the file's; every user's test rows are held out instead)");
+        }
+        if (split == SampleSplit.PAPER) {
+            fields.error("split", "paper split is not available on a " + DatasetTask.TYPE
+                    + " task (users hold different numbers of rows); use reuse");
+        }
+        if (rank != null && rank > task.dimension()) {
+            fields.error("rank", "must be ≤ the model columns d (" + task.dimension() + "), got " + rank);
+        }
+        int k = rank == null ? Math.min(Defaults.DATASET_RANK, task.dimension()) : rank;
+        checkAgainst(task.shape(k));
+    }
+
     private void checkAgainst(TransferRegressionTask task) {
         if (representation == Representation.PRIVATE_ALTMIN) {
             int t = task.publicTasks();
@@ -381,6 +405,16 @@ final class ExperimentReader {
 
     /** The experiment with every default resolved; only valid when no problem was recorded. */
     ExperimentSpec resolve(Task task) {
+        if (task instanceof DatasetTask dataset) {
+            int k = rank == null ? Math.min(Defaults.DATASET_RANK, dataset.dimension()) : rank;
+            ExperimentSpec spec = resolve(dataset.shape(uses("rank") ? k : 1));
+            return new ExperimentSpec(spec.algorithm(), spec.epsilons(), spec.delta(), spec.calibration(),
+                    spec.epochs(), spec.participation(), spec.rounds(), spec.split(), spec.clipModel(),
+                    spec.clipLabel(), spec.initBudgetFraction(), spec.uStep(), spec.featureCovariance(),
+                    spec.clipFeature(), spec.featureBudgetFraction(), spec.roundBudgetSplit(), spec.clipMoment(),
+                    spec.ridge(), spec.modelNormBound(), spec.tolerance(), spec.persons(), spec.repeats(),
+                    spec.multitask(), spec.transfer(), spec.metalearning(), uses("rank") ? k : null);
+        }
         if (task instanceof LowRankRegressionTask lowRank) {
             return resolve(lowRank);
         }

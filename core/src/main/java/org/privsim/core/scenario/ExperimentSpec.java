@@ -41,6 +41,8 @@ import org.privsim.core.privacy.Calibration;
  * @param multitask          the multi-task settings (multi-task algorithms), else null
  * @param transfer           the transfer settings (transfer algorithms), else null
  * @param metalearning       held-out users fitted on the released U (altmin), or null
+ * @param rank               k of the altmin algorithms on a {@code dataset} task (the synthetic task carries its
+ *                           own), else null
  */
 public record ExperimentSpec(
         Algorithm algorithm,
@@ -67,7 +69,22 @@ public record ExperimentSpec(
         Integer repeats,
         MultitaskSettings multitask,
         TransferSettings transfer,
-        Metalearning metalearning) {
+        Metalearning metalearning,
+        Integer rank) {
+
+    /** An experiment without an experiment-level rank (every task but {@code dataset}). */
+    public ExperimentSpec(Algorithm algorithm, List<Double> epsilons, Double delta, Calibration calibration,
+                          List<Integer> epochs, Participation participation, Integer rounds, SampleSplit split,
+                          Double clipModel, Double clipLabel, Double initBudgetFraction, UStep uStep,
+                          FeatureCovariance featureCovariance, Double clipFeature, Double featureBudgetFraction,
+                          Double roundBudgetSplit, Double clipMoment, Double ridge, Double modelNormBound,
+                          Double tolerance, List<Integer> persons, Integer repeats, MultitaskSettings multitask,
+                          TransferSettings transfer, Metalearning metalearning) {
+        this(algorithm, epsilons, delta, calibration, epochs, participation, rounds, split, clipModel, clipLabel,
+                initBudgetFraction, uStep, featureCovariance, clipFeature, featureBudgetFraction, roundBudgetSplit,
+                clipMoment, ridge, modelNormBound, tolerance, persons, repeats, multitask, transfer, metalearning,
+                null);
+    }
 
     public ExperimentSpec {
         epsilons = epsilons == null ? null : List.copyOf(epsilons);
@@ -85,6 +102,6 @@ public record ExperimentSpec(
         return new ExperimentSpec(algorithm, List.of(epsilon), newDelta, newCalibration, epochs, participation,
                 rounds, split, clipModel, clipLabel, initBudgetFraction, uStep, featureCovariance, clipFeature,
                 featureBudgetFraction, roundBudgetSplit, clipMoment, ridge, modelNormBound, tolerance,
-                persons, repeats, multitask, transfer, metalearning);
+                persons, repeats, multitask, transfer, metalearning, rank);
     }
 }

@@ -223,6 +223,27 @@ final class FieldReader {
         });
     }
 
+    /**
+     * A non-empty list whose elements are each a string or a mapping: a string element is given to
+     * {@code text} with its path, a mapping element to {@code mapping} as a reader; any other element
+     * is reported. Empty when the list or any element was reported.
+     */
+    <T> Optional<List<T>> textsOrObjects(String field, Presence presence, BiFunction<String, String, Optional<T>> text,
+                                         java.util.function.Function<FieldReader, Optional<T>> mapping) {
+        int before = problems.count();
+        List<T> values = new ArrayList<>();
+        value(field, presence).flatMap(v -> nonEmptyList(v, pathOf(field))).ifPresent(list -> {
+            for (int i = 0; i < list.size(); i++) {
+                String at = pathOf(field) + "[" + i + "]";
+                JsonNode element = list.get(i);
+                Optional<T> value = element.isTextual() ? text.apply(element.textValue(), at)
+                        : of(element, at, problems).flatMap(mapping);
+                value.ifPresent(values::add);
+            }
+        });
+        return problems.count() == before && !values.isEmpty() ? Optional.of(values) : Optional.empty();
+    }
+
     private Optional<JsonNode> value(String field, Presence presence) {
         JsonNode value = node.get(field);
         if (value == null && presence == Presence.REQUIRED) {

@@ -37,7 +37,8 @@ public record Scenario(
     }
 
     /**
-     * The task as low-rank regression, for the runners of the low-rank algorithms.
+     * The task as low-rank regression, for the runners of the low-rank algorithms; a data set's shape
+     * at rank 1 (the user count and dimension every experiment shares).
      *
      * @throws IllegalStateException when the task is of another type
      */
@@ -45,7 +46,28 @@ public record Scenario(
         if (task instanceof LowRankRegressionTask lowRank) {
             return lowRank;
         }
+        if (task instanceof DatasetTask dataset) {
+            return dataset.shape(1);
+        }
         throw new IllegalStateException("scenario " + name + " has a task of type " + task.type());
+    }
+
+    /**
+     * The low-rank shape experiment {@code spec} runs with: the synthetic task itself, or a data set's
+     * {@link DatasetTask#shape} at the experiment's rank (1 for algorithms without one).
+     *
+     * @throws IllegalStateException when the task is of neither type
+     */
+    public LowRankRegressionTask lowRankTask(ExperimentSpec spec) {
+        if (task instanceof DatasetTask dataset) {
+            return dataset.shape(spec.rank() == null ? 1 : spec.rank());
+        }
+        return lowRankTask();
+    }
+
+    /** The task as a data set, or null when it is synthetic. */
+    public DatasetTask datasetTask() {
+        return task instanceof DatasetTask dataset ? dataset : null;
     }
 
     /** Whether the scenario's experiments need the low-rank population (users, data, U*). */

@@ -25,7 +25,8 @@ import java.util.regex.Pattern;
  * required fields, wrong types (saying what was found), out-of-range values, unknown choices,
  * fields the experiment's algorithm does not use, and cross-field rules. A file that cannot be read
  * or parsed gives a single error at the file name; I/O and syntax errors never escape as other
- * exceptions.
+ * exceptions. A {@code dataset} task's relative path is resolved against the folder of the
+ * scenario file (of {@code sourceName} when given text), and its file is read and checked here.
  */
 public final class ScenarioParser {
 
@@ -50,7 +51,7 @@ public final class ScenarioParser {
         top.rejectUnknown(FIELDS);
         Optional<String> name = top.string("name", REQUIRED).filter(n -> validName(n, top));
         long seed = top.wholeNumber("seed", OPTIONAL).orElse(Defaults.SEED);
-        Optional<Task> task = top.object("task", REQUIRED).flatMap(TaskReader::read);
+        Optional<Task> task = top.object("task", REQUIRED).flatMap(t -> TaskReader.read(t, folder(sourceName)));
         Aggregation aggregation = new Aggregation(top.object("aggregation", OPTIONAL)
                 .flatMap(ScenarioParser::rangeSize)
                 .orElse(Aggregation.DEFAULT_RANGE_SIZE));
@@ -69,6 +70,16 @@ public final class ScenarioParser {
         return new Scenario(name.orElseThrow(), seed, validTask, aggregation,
                 experiments.stream().map(e -> e.resolve(validTask)).toList(),
                 audits.stream().map(a -> a.resolve(validTask)).toList());
+    }
+
+    /** The folder a scenario's relative paths are resolved against: the source's, or the working directory. */
+    private static Path folder(String sourceName) {
+        try {
+            Path parent = Path.of(sourceName).toAbsolutePath().getParent();
+            return parent == null ? Path.of("").toAbsolutePath() : parent;
+        } catch (java.nio.file.InvalidPathException e) {
+            return Path.of("").toAbsolutePath();
+        }
     }
 
     private static boolean validName(String name, FieldReader top) {

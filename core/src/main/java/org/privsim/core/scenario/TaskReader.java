@@ -3,9 +3,14 @@ package org.privsim.core.scenario;
 import static org.privsim.core.scenario.FieldReader.Presence.OPTIONAL;
 import static org.privsim.core.scenario.FieldReader.Presence.REQUIRED;
 
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
+import org.privsim.core.data.DatasetException;
+import org.privsim.core.data.DatasetTable;
+import org.privsim.core.data.DatasetTables;
 
 /**
  * Reads a {@code task} mapping (the scenario's, or an audit's own).
@@ -23,7 +28,12 @@ import java.util.stream.Stream;
  * {@code transfer-regression}: 1 ≤ rank ≤ dimension ≤ {@value #MAX_DIMENSION}, publicTasks ≥ 1,
  * every publicSamples in [1, {@value #MAX_TRANSFER_ROWS}], every privateSamples in [2,
  * {@value #MAX_PRIVATE_SAMPLES}], 0 ≤ subspaceShift ≤ 1 (and 2·rank ≤ dimension when it is &gt; 0),
- * labelNoise ≥ 0, taskNorm &gt; 0.
+ * labelNoise ≥ 0, taskNorm &gt; 0. For {@code dataset} (only where a scenario file's folder is known):
+ * path, userColumn, labelColumn and a non-empty list of distinct features (a name, or
+ * {@code {name, categorical}}) that are neither the user nor the label column, 0 &lt; testFraction &lt; 1,
+ * minSamplesPerUser ≥ 2, missing {@code error} or {@code drop}, and then the file itself read and
+ * checked by {@link DatasetTable#read} — its problems reported at the field to blame — with at most
+ * {@value #MAX_DIMENSION} model columns.
  */
 final class TaskReader {
 
@@ -60,12 +70,28 @@ final class TaskReader {
     private static final List<String> INDEXED_MEAN_FIELDS =
             List.of("type", "dimension", "persons", "samplesPerPerson", "indices");
 
+    private static final List<String> DATASET_FIELDS = List.of("type", "path", "userColumn", "labelColumn",
+            "features", "standardize", "intercept", "testFraction", "minSamplesPerUser", "missing");
+
     private TaskReader() {}
 
-    /** The task described by {@code task}, or empty after recording its problems. */
+    /** The task described by {@code task} (not a data set: audits' own tasks), or empty after recording its problems. */
     static Optional<Task> read(FieldReader task) {
-        return task.choice("type", REQUIRED, TYPES, type -> type).flatMap(type ->
-                type.equals(IndexedMeanTask.TYPE) ? indexedMean(task, IndexedLoss.SQUARED)
+        return read(task, null);
+    }
+
+    /**
+     * The task described by {@code task}, or empty after recording its problems; a {@code dataset}
+     * task's relative path is resolved against {@code folder} (null: data sets are not allowed here).
+     */
+    static Optional<Task> read(FieldReader task, Path folder) {
+        List<String> types = new ArrayList<>(TYPES);
+        if (folder != null) {
+            types.add(DatasetTask.TYPE);
+        }
+        return task.choice("type", REQUIRED, types, type -> type).flatMap(type ->
+                type.equals(DatasetTask.TYPE) ? dataset(task, folder)
+                        : type.equals(IndexedMeanTask.TYPE) ? indexedMean(task, IndexedLoss.SQUARED)
                         : type.equals(IndexedMeanTask.SIGN_TYPE) ? indexedMean(task, IndexedLoss.SIGN)
                         : type.equals(MultitaskRegressionTask.TYPE) ? multitask(task)
                         : type.equals(TransferRegressionTask.TYPE) ? transfer(task) : lowRankRegression(task));
@@ -87,6 +113,101 @@ final class TaskReader {
         }
         return Optional.of(new LowRankRegressionTask(
                 users.get(), samples.get(), dimension.get(), rank.get(), labelNoise.get()));
+    }
+
+    /**
+     * A {@code dataset} task: the fields, then the whole file read and checked ({@link DatasetTable#read});
+     * the table is remembered in {@link DatasetTables} for the runners.
+     */
+    private static Optional<Task> dataset(FieldReader task, Path folder) {
+        task.rejectUnknown(DATASET_FIELDS);
+        Optional<String> path = task.string("path", REQUIRED);
+        Optional<String> user = task.string("userColumn", REQUIRED);
+        Optional<String> label = task.string("labelColumn", REQUIRED);
+        Optional<List<DatasetFeature>> features = task.textsOrObjects("features", REQUIRED,
+                (name, at) -> Optional.of(new DatasetFeature(name, false)), TaskReader::feature);
+        Optional<Boolean> standardize = task.bool("standardize", OPTIONAL);
+        Optional<Boolean> intercept = task.bool("intercept", OPTIONAL);
+        Optional<Double> testFraction = task.number("testFraction", OPTIONAL, Bounds.strictlyBetween(0, 1));
+        Optional<Integer> minSamples = task.integer("minSamplesPerUser", OPTIONAL, Bounds.atLeast(2));
+        Optional<MissingValues> missing = task.choice("missing", OPTIONAL, List.of(MissingValues.values()),
+                MissingValues::id);
+        boolean bad = invalid(task, "standardize", standardize) || invalid(task, "intercept", intercept)
+                || invalid(task, "testFraction", testFraction) || invalid(task, "minSamplesPerUser", minSamples)
+                || invalid(task, "missing", missing);
+        if (Stream.of(path, user, label, features).anyMatch(Optional::isEmpty) || bad) {
+            return Optional.empty();
+        }
+        List<DatasetFeature> list = features.get();
+        for (int f = 0; f < list.size(); f++) {
+            String name = list.get(f).name();
+            if (name.equals(user.get()) || name.equals(label.get())) {
+                task.error("features[" + f + "]", "\"" + name + "\" is the " + (name.equals(user.get()) ? "user" : "label")
+                        + " column; it cannot also be a feature");
+                return Optional.empty();
+            }
+            for (int g = 0; g < f; g++) {
+                if (list.get(g).name().equals(name)) {
+                    task.error("features[" + f + "]", "duplicate of features[" + g + "]");
+                    return Optional.empty();
+                }
+            }
+        }
+        Path file = folder.resolve(path.get()).toAbsolutePath().normalize();
+        boolean standardized = standardize.orElse(Defaults.STANDARDIZE);
+        boolean withIntercept = intercept.orElse(Defaults.INTERCEPT);
+        double fraction = testFraction.orElse(Defaults.TEST_FRACTION);
+        int minimum = minSamples.orElse(Defaults.MIN_SAMPLES_PER_USER);
+        MissingValues onMissing = missing.orElse(Defaults.MISSING);
+        DatasetTable table;
+        try {
+            table = DatasetTable.read(file, user.get(), label.get(), list, onMissing, minimum);
+        } catch (DatasetException e) {
+            task.error(e.field(), e.getMessage());
+            return Optional.empty();
+        }
+        List<String> columns = new ArrayList<>();
+        for (int f = 0; f < list.size(); f++) {
+            if (list.get(f).categorical()) {
+                for (String category : table.categories().get(f)) {
+                    columns.add(list.get(f).name() + "=" + category);
+                }
+            } else {
+                columns.add(list.get(f).name());
+            }
+        }
+        if (withIntercept) {
+            columns.add("intercept");
+        }
+        if (columns.size() > MAX_DIMENSION) {
+            task.error("features", "the features make " + columns.size() + " model columns (categories count one"
+                    + " each), more than " + MAX_DIMENSION);
+            return Optional.empty();
+        }
+        int most = 0;
+        long training = 0;
+        for (double[] y : table.labels()) {
+            int m = y.length - DatasetTask.testRows(y.length, fraction);
+            most = Math.max(most, m);
+            training += m;
+        }
+        DatasetTask result = new DatasetTask(file.toString(), user.get(), label.get(), list, standardized,
+                withIntercept, fraction, minimum, onMissing, table.sha256(), table.rows(), table.users(),
+                table.droppedUsers(), table.droppedRows(), columns, table.categories(), most,
+                (double) training / table.users());
+        DatasetTables.put(result, table);
+        return Optional.of(result);
+    }
+
+    /** A feature given as a mapping: {@code {name: sex, categorical: true}}. */
+    private static Optional<DatasetFeature> feature(FieldReader feature) {
+        feature.rejectUnknown(List.of("name", "categorical"));
+        Optional<String> name = feature.string("name", REQUIRED);
+        Optional<Boolean> categorical = feature.bool("categorical", OPTIONAL);
+        if (name.isEmpty() || invalid(feature, "categorical", categorical)) {
+            return Optional.empty();
+        }
+        return Optional.of(new DatasetFeature(name.get(), categorical.orElse(false)));
     }
 
     private static Optional<Task> multitask(FieldReader task) {

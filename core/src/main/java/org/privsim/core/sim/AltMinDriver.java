@@ -52,7 +52,7 @@ public final class AltMinDriver implements Driver {
      * @param task     the task (shape and σ_F)
      * @param settings the run's constants
      * @param key      identifies the run's noise streams
-     * @param uStar    ground truth, used only for the subspace-distance metric
+     * @param uStar    ground truth, used only for the subspace-distance metric (null on a real data set)
      */
     public AltMinDriver(LowRankRegressionTask task, AltMinSettings settings, RunKey key, DMatrixRMaj uStar) {
         this(task, settings, key, uStar, null);
@@ -171,7 +171,7 @@ public final class AltMinDriver implements Driver {
         return new Step.Finished(new RunOutcome(
                 excess + sigmaF * sigmaF,
                 excess,
-                Subspaces.distance(uStar, u),
+                uStar == null ? null : Subspaces.distance(uStar, u),
                 executed,
                 epochs,
                 settings.rhoTotal(),
@@ -180,7 +180,8 @@ public final class AltMinDriver implements Driver {
                 log,
                 metalearning == null ? null : Arrays.stream(HeldOutUsers.excessRisk(new LowRankData(task, key.seed()),
                         metalearning, u.data, task.rank(), settings.ridge(), settings.modelNormBound())).boxed()
-                        .toList()));
+                        .toList(),
+                sum.testError()));
     }
 
     private Step nextRound() {

@@ -1,36 +1,65 @@
 package org.privsim.core.sim;
 
+import java.util.Arrays;
+
 /**
- * Running sum of users' squared parameter errors ‖θ_j − θ_j*‖², added in the aggregation plan's
- * order so that every runner obtains a bit-identical total. Not thread-safe.
+ * Running sum of users' evaluation answers, component by component, added in the aggregation
+ * plan's order so that every runner obtains a bit-identical total: a synthetic user's answer is
+ * {‖θ_j − θ_j*‖²}, a real data set user's {MSE_j, SSE_j, t_j, SST_j} (see
+ * {@link UserStep#respond(org.privsim.core.data.UserDataset, UserTask.Evaluate)}). Not thread-safe.
  */
 public final class ErrorSum {
-    private double sum;
+    private double[] sums = new double[0];
     private final ContributorList contributors = new ContributorList();
 
     /** Rebuilds a partial sum received from an aggregator. */
-    public static ErrorSum of(double sum, int[] contributorIds) {
+    public static ErrorSum of(double[] sums, int[] contributorIds) {
         ErrorSum s = new ErrorSum();
-        s.sum = sum;
+        s.sums = sums.clone();
         s.contributors.addAll(contributorIds, contributorIds.length);
         return s;
     }
 
-    /** Adds one user's squared error. */
-    public void add(int user, double squaredError) {
-        sum += squaredError;
+    /** Adds one user's answer. */
+    public void add(int user, double[] answer) {
+        accumulate(answer);
         contributors.add(user);
     }
 
     /** Adds a partial sum. */
     public void addAll(ErrorSum other) {
-        sum += other.sum;
+        accumulate(other.sums);
         contributors.addAll(other.contributors);
     }
 
-    /** The total. */
+    private void accumulate(double[] values) {
+        if (sums.length < values.length) {
+            sums = Arrays.copyOf(sums, values.length);
+        }
+        for (int c = 0; c < values.length; c++) {
+            sums[c] += values[c];
+        }
+    }
+
+    /** The sum of the first component (squared parameter errors, or per-user test MSEs). */
     public double sum() {
-        return sum;
+        return sums.length == 0 ? 0 : sums[0];
+    }
+
+    /** Every component's sum (a copy). */
+    public double[] sums() {
+        return sums.clone();
+    }
+
+    /**
+     * The held-out test errors when the answers came from a real data set's users, else null:
+     * MSE averaged over users, over test rows, and R² = 1 − ΣSSE / ΣSST.
+     */
+    public TestError testError() {
+        if (sums.length < 4) {
+            return null;
+        }
+        return new TestError(sums[0] / contributorCount(), sums[1] / sums[2], 1 - sums[1] / sums[3]);
     }
 
     /** Ids of the users added, in order. */

@@ -31,6 +31,6 @@ public final class OwnDataDriver implements Driver {
         double excess = sum.sum() / sum.contributorCount();
         double sigmaF = task.labelNoise();
         return new Step.Finished(new RunOutcome(excess + sigmaF * sigmaF, excess, null, 0, 0, null, null, null,
-                List.of(), null));
+                List.of(), null, sum.testError()));
     }
 }

@@ -15,6 +15,8 @@ import java.util.List;
  * @param noise            noise parameters used, or null when non-private
  * @param roundLog         one record per release round
  * @param heldOutExcessRisk mean ‖U v − θ*‖² of the held-out users per n_pers ({@link HeldOutUsers}), or null
+ * @param testError        held-out test errors on a real data set, or null (synthetic data; then the first two
+ *                         fields use the ground truth; on a data set they are meaningless and not reported)
  */
 public record RunOutcome(
         double populationMse,
@@ -26,7 +28,8 @@ public record RunOutcome(
         Double maxLedgerRho,
         NoiseParameters noise,
         List<RoundRecord> roundLog,
-        List<Double> heldOutExcessRisk) {
+        List<Double> heldOutExcessRisk,
+        TestError testError) {
 
     public RunOutcome {
         roundLog = List.copyOf(roundLog);

@@ -72,6 +72,6 @@ public final class SingleModelDriver implements Driver {
         double excess = sum.sum() / sum.contributorCount();
         double sigmaF = task.labelNoise();
         return new Step.Finished(new RunOutcome(excess + sigmaF * sigmaF, excess, null, 1, 1, rho,
-                ledger.maxSpent(), noise, List.of(record), null));
+                ledger.maxSpent(), noise, List.of(record), null, sum.testError()));
     }
 }

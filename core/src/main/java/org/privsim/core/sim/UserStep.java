@@ -8,7 +8,8 @@ import org.privsim.core.privacy.Clipping;
 
 /**
  * Everything a user computes on its own data: its personal model and its clipped contributions
- * to the initialisation and U-step releases. Pure functions of the data set and public inputs
+ * to the initialisation and U-step releases. A range of samples the task names is cut at the
+ * user's own sample count (a real data set's users hold different counts). Pure functions of the data set and public inputs
  * (the billboard's U, the clip bounds); the same code runs in the sequential runner and inside
  * each user actor.
  */
@@ -28,7 +29,8 @@ public final class UserStep {
         double[] gram = new double[k * k];
         double[] rhs = new double[k];
         double[] proj = new double[k];
-        for (int i = from; i < to; i++) {
+        int end = end(data, to);
+        for (int i = from; i < end; i++) {
             int off = i * d;
             for (int a = 0; a < k; a++) {
                 double s = 0;
@@ -89,8 +91,9 @@ public final class UserStep {
         int d = data.dimension();
         double vNorm = norm(v);
         double[] g = new double[d];
-        double[] weights = new double[split.uTo() - split.uFrom()];
-        for (int i = split.uFrom(); i < split.uTo(); i++) {
+        int uTo = end(data, split.uTo());
+        double[] weights = new double[uTo - split.uFrom()];
+        for (int i = split.uFrom(); i < uTo; i++) {
             double c = Clipping.clipScale(data.featureNorm(i) * vNorm, eta);
             double yc = Clipping.clip(data.y()[i], zeta) * c;
             weights[i - split.uFrom()] = c * c;
@@ -116,7 +119,8 @@ public final class UserStep {
     public static double[] initStatistics(UserDataset data, SplitPlan split, double zeta) {
         int d = data.dimension();
         double[] m = new double[PackedSymmetric.length(d)];
-        for (int pair = 0; pair < split.initPairs(); pair++) {
+        int pairs = Math.min(split.initPairs(), (end(data, split.initTo()) - split.initFrom()) / 2);
+        for (int pair = 0; pair < pairs; pair++) {
             int a = split.initFrom() + 2 * pair;
             int b = a + 1;
             double na = data.featureNorm(a);
@@ -138,8 +142,9 @@ public final class UserStep {
     public static double[] featureStatistics(UserDataset data, SplitPlan split, double tau) {
         int d = data.dimension();
         double[] s = new double[PackedSymmetric.length(d)];
-        double[] weights = new double[split.uTo() - split.uFrom()];
-        for (int i = split.uFrom(); i < split.uTo(); i++) {
+        int uTo = end(data, split.uTo());
+        double[] weights = new double[uTo - split.uFrom()];
+        for (int i = split.uFrom(); i < uTo; i++) {
             double c = Clipping.clipScale(data.featureNorm(i), tau);
             weights[i - split.uFrom()] = c * c;
         }
@@ -181,8 +186,52 @@ public final class UserStep {
                         task.ridge(), task.modelNormBound());
     }
 
-    /** Answers an evaluation request with ‖θ_j − θ_j*‖² of the user's final model. */
-    public static double respond(UserDataset data, UserTask.Evaluate task) {
+    /**
+     * Answers an evaluation request. A synthetic user answers {‖θ_j − θ_j*‖²}; a user of a real data
+     * set, which has no θ_j*, answers {MSE_j, SSE_j, t_j, SST_j} of its t_j test rows: SSE_j =
+     * Σ (y − ⟨x, θ_j⟩)², MSE_j = SSE_j / t_j and SST_j = Σ (y − ȳ_j)² with ȳ_j its training rows' mean
+     * label (the per-user-mean predictor R² is measured against).
+     */
+    public static double[] respond(UserDataset data, UserTask.Evaluate task) {
+        double[] theta = finalModel(data, task);
+        if (data.testY() != null) {
+            return testErrors(data, theta);
+        }
+        int d = data.dimension();
+        double err = 0;
+        for (int p = 0; p < d; p++) {
+            double diff = theta[p] - data.thetaStar()[p];
+            err += diff * diff;
+        }
+        return new double[] {err};
+    }
+
+    /** {MSE, SSE, test rows, SST} of θ on the user's test rows (see {@link #respond(UserDataset, UserTask.Evaluate)}). */
+    static double[] testErrors(UserDataset data, double[] theta) {
+        int d = data.dimension();
+        double mean = 0;
+        for (double y : data.y()) {
+            mean += y;
+        }
+        mean /= data.samples();
+        double sse = 0;
+        double sst = 0;
+        int t = data.testY().length;
+        for (int i = 0; i < t; i++) {
+            double fit = 0;
+            for (int p = 0; p < d; p++) {
+                fit += data.testX()[i * d + p] * theta[p];
+            }
+            double residual = data.testY()[i] - fit;
+            sse += residual * residual;
+            double spread = data.testY()[i] - mean;
+            sst += spread * spread;
+        }
+        return new double[] {sse / t, sse, t, sst};
+    }
+
+    /** The user's final model θ_j as the task asks it to be formed. */
+    private static double[] finalModel(UserDataset data, UserTask.Evaluate task) {
         int d = data.dimension();
         double[] theta;
         switch (task.model()) {
@@ -202,12 +251,7 @@ public final class UserStep {
             case SHARED -> theta = task.params();
             default -> throw new IllegalStateException("unknown model " + task.model());
         }
-        double err = 0;
-        for (int p = 0; p < d; p++) {
-            double diff = theta[p] - data.thetaStar()[p];
-            err += diff * diff;
-        }
-        return err;
+        return theta;
     }
 
     /**
@@ -215,7 +259,8 @@ public final class UserStep {
      * dual form θ = Xᵀ(XXᵀ + λI)⁻¹y when there are fewer samples than dimensions (identical for
      * λ > 0; the minimum-norm interpolant for λ = 0).
      */
-    public static double[] ownRidge(UserDataset data, int from, int to, double ridge) {
+    public static double[] ownRidge(UserDataset data, int from, int requestedTo, double ridge) {
+        int to = end(data, requestedTo);
         int d = data.dimension();
         int m = to - from;
         double[] x = data.x();
@@ -255,6 +300,15 @@ public final class UserStep {
             g[p * d + p] += ridge;
         }
         return SmallSolve.symmetric(g, r, d);
+    }
+
+    /**
+     * One past the last sample a range ending at {@code to} covers on this user: {@code to}, or the
+     * user's sample count when it holds fewer (users of a real data set hold different counts; the
+     * task's ranges cover the largest).
+     */
+    private static int end(UserDataset data, int to) {
+        return Math.min(to, data.samples());
     }
 
     static double norm(double[] v) {

@@ -141,7 +141,7 @@ public final class TransferDriver {
         } else {
             ErrorSum sum = new ErrorSum();
             for (int j = 0; j < answers.length; j++) {
-                sum.add(j, answers[j].squaredError());
+                sum.add(j, answers[j].errors());
             }
             next = altMin.onEvaluate(sum);
         }

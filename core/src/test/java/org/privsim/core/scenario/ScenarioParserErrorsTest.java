@@ -107,7 +107,7 @@ class ScenarioParserErrorsTest {
                 + "iterations, stepSize, lambda, "
                 + "acceleration, allocation, covarianceNoise, covarianceShift, initialModels, outlierTask, outlierScale, exportModels, representation, "
                 + "subspaceEstimator, representationEpsilon, representationDelta, representationEpochs, samplingRate, steps, noiseMultiplier, clipGradient, learningRate, averageIterates, "
-                + "statisticsBudgetSplit, repeats)"),
+                + "statisticsBudgetSplit, rank, repeats)"),
                 errors.get(0));
         assertEquals(new FieldError("experiments[0].epsilon", "required field missing"), errors.get(1));
 
@@ -131,7 +131,7 @@ class ScenarioParserErrorsTest {
         assertSingleError(withExperiments("algorithm: non-private-altmin, split: halves"),
                 "experiments[0].split", "unknown value \"halves\" (expected one of: paper, reuse)");
         assertSingleError(withTask("type: mean, users: 10"),
-                "task.type", "unknown value \"mean\" (expected one of: low-rank-regression, indexed-mean, indexed-sign, multitask-regression, transfer-regression)");
+                "task.type", "unknown value \"mean\" (expected one of: low-rank-regression, indexed-mean, indexed-sign, multitask-regression, transfer-regression, dataset)");
     }
 
     @Test

@@ -1,0 +1,332 @@
+package org.privsim.core.data;
+
+import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvParser;
+import java.io.BufferedInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.PushbackReader;
+import java.io.Reader;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.security.DigestInputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.zip.GZIPInputStream;
+import org.privsim.core.scenario.DatasetFeature;
+import org.privsim.core.scenario.MissingValues;
+
+/**
+ * The rows of a user-partitioned CSV file, grouped by user, as read once from disk: per user a
+ * row-major array of its raw feature values (a categorical feature as its category's index in the
+ * sorted category list) and an array of its labels, in file order.
+ *
+ * <p>Guarantees: the file is read as a stream by Jackson's CSV parser (RFC 4180 quoting, CRLF or LF
+ * line ends, a UTF-8 byte-order mark ignored; {@code .gz} files are decompressed), never held whole,
+ * and its SHA-256 is computed over its bytes on the way. Users are numbered in order of first
+ * appearance. Every value is finite; a missing value (empty or {@code NA}) either fails the read
+ * ({@link MissingValues#ERROR}, naming the row) or drops the row. Users with fewer than
+ * {@code minSamplesPerUser} rows are dropped and counted; at least two users remain. Any problem
+ * is a {@link DatasetException} naming the task field to blame, the file and the row (the header
+ * is row 1).
+ *
+ * @param sha256       SHA-256 of the file's bytes (of the compressed bytes for {@code .gz}), hex
+ * @param userKeys     each user's value of the user column, by user id
+ * @param features     per user, m_j × p raw feature values, row-major
+ * @param labels       per user, its m_j labels
+ * @param categories   per feature, its sorted categories (empty for a numeric feature)
+ * @param droppedUsers users dropped for having too few rows
+ * @param droppedRows  rows dropped for missing values
+ */
+public record DatasetTable(String sha256, List<String> userKeys, double[][] features, double[][] labels,
+                           List<List<String>> categories, int droppedUsers, int droppedRows) {
+
+    private static final String MISSING = "NA";
+
+    /** Number of users. */
+    public int users() {
+        return labels.length;
+    }
+
+    /** Number of rows over all users. */
+    public int rows() {
+        int rows = 0;
+        for (double[] y : labels) {
+            rows += y.length;
+        }
+        return rows;
+    }
+
+    /**
+     * Reads {@code file}.
+     *
+     * @throws DatasetException when the file cannot be read or does not hold the columns, values and users asked for
+     */
+    public static DatasetTable read(Path file, String userColumn, String labelColumn, List<DatasetFeature> features,
+                                    MissingValues missing, int minSamplesPerUser) {
+        MessageDigest digest;
+        try {
+            digest = MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("the JVM has no SHA-256", e);
+        }
+        try (InputStream raw = Files.newInputStream(file);
+             DigestInputStream hashed = new DigestInputStream(new BufferedInputStream(raw, 1 << 16), digest)) {
+            InputStream bytes = file.getFileName().toString().endsWith(".gz")
+                    ? new GZIPInputStream(hashed, 1 << 16) : hashed;
+            Builder builder = new Builder(file, userColumn, labelColumn, features, missing);
+            builder.parse(bytes);
+            hashed.transferTo(OutputSink.INSTANCE); // hash any bytes the parser did not need (gzip trailer)
+            return builder.build(HexFormat.of().formatHex(digest.digest()), minSamplesPerUser);
+        } catch (NoSuchFileException e) {
+            throw new DatasetException("path", "cannot read " + file + ": no such file");
+        } catch (AccessDeniedException e) {
+            throw new DatasetException("path", "cannot read " + file + ": permission denied");
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new DatasetException("path", "cannot read " + file + ": not valid UTF-8 text");
+        } catch (IOException e) {
+            throw new DatasetException("path", "cannot read " + file + ": "
+                    + (Files.isDirectory(file) ? "it is a directory" : describe(e)));
+        }
+    }
+
+    private static String describe(IOException e) {
+        String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        int newline = message.indexOf('\n');
+        return newline < 0 ? message : message.substring(0, newline);
+    }
+
+    /** Discards bytes (the digest has already seen them). */
+    private static final class OutputSink extends java.io.OutputStream {
+        static final OutputSink INSTANCE = new OutputSink();
+
+        @Override
+        public void write(int b) {}
+
+        @Override
+        public void write(byte[] b, int off, int len) {}
+    }
+
+    /** Grows one user's rows in primitive arrays. */
+    private static final class UserRows {
+        double[] x;
+        double[] y = new double[8];
+        int m;
+
+        UserRows(int p) {
+            x = new double[8 * p];
+        }
+
+        void add(double[] row, double label) {
+            if (m == y.length) {
+                y = Arrays.copyOf(y, 2 * m);
+                x = Arrays.copyOf(x, 2 * x.length);
+            }
+            System.arraycopy(row, 0, x, m * row.length, row.length);
+            y[m++] = label;
+        }
+    }
+
+    private static final class Builder {
+        private final Path file;
+        private final String userColumn;
+        private final String labelColumn;
+        private final List<DatasetFeature> features;
+        private final MissingValues missing;
+        private final Map<String, UserRows> users = new LinkedHashMap<>();
+        private final List<Map<String, Integer>> codes = new ArrayList<>();
+        private int droppedRows;
+
+        Builder(Path file, String userColumn, String labelColumn, List<DatasetFeature> features,
+                MissingValues missing) {
+            this.file = file;
+            this.userColumn = userColumn;
+            this.labelColumn = labelColumn;
+            this.features = features;
+            this.missing = missing;
+            features.forEach(f -> codes.add(f.categorical() ? new HashMap<>() : null));
+        }
+
+        void parse(InputStream bytes) throws IOException {
+            Reader reader = new PushbackReader(new InputStreamReader(bytes, StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT)),
+                    1);
+            int first = reader.read();
+            if (first != '\uFEFF' && first != -1) {
+                ((PushbackReader) reader).unread(first);
+            }
+            CsvMapper mapper = new CsvMapper();
+            mapper.getFactory().disable(com.fasterxml.jackson.core.JsonParser.Feature.AUTO_CLOSE_SOURCE);
+            try (MappingIterator<String[]> rows = mapper.readerFor(String[].class)
+                    .with(CsvParser.Feature.WRAP_AS_ARRAY).with(CsvParser.Feature.TRIM_SPACES).readValues(reader)) {
+                if (first == -1 || !rows.hasNextValue()) {
+                    throw new DatasetException("path", file + " is empty (no header row)");
+                }
+                String[] header = rows.nextValue();
+                int userAt = column(header, userColumn, "userColumn");
+                int labelAt = column(header, labelColumn, "labelColumn");
+                int p = features.size();
+                int[] featureAt = new int[p];
+                for (int f = 0; f < p; f++) {
+                    featureAt[f] = column(header, features.get(f).name(), "features[" + f + "]");
+                }
+                int needed = Math.max(userAt, labelAt);
+                for (int at : featureAt) {
+                    needed = Math.max(needed, at);
+                }
+                double[] values = new double[p];
+                long row = 1;
+                while (rows.hasNextValue()) {
+                    String[] fields = rows.nextValue();
+                    row++;
+                    if (fields.length == 1 && fields[0].isEmpty()) {
+                        continue; // a blank line
+                    }
+                    if (fields.length <= needed) {
+                        throw new DatasetException("path", file + " row " + row + ": " + fields.length
+                                + " fields, but the header has " + header.length);
+                    }
+                    String user = fields[userAt];
+                    boolean incomplete = isMissing(user);
+                    String blame = "userColumn";
+                    Double label = incomplete ? null : number(fields[labelAt], "labelColumn", row);
+                    if (label == null && !incomplete) {
+                        incomplete = true;
+                        blame = "labelColumn";
+                    }
+                    for (int f = 0; f < p && !incomplete; f++) {
+                        String text = fields[featureAt[f]];
+                        if (isMissing(text)) {
+                            incomplete = true;
+                            blame = "features[" + f + "]";
+                        } else if (codes.get(f) != null) {
+                            Map<String, Integer> known = codes.get(f);
+                            values[f] = known.computeIfAbsent(text, t -> known.size());
+                        } else {
+                            values[f] = number(text, "features[" + f + "]", row);
+                        }
+                    }
+                    if (incomplete) {
+                        if (missing == MissingValues.ERROR) {
+                            throw new DatasetException(blame, file + " row " + row + ": missing value (empty or NA)"
+                                    + " in column " + header[blame.equals("userColumn") ? userAt
+                                    : blame.equals("labelColumn") ? labelAt
+                                    : featureAt[Integer.parseInt(blame.substring(9, blame.length() - 1))]]
+                                    + " (set missing: drop to skip such rows)");
+                        }
+                        droppedRows++;
+                        continue;
+                    }
+                    users.computeIfAbsent(user, u -> new UserRows(p)).add(values, label);
+                }
+            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                throw new DatasetException("path", "cannot parse " + file + " as CSV: " + e.getOriginalMessage());
+            }
+        }
+
+        private static boolean isMissing(String text) {
+            return text.isEmpty() || text.equals(MISSING);
+        }
+
+        /** The value of a numeric field, null when missing. */
+        private Double number(String text, String field, long row) {
+            if (isMissing(text)) {
+                return null;
+            }
+            double value;
+            try {
+                value = Double.parseDouble(text);
+            } catch (NumberFormatException e) {
+                throw new DatasetException(field, file + " row " + row + ": \"" + text + "\" is not a number"
+                        + (field.startsWith("features") ? " (declare the feature categorical: true if it is one)" : ""));
+            }
+            if (!Double.isFinite(value)) {
+                throw new DatasetException(field, file + " row " + row + ": \"" + text + "\" is not finite");
+            }
+            return value;
+        }
+
+        private int column(String[] header, String name, String field) {
+            for (int c = 0; c < header.length; c++) {
+                if (header[c].equals(name)) {
+                    return c;
+                }
+            }
+            throw new DatasetException(field, "no column \"" + name + "\" in " + file + " (its columns: "
+                    + String.join(", ", header) + ")");
+        }
+
+        DatasetTable build(String sha256, int minSamplesPerUser) {
+            if (users.size() == 1) {
+                throw new DatasetException("userColumn", file + " has a single user (\""
+                        + users.keySet().iterator().next() + "\" in column " + userColumn + "); at least 2 are needed");
+            }
+            if (users.isEmpty()) {
+                throw new DatasetException("path", file + " has no data rows"
+                        + (droppedRows > 0 ? " with every value present (" + droppedRows + " dropped)" : ""));
+            }
+            int p = features.size();
+            // Categories in sorted order: re-map the first-appearance codes.
+            List<List<String>> categories = new ArrayList<>();
+            List<int[]> remap = new ArrayList<>();
+            for (int f = 0; f < p; f++) {
+                Map<String, Integer> known = codes.get(f);
+                if (known == null) {
+                    categories.add(List.of());
+                    remap.add(null);
+                    continue;
+                }
+                List<String> sorted = known.keySet().stream().sorted().toList();
+                int[] to = new int[known.size()];
+                for (int c = 0; c < sorted.size(); c++) {
+                    to[known.get(sorted.get(c))] = c;
+                }
+                categories.add(sorted);
+                remap.add(to);
+            }
+            List<String> keys = new ArrayList<>();
+            List<double[]> xs = new ArrayList<>();
+            List<double[]> ys = new ArrayList<>();
+            int dropped = 0;
+            for (Map.Entry<String, UserRows> e : users.entrySet()) {
+                UserRows rows = e.getValue();
+                if (rows.m < minSamplesPerUser) {
+                    dropped++;
+                    continue;
+                }
+                double[] x = Arrays.copyOf(rows.x, rows.m * p);
+                for (int f = 0; f < p; f++) {
+                    int[] to = remap.get(f);
+                    if (to != null) {
+                        for (int i = 0; i < rows.m; i++) {
+                            x[i * p + f] = to[(int) x[i * p + f]];
+                        }
+                    }
+                }
+                keys.add(e.getKey());
+                xs.add(x);
+                ys.add(Arrays.copyOf(rows.y, rows.m));
+                e.setValue(null); // let the growable arrays go
+            }
+            if (keys.size() < 2) {
+                throw new DatasetException("minSamplesPerUser", file + ": only " + keys.size() + " of " + users.size()
+                        + " users have at least " + minSamplesPerUser + " rows; at least 2 such users are needed");
+            }
+            return new DatasetTable(sha256, List.copyOf(keys), xs.toArray(double[][]::new),
+                    ys.toArray(double[][]::new), categories, dropped, droppedRows);
+        }
+    }
+}
