@@ -112,7 +112,7 @@ public final class AuditCoordinator extends AbstractBehavior<AuditCommand> {
         this.scores = new double[spec.trials()];
         this.reportEvery = Math.max(1, spec.trials() / 100);
         this.seed = scenario.seed();
-        if (spec.algorithm().isIndexedMean()) {
+        if (spec.algorithm().isIndexedMean() && !spec.tracing()) {
             adversaries.place(ctx, scenario, audit);
         } else {
             batch = 1;

@@ -46,10 +46,13 @@ class IndexedMeanAndAuditEquivalenceTest {
                       task: { type: indexed-mean, dimension: 1000000000, persons: 10, samplesPerPerson: 1, indices: random } }
                   - { algorithm: indexed-mean-billboard,  threatModel: billboard,    epsilon: 1, delta: 1.0e-5, trials: 44,
                       task: { type: indexed-mean, dimension: 1000000000, persons: 10, samplesPerPerson: 1, indices: random } }
+                  # the tracing attack (game workers on actors)
+                  - { algorithm: indexed-mean-nonprivate, threatModel: billboard, adversary: tracing, epsilon: 1, delta: 1.0e-5, trials: 40 }
+                  - { algorithm: indexed-mean-billboard,  threatModel: billboard, adversary: tracing, epsilon: 1, delta: 1.0e-5, trials: 40 }
                   # |S| = 500 support coordinates: batches of 16 trials (8,192 doubles per message)
                   - { algorithm: indexed-mean-billboard,  threatModel: billboard,    epsilon: 1, delta: 1.0e-5, trials: 44,
                       task: { type: indexed-mean, dimension: 5000, persons: 500, samplesPerPerson: 1, indices: distinct } }
-                """, "indexed-mean-actors.yaml"), 14, 11);
+                """, "indexed-mean-actors.yaml"), 14, 13);
     }
 
     @Test

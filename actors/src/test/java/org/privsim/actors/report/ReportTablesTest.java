@@ -19,7 +19,7 @@ class ReportTablesTest {
         return new AuditResult(index, "indexed-mean-jdp", "jdp", collusion, 2, 0, 1.0, 1e-5, "paper", 200,
                 "clopper-pearson", 0.95, null, 1.0, 3, 4, 0.1, 0.12, null, 0.4102, point, 2.57, verdict, expect,
                 expect == null || expect.equals(verdict), List.of(new RocCurve.RocPoint(0, 0),
-                        new RocCurve.RocPoint(1, 1)));
+                        new RocCurve.RocPoint(1, 1)), null);
     }
 
     private static IndexedMeanResult indexedMean(int persons) {

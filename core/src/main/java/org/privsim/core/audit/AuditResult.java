@@ -3,6 +3,7 @@ package org.privsim.core.audit;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.ArrayList;
 import java.util.List;
+import org.privsim.core.scenario.IndexedMeanTask;
 
 /**
  * One audit's row of a report ({@code audits[]}). Field names are the report schema (README,
@@ -38,11 +39,13 @@ import java.util.List;
  * @param expect                 the verdict the scenario expects, or null
  * @param expectMet              whether {@code verdict} equals {@code expect} (true when nothing is expected)
  * @param roc                    the attack's empirical ROC on the evaluation half (at most 101 points)
+ * @param tracing                {@code adversary: tracing}: the membership test's AUC over all trials, its
+ *                               interval and the (ε, δ)-DP ceiling; else null
  */
 @JsonPropertyOrder({"audit", "algorithm", "threatModel", "collusion", "collusionSize", "target", "claimedEpsilon",
     "delta", "calibration", "trials", "method", "confidence", "inject", "canaryScale", "falsePositives",
     "falseNegatives", "falsePositiveRateUpper", "falseNegativeRateUpper", "muLower", "empiricalEpsilonLower",
-    "empiricalEpsilonPoint", "maxCertifiableEpsilon", "verdict", "expect", "expectMet", "roc"})
+    "empiricalEpsilonPoint", "maxCertifiableEpsilon", "verdict", "expect", "expectMet", "roc", "tracing"})
 public record AuditResult(
         int audit,
         String algorithm,
@@ -69,7 +72,8 @@ public record AuditResult(
         String verdict,
         String expect,
         boolean expectMet,
-        List<RocCurve.RocPoint> roc) {
+        List<RocCurve.RocPoint> roc,
+        TracingAuc tracing) {
 
     /** Points kept of the empirical ROC curve. */
     public static final int ROC_POINTS = 101;
@@ -97,7 +101,24 @@ public record AuditResult(
                 evidence.falsePositiveRateUpper(), evidence.falseNegativeRateUpper(), evidence.muLower(),
                 evidence.empiricalEpsilonLower(), evidence.empiricalEpsilonPoint(), evidence.maxCertifiableEpsilon(),
                 verdict, expect, expect == null || expect.equals(verdict),
-                thin(RocCurve.empirical(split.evaluationWorld0(), split.evaluationWorld1())));
+                thin(RocCurve.empirical(split.evaluationWorld0(), split.evaluationWorld1())),
+                spec.tracing() ? tracingAuc(spec, scores) : null);
+    }
+
+    /** The AUC of a tracing audit over all its trials: members are the world-0 trials, non-members the world-1 ones. */
+    private static TracingAuc tracingAuc(AuditSpec spec, double[] scores) {
+        double[] members = new double[(scores.length + 1) / 2];
+        double[] nonMembers = new double[scores.length / 2];
+        for (int r = 0; r < scores.length; r++) {
+            if (r % 2 == 0) {
+                members[r / 2] = scores[r];
+            } else {
+                nonMembers[r / 2] = scores[r];
+            }
+        }
+        IndexedMeanTask task = (IndexedMeanTask) spec.task();
+        return TracingAuc.of(task.persons(), task.dimension(), members, nonMembers, spec.confidence(),
+                spec.algorithm().isPrivate() ? spec.epsilon() : null, spec.delta());
     }
 
     private static List<RocCurve.RocPoint> thin(List<RocCurve.RocPoint> curve) {
