@@ -52,7 +52,7 @@ public final class AdversaryActor extends AbstractBehavior<AdversaryCommand> {
         /** Trials in the batch, once opened; 0 before. */
         int count;
         int forwarded;
-        /** byPosition[s][k]: the support coordinate at position s as released in the batch's trial k (a colluder's array). */
+        /** byPosition[s][k]: support coordinate s as released in the batch's trial k (a colluder's array). */
         double[][] byPosition;
         BillboardPost post;
     }

@@ -18,13 +18,13 @@ import org.privsim.protocol.PersonCommand;
  * from anyone.
  *
  * <p>Guarantees: a contribution request for a batch of rounds is answered with one message holding,
- * for each round, {@link PersonData#contribution} and {@link PersonData#unread} of that round's world's data (only the target's
- * depends on the world; the arrays are the person's own, shared, never copied locally). Outputs —
- * its separate outputs, or the coordinate j_i (its support position) of each round of a billboard post — are handled by
- * its role: in an experiment the person reports {@link IndexedMeanLoss#ofPerson} per round to the
- * cell coordinator; in an audit a member of the collusion set forwards a batch's outputs to its
- * adversary in one message and any other person keeps them to itself. Answers are pure functions
- * of the data and the request.
+ * for each round, {@link PersonData#contribution} and {@link PersonData#unread} of that round's
+ * world's data (only the target's depends on the world; the arrays are the person's own, shared,
+ * never copied locally). Outputs — its separate outputs, or the coordinate j_i (its support
+ * position) of each round of a billboard post — are handled by its role: in an experiment the
+ * person reports {@link IndexedMeanLoss#ofPerson} per round to the cell coordinator; in an audit a
+ * member of the collusion set forwards a batch's outputs to its adversary in one message and any
+ * other person keeps them to itself. Answers are pure functions of the data and the request.
  */
 public final class PersonActor {
     private PersonActor() {}
@@ -39,7 +39,8 @@ public final class PersonActor {
                                                      int repeat, ActorRef<CellCommand> coordinator) {
         return Behaviors.setup(ctx -> {
             PersonData data = population.person(id);
-            return answering(id, new PersonData[] {data, data}, population.position(data.index()), clip, (firstRound, estimates) -> {
+            int position = population.position(data.index());
+            return answering(id, new PersonData[] {data, data}, position, clip, (firstRound, estimates) -> {
                 for (double estimate : estimates) {
                     coordinator.tell(new CellCommand.LossTerm(cell, repeat, id,
                             IndexedMeanLoss.ofPerson(population, id, estimate)));
