@@ -94,11 +94,10 @@ public final class IndexedMeanPopulation {
      */
     public PersonData person(int person) {
         double[] sums = new double[support.length];
-        long[] personKey = with(key, person);
+        long personSeed = RandomStreams.derive(seed, "indexed-mean-samples", with(key, person));
         for (int k = 0; k < support.length; k++) {
-            int j = support[k];
             double threshold = (1 + supportMean[k]) / 2;
-            SplittableRandom samples = RandomStreams.stream(seed, "indexed-mean-samples", with(personKey, j));
+            SplittableRandom samples = new SplittableRandom(RandomStreams.extend(personSeed, support[k]));
             for (int s = 0; s < task.samplesPerPerson(); s++) {
                 sums[k] += samples.nextDouble() < threshold ? 1 : -1;
             }

@@ -1,6 +1,6 @@
 package org.privsim.core.indexedmean;
 
-import java.util.Arrays;
+import java.util.SplittableRandom;
 import org.privsim.core.random.RandomStreams;
 
 /**
@@ -13,29 +13,23 @@ import org.privsim.core.random.RandomStreams;
  * key…, r). Any runner that names the same (seed, purpose, key) draws the same noise.
  */
 public final class ReleaseNoise {
-    private final long seed;
-    private final String purpose;
-    private final long[] key;
+    private final long coordinates;
+    private final long unread;
 
     /** The noise of the releases keyed by (seed, purpose, key). */
     public ReleaseNoise(long seed, String purpose, long... key) {
-        this.seed = seed;
-        this.purpose = purpose;
-        this.key = key.clone();
+        this.coordinates = RandomStreams.derive(seed, purpose, key);
+        this.unread = RandomStreams.derive(seed, purpose + "-unread", key);
     }
 
     /** Z_j of round {@code round}, standard normal. */
     public double gaussian(int round, int coordinate) {
-        long[] indices = Arrays.copyOf(key, key.length + 2);
-        indices[key.length] = round;
-        indices[key.length + 1] = coordinate;
-        return RandomStreams.stream(seed, purpose, indices).nextGaussian();
+        return new SplittableRandom(RandomStreams.extend(RandomStreams.extend(coordinates, round), coordinate))
+                .nextGaussian();
     }
 
     /** The standard normal behind the unread coordinates' total noise in round {@code round}. */
     public double unreadGaussian(int round) {
-        long[] indices = Arrays.copyOf(key, key.length + 1);
-        indices[key.length] = round;
-        return RandomStreams.stream(seed, purpose + "-unread", indices).nextGaussian();
+        return new SplittableRandom(RandomStreams.extend(unread, round)).nextGaussian();
     }
 }
