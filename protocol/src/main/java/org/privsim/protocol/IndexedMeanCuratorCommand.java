@@ -23,15 +23,19 @@ public sealed interface IndexedMeanCuratorCommand extends CborSerializable
     record Release(int job, int firstRound, int[] worlds) implements IndexedMeanCuratorCommand {}
 
     /**
-     * A person's contributions to a batch: {@code sums[k]} holds its per-coordinate sums for round
-     * {@code firstRound + k} (clipped unless the mechanism skips clipping), and the coordinate it wants.
+     * A person's contributions to a batch: {@code sums[k]} holds its sums at the support coordinates
+     * (the coordinates persons read, ascending) for round {@code firstRound + k} (clipped unless the
+     * mechanism skips clipping), {@code unread[k]} its unread share (the part of its contribution to
+     * the unread coordinates an audit adversary does not know: 0 except for an audit's target), and
+     * the coordinate it wants.
      *
      * @param job        job id
      * @param firstRound the batch's first trial or repeat
      * @param person     person id
      * @param index      j_i
-     * @param sums       d coordinate sums per round of the batch (read-only; may share arrays)
+     * @param sums       |S| support sums per round of the batch (read-only; may share arrays)
+     * @param unread     the unread share per round of the batch
      */
-    record Contribution(int job, int firstRound, int person, int index, double[][] sums)
+    record Contribution(int job, int firstRound, int person, int index, double[][] sums, double[] unread)
             implements IndexedMeanCuratorCommand {}
 }

@@ -42,7 +42,7 @@ public final class AdversaryActor extends AbstractBehavior<AdversaryCommand> {
     private final IndexedMeanAdversary adversary;
     private final int colluders;
     private final boolean billboard;
-    private final int dimension;
+    private final IndexedMeanPopulation population;
     private final ActorRef<AuditCommand> coordinator;
     private final Map<Integer, View> views = new HashMap<>();
     private final BitSet scored = new BitSet();
@@ -52,8 +52,8 @@ public final class AdversaryActor extends AbstractBehavior<AdversaryCommand> {
         /** Trials in the batch, once opened; 0 before. */
         int count;
         int forwarded;
-        /** byIndex[j][k]: coordinate j as released in the batch's trial k (a colluder's array). */
-        double[][] byIndex;
+        /** byPosition[s][k]: support coordinate s as released in the batch's trial k (a colluder's array). */
+        double[][] byPosition;
         BillboardPost post;
     }
 
@@ -63,12 +63,12 @@ public final class AdversaryActor extends AbstractBehavior<AdversaryCommand> {
      * @param adversary   the core adversary (knowledge and score)
      * @param colluders   |C|
      * @param billboard   whether the mechanism publishes a billboard
-     * @param dimension   d
+     * @param population  the audit population (for the support positions of forwarded coordinates)
      * @param coordinator receives the scores
      */
     public static Behavior<AdversaryCommand> create(int audit, IndexedMeanAdversary adversary, int colluders,
-            boolean billboard, int dimension, ActorRef<AuditCommand> coordinator) {
-        return Behaviors.setup(ctx -> new AdversaryActor(ctx, audit, adversary, colluders, billboard, dimension,
+            boolean billboard, IndexedMeanPopulation population, ActorRef<AuditCommand> coordinator) {
+        return Behaviors.setup(ctx -> new AdversaryActor(ctx, audit, adversary, colluders, billboard, population,
                 coordinator));
     }
 
@@ -84,17 +84,17 @@ public final class AdversaryActor extends AbstractBehavior<AdversaryCommand> {
         int[] members = spec.collusion().members(population.persons(), spec.target());
         return create(audit, new IndexedMeanAdversary(population, spec.target(), members,
                         mechanism.publishesBillboard(), mechanism.claimedVariance(), spec.canaryScale()),
-                members.length, mechanism.publishesBillboard(), population.task().dimension(), coordinator);
+                members.length, mechanism.publishesBillboard(), population, coordinator);
     }
 
     private AdversaryActor(ActorContext<AdversaryCommand> ctx, int audit, IndexedMeanAdversary adversary,
-            int colluders, boolean billboard, int dimension, ActorRef<AuditCommand> coordinator) {
+            int colluders, boolean billboard, IndexedMeanPopulation population, ActorRef<AuditCommand> coordinator) {
         super(ctx);
         this.audit = audit;
         this.adversary = adversary;
         this.colluders = colluders;
         this.billboard = billboard;
-        this.dimension = dimension;
+        this.population = population;
         this.coordinator = coordinator;
     }
 
@@ -103,13 +103,13 @@ public final class AdversaryActor extends AbstractBehavior<AdversaryCommand> {
         return newReceiveBuilder()
                 .onMessage(TrialsOpened.class, m -> update(m.audit(), m.firstTrial(), v -> v.count = m.count()))
                 .onMessage(ForwardedOutput.class, m -> update(m.audit(), m.firstTrial(), v -> {
-                    byIndex(v)[m.index()] = m.estimates();
+                    byPosition(v)[population.position(m.index())] = m.estimates();
                     v.forwarded++;
                 }))
                 .onMessage(ForwardedOutputs.class, m -> update(m.audit(), m.firstTrial(), v -> {
-                    double[][] byIndex = byIndex(v);
+                    double[][] byPosition = byPosition(v);
                     for (int i = 0; i < m.indices().length; i++) {
-                        byIndex[m.indices()[i]] = m.estimates()[i];
+                        byPosition[population.position(m.indices()[i])] = m.estimates()[i];
                     }
                     v.forwarded = m.indices().length;
                 }))
@@ -117,11 +117,11 @@ public final class AdversaryActor extends AbstractBehavior<AdversaryCommand> {
                 .build();
     }
 
-    private double[][] byIndex(View view) {
-        if (view.byIndex == null) {
-            view.byIndex = new double[dimension][];
+    private double[][] byPosition(View view) {
+        if (view.byPosition == null) {
+            view.byPosition = new double[population.supportSize()][];
         }
-        return view.byIndex;
+        return view.byPosition;
     }
 
     private Behavior<AdversaryCommand> update(int messageAudit, int firstTrial, Consumer<View> change) {
@@ -136,8 +136,9 @@ public final class AdversaryActor extends AbstractBehavior<AdversaryCommand> {
             double[] scores = new double[view.count];
             for (int k = 0; k < scores.length; k++) {
                 int trial = k;
-                scores[k] = billboard ? adversary.score(j -> view.post.estimates()[trial][j])
-                        : adversary.score(j -> view.byIndex[j][trial]);
+                scores[k] = billboard
+                        ? adversary.score(s -> view.post.estimates()[trial][s], view.post.unread()[trial])
+                        : adversary.score(s -> view.byPosition[s][trial], 0);
             }
             coordinator.tell(new AuditCommand.TrialScores(audit, firstTrial, scores));
         }

@@ -112,7 +112,7 @@ public final class AuditCoordinator extends AbstractBehavior<AuditCommand> {
         this.scores = new double[spec.trials()];
         this.reportEvery = Math.max(1, spec.trials() / 100);
         this.seed = scenario.seed();
-        if (spec.algorithm().isIndexedMean()) {
+        if (spec.algorithm().isIndexedMean() && !spec.tracing()) {
             adversaries.place(ctx, scenario, audit);
         } else {
             batch = 1;
@@ -122,12 +122,13 @@ public final class AuditCoordinator extends AbstractBehavior<AuditCommand> {
     }
 
     /**
-     * Trials per batch of an indexed-mean audit in d dimensions with |C| colluders: as many as keep
+     * Trials per batch of an indexed-mean audit whose releases have |S| support coordinates, with |C|
+     * colluders: as many as keep
      * every batched message within {@link #BATCH_DOUBLES} doubles, at least 1, at most
      * {@link #MAX_BATCH}.
      */
-    static int batchSize(int dimension, int colluders) {
-        return Math.max(1, Math.min(MAX_BATCH, BATCH_DOUBLES / Math.max(1, Math.max(dimension, colluders))));
+    static int batchSize(int supportSize, int colluders) {
+        return Math.max(1, Math.min(MAX_BATCH, BATCH_DOUBLES / Math.max(1, Math.max(supportSize, colluders))));
     }
 
     /** Once the adversary is ready: spawns the curator and its persons, and starts the trials. */
@@ -145,10 +146,10 @@ public final class AuditCoordinator extends AbstractBehavior<AuditCommand> {
             colluding[c] = true;
         }
         ActorRef<AdversaryCommand> adversary = m.adversary();
-        batch = batchSize(population.task().dimension(), members.length);
+        batch = batchSize(population.supportSize(), members.length);
         inFlight = batch * INDEXED_MEAN_BATCHES_IN_FLIGHT;
         ActorRef<IndexedMeanCuratorCommand> curator = ctx.spawn(IndexedMeanCuratorActor.create(audit, mechanism,
-                trial -> IndexedMeanGame.noise(seed, audit, trial), t,
+                IndexedMeanGame.noise(seed, audit), population.support(), population.unreadCount(), t,
                 i -> PersonActor.audit(population, i, mechanism.clips(), audit, spec.target(), spec.canaryScale(),
                         colluding[i] ? adversary : null),
                 false, List.of(adversary.narrow())), "curator", DispatcherSelector.fromConfig(LocalSettings.COMPUTE_DISPATCHER));

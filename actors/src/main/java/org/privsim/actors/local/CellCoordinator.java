@@ -96,7 +96,7 @@ public final class CellCoordinator extends AbstractBehavior<CellCommand> {
         terms[repeat] = new double[population.persons()];
         ActorRef<CellCommand> self = getContext().getSelf();
         ActorRef<IndexedMeanCuratorCommand> curator = getContext().spawn(IndexedMeanCuratorActor.create(index,
-                mechanism, round -> cell.noise(seed, round), population.persons(),
+                mechanism, cell.noise(seed), population.support(), population.unreadCount(), population.persons(),
                 i -> PersonActor.experiment(population, i, mechanism.clips(), index, repeat, self),
                 true, List.of()), "repeat-" + repeat,
                 DispatcherSelector.fromConfig(LocalSettings.COMPUTE_DISPATCHER));

@@ -1,10 +1,10 @@
 package org.privsim.actors.local;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.SplittableRandom;
 import java.util.function.IntFunction;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
@@ -14,6 +14,7 @@ import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.privsim.core.indexedmean.IndexedMeanMechanism;
+import org.privsim.core.indexedmean.ReleaseNoise;
 import org.privsim.protocol.BillboardPost;
 import org.privsim.protocol.IndexedMeanCuratorCommand;
 import org.privsim.protocol.IndexedMeanCuratorCommand.Contribution;
@@ -25,9 +26,10 @@ import org.privsim.protocol.PersonCommand;
  * mechanism, the {@link BillboardActor}; then runs any number of batches of rounds concurrently. A
  * batch asks every person once for its contributions to all of the batch's rounds, buffers the
  * answers by person id, and once all t are in releases, round by round,
- * {@link IndexedMeanMechanism#release} of {@link IndexedMeanMechanism#total} (person-id order) with
- * the round's own noise stream, and publishes the whole batch at once: one post to the billboard, or
- * to each person one message with its separate output p̂_{j_i} of every round (and to nobody else).
+ * {@link IndexedMeanMechanism#release} of {@link IndexedMeanMechanism#total} (person-id order) at the
+ * support S with the round's noise, and publishes the whole batch at once: one post to the billboard
+ * (with each round's {@link IndexedMeanMechanism#unreadResidual}), or to each person one message
+ * with its separate output p̂_{j_i} of every round (and to nobody else).
  *
  * <p>Guarantees: the release of round r is bit-identical to the sequential reference's for the
  * same contributions and noise stream, whatever order contributions arrive in, however rounds are
@@ -38,7 +40,9 @@ import org.privsim.protocol.PersonCommand;
 public final class IndexedMeanCuratorActor extends AbstractBehavior<IndexedMeanCuratorCommand> {
     private final int job;
     private final IndexedMeanMechanism mechanism;
-    private final IntFunction<SplittableRandom> noise;
+    private final ReleaseNoise noise;
+    private final int[] support;
+    private final long unreadCount;
     private final List<ActorRef<PersonCommand>> persons = new ArrayList<>();
     private final ActorRef<BillboardPost> billboard;
     private final Map<Integer, OpenRound> open = new HashMap<>();
@@ -47,12 +51,14 @@ public final class IndexedMeanCuratorActor extends AbstractBehavior<IndexedMeanC
     private static final class OpenRound {
         final int rounds;
         final double[][][] sums;
+        final double[][] unread;
         final int[] index;
         int received;
 
         OpenRound(int persons, int rounds) {
             this.rounds = rounds;
             sums = new double[persons][][];
+            unread = new double[persons][];
             index = new int[persons];
         }
     }
@@ -61,7 +67,9 @@ public final class IndexedMeanCuratorActor extends AbstractBehavior<IndexedMeanC
      * The curator of job {@code job}.
      *
      * @param mechanism          the mechanism released every round
-     * @param noise              the noise stream of round r (pure in r)
+     * @param noise              the mechanism's noise (round r is trial or repeat r)
+     * @param support            the support S (coordinates persons read, ascending)
+     * @param unreadCount        d − |S|
      * @param persons            t
      * @param person             the behaviour of person i
      * @param personsReadBillboard whether persons subscribe to the billboard (experiments: they
@@ -69,20 +77,23 @@ public final class IndexedMeanCuratorActor extends AbstractBehavior<IndexedMeanC
      * @param observers          further billboard subscribers (an audit's adversary)
      */
     public static Behavior<IndexedMeanCuratorCommand> create(int job, IndexedMeanMechanism mechanism,
-            IntFunction<SplittableRandom> noise, int persons, IntFunction<Behavior<PersonCommand>> person,
-            boolean personsReadBillboard, List<ActorRef<BillboardPost>> observers) {
-        return Behaviors.setup(ctx -> new IndexedMeanCuratorActor(ctx, job, mechanism, noise, persons, person,
-                personsReadBillboard, observers));
+            ReleaseNoise noise, int[] support, long unreadCount, int persons,
+            IntFunction<Behavior<PersonCommand>> person, boolean personsReadBillboard,
+            List<ActorRef<BillboardPost>> observers) {
+        return Behaviors.setup(ctx -> new IndexedMeanCuratorActor(ctx, job, mechanism, noise, support, unreadCount,
+                persons, person, personsReadBillboard, observers));
     }
 
     private IndexedMeanCuratorActor(ActorContext<IndexedMeanCuratorCommand> ctx, int job,
-            IndexedMeanMechanism mechanism, IntFunction<SplittableRandom> noise, int t,
+            IndexedMeanMechanism mechanism, ReleaseNoise noise, int[] support, long unreadCount, int t,
             IntFunction<Behavior<PersonCommand>> person, boolean personsReadBillboard,
             List<ActorRef<BillboardPost>> observers) {
         super(ctx);
         this.job = job;
         this.mechanism = mechanism;
         this.noise = noise;
+        this.support = support.clone();
+        this.unreadCount = unreadCount;
         DispatcherSelector compute = DispatcherSelector.fromConfig(LocalSettings.COMPUTE_DISPATCHER);
         for (int i = 0; i < t; i++) {
             ActorRef<PersonCommand> ref = ctx.spawn(person.apply(i), "person-" + i, compute);
@@ -121,10 +132,12 @@ public final class IndexedMeanCuratorActor extends AbstractBehavior<IndexedMeanC
 
     private Behavior<IndexedMeanCuratorCommand> onContribution(Contribution m) {
         OpenRound r = open.get(m.firstRound());
-        if (m.job() != job || r == null || r.sums[m.person()] != null || m.sums().length != r.rounds) {
+        if (m.job() != job || r == null || r.sums[m.person()] != null || m.sums().length != r.rounds
+                || m.unread().length != r.rounds) {
             return this;
         }
         r.sums[m.person()] = m.sums();
+        r.unread[m.person()] = m.unread();
         r.index[m.person()] = m.index();
         if (++r.received == persons.size()) {
             open.remove(m.firstRound());
@@ -136,21 +149,30 @@ public final class IndexedMeanCuratorActor extends AbstractBehavior<IndexedMeanC
     private void publish(int firstRound, OpenRound r) {
         int t = persons.size();
         double[][] estimates = new double[r.rounds][];
+        double[] unread = new double[r.rounds];
         double[][] contributions = new double[t][];
+        double[] shares = new double[t];
         for (int k = 0; k < r.rounds; k++) {
             for (int i = 0; i < t; i++) {
                 contributions[i] = r.sums[i][k];
+                shares[i] = r.unread[i][k];
             }
-            estimates[k] = mechanism.release(IndexedMeanMechanism.total(contributions), noise.apply(firstRound + k));
+            estimates[k] = mechanism.release(support, IndexedMeanMechanism.total(contributions), noise,
+                    firstRound + k);
+            if (billboard != null) {
+                unread[k] = mechanism.unreadResidual(IndexedMeanMechanism.unreadTotal(shares), unreadCount, noise,
+                        firstRound + k);
+            }
         }
         if (billboard != null) {
-            billboard.tell(new BillboardPost(job, firstRound, estimates));
+            billboard.tell(new BillboardPost(job, firstRound, estimates, unread));
             return;
         }
         for (int i = 0; i < t; i++) {
             double[] own = new double[r.rounds];
+            int position = Arrays.binarySearch(support, r.index[i]);
             for (int k = 0; k < r.rounds; k++) {
-                own[k] = estimates[k][r.index[i]];
+                own[k] = estimates[k][position];
             }
             persons.get(i).tell(new PersonCommand.SeparateOutput(job, firstRound, own));
         }

@@ -18,13 +18,13 @@ import org.privsim.protocol.PersonCommand;
  * from anyone.
  *
  * <p>Guarantees: a contribution request for a batch of rounds is answered with one message holding,
- * for each round, {@link PersonData#contribution} of that round's world's data (only the target's
- * depends on the world; the arrays are the person's own, shared, never copied locally). Outputs —
- * its separate outputs, or the coordinate j_i of each round of a billboard post — are handled by
- * its role: in an experiment the person reports {@link IndexedMeanLoss#ofPerson} per round to the
- * cell coordinator; in an audit a member of the collusion set forwards a batch's outputs to its
- * adversary in one message and any other person keeps them to itself. Answers are pure functions
- * of the data and the request.
+ * for each round, {@link PersonData#contribution} and {@link PersonData#unread} of that round's
+ * world's data (only the target's depends on the world; the arrays are the person's own, shared,
+ * never copied locally). Outputs — its separate outputs, or the coordinate j_i (its support
+ * position) of each round of a billboard post — are handled by its role: in an experiment the
+ * person reports {@link IndexedMeanLoss#ofPerson} per round to the cell coordinator; in an audit a
+ * member of the collusion set forwards a batch's outputs to its adversary in one message and any
+ * other person keeps them to itself. Answers are pure functions of the data and the request.
  */
 public final class PersonActor {
     private PersonActor() {}
@@ -39,7 +39,8 @@ public final class PersonActor {
                                                      int repeat, ActorRef<CellCommand> coordinator) {
         return Behaviors.setup(ctx -> {
             PersonData data = population.person(id);
-            return answering(id, new PersonData[] {data, data}, clip, (firstRound, estimates) -> {
+            int position = population.position(data.index());
+            return answering(id, new PersonData[] {data, data}, position, clip, (firstRound, estimates) -> {
                 for (double estimate : estimates) {
                     coordinator.tell(new CellCommand.LossTerm(cell, repeat, id,
                             IndexedMeanLoss.ofPerson(population, id, estimate)));
@@ -62,7 +63,7 @@ public final class PersonActor {
                     ? new PersonData[] {population.canary(id, 0, canaryScale), population.canary(id, 1, canaryScale)}
                     : new PersonData[] {population.person(id), population.person(id)};
             int index = worlds[0].index();
-            return answering(id, worlds, clip, adversary == null ? (firstRound, estimates) -> { }
+            return answering(id, worlds, population.position(index), clip, adversary == null ? (firstRound, estimates) -> { }
                     : (firstRound, estimates) -> adversary.tell(
                             new AdversaryCommand.ForwardedOutput(audit, firstRound, id, index, estimates)));
         });
@@ -73,18 +74,22 @@ public final class PersonActor {
         void accept(int firstRound, double[] estimates);
     }
 
-    private static Behavior<PersonCommand> answering(int id, PersonData[] worlds, boolean clip, OutputHandler output) {
+    private static Behavior<PersonCommand> answering(int id, PersonData[] worlds, int position, boolean clip,
+                                                     OutputHandler output) {
         int index = worlds[0].index();
         double[][] contributions = {worlds[0].contribution(clip), worlds[1].contribution(clip)};
+        double[] unreadShares = {worlds[0].unread(clip), worlds[1].unread(clip)};
         return Behaviors.receive(PersonCommand.class)
                 .onMessage(PersonCommand.Contribute.class, m -> {
                     int[] batch = m.worlds();
                     double[][] sums = new double[batch.length][];
+                    double[] unread = new double[batch.length];
                     for (int k = 0; k < batch.length; k++) {
                         sums[k] = contributions[batch[k]];
+                        unread[k] = unreadShares[batch[k]];
                     }
                     m.replyTo().tell(new IndexedMeanCuratorCommand.Contribution(m.job(), m.firstRound(), id, index,
-                            sums));
+                            sums, unread));
                     return Behaviors.same();
                 })
                 .onMessage(PersonCommand.SeparateOutput.class, m -> {
@@ -95,7 +100,7 @@ public final class PersonActor {
                     double[][] posts = m.estimates();
                     double[] estimates = new double[posts.length];
                     for (int k = 0; k < posts.length; k++) {
-                        estimates[k] = posts[k][index];
+                        estimates[k] = posts[k][position];
                     }
                     output.accept(m.firstRound(), estimates);
                     return Behaviors.same();

@@ -27,7 +27,8 @@ import org.privsim.core.run.Report;
  * {@code models-e<experiment>-<k>.png} for each multi-task row that carries models (k its index
  * among its experiment's multi-task rows, see {@link ModelsCsv#exported}); for transfer rows
  * {@code transfer.csv} and {@code parameter-error-vs-samples.png}; for audits
- * {@code audits.csv} and one {@code audit-<i>-roc.png} per audit. No other file is written.
+ * {@code audits.csv} and one {@code audit-<i>-roc.png} per audit, plus {@code tracing.csv} and
+ * {@code tracing-auc.png} when an audit has {@code adversary: tracing}. No other file is written.
  *
  * <p>Guarantee: every file is first written completely into a fresh temporary directory beside the
  * output directory and only then moved into place, so an interrupted or failed write never leaves
@@ -56,13 +57,18 @@ public final class ReportWriter {
     public static final String PARAMETER_ERROR_PLOT = "parameter-error-vs-samples.png";
     /** File name of the audits table. */
     public static final String AUDITS_CSV = "audits.csv";
+    /** File name of the tracing-audits table. */
+    public static final String TRACING_CSV = "tracing.csv";
+    /** File name of the tracing AUC-vs-d plot. */
+    public static final String TRACING_PLOT = "tracing-auc.png";
 
     /** The names of every file this writer produces (the model exports and ROC plots as patterns). */
     private static final Pattern REPORT_FILES = Pattern.compile(Pattern.quote(REPORT_JSON) + "|"
             + Pattern.quote(EXPERIMENTS_CSV) + "|" + Pattern.quote(MSE_PLOT) + "|" + Pattern.quote(INDEXED_MEAN_CSV)
             + "|" + Pattern.quote(LOSS_PLOT) + "|" + Pattern.quote(MULTITASK_CSV) + "|" + Pattern.quote(NMSE_PLOT)
             + "|" + Pattern.quote(TRANSFER_CSV) + "|" + Pattern.quote(PARAMETER_ERROR_PLOT)
-            + "|models-e[0-9]+-[0-9]+\\.(csv|png)|" + Pattern.quote(AUDITS_CSV) + "|audit-[0-9]+-roc\\.png");
+            + "|models-e[0-9]+-[0-9]+\\.(csv|png)|" + Pattern.quote(AUDITS_CSV) + "|audit-[0-9]+-roc\\.png|"
+            + Pattern.quote(TRACING_CSV) + "|" + Pattern.quote(TRACING_PLOT));
 
     private ReportWriter() {}
 
@@ -138,6 +144,10 @@ public final class ReportWriter {
             for (AuditResult audit : report.audits()) {
                 files.put(RocPlot.fileName(audit.audit()), file -> RocPlot.write(audit, file));
             }
+        }
+        if (TracingPlot.applies(report)) {
+            files.put(TRACING_CSV, file -> Files.writeString(file, TracingCsv.render(report)));
+            files.put(TRACING_PLOT, file -> TracingPlot.write(report, file));
         }
         return files;
     }

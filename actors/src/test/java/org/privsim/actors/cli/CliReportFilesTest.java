@@ -114,6 +114,34 @@ class CliReportFilesTest {
         assertPng(out.resolve("audit-1-roc.png"));
     }
 
+    /** Tracing audits add tracing.csv (one row per tracing audit) and tracing-auc.png. */
+    @Test
+    void tracingAuditsWriteTheirTableAndPlot() throws Exception {
+        Path out = dir.resolve("tracing");
+        Result r = run("""
+                name: tiny-tracing
+                seed: 5
+                task: { type: indexed-mean, dimension: 40, persons: 10 }
+                audits:
+                  - { algorithm: indexed-mean-nonprivate, threatModel: billboard, adversary: tracing, epsilon: 1, delta: 1.0e-5, trials: 40 }
+                  - { algorithm: indexed-mean-billboard,  threatModel: billboard, adversary: tracing, epsilon: 1, delta: 1.0e-5, trials: 40 }
+                  - { algorithm: indexed-mean-billboard,  threatModel: billboard, epsilon: 1, delta: 1.0e-5, trials: 40 }
+                """, out);
+        assertEquals(0, r.code(), r.err());
+        assertEquals(List.of("audit-0-roc.png", "audit-1-roc.png", "audit-2-roc.png", "audits.csv", "report.json",
+                "tracing-auc.png", "tracing.csv"), files(out));
+        List<String> csv = Files.readAllLines(out.resolve("tracing.csv"));
+        assertEquals(3, csv.size());
+        assertEquals("audit,algorithm,claimedEpsilon,delta,trials,persons,dimension,auc,aucLower,aucUpper,aucCeiling,"
+                + "empiricalEpsilonLower,verdict", csv.get(0));
+        assertTrue(csv.get(1).startsWith("0,indexed-mean-nonprivate,,,40,10,40,"), csv.get(1));
+        assertTrue(csv.get(2).startsWith("1,indexed-mean-billboard,1.0,1.0E-5,40,10,40,"), csv.get(2));
+        JsonNode audits = new ObjectMapper().readTree(out.resolve("report.json").toFile()).get("audits");
+        assertTrue(audits.get(2).get("tracing").isNull(), audits.get(2).toString());
+        assertEquals(40, audits.get(0).get("tracing").get("dimension").asInt());
+        assertPng(out.resolve("tracing-auc.png"));
+    }
+
     /** A pure claim (δ = 0, MP-MTL): its plot has no Gaussian reference, and the files are written as usual. */
     @Test
     void pureClaimAuditWritesItsFiles() throws Exception {

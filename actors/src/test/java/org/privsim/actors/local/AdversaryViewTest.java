@@ -69,7 +69,8 @@ class AdversaryViewTest {
             assertEquals(POPULATION.index(m.colluder()), m.index());
             assertEquals(count(m.firstTrial()), m.estimates().length);
             for (int trial = 0; trial < m.estimates().length; trial++) {
-                assertEquals(release(mechanism, m.firstTrial() + trial)[m.index()], m.estimates()[trial]);
+                assertEquals(release(mechanism, m.firstTrial() + trial)[POPULATION.position(m.index())],
+                        m.estimates()[trial]);
             }
         }
         adversary.expectNoMessage(Duration.ofMillis(300));
@@ -95,8 +96,12 @@ class AdversaryViewTest {
             BillboardPost post = adversary.expectMessageClass(BillboardPost.class);
             assertTrue(batches.add(post.firstRound()));
             assertEquals(count(post.firstRound()), post.estimates().length);
+            assertEquals(count(post.firstRound()), post.unread().length);
             for (int trial = 0; trial < post.estimates().length; trial++) {
                 assertArrayEquals(release(mechanism, post.firstRound() + trial), post.estimates()[trial]);
+                double canaryShare = POPULATION.canary(TARGET, (post.firstRound() + trial) % 2, 1.0).clippedUnread();
+                assertEquals(mechanism.unreadResidual(canaryShare, POPULATION.unreadCount(),
+                        IndexedMeanGame.noise(SEED, 0), post.firstRound() + trial), post.unread()[trial]);
             }
         }
         adversary.expectNoMessage(Duration.ofMillis(300));
@@ -133,7 +138,7 @@ class AdversaryViewTest {
         Scenario scenario = ScenarioParser.parse("""
                 name: adversary-scores
                 seed: 9
-                task: { type: indexed-mean, dimension: 10, persons: 12, samplesPerPerson: 2, indices: random }
+                task: { type: indexed-mean, dimension: 1000000000, persons: 12, samplesPerPerson: 2, indices: random }
                 audits:
                   - { algorithm: indexed-mean-jdp,        threatModel: jdp, target: 4, epsilon: 1, delta: 1.0e-5, trials: 8 }
                   - { algorithm: indexed-mean-1-out-of-t, threatModel: jdp, collusion: 3, target: 4, epsilon: 1, delta: 1.0e-5, trials: 8 }
@@ -152,7 +157,8 @@ class AdversaryViewTest {
                     coordinator.getRef()));
             int a = audit;
             ActorRef<IndexedMeanCuratorCommand> curator = testKit.spawn(IndexedMeanCuratorActor.create(audit,
-                    mechanism, trial -> IndexedMeanGame.noise(scenario.seed(), a, trial), population.persons(),
+                    mechanism, IndexedMeanGame.noise(scenario.seed(), a), population.support(),
+                    population.unreadCount(), population.persons(),
                     i -> PersonActor.audit(population, i, mechanism.clips(), a, spec.target(), spec.canaryScale(),
                             colluding[i] ? adversary : null), false, List.of(adversary.narrow())));
             for (int[] batch : BATCHES) {
@@ -173,7 +179,7 @@ class AdversaryViewTest {
         }
     }
 
-    /** A batch keeps every batched message within 8,192 doubles (B·d and B·|C|), 1 to 64 trials. */
+    /** A batch keeps every batched message within 8,192 doubles (B·|S| and B·|C|), 1 to 64 trials. */
     @Test
     void batchSizeBoundsTheBatchedMessages() {
         assertEquals(64, AuditCoordinator.batchSize(100, 99));
@@ -189,8 +195,8 @@ class AdversaryViewTest {
         for (int c : members) {
             colluding[c] = true;
         }
-        return testKit.spawn(IndexedMeanCuratorActor.create(0, mechanism, trial -> IndexedMeanGame.noise(SEED, 0, trial),
-                TASK.persons(), i -> PersonActor.audit(POPULATION, i, mechanism.clips(), 0, TARGET, 1.0,
+        return testKit.spawn(IndexedMeanCuratorActor.create(0, mechanism, IndexedMeanGame.noise(SEED, 0),
+                POPULATION.support(), POPULATION.unreadCount(), TASK.persons(), i -> PersonActor.audit(POPULATION, i, mechanism.clips(), 0, TARGET, 1.0,
                         colluding[i] ? adversary.getRef() : null), false, observers));
     }
 
@@ -206,6 +212,7 @@ class AdversaryViewTest {
             contributions[i] = (i == TARGET ? POPULATION.canary(i, trial % 2, 1.0) : POPULATION.person(i))
                     .contribution(mechanism.clips());
         }
-        return mechanism.release(IndexedMeanMechanism.total(contributions), IndexedMeanGame.noise(SEED, 0, trial));
+        return mechanism.release(POPULATION.support(), IndexedMeanMechanism.total(contributions),
+                IndexedMeanGame.noise(SEED, 0), trial);
     }
 }

@@ -14,9 +14,9 @@ import org.privsim.core.scenario.ScenarioParser;
 /**
  * Indexed-mean experiment cells and audits on actors (persons, curators, billboards, adversaries,
  * audit coordinators; game workers for priv-altmin and MP-MTL) give the sequential runner's report
- * field for field, with audit trials in batches of 64 and a shorter last one (200 trials), and in
- * batches of 4 at d = 2000. Runs with serialize-messages on (test application.conf), so every message also crossed
- * the CBOR serializer.
+ * field for field, with audit trials in batches of 64 and a shorter last one (200 trials), in
+ * batches of 16 at |S| = 500 read coordinates, and at d = 10⁹. Runs with serialize-messages on (test
+ * application.conf), so every message also crossed the CBOR serializer.
  */
 class IndexedMeanAndAuditEquivalenceTest {
 
@@ -41,12 +41,18 @@ class IndexedMeanAndAuditEquivalenceTest {
                   - { algorithm: indexed-mean-jdp,        threatModel: billboard,    epsilon: 1, delta: 1.0e-5, trials: 200 }
                   - { algorithm: indexed-mean-jdp,        threatModel: jdp, collusion: 5, target: 3, epsilon: 1, delta: 1.0e-5, trials: 200,
                       task: { type: indexed-mean, dimension: 8, persons: 25, samplesPerPerson: 1, indices: random } }
-                  # d = 2000 (the largest): batches of 4 trials (8,192 doubles per message)
+                  # d = 10⁹ (the largest): only the ≤ 10 read coordinates travel; the billboard's unread residual too
                   - { algorithm: indexed-mean-jdp,        threatModel: jdp,          epsilon: 1, delta: 1.0e-5, trials: 44,
-                      task: { type: indexed-mean, dimension: 2000, persons: 10, samplesPerPerson: 1, indices: random } }
+                      task: { type: indexed-mean, dimension: 1000000000, persons: 10, samplesPerPerson: 1, indices: random } }
                   - { algorithm: indexed-mean-billboard,  threatModel: billboard,    epsilon: 1, delta: 1.0e-5, trials: 44,
-                      task: { type: indexed-mean, dimension: 2000, persons: 10, samplesPerPerson: 1, indices: random } }
-                """, "indexed-mean-actors.yaml"), 14, 10);
+                      task: { type: indexed-mean, dimension: 1000000000, persons: 10, samplesPerPerson: 1, indices: random } }
+                  # the tracing attack (game workers on actors)
+                  - { algorithm: indexed-mean-nonprivate, threatModel: billboard, adversary: tracing, epsilon: 1, delta: 1.0e-5, trials: 40 }
+                  - { algorithm: indexed-mean-billboard,  threatModel: billboard, adversary: tracing, epsilon: 1, delta: 1.0e-5, trials: 40 }
+                  # |S| = 500 support coordinates: batches of 16 trials (8,192 doubles per message)
+                  - { algorithm: indexed-mean-billboard,  threatModel: billboard,    epsilon: 1, delta: 1.0e-5, trials: 44,
+                      task: { type: indexed-mean, dimension: 5000, persons: 500, samplesPerPerson: 1, indices: distinct } }
+                """, "indexed-mean-actors.yaml"), 14, 13);
     }
 
     @Test

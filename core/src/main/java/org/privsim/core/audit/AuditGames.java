@@ -9,7 +9,8 @@ import org.privsim.core.scenario.TransferRegressionTask;
 
 /**
  * Builds the distinguishing game of a scenario's audit and plays it on one thread. Indexed-mean
- * audits play {@link IndexedMeanGame} on the population (seed, key (1, audit)); priv-altmin audits
+ * audits play {@link IndexedMeanGame} on the population (seed, key (1, audit)), or {@link TracingGame}
+ * with {@code adversary: tracing}; priv-altmin audits
  * play {@link AltMinCanaryGame}, MP-MTL audits {@link MpMtlCanaryGame} (Wishart releases) or
  * {@link MpMtlGaussianCanaryGame} (Gaussian releases) and DP-SGD audits
  * {@link DpSgdCanaryGame}, each with the seed derived
@@ -25,6 +26,9 @@ public final class AuditGames {
     /** The game of audit {@code index} of {@code scenario}. */
     public static DistinguishingGame of(Scenario scenario, int index) {
         AuditSpec spec = scenario.audits().get(index);
+        if (spec.tracing()) {
+            return new TracingGame(spec, index, scenario.seed());
+        }
         if (spec.algorithm().isIndexedMean()) {
             return new IndexedMeanGame(spec, index, scenario.seed());
         }

@@ -7,6 +7,7 @@ import org.privsim.core.privacy.Conversions;
 import org.privsim.core.scenario.MultitaskRegressionTask;
 import org.privsim.core.scenario.TransferRegressionTask;
 import org.privsim.core.transfer.TransferRunPlan;
+import org.privsim.core.scenario.IndexedMeanTask;
 
 /**
  * One audit's row of a report ({@code audits[]}). Field names are the report schema (README,
@@ -51,11 +52,14 @@ import org.privsim.core.transfer.TransferRunPlan;
  * @param expect                 the verdict the scenario expects, or null
  * @param expectMet              whether {@code verdict} equals {@code expect} (true when nothing is expected)
  * @param roc                    the attack's empirical ROC on the evaluation half (at most 101 points)
+ * @param tracing                {@code adversary: tracing}: the membership test's AUC over all trials, its
+ *                               interval and the (ε, δ)-DP ceiling; else null
  */
 @JsonPropertyOrder({"audit", "algorithm", "threatModel", "collusion", "collusionSize", "target", "claimedEpsilon",
     "delta", "calibration", "trials", "method", "confidence", "inject", "canaryScale", "falsePositives",
     "falseNegatives", "falsePositiveRateUpper", "falseNegativeRateUpper", "auc", "aucLower", "muLower",
-    "empiricalEpsilonLower", "empiricalEpsilonPoint", "maxCertifiableEpsilon", "accountedEpsilon", "tightness", "verdict", "expect", "expectMet", "roc"})
+    "empiricalEpsilonLower", "empiricalEpsilonPoint", "maxCertifiableEpsilon", "accountedEpsilon", "tightness", "verdict",
+    "expect", "expectMet", "roc", "tracing"})
 public record AuditResult(
         int audit,
         String algorithm,
@@ -86,7 +90,8 @@ public record AuditResult(
         String verdict,
         String expect,
         boolean expectMet,
-        List<RocCurve.RocPoint> roc) {
+        List<RocCurve.RocPoint> roc,
+        TracingAuc tracing) {
 
     /** Points kept of the empirical ROC curve. */
     public static final int ROC_POINTS = 101;
@@ -117,7 +122,24 @@ public record AuditResult(
                 evidence.falsePositiveRateUpper(), evidence.falseNegativeRateUpper(), evidence.auc(),
                 evidence.aucLower(), evidence.muLower(), evidence.empiricalEpsilonLower(),
                 evidence.empiricalEpsilonPoint(), evidence.maxCertifiableEpsilon(), accounted, tightness, verdict, expect, expect == null || expect.equals(verdict),
-                thin(RocCurve.empirical(split.evaluationWorld0(), split.evaluationWorld1())));
+                thin(RocCurve.empirical(split.evaluationWorld0(), split.evaluationWorld1())),
+                spec.tracing() ? tracingAuc(spec, scores) : null);
+    }
+
+    /** The AUC of a tracing audit over all its trials: members are the world-0 trials, non-members the world-1 ones. */
+    private static TracingAuc tracingAuc(AuditSpec spec, double[] scores) {
+        double[] members = new double[(scores.length + 1) / 2];
+        double[] nonMembers = new double[scores.length / 2];
+        for (int r = 0; r < scores.length; r++) {
+            if (r % 2 == 0) {
+                members[r / 2] = scores[r];
+            } else {
+                nonMembers[r / 2] = scores[r];
+            }
+        }
+        IndexedMeanTask task = (IndexedMeanTask) spec.task();
+        return TracingAuc.of(task.persons(), task.dimension(), members, nonMembers, spec.confidence(),
+                spec.algorithm().isPrivate() ? spec.epsilon() : null, spec.delta());
     }
 
     /**

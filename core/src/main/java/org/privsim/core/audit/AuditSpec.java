@@ -34,6 +34,7 @@ import org.privsim.core.scenario.Task;
  *                     null for priv-altmin
  * @param experiment   priv-altmin and mp-mtl-*: the resolved run settings (ε, δ, calibration fixed
  *                     to the audit's; mp-mtl-*: one λ); null for indexed mean
+ * @param adversary    indexed mean: the canary LLR or the tracing attack; null for the others
  */
 public record AuditSpec(
         Algorithm algorithm,
@@ -50,4 +51,11 @@ public record AuditSpec(
         Verdict expect,
         Task task,
         Double canaryScale,
-        ExperimentSpec experiment) {}
+        ExperimentSpec experiment,
+        AuditAdversary adversary) {
+
+    /** Whether the trials are scored by the tracing attack (a membership test, not the canary game). */
+    public boolean tracing() {
+        return adversary == AuditAdversary.TRACING;
+    }
+}

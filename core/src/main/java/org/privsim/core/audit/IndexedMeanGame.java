@@ -1,9 +1,9 @@
 package org.privsim.core.audit;
 
-import java.util.SplittableRandom;
 import org.privsim.core.indexedmean.IndexedMeanMechanism;
 import org.privsim.core.indexedmean.IndexedMeanPopulation;
-import org.privsim.core.random.RandomStreams;
+import org.privsim.core.indexedmean.PersonData;
+import org.privsim.core.indexedmean.ReleaseNoise;
 import org.privsim.core.scenario.IndexedMeanTask;
 
 /**
@@ -11,30 +11,45 @@ import org.privsim.core.scenario.IndexedMeanTask;
  * actor runner).
  *
  * <p>World w: every person holds its data from the population (seed, key (1, audit)) except the
- * target, which holds the canary (all +c in world 0, all −c in world 1). A trial runs the mechanism
- * once with fresh noise from (seed, "audit-noise", audit, trial) and hands the adversary its view.
- * Guarantee: pure in (trial, world); the curator's total is summed in person-id order, exactly as
- * the actor curator does.
+ * target, which holds the canary (all +c in world 0, all −c in world 1). Trial r runs the mechanism
+ * once as round r of the noise {@link #noise} — the support coordinates explicitly, the unread
+ * coordinates of a billboard as their exact {@linkplain IndexedMeanMechanism#unreadResidual
+ * residual} — and hands the adversary its view. Guarantee: pure in (trial, world); the curator's
+ * totals are summed in person-id order, exactly as the actor curator does; a trial costs O(|S|) ≤
+ * O(t), whatever d.
  */
 public final class IndexedMeanGame implements DistinguishingGame {
 
-    private final long seed;
-    private final int audit;
     private final IndexedMeanMechanism mechanism;
     private final IndexedMeanAdversary adversary;
+    private final ReleaseNoise noise;
+    private final int[] support;
+    private final long unreadCount;
     private final double[][] totals = new double[2][];
+    private final double[] unreadTotals = new double[2];
 
     /** The game of audit number {@code audit} (its index in the scenario) under root seed {@code seed}. */
     public IndexedMeanGame(AuditSpec spec, int audit, long seed) {
-        this.seed = seed;
-        this.audit = audit;
         IndexedMeanPopulation population = population(spec, audit, seed);
         this.mechanism = mechanism(spec);
+        this.noise = noise(seed, audit);
+        this.support = population.support();
+        this.unreadCount = population.unreadCount();
         this.adversary = new IndexedMeanAdversary(population, spec.target(),
                 spec.collusion().members(population.persons(), spec.target()), mechanism.publishesBillboard(),
                 mechanism.claimedVariance(), spec.canaryScale());
         for (int world = 0; world < 2; world++) {
-            totals[world] = total(population, spec, world, mechanism.clips());
+            double[][] contributions = new double[population.persons()][];
+            double[] shares = new double[population.persons()];
+            for (int i = 0; i < contributions.length; i++) {
+                PersonData data = i == spec.target()
+                        ? population.canary(i, world, spec.canaryScale())
+                        : population.person(i);
+                contributions[i] = data.contribution(mechanism.clips());
+                shares[i] = data.unread(mechanism.clips());
+            }
+            totals[world] = IndexedMeanMechanism.total(contributions);
+            unreadTotals[world] = IndexedMeanMechanism.unreadTotal(shares);
         }
     }
 
@@ -51,24 +66,17 @@ public final class IndexedMeanGame implements DistinguishingGame {
                 rho, spec.inject());
     }
 
-    /** The noise stream of trial {@code trial} of audit {@code audit}. */
-    public static SplittableRandom noise(long seed, int audit, int trial) {
-        return RandomStreams.stream(seed, "audit-noise", audit, trial);
+    /** The curator's noise of audit {@code audit}: trial r is its round r. */
+    public static ReleaseNoise noise(long seed, int audit) {
+        return new ReleaseNoise(seed, "audit-noise", audit);
     }
 
     @Override
     public double score(int trial, int world) {
-        double[] estimates = mechanism.release(totals[world], noise(seed, audit, trial));
-        return adversary.score(j -> estimates[j]);
-    }
-
-    private static double[] total(IndexedMeanPopulation population, AuditSpec spec, int world, boolean clip) {
-        double[][] contributions = new double[population.persons()][];
-        for (int i = 0; i < contributions.length; i++) {
-            contributions[i] = (i == spec.target()
-                    ? population.canary(i, world, spec.canaryScale())
-                    : population.person(i)).contribution(clip);
-        }
-        return IndexedMeanMechanism.total(contributions);
+        double[] estimates = mechanism.release(support, totals[world], noise, trial);
+        double unread = mechanism.publishesBillboard()
+                ? mechanism.unreadResidual(unreadTotals[world], unreadCount, noise, trial)
+                : 0;
+        return adversary.score(k -> estimates[k], unread);
     }
 }

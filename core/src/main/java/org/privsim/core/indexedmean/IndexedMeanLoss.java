@@ -27,11 +27,14 @@ public final class IndexedMeanLoss {
         return 0.25 * error * error;
     }
 
-    /** The mean loss over persons when person i receives {@code estimates[j_i]}. */
+    /**
+     * The mean loss over persons when person i receives the release at j_i, {@code estimates} being
+     * indexed by support position.
+     */
     public static double mean(IndexedMeanPopulation population, double[] estimates) {
         double[] terms = new double[population.persons()];
         for (int i = 0; i < terms.length; i++) {
-            terms[i] = ofPerson(population, i, estimates[population.index(i)]);
+            terms[i] = ofPerson(population, i, estimates[population.position(population.index(i))]);
         }
         return meanOfTerms(terms);
     }

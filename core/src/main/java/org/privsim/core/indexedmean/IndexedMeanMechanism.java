@@ -1,6 +1,5 @@
 package org.privsim.core.indexedmean;
 
-import java.util.SplittableRandom;
 import org.privsim.core.audit.Injection;
 import org.privsim.core.scenario.Algorithm;
 
@@ -21,10 +20,13 @@ import org.privsim.core.scenario.Algorithm;
  * </ul>
  * Only the sampling term of the loss depends on n: E ¼(p̂_j − p_j)² = ¼((1 − p_j²)/(tn) + σ²).
  *
- * <p>Noise: one N(0, σ²) draw per coordinate, coordinates 0..d−1 in order, from the generator the
- * caller passes; separate outputs give every person with index j the same Z_j (persons sharing a
- * coordinate learn nothing more together). Guarantee: {@link #release} is a pure function of its
- * arguments and the generator's state. With an {@link Injection} the release is broken as stated
+ * <p>Noise: Z_j ~ N(0, 1) per released coordinate from {@link ReleaseNoise}, pure in (seed, round,
+ * coordinate); the curator releases explicitly only the support S (the coordinates persons read),
+ * and separate outputs give every person with index j the same Z_j (persons sharing a coordinate
+ * learn nothing more together). The d − |S| unread coordinates of a billboard are represented by
+ * {@link #unreadResidual}, the one statistic of them an audit adversary's LLR uses, drawn exactly.
+ * Guarantee: {@link #release} and {@link #unreadResidual} are pure functions of their arguments.
+ * With an {@link Injection} the release is broken as stated
  * there while {@link #claimedVariance} still reports the correct calibration: noiseMultiplier
  * scales σ; skipClipping sums raw samples; ignoreComposition calibrates every coordinate as a lone
  * release of sensitivity 2/t (billboard and JDP lose their √d and √(t−1) factors).
@@ -98,7 +100,7 @@ public final class IndexedMeanMechanism {
     }
 
     /**
-     * The curator's total Σ_i contribution_i, summed coordinate-wise in person-id order (index =
+     * The curator's total Σ_i contribution_i, summed position-wise in person-id order (index =
      * person id). Every runner sums through here, so totals have the same bits everywhere.
      */
     public static double[] total(double[][] contributionsById) {
@@ -111,19 +113,50 @@ public final class IndexedMeanMechanism {
         return total;
     }
 
+    /** The sum of the persons' unread shares, in person-id order (index = person id). */
+    public static double unreadTotal(double[] sharesById) {
+        double total = 0;
+        for (double share : sharesById) {
+            total += share;
+        }
+        return total;
+    }
+
     /**
-     * The released estimates p̂_j = total_j/(tn) + σ·Z_j for every coordinate j, where {@code total}
-     * is the sum of all persons' contributions (summed in person-id order by the caller).
+     * The released estimates p̂_j = total_j/(tn) + σ·Z_j of round {@code round} at the support
+     * coordinates j = support[k], where {@code total} (indexed by support position) is the sum of all
+     * persons' contributions (summed in person-id order by the caller).
      */
-    public double[] release(double[] total, SplittableRandom noise) {
+    public double[] release(int[] support, double[] total, ReleaseNoise noise, int round) {
         double scale = 1.0 / ((double) persons * samplesPerPerson);
         double[] estimates = new double[total.length];
-        for (int j = 0; j < total.length; j++) {
-            estimates[j] = total[j] * scale;
+        for (int k = 0; k < total.length; k++) {
+            estimates[k] = total[k] * scale;
             if (sigma > 0) {
-                estimates[j] += sigma * noise.nextGaussian();
+                estimates[k] += sigma * noise.gaussian(round, support[k]);
             }
         }
         return estimates;
+    }
+
+    /**
+     * The unread residual of round {@code round}: Σ over the {@code unreadCount} coordinates u nobody
+     * reads of (p̂_u − Σ_{i known} s_iu/(tn)), the billboard's unread coordinates with the data an
+     * audit adversary knows removed, given {@code unreadTotal} = Σ_i of the persons' unread shares
+     * ({@link PersonData#unread}, summed in person-id order).
+     *
+     * <p>Exactness: with every non-target person's data known and removed, p̂_u − known_u =
+     * v/(tn) + σZ_u where v is the canary's contribution, the same in every coordinate (the canary
+     * is ±c in all d coordinates). The Z_u are independent N(0, 1), so the sum over the d_u unread
+     * coordinates is N(d_u·v/(tn), d_u·σ²) — exactly the law of unreadTotal/(tn) + σ·√d_u·Z with
+     * one Z ~ N(0, 1). Drawing that single Z ({@link ReleaseNoise#unreadGaussian}) is therefore
+     * distributionally identical to releasing all d coordinates and summing.
+     */
+    public double unreadResidual(double unreadTotal, long unreadCount, ReleaseNoise noise, int round) {
+        double residual = unreadTotal / ((double) persons * samplesPerPerson);
+        if (sigma > 0 && unreadCount > 0) {
+            residual += sigma * Math.sqrt((double) unreadCount) * noise.unreadGaussian(round);
+        }
+        return residual;
     }
 }

@@ -2,9 +2,7 @@ package org.privsim.core.indexedmean;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.SplittableRandom;
 import org.privsim.core.audit.Injection;
-import org.privsim.core.random.RandomStreams;
 import org.privsim.core.scenario.ExperimentSpec;
 import org.privsim.core.scenario.IndexedMeanTask;
 import org.privsim.core.scenario.Scenario;
@@ -15,7 +13,7 @@ import org.privsim.core.scenario.Scenario;
  *
  * <p>Guarantees: repeat r of a cell with t persons uses the population (seed, key (0, t, r)) — the
  * same data for every mechanism and ε of the scenario, so curves differ only by the mechanism — and
- * the noise stream (seed, "indexed-mean-noise", experiment, ε index, t, r). Every runner sums
+ * the noise {@link ReleaseNoise} (seed, "indexed-mean-noise", key (experiment, ε index, t)) of round r. Every runner sums
  * contributions and loss terms in person-id order, so a cell's result is bit-identical wherever it
  * runs.
  *
@@ -64,9 +62,9 @@ public record IndexedMeanRunPlan(int experiment, ExperimentSpec spec, Double eps
         return new IndexedMeanPopulation(task, seed, 0, task.persons(), repeat);
     }
 
-    /** The noise stream of repeat {@code repeat}. */
-    public SplittableRandom noise(long seed, int repeat) {
-        return RandomStreams.stream(seed, "indexed-mean-noise", experiment, epsilonIndex, task.persons(), repeat);
+    /** The curator's noise; repeat r is its round r. */
+    public ReleaseNoise noise(long seed) {
+        return new ReleaseNoise(seed, "indexed-mean-noise", experiment, epsilonIndex, task.persons());
     }
 
     /** A short label for progress output, e.g. {@code indexed-mean-jdp ε=1 t=100}. */

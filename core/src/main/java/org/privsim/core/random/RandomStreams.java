@@ -34,6 +34,15 @@ public final class RandomStreams {
         return h;
     }
 
+    /**
+     * The seed one index further down: {@code extend(derive(seed, purpose, a…), b) ==
+     * derive(seed, purpose, a…, b)}, without re-hashing the purpose — for hot loops that derive a
+     * stream per coordinate.
+     */
+    public static long extend(long derived, long index) {
+        return mix(derived + 0x9E3779B97F4A7C15L ^ index);
+    }
+
     private static long fnv1a(String s) {
         long h = 0xcbf29ce484222325L;
         for (byte b : s.getBytes(StandardCharsets.UTF_8)) {

@@ -7,8 +7,9 @@ import org.privsim.core.indexedmean.IndexedMeanRunPlan;
 
 /**
  * Runs indexed-mean cells on one thread: the reference the actor runner must match bit for bit.
- * Per repeat: every person's clipped contribution is summed in id order, the curator releases, and
- * each person's loss term is summed in id order.
+ * Per repeat: every person's clipped contribution at the support is summed in id order, the curator
+ * releases the support, and each person's loss term is summed in id order. Cost per repeat
+ * O(t·|S|·n) ≤ O(t²n), independent of d.
  */
 public final class IndexedMeanRunner {
     private IndexedMeanRunner() {}
@@ -25,7 +26,8 @@ public final class IndexedMeanRunner {
             for (int i = 0; i < contributions.length; i++) {
                 contributions[i] = population.person(i).contribution(mechanism.clips());
             }
-            double[] estimates = mechanism.release(IndexedMeanMechanism.total(contributions), cell.noise(seed, r));
+            double[] estimates = mechanism.release(population.support(), IndexedMeanMechanism.total(contributions),
+                    cell.noise(seed), r);
             losses[r] = IndexedMeanLoss.mean(population, estimates);
             closedForms[r] = IndexedMeanLoss.expected(population, mechanism.claimedVariance());
         }

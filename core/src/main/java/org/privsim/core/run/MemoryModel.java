@@ -55,9 +55,26 @@ public final class MemoryModel {
         long inFlight = SequentialRunner.NAME.equals(runner)
                 ? answer
                 : Math.min(users, (long) RANGES_IN_FLIGHT * scenario.aggregation().rangeSize()) * answer;
+        return BASE_BYTES + users * bytesPerUser(task, runner) + inFlight + curatorBytes(d, k);
+    }
+
+    /**
+     * The heap a low-rank task needs whatever the runner: the base, every user's data set and the
+     * curator's state ({@link #curatorBytes}); a lower bound of {@link #estimate}.
+     */
+    public static long taskBytes(LowRankRegressionTask task) {
+        return BASE_BYTES + task.users() * dataBytesPerUser(task) + curatorBytes(task.dimension(), task.rank());
+    }
+
+    /**
+     * Bytes of the low-rank curator's state at dimension d and rank k, whatever the number of
+     * users: its four dk×dk matrices of the full U-step and the k(k+1)/2 packed d×d blocks — O(d²k²),
+     * what bounds a low-rank task's dimension.
+     */
+    public static long curatorBytes(long d, long k) {
+        long packed = d * (d + 1) / 2;
         long n = d * k;
-        long curator = 4 * array(n * n) + array(k * (k + 1) / 2 * packed);
-        return BASE_BYTES + users * bytesPerUser(task, runner) + inFlight + curator;
+        return 4 * array(n * n) + array(k * (k + 1) / 2 * packed);
     }
 
     /**

@@ -6,6 +6,7 @@ import static org.privsim.core.scenario.FieldReader.Presence.REQUIRED;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.privsim.core.audit.AuditAdversary;
 import org.privsim.core.audit.AuditMethod;
 import org.privsim.core.audit.AuditSpec;
 import org.privsim.core.audit.Collusion;
@@ -41,12 +42,17 @@ final class AuditReader {
 
     /** Largest number of trials an audit may ask for. */
     static final int MAX_TRIALS = 10_000_000;
+    /**
+     * Largest t·d·n of a tracing audit: each of its trials draws every person's samples in all d
+     * coordinates (10⁸ draws, about a second per trial).
+     */
+    static final long MAX_TRACING_DRAWS = 100_000_000L;
     /** Smallest number of trials: every world needs at least two trials in each half. */
     static final int MIN_TRIALS = 8;
 
     private static final List<String> AUDIT_FIELDS = List.of("algorithm", "threatModel", "collusion", "target",
             "epsilon", "delta", "calibration", "trials", "confidence", "method", "inject", "expect", "task",
-            "canaryScale");
+            "canaryScale", "adversary");
     private static final Set<String> PRIVACY_FIELDS = Set.of("epsilon", "delta", "calibration");
     private static final List<String> INJECT_FIELDS = List.of("noiseMultiplier", "skipClipping", "ignoreComposition");
     private static final List<String> COLLUSION_WORDS = List.of("all-but-target", "single", "none");
@@ -66,6 +72,7 @@ final class AuditReader {
     private final Verdict expect;
     private final Optional<Task> ownTask;
     private final Double canaryScale;
+    private final AuditAdversary adversary;
     /** Reads the run settings of a priv-altmin audit; null otherwise. */
     private final ExperimentReader settings;
 
@@ -108,6 +115,7 @@ final class AuditReader {
         expect = fields.choice("expect", OPTIONAL, List.of(Verdict.values()), Verdict::id).orElse(null);
         ownTask = fields.object("task", OPTIONAL).flatMap(TaskReader::read);
         canaryScale = readCanaryScale();
+        adversary = readAdversary();
     }
 
     /** Records the problems that depend on the task the audit runs on. */
@@ -135,6 +143,13 @@ final class AuditReader {
         if (task.get() instanceof MultitaskRegressionTask multitask && multitask.structures().size() > 1) {
             fields.error("algorithm", "an audit runs on one structure, but " + taskField + " lists "
                     + multitask.structures().size() + "; give the audit its own task with one structure");
+            return;
+        }
+        if (adversary == AuditAdversary.TRACING && task.get() instanceof IndexedMeanTask indexed
+                && (long) indexed.persons() * indexed.dimension() * indexed.samplesPerPerson() > MAX_TRACING_DRAWS) {
+            fields.error("adversary", "a tracing trial draws persons × dimension × samplesPerPerson samples, at most "
+                    + MAX_TRACING_DRAWS + ", but " + taskField + " needs " + (long) indexed.persons()
+                    * indexed.dimension() * indexed.samplesPerPerson());
             return;
         }
         int population = population(task.get());
@@ -180,8 +195,10 @@ final class AuditReader {
                 inject,
                 expect,
                 task,
-                algorithm.isIndexedMean() ? (canaryScale == null ? Defaults.CANARY_SCALE : canaryScale) : null,
-                experiment);
+                algorithm.isIndexedMean() && adversary != AuditAdversary.TRACING
+                        ? (canaryScale == null ? Defaults.CANARY_SCALE : canaryScale) : null,
+                experiment,
+                algorithm.isIndexedMean() ? (adversary == null ? AuditAdversary.LLR : adversary) : null);
     }
 
     /** CB of the releases' ε_t at δ: the ε an MP-MTL run actually claims (Σε_t, the pure ε, when δ = 0). */
@@ -379,5 +396,41 @@ final class AuditReader {
             return null;
         }
         return fields.number("canaryScale", OPTIONAL, Bounds.above(0)).orElse(null);
+    }
+
+    /**
+     * {@code adversary}: indexed mean only; {@code tracing} needs the whole release (the billboard or
+     * nonprivate mechanism, under the billboard threat model) and has no canary and no collusion set.
+     */
+    private AuditAdversary readAdversary() {
+        if (!fields.has("adversary")) {
+            return null;
+        }
+        if (algorithm != null && !algorithm.isIndexedMean()) {
+            fields.error("adversary", "not used by " + algorithm.id() + " (only indexed-mean audits choose one)");
+            return null;
+        }
+        AuditAdversary read = fields.choice("adversary", OPTIONAL, List.of(AuditAdversary.values()),
+                AuditAdversary::id).orElse(null);
+        if (read != AuditAdversary.TRACING || algorithm == null) {
+            return read;
+        }
+        if (algorithm != Algorithm.INDEXED_MEAN_BILLBOARD && algorithm != Algorithm.INDEXED_MEAN_NONPRIVATE) {
+            fields.error("adversary", "tracing reads the whole release p̂, which only indexed-mean-billboard and "
+                    + "indexed-mean-nonprivate publish, not " + algorithm.id());
+        } else if (threatModel != null && threatModel != ThreatModel.BILLBOARD) {
+            fields.error("threatModel", "a tracing audit reads the billboard, so it must be billboard, got "
+                    + threatModel.id());
+        } else if (fields.has("canaryScale")) {
+            fields.error("canaryScale", "not used by a tracing audit (members vs fresh draws, no canary)");
+        } else if (fields.has("collusion")) {
+            fields.error("collusion", "not used by a tracing audit (it reads the billboard)");
+        } else if (inject.skipClipping()) {
+            fields.error("inject.skipClipping", "has no effect on a tracing audit (every sample is ±1, within the"
+                    + " clip range)");
+        } else {
+            return read;
+        }
+        return null;
     }
 }

@@ -11,6 +11,7 @@ import java.util.stream.Stream;
 import org.privsim.core.data.DatasetException;
 import org.privsim.core.data.DatasetTable;
 import org.privsim.core.data.DatasetTables;
+import org.privsim.core.run.MemoryModel;
 
 /**
  * Reads a {@code task} mapping (the scenario's, or an audit's own).
@@ -19,7 +20,7 @@ import org.privsim.core.data.DatasetTables;
  * that type is present and valid; otherwise every problem found has been recorded and the result
  * is empty. For {@code low-rank-regression}: 2 ≤ users ≤ {@value #MAX_USERS}, samplesPerUser ≥ 2,
  * 1 ≤ dimension ≤ {@value #MAX_DIMENSION}, 1 ≤ rank ≤ dimension, labelNoise ≥ 0 and finite. For
- * {@code indexed-mean}: 1 ≤ dimension ≤ {@value #MAX_DIMENSION}, 2 ≤ persons ≤
+ * {@code indexed-mean}: 1 ≤ dimension ≤ {@value #MAX_INDEXED_DIMENSION}, 2 ≤ persons ≤
  * {@value #MAX_PERSONS}, 1 ≤ samplesPerPerson ≤ {@value #MAX_SAMPLES_PER_PERSON}, indices
  * {@code distinct} (then persons ≤ dimension) or {@code random}. For {@code multitask-regression}:
  * 2 ≤ tasks ≤ {@value #MAX_TASKS}, samplesPerTask ≥ 2, 1 ≤ dimension ≤ {@value #MAX_DIMENSION},
@@ -39,8 +40,18 @@ final class TaskReader {
 
     /** Largest number of users a scenario may ask for. */
     static final int MAX_USERS = 10_000_000;
-    /** Largest feature dimension a scenario may ask for. */
+    /**
+     * Largest feature dimension of the matrix tasks (low-rank, multi-task, transfer regression): their
+     * curators hold d×d (low-rank: dk×dk) matrices, O(d²k²) heap — at d = 2000 and k = 1 already
+     * 0.1 GB ({@link MemoryModel#curatorBytes}); the low-rank error message states the estimate for the
+     * requested d ({@link MemoryModel#taskBytes}).
+     */
     static final int MAX_DIMENSION = 2000;
+    /**
+     * Largest dimension of an indexed-mean task: nothing in it costs O(d) (only the ≤ t coordinates
+     * persons read are materialised), so d is bounded only by the int range of a coordinate.
+     */
+    static final int MAX_INDEXED_DIMENSION = 1_000_000_000;
     /** Largest number of persons of an indexed-mean task. */
     static final int MAX_PERSONS = 1_000_000;
     /** Largest number of samples per person of an indexed-mean task. */
@@ -101,9 +112,17 @@ final class TaskReader {
         task.rejectUnknown(LOW_RANK_FIELDS);
         Optional<Integer> users = task.integer("users", REQUIRED, Bounds.between(2, MAX_USERS));
         Optional<Integer> samples = task.integer("samplesPerUser", REQUIRED, Bounds.atLeast(2));
-        Optional<Integer> dimension = task.integer("dimension", REQUIRED, Bounds.between(1, MAX_DIMENSION));
+        Optional<Integer> dimension = task.integer("dimension", REQUIRED, Bounds.atLeast(1));
         Optional<Integer> rank = task.integer("rank", REQUIRED, Bounds.atLeast(1));
         Optional<Double> labelNoise = task.number("labelNoise", REQUIRED, Bounds.atLeast(0));
+        if (dimension.isPresent() && dimension.get() > MAX_DIMENSION) {
+            LowRankRegressionTask shape = new LowRankRegressionTask(users.orElse(2), samples.orElse(2),
+                    dimension.get(), rank.orElse(1), 0);
+            task.error("dimension", String.format("must be ≤ %d, got %d (at this dimension the users' data and the"
+                    + " curator's dk×dk matrices alone need about %.1f GB of heap)", MAX_DIMENSION, dimension.get(),
+                    MemoryModel.taskBytes(shape) / 1e9));
+            return Optional.empty();
+        }
         if (rank.isPresent() && dimension.isPresent() && rank.get() > dimension.get()) {
             task.error("rank", "must be ≤ dimension (" + dimension.get() + "), got " + rank.get());
             return Optional.empty();
@@ -301,7 +320,7 @@ final class TaskReader {
 
     private static Optional<Task> indexedMean(FieldReader task, IndexedLoss loss) {
         task.rejectUnknown(INDEXED_MEAN_FIELDS);
-        Optional<Integer> dimension = task.integer("dimension", REQUIRED, Bounds.between(1, MAX_DIMENSION));
+        Optional<Integer> dimension = task.integer("dimension", REQUIRED, Bounds.between(1, MAX_INDEXED_DIMENSION));
         Optional<Integer> persons = task.integer("persons", REQUIRED, Bounds.between(2, MAX_PERSONS));
         Optional<Integer> samples =
                 task.integer("samplesPerPerson", OPTIONAL, Bounds.between(1, MAX_SAMPLES_PER_PERSON));

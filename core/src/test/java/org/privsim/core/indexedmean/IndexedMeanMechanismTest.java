@@ -71,13 +71,15 @@ class IndexedMeanMechanismTest {
      */
     @ParameterizedTest
     @CsvSource({
-        "indexed-mean-nonprivate, 1, distinct", "indexed-mean-billboard, 1, distinct",
-        "indexed-mean-jdp, 1, distinct", "indexed-mean-1-out-of-t, 1, distinct",
-        "indexed-mean-billboard, 3, random", "indexed-mean-jdp, 3, random",
-        "indexed-mean-1-out-of-t, 3, random", "indexed-mean-nonprivate, 5, random"})
-    void lossMatchesTheClosedForm(String id, int n, String indices) {
+        "indexed-mean-nonprivate, 1, distinct, 40", "indexed-mean-billboard, 1, distinct, 40",
+        "indexed-mean-jdp, 1, distinct, 40", "indexed-mean-1-out-of-t, 1, distinct, 40",
+        "indexed-mean-billboard, 3, random, 40", "indexed-mean-jdp, 3, random, 40",
+        "indexed-mean-1-out-of-t, 3, random, 40", "indexed-mean-nonprivate, 5, random, 40",
+        "indexed-mean-billboard, 2, random, 1000000000", "indexed-mean-jdp, 2, random, 1000000000",
+        "indexed-mean-nonprivate, 2, distinct, 1000000000"})
+    void lossMatchesTheClosedForm(String id, int n, String indices, int d) {
         Algorithm algorithm = Algorithm.byId(id).orElseThrow();
-        IndexedMeanTask task = new IndexedMeanTask(40, 30, n,
+        IndexedMeanTask task = new IndexedMeanTask(d, 30, n,
                 indices.equals("distinct") ? IndexAssignment.DISTINCT : IndexAssignment.RANDOM);
         ExperimentSpec spec = new ExperimentSpec(algorithm, algorithm.isPrivate() ? List.of(1.0) : null,
                 algorithm.isPrivate() ? 1e-5 : null, algorithm.isPrivate() ? Calibration.PAPER : null,
@@ -96,14 +98,43 @@ class IndexedMeanMechanismTest {
         IndexedMeanPopulation a = new IndexedMeanPopulation(task, 5, 0, 10, 3);
         IndexedMeanPopulation b = new IndexedMeanPopulation(task, 5, 0, 10, 3);
         IndexedMeanPopulation other = new IndexedMeanPopulation(task, 5, 0, 10, 4);
-        assertEquals(List.of(a.mean()[0], a.index(7)), List.of(b.mean()[0], b.index(7)));
+        assertEquals(List.of(a.mean(0), a.index(7)), List.of(b.mean(0), b.index(7)));
         assertEquals(a.person(7).clippedSums()[3], b.person(7).clippedSums()[3], 0);
-        assertTrue(a.mean()[0] != other.mean()[0]);
+        assertTrue(a.mean(0) != other.mean(0));
+        assertEquals(a.supportSize(), a.person(7).clippedSums().length);
         for (double s : a.person(7).clippedSums()) {
             assertTrue(s == -2 || s == 0 || s == 2, "two ±1 samples sum to −2, 0 or 2");
         }
         PersonData canary = a.canary(7, 1, 10);
         assertEquals(-2, canary.clippedSums()[0], 0);
         assertEquals(-20, canary.rawSums()[0], 0);
+        assertEquals(-2.0 * (20 - a.supportSize()), canary.clippedUnread(), 0);
+        assertEquals(-20.0 * (20 - a.supportSize()), canary.rawUnread(), 0);
+        assertEquals(0, a.person(7).unread(true), 0);
+    }
+
+    /**
+     * p_j, a person's samples at j and the noise at j are pure in (seed, key, person, coordinate):
+     * the same at d = 20 as at d = 10⁹ (distinct indices give both the support 0..9), and the noise
+     * a coordinate gets does not depend on which other coordinates are released.
+     */
+    @org.junit.jupiter.api.Test
+    void everyRandomQuantityIsPureInItsCoordinate() {
+        IndexedMeanPopulation small = new IndexedMeanPopulation(new IndexedMeanTask(20, 10, 3,
+                IndexAssignment.DISTINCT), 5, 0, 10, 3);
+        IndexedMeanPopulation huge = new IndexedMeanPopulation(new IndexedMeanTask(1_000_000_000, 10, 3,
+                IndexAssignment.DISTINCT), 5, 0, 10, 3);
+        assertEquals(small.mean(4), huge.mean(4), 0);
+        assertEquals(java.util.Arrays.toString(small.person(6).clippedSums()),
+                java.util.Arrays.toString(huge.person(6).clippedSums()));
+        assertEquals(999_999_990L, huge.unreadCount());
+        IndexedMeanMechanism mechanism = new IndexedMeanMechanism(Algorithm.INDEXED_MEAN_JDP, 20, 10, 3, RHO,
+                Injection.NONE);
+        ReleaseNoise noise = new ReleaseNoise(9, "test-noise", 1);
+        double[] both = mechanism.release(new int[] {3, 5}, new double[] {0, 0}, noise, 7);
+        double[] alone = mechanism.release(new int[] {5}, new double[] {0}, noise, 7);
+        assertEquals(both[1], alone[0], 0);
+        assertTrue(both[0] != both[1]);
+        assertTrue(alone[0] != mechanism.release(new int[] {5}, new double[] {0}, noise, 8)[0], "rounds differ");
     }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.privsim.core.audit.AuditAdversary;
 import org.privsim.core.audit.AuditMethod;
 import org.privsim.core.audit.AuditSpec;
 import org.privsim.core.audit.Collusion;
@@ -66,7 +67,7 @@ class AuditAndIndexedMeanParserTest {
         AuditSpec jdp = s.audits().get(0);
         assertEquals(new AuditSpec(Algorithm.INDEXED_MEAN_JDP, ThreatModel.JDP, Collusion.ALL_BUT_TARGET, 0, 1, 1e-5,
                 Calibration.PAPER, Defaults.TRIALS, Defaults.CONFIDENCE, AuditMethod.GAUSSIAN_DP_AUC, Injection.NONE,
-                null, s.task(), Defaults.CANARY_SCALE, null), jdp);
+                null, s.task(), Defaults.CANARY_SCALE, null, AuditAdversary.LLR), jdp);
         assertEquals(ThreatModel.ONE_OUT_OF_T, s.audits().get(1).threatModel());
         assertEquals(Collusion.SINGLE, s.audits().get(1).collusion());
         AuditSpec custom = s.audits().get(2);
@@ -158,7 +159,35 @@ class AuditAndIndexedMeanParserTest {
                 "audits[0].inject.skipClipping", "expected true or false, got \"yes please\"");
         assertSingleError(audits(MEAN_TASK, AUDIT + ", repeats: 3"), "audits[0].repeats",
                 "unknown field (expected one of: algorithm, threatModel, collusion, target, epsilon, delta, calibration,"
-                        + " trials, confidence, method, inject, expect, task, canaryScale)");
+                        + " trials, confidence, method, inject, expect, task, canaryScale, adversary)");
+    }
+
+    @Test
+    void tracingAuditsNeedTheWholeRelease() {
+        String billboard = "algorithm: indexed-mean-billboard, threatModel: billboard, epsilon: 1, delta: 1.0e-5, ";
+        AuditSpec tracing = parse(audits(MEAN_TASK, billboard + "adversary: tracing")).audits().get(0);
+        assertEquals(AuditAdversary.TRACING, tracing.adversary());
+        assertEquals(null, tracing.canaryScale());
+        assertSingleError(audits(MEAN_TASK, billboard + "adversary: shadow"), "audits[0].adversary",
+                "unknown value \"shadow\" (expected one of: llr, tracing)");
+        assertSingleError(audits(MEAN_TASK, "algorithm: indexed-mean-jdp, threatModel: jdp, epsilon: 1, delta: 1.0e-5,"
+                + " adversary: tracing"), "audits[0].adversary", "tracing reads the whole release p̂, which only"
+                + " indexed-mean-billboard and indexed-mean-nonprivate publish, not indexed-mean-jdp");
+        assertSingleError(audits(MEAN_TASK, "algorithm: indexed-mean-billboard, threatModel: jdp, epsilon: 1,"
+                + " delta: 1.0e-5, adversary: tracing"), "audits[0].threatModel",
+                "a tracing audit reads the billboard, so it must be billboard, got jdp");
+        assertSingleError(audits(MEAN_TASK, billboard + "adversary: tracing, canaryScale: 2"), "audits[0].canaryScale",
+                "not used by a tracing audit (members vs fresh draws, no canary)");
+        assertSingleError(audits(MEAN_TASK, billboard + "adversary: tracing, collusion: 3"), "audits[0].collusion",
+                "not used by a tracing audit (it reads the billboard)");
+        assertSingleError(audits(MEAN_TASK, billboard + "adversary: tracing, inject: { skipClipping: true }"),
+                "audits[0].inject.skipClipping", "has no effect on a tracing audit (every sample is ±1, within the"
+                        + " clip range)");
+        assertSingleError(audits(LOW_RANK_TASK, "algorithm: priv-altmin, epsilon: 1, delta: 1.0e-5, adversary: llr"),
+                "audits[0].adversary", "not used by priv-altmin (only indexed-mean audits choose one)");
+        assertSingleError(audits(MEAN_TASK, billboard + "adversary: tracing, task: { type: indexed-mean,"
+                + " dimension: 10000000, persons: 20 }"), "audits[0].adversary", "a tracing trial draws persons ×"
+                + " dimension × samplesPerPerson samples, at most 100000000, but audits[0].task needs 200000000");
     }
 
     @Test

@@ -83,7 +83,14 @@ class ScenarioParserErrorsTest {
         assertSingleError(withTask(task + "dimension: 20, users: 1"), "task.users", "must be ≥ 2, got 1");
         assertSingleError(withTask(task + "dimension: 20, users: 10000001"),
                 "task.users", "must be ≤ 10000000, got 10000001");
-        assertSingleError(withTask(task + "users: 10, dimension: 2001"), "task.dimension", "must be ≤ 2000, got 2001");
+        // 0.10 GB base + 10 users' data (1.4 MB) + curator 4·(2001²·8 B) + 2001·2002/2·8 B = 0.14 GB → 0.2 GB
+        assertSingleError(withTask(task + "users: 10, dimension: 2001"), "task.dimension",
+                "must be ≤ 2000, got 2001 (at this dimension the users' data and the curator's dk×dk matrices alone"
+                        + " need about 0.2 GB of heap)");
+        // curator 4·(dk)²·8 B = 320 GB with dk = 10⁵, plus k(k+1)/2 = 15 packed d×d blocks, 24 GB
+        assertSingleError(withTask("type: low-rank-regression, samplesPerUser: 8, rank: 5, labelNoise: 0, users: 10,"
+                + " dimension: 20000"), "task.dimension", "must be ≤ 2000, got 20000 (at this dimension the users' data"
+                + " and the curator's dk×dk matrices alone need about 344.1 GB of heap)");
         assertSingleError(withExperiments("algorithm: priv-altmin, epsilon: [1, -1], delta: 1.0e-6"),
                 "experiments[0].epsilon[1]", "must be > 0, got -1");
         assertSingleError(withExperiments("algorithm: priv-altmin, epsilon: 1, delta: 1"),
