@@ -3,7 +3,6 @@ package org.privsim.core.audit;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.ArrayList;
 import java.util.List;
-import org.privsim.core.privacy.Conversions;
 import org.privsim.core.scenario.MultitaskRegressionTask;
 import org.privsim.core.scenario.TransferRegressionTask;
 import org.privsim.core.transfer.TransferRunPlan;
@@ -163,7 +162,7 @@ public record AuditResult(
         if (spec.task() instanceof MultitaskRegressionTask && !spec.experiment().multitask().gaussianNoise()) {
             return spec.epsilon();
         }
-        return Conversions.tightEpsilon(spec.calibration().totalRho(spec.epsilon(), spec.delta()), spec.delta());
+        return spec.calibration().epsilon(spec.calibration().totalRho(spec.epsilon(), spec.delta()), spec.delta());
     }
 
     private static List<RocCurve.RocPoint> thin(List<RocCurve.RocPoint> curve) {

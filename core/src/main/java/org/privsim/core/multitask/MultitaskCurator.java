@@ -3,7 +3,6 @@ package org.privsim.core.multitask;
 import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
 import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
-import org.privsim.core.privacy.Conversions;
 import org.privsim.core.privacy.GaussianMechanism;
 import org.privsim.core.privacy.L2LaplaceMechanism;
 import org.privsim.core.privacy.Ledger;
@@ -135,7 +134,7 @@ public final class MultitaskCurator {
             }
         }
         Double spent = ledger != null ? Double.valueOf(ledger.maxSpent())
-                : zcdpLedger != null ? Double.valueOf(Conversions.tightEpsilon(zcdpLedger.maxSpent(), cell.delta()))
+                : zcdpLedger != null ? Double.valueOf(cell.spec().calibration().epsilon(zcdpLedger.maxSpent(), cell.delta()))
                 : null;
         return new MultitaskOutcome(valid / scores.length, test / scores.length, spent, inputModels, output);
     }

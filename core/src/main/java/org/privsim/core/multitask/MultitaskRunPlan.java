@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.SplittableRandom;
 import org.privsim.core.audit.Injection;
 import org.privsim.core.privacy.CompositionBound;
-import org.privsim.core.privacy.Conversions;
 import org.privsim.core.random.RandomStreams;
 import org.privsim.core.scenario.Algorithm;
 import org.privsim.core.scenario.ExperimentSpec;
@@ -148,7 +147,7 @@ public record MultitaskRunPlan(int experiment, ExperimentSpec spec, Double epsil
             return null;
         }
         if (gaussianNoise()) {
-            return Conversions.tightEpsilon(releasedRho(), delta());
+            return spec.calibration().epsilon(releasedRho(), delta());
         }
         return CompositionBound.of(releaseEpsilons(), delta());
     }

@@ -4,11 +4,13 @@ import java.util.Arrays;
 import java.util.Optional;
 
 /**
- * How a target (ε, δ) is turned into the total zCDP budget ρ charged to every user.
+ * How a target (ε, δ) is turned into the total zCDP budget ρ charged to every user, and how a
+ * spent ρ is read back as ε ({@link #epsilon}).
  *
  * <p>Guarantee: {@link #totalRho} is a pure function of (ε, δ); for {@link #TIGHT} the returned ρ
  * satisfies {@link Conversions#tightEpsilon}(ρ, δ) ≤ ε (equal to ε up to rounding), so spending
- * it on any composition of zCDP releases is (ε, δ)-DP.
+ * it on any composition of zCDP releases is (ε, δ)-DP; for {@link #GDP}, {@link #epsilon}(ρ, δ) ≤ ε
+ * likewise, valid for compositions of Gaussian mechanisms.
  */
 public enum Calibration {
     /**
@@ -17,7 +19,17 @@ public enum Calibration {
      */
     PAPER("paper"),
     /** The largest ρ whose tight (Canonne–Kamath–Steinke) conversion still meets (ε, δ). */
-    TIGHT("tight");
+    TIGHT("tight"),
+    /**
+     * Beyond the papers: the largest ρ whose Gaussian composition meets (ε, δ) exactly — ρ = μ²/2
+     * with μ the largest μ-GDP whose exact ε at δ is ε ({@link Conversions#muForGaussianEpsilon},
+     * Balle &amp; Wang). Valid because every release privsim calibrates in ρ adds Gaussian noise:
+     * release t with L2 sensitivity Δ_t and std σ_t is μ_t = Δ_t/σ_t-GDP with ρ_t = μ_t²/2, and
+     * adaptive composition of μ_t-GDP mechanisms is exactly √(Σμ_t²) = √(2ρ)-GDP (Dong, Roth &amp;
+     * Su 2022). The tight zCDP conversion holds for every ρ-zCDP mechanism and is therefore looser:
+     * at ε = 1, δ = 1e-5 this ρ is larger than {@link #TIGHT}'s, so the same (ε, δ) buys less noise.
+     */
+    GDP("gdp");
 
     private final String id;
 
@@ -41,7 +53,23 @@ public enum Calibration {
         return switch (this) {
             case PAPER -> epsilon * epsilon / (8 * -Math.log(delta));
             case TIGHT -> Conversions.rhoForTightEpsilon(epsilon, delta);
+            case GDP -> {
+                double mu = Conversions.muForGaussianEpsilon(epsilon, delta);
+                yield mu * mu / 2;
+            }
         };
+    }
+
+    /**
+     * The ε at δ that a spent total ρ accounts for under this calibration: the exact ε of
+     * √(2ρ)-GDP for {@link #GDP}, the tight (CKS 2020) conversion otherwise; 0 for ρ = 0.
+     */
+    public double epsilon(double rho, double delta) {
+        if (rho == 0) {
+            return 0;
+        }
+        return this == GDP ? Conversions.analyticGaussianEpsilon(Math.sqrt(2 * rho), delta)
+                : Conversions.tightEpsilon(rho, delta);
     }
 
     /** Looks a calibration up by its scenario name ({@code paper} or {@code tight}). */

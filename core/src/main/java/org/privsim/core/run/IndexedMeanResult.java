@@ -2,7 +2,6 @@ package org.privsim.core.run;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import org.privsim.core.indexedmean.IndexedMeanRunPlan;
-import org.privsim.core.privacy.Conversions;
 import org.privsim.core.scenario.IndexedMeanTask;
 
 /**
@@ -66,7 +65,7 @@ public record IndexedMeanResult(
         IndexedMeanTask task = cell.task();
         return new IndexedMeanResult(cell.experiment(), cell.spec().algorithm().id(), cell.epsilon(),
                 cell.spec().delta(), cell.spec().calibration() == null ? null : cell.spec().calibration().id(),
-                rho, rho == null ? null : Conversions.tightEpsilon(rho, cell.spec().delta()),
+                rho, rho == null ? null : cell.spec().calibration().epsilon(rho, cell.spec().delta()),
                 cell.mechanism().publishesBillboard() ? "billboard" : "separate",
                 task.persons(), task.dimension(), task.samplesPerPerson(), task.indices().id(), task.loss().id(),
                 cell.mechanism().claimedVariance(), repeats, mean, stdErr, closed);

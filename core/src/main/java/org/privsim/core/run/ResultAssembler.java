@@ -79,7 +79,7 @@ public final class ResultAssembler {
                 priv ? spec.delta() : null,
                 priv ? spec.calibration().id() : null,
                 rho,
-                rho == null ? null : Conversions.tightEpsilon(rho, spec.delta()),
+                rho == null ? null : spec.calibration().epsilon(rho, spec.delta()),
                 rho == null ? null : Conversions.classicEpsilon(rho, spec.delta()),
                 rho == null ? null : ExperimentResult.TIGHT_CONVERSION,
                 repeats.size(),

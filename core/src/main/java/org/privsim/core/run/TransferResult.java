@@ -112,7 +112,7 @@ public record TransferResult(
             accounted = account.tightEpsilon();
             classic = account.classicEpsilon();
         } else if (rho != null) {
-            accounted = Conversions.tightEpsilon(rho, cell.delta());
+            accounted = cell.spec().calibration().epsilon(rho, cell.delta());
             classic = Conversions.classicEpsilon(rho, cell.delta());
         }
         int p = cell.featureDimension();

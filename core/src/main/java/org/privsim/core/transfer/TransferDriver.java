@@ -5,7 +5,6 @@ import java.util.SplittableRandom;
 import org.ejml.data.DMatrixRMaj;
 import org.privsim.core.linalg.FlooredSolve;
 import org.privsim.core.linalg.Subspaces;
-import org.privsim.core.privacy.Conversions;
 import org.privsim.core.privacy.GaussianMechanism;
 import org.privsim.core.privacy.Ledger;
 import org.privsim.core.privacy.RdpLedger;
@@ -335,7 +334,7 @@ public final class TransferDriver {
             err += diff * diff;
         }
         Double spent = rdpLedger != null ? Double.valueOf(rdpLedger.spentEpsilon())
-                : zcdpLedger != null ? Double.valueOf(Conversions.tightEpsilon(zcdpLedger.maxSpent(), cell.delta()))
+                : zcdpLedger != null ? Double.valueOf(cell.spec().calibration().epsilon(zcdpLedger.maxSpent(), cell.delta()))
                 : null;
         int releases = rdpLedger != null ? rdpLedger.releases() : zcdpLedger != null ? 2 : 0;
         return new TransferRequest.Done(new TransferOutcome(Math.sqrt(err), subspaceError, spent, releases));

@@ -34,6 +34,11 @@ class AuditOutcomesTest {
                     + audit.empiricalEpsilonLower() + ", max certifiable " + audit.maxCertifiableEpsilon());
         }
         assertTrue(report.expectationsMet());
+        // calibration gdp: the accounted ε is the claim itself (exact Gaussian accounting), so tightness
+        // is ε_lower over the mechanism's exact ε.
+        AuditResult exact = report.audits().stream().filter(r -> "gdp".equals(r.calibration())).findFirst().orElseThrow();
+        assertEquals(exact.claimedEpsilon(), exact.accountedEpsilon(), 1e-9);
+        assertEquals(exact.empiricalEpsilonLower() / exact.accountedEpsilon(), exact.tightness(), 1e-12);
     }
 
     /**

@@ -70,6 +70,24 @@ class CalibrationTest {
         return d.setScale(digits - d.precision() + d.scale(), RoundingMode.HALF_UP).toPlainString();
     }
 
+    /**
+     * gdp: ρ = μ²/2 with μ the exact Gaussian μ for (1, 1e-5). Reference μ = 0.2680511232112938 from
+     * an independent bisection on δ(μ, ε) = Φ(−ε/μ + μ/2) − e^ε Φ(−ε/μ − μ/2) in double precision
+     * (Python's math.erfc); 1e-9 relative covers both bisections' last steps. Reading ρ back gives ε,
+     * and the gdp ρ exceeds the tight one (0.0359 vs 0.0306, 18% more budget: less noise at the same (ε, δ)).
+     */
+    @Test
+    void gdpCalibrationIsTheExactGaussianBudget() {
+        double rho = Calibration.GDP.totalRho(1, 1e-5);
+        double mu = 0.2680511232112938;
+        assertEquals(mu * mu / 2, rho, 1e-9 * rho);
+        assertEquals(1, Calibration.GDP.epsilon(rho, 1e-5), 1e-9);
+        double tight = Calibration.TIGHT.totalRho(1, 1e-5);
+        assertTrue(rho > 1.15 * tight, rho + " vs " + tight);
+        assertEquals(Conversions.tightEpsilon(tight, 1e-5), Calibration.TIGHT.epsilon(tight, 1e-5), 0);
+        assertEquals(0, Calibration.PAPER.epsilon(0, 1e-5), 0);
+    }
+
     private static String decimals(double x, int places) {
         return new BigDecimal(x).setScale(places, RoundingMode.HALF_UP).toPlainString();
     }

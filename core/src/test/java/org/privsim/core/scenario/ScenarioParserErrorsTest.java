@@ -130,7 +130,7 @@ class ScenarioParserErrorsTest {
     @Test
     void unknownChoices() {
         assertSingleError(withExperiments(PRIV + ", calibration: loose"),
-                "experiments[0].calibration", "unknown value \"loose\" (expected one of: paper, tight)");
+                "experiments[0].calibration", "unknown value \"loose\" (expected one of: paper, tight, gdp)");
         assertSingleError(withExperiments("algorithm: altmin"),
                 "experiments[0].algorithm", "unknown value \"altmin\" (expected one of: " + Algorithm.ids() + ")");
         assertSingleError(withExperiments("algorithm: non-private-altmin, participation: all"),
