@@ -125,12 +125,12 @@ public record AuditResult(
                 spec.tracing() ? tracingAuc(spec, scores) : null);
     }
 
-    /** The AUC of a tracing audit over all its trials: members are the world-0 trials, non-members the world-1 ones. */
+    /** The AUC of a tracing audit over all its trials: members are the world-1 trials, non-members the world-0 ones. */
     private static TracingAuc tracingAuc(AuditSpec spec, double[] scores) {
-        double[] members = new double[(scores.length + 1) / 2];
-        double[] nonMembers = new double[scores.length / 2];
+        double[] members = new double[scores.length / 2];
+        double[] nonMembers = new double[(scores.length + 1) / 2];
         for (int r = 0; r < scores.length; r++) {
-            if (r % 2 == 0) {
+            if (r % 2 == 1) {
                 members[r / 2] = scores[r];
             } else {
                 nonMembers[r / 2] = scores[r];

@@ -8,7 +8,7 @@ import org.privsim.core.privacy.StandardNormal;
  * the ceiling every (ε, δ)-DP mechanism imposes on it.
  *
  * <p>AUC is the Mann–Whitney estimate P(T_member &gt; T_non-member) + ½·P(tie) over all trials'
- * scores (members: world 0, non-members: world 1); the interval is DeLong's asymptotic normal one
+ * scores (members: world 1, non-members: world 0); the interval is DeLong's asymptotic normal one
  * (DeLong, DeLong &amp; Clarke-Pearson 1988: variance S₁₀/m + S₀₁/n from the placement values),
  * clipped to [0, 1].
  *

@@ -13,9 +13,10 @@ import org.privsim.core.scenario.IndexedMeanTask;
  * <p>Trial r draws a fresh population — p uniform on [−1, 1]^d from (seed, "tracing-p", audit, r),
  * person i's n samples in all d coordinates from (seed, "tracing-samples", audit, r, i) — and runs
  * the mechanism once on it (noise from (seed, "tracing-noise", audit, r), one N(0, σ²) per
- * coordinate). The adversary knows p and holds a candidate x: in world 0 the target's own sample
- * mean (a member), in world 1 a fresh draw of n samples from the same population, from (seed,
- * "tracing-outsider", audit, r) (a non-member). Its score is the paper's statistic
+ * coordinate). The adversary knows p and holds a candidate x: in world 1 the target's own sample
+ * mean (a member), in world 0 a fresh draw of n samples from the same population, from (seed,
+ * "tracing-outsider", audit, r) (a non-member) — so a higher score means world 1, the orientation
+ * every audit method assumes (the area bound fixes it in advance). Its score is the paper's statistic
  * T = Σ_{j∈[d]} (x_j − p_j)(p̂_j − p_j). A member and a non-member are interchangeable in the data
  * set (replacing one by the other is the multitask neighbouring relation), so an (ε, δ)-DP release
  * bounds every threshold test on T by TPR ≤ e^ε·FPR + δ — the audit statistics apply unchanged, and
@@ -63,7 +64,7 @@ public final class TracingGame implements DistinguishingGame {
                 member = sums;
             }
         }
-        double[] candidate = world == 0 ? member : sums(p, RandomStreams.stream(seed, "tracing-outsider", audit, trial));
+        double[] candidate = world == 1 ? member : sums(p, RandomStreams.stream(seed, "tracing-outsider", audit, trial));
         SplittableRandom noise = RandomStreams.stream(seed, "tracing-noise", audit, trial);
         double tn = (double) t * n;
         double score = 0;

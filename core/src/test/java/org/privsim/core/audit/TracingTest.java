@@ -78,11 +78,19 @@ class TracingTest {
         assertEquals(TracingAuc.ceiling(1, 1e-5), auc.aucCeiling(), 1e-15);
     }
 
-    /** An undernoised billboard (0.02 × its noise) is traced: the AUC interval lies above the DP ceiling. */
+    /**
+     * An undernoised billboard (0.02 × its noise) is traced: the AUC interval lies above the DP
+     * ceiling, and the default method (gaussian-dp-auc, which takes "higher ⇒ world 1" as given)
+     * calls it violated — members score higher and are world 1. The correct billboard stays
+     * consistent.
+     */
     @Test
     void undernoisedBillboardRisesAboveTheCeiling() {
         AuditResult result = play("indexed-mean-billboard", 320, 2000, "inject: { noiseMultiplier: 0.02 }, ");
         assertTrue(result.tracing().aucLower() > result.tracing().aucCeiling(), result.tracing().toString());
+        assertEquals("gaussian-dp-auc", result.method());
+        assertEquals("violated", result.verdict(), result.toString());
+        assertEquals("consistent", play("indexed-mean-billboard", 320, 2000).verdict());
     }
 
     private static AuditResult play(String algorithm, int d, int trials) {
