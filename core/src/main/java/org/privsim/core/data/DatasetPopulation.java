@@ -1,5 +1,6 @@
 package org.privsim.core.data;
 
+import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.ejml.data.DMatrixRMaj;
 import org.privsim.core.random.RandomStreams;
@@ -35,7 +36,7 @@ public final class DatasetPopulation implements UserPopulation {
         this.p = task.features().size();
         this.featureMean = new double[p];
         this.featureScale = new double[p];
-        java.util.Arrays.fill(featureScale, 1);
+        Arrays.fill(featureScale, 1);
         double[] sum = new double[p + 1];
         double[] squares = new double[p + 1];
         long count = 0;
