@@ -132,15 +132,52 @@ public final class PackedSymmetric {
         return p * d - p * (p - 1) / 2 - p;
     }
 
-    /** target += scale · sym(a bᵀ) = scale · (a bᵀ + b aᵀ)/2 (packed), a and b of length d. */
-    public static void addSymmetrizedOuter(double[] target, double[] a, int aOff, double[] b, int bOff, int d,
-                                           double scale) {
+    /**
+     * target += Σ_j scale_j · sym(a_j b_jᵀ) (packed) over the pairs j &lt; {@code pairs}, a_j the d
+     * values at {@code x[offsets[j]]} and b_j the d values after them (rows 2j and 2j+1 of a pair
+     * split).
+     *
+     * <p>Each entry is formed as the left-to-right sum over j, from 0, of
+     * scale_j·0.5·(a_jp b_jq + b_jp a_jq) and then added to the target once, four entries of a row at
+     * a time with the sums in registers: into a zero target bit-identical to calling
+     * the pair-by-pair updates target += scale_j·0.5·(a_jp b_jq + b_jp a_jq) entry by entry
+     * (PackedSymmetricTest).
+     */
+    public static void addSymmetrizedOuters(double[] target, double[] x, int[] offsets, double[] scales, int pairs,
+                                            int d) {
         int idx = 0;
         for (int p = 0; p < d; p++) {
-            double ap = a[aOff + p];
-            double bp = b[bOff + p];
-            for (int q = p; q < d; q++) {
-                target[idx++] += scale * 0.5 * (ap * b[bOff + q] + bp * a[aOff + q]);
+            int q = p;
+            for (; q + 3 < d; q += 4) {
+                double s0 = 0;
+                double s1 = 0;
+                double s2 = 0;
+                double s3 = 0;
+                for (int j = 0; j < pairs; j++) {
+                    int a = offsets[j];
+                    int b = a + d;
+                    double h = scales[j] * 0.5;
+                    double ap = x[a + p];
+                    double bp = x[b + p];
+                    s0 += h * (ap * x[b + q] + bp * x[a + q]);
+                    s1 += h * (ap * x[b + q + 1] + bp * x[a + q + 1]);
+                    s2 += h * (ap * x[b + q + 2] + bp * x[a + q + 2]);
+                    s3 += h * (ap * x[b + q + 3] + bp * x[a + q + 3]);
+                }
+                target[idx] += s0;
+                target[idx + 1] += s1;
+                target[idx + 2] += s2;
+                target[idx + 3] += s3;
+                idx += 4;
+            }
+            for (; q < d; q++) {
+                double s = 0;
+                for (int j = 0; j < pairs; j++) {
+                    int a = offsets[j];
+                    int b = a + d;
+                    s += scales[j] * 0.5 * (x[a + p] * x[b + q] + x[b + p] * x[a + q]);
+                }
+                target[idx++] += s;
             }
         }
     }

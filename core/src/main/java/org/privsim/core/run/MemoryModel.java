@@ -28,12 +28,15 @@ public final class MemoryModel {
     /** Ranges whose gathered answers may be in flight at once: reference.conf's privsim.local.ranges-in-flight. */
     public static final int RANGES_IN_FLIGHT = 8;
 
-    /** Bytes of one user's data set: the record, x (m×d), y (m), v* (k) and θ* (d). */
+    /**
+     * Bytes of one user's data set: the record (12-byte header, two ints, seven compressed
+     * references: 48), x (m×d), y (m), the feature norms (m), v* (k) and θ* (d).
+     */
     public static long dataBytesPerUser(LowRankRegressionTask task) {
         long m = task.samplesPerUser();
         long d = task.dimension();
         long k = task.rank();
-        return 32 + array(m * d) + array(m) + array(k) + array(d);
+        return 48 + array(m * d) + array(m) + array(m) + array(k) + array(d);
     }
 
     /** Bytes the runner named {@code runner} keeps per user ({@link SequentialRunner#NAME}, else an actor runtime). */

@@ -14,6 +14,9 @@ import org.privsim.core.privacy.Clipping;
  * each user actor.
  */
 public final class UserStep {
+    /** Rows whose projections {@link #fitPersonalModel} forms together. */
+    private static final int BLOCK = 4;
+
     private UserStep() {}
 
     /**
@@ -26,24 +29,57 @@ public final class UserStep {
     public static double[] fitPersonalModel(UserDataset data, int from, int to, double[] u, int k,
                                             double ridge, double normBound) {
         int d = data.dimension();
+        double[] x = data.x();
         double[] gram = new double[k * k];
         double[] rhs = new double[k];
-        double[] proj = new double[k];
+        double[] proj = new double[BLOCK * k];
         int end = end(data, to);
-        for (int i = from; i < end; i++) {
-            int off = i * d;
-            for (int a = 0; a < k; a++) {
-                double s = 0;
-                for (int p = 0; p < d; p++) {
-                    s += data.x()[off + p] * u[p * k + a];
+        // Projections Uᵀx_i of BLOCK rows at a time (independent sums, so the chains overlap), each
+        // the same left-to-right sum over p; then the rows are accumulated in ascending order.
+        for (int i0 = from; i0 < end; i0 += BLOCK) {
+            int rows = Math.min(BLOCK, end - i0);
+            if (rows == BLOCK) {
+                int o0 = i0 * d;
+                int o1 = o0 + d;
+                int o2 = o1 + d;
+                int o3 = o2 + d;
+                for (int a = 0; a < k; a++) {
+                    double s0 = 0;
+                    double s1 = 0;
+                    double s2 = 0;
+                    double s3 = 0;
+                    for (int p = 0; p < d; p++) {
+                        double up = u[p * k + a];
+                        s0 += x[o0 + p] * up;
+                        s1 += x[o1 + p] * up;
+                        s2 += x[o2 + p] * up;
+                        s3 += x[o3 + p] * up;
+                    }
+                    proj[a] = s0;
+                    proj[k + a] = s1;
+                    proj[2 * k + a] = s2;
+                    proj[3 * k + a] = s3;
                 }
-                proj[a] = s;
+            } else {
+                for (int r = 0; r < rows; r++) {
+                    int off = (i0 + r) * d;
+                    for (int a = 0; a < k; a++) {
+                        double s = 0;
+                        for (int p = 0; p < d; p++) {
+                            s += x[off + p] * u[p * k + a];
+                        }
+                        proj[r * k + a] = s;
+                    }
+                }
             }
-            double yi = data.y()[i];
-            for (int a = 0; a < k; a++) {
-                rhs[a] += proj[a] * yi;
-                for (int b = 0; b < k; b++) {
-                    gram[a * k + b] += proj[a] * proj[b];
+            for (int r = 0; r < rows; r++) {
+                double yi = data.y()[i0 + r];
+                int pr = r * k;
+                for (int a = 0; a < k; a++) {
+                    rhs[a] += proj[pr + a] * yi;
+                    for (int b = 0; b < k; b++) {
+                        gram[a * k + b] += proj[pr + a] * proj[pr + b];
+                    }
                 }
             }
         }
@@ -120,6 +156,9 @@ public final class UserStep {
         int d = data.dimension();
         double[] m = new double[PackedSymmetric.length(d)];
         int pairs = Math.min(split.initPairs(), (end(data, split.initTo()) - split.initFrom()) / 2);
+        int[] offsets = new int[pairs];
+        double[] scales = new double[pairs];
+        int used = 0;
         for (int pair = 0; pair < pairs; pair++) {
             int a = split.initFrom() + 2 * pair;
             int b = a + 1;
@@ -128,9 +167,11 @@ public final class UserStep {
             if (na == 0 || nb == 0) {
                 continue;
             }
-            double scale = Clipping.clip(data.y()[a], zeta) * Clipping.clip(data.y()[b], zeta) / (na * nb);
-            PackedSymmetric.addSymmetrizedOuter(m, data.x(), a * d, data.x(), b * d, d, scale);
+            offsets[used] = a * d;
+            scales[used] = Clipping.clip(data.y()[a], zeta) * Clipping.clip(data.y()[b], zeta) / (na * nb);
+            used++;
         }
+        PackedSymmetric.addSymmetrizedOuters(m, data.x(), offsets, scales, used, d);
         return m;
     }
 

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
-/** The blocked weighted Gram kernel against the row-by-row rank-one updates it replaces. */
+/** The blocked Gram and initialisation kernels against the simple updates they replace, bit for bit. */
 class PackedSymmetricTest {
 
     /**
@@ -58,6 +58,51 @@ class PackedSymmetricTest {
         }
         // entry (0, 0) by hand: Σ w_i x_i0² with x_00 = −2, x_10 = 0 (7 % 5 − 2), x_20 = 2 (14 % 5 − 2)
         assertEquals(1 * 4 + 0.5 * 0 + 2 * 4, once[0], 0.0);
+    }
+
+    /**
+     * The tiled initialisation kernel against pair-by-pair symmetrized outer products, bit for bit:
+     * every remainder of the four-column tiling (d = 1 … 9, 50), no pair, one pair, five pairs
+     * with a skipped one (its offset is simply not listed), and a non-zero row offset.
+     */
+    @Test
+    void symmetrizedOutersAreBitIdenticalToPairByPairUpdates() {
+        SplittableRandom rng = new SplittableRandom(5);
+        for (int d : new int[] {1, 2, 3, 4, 5, 6, 7, 8, 9, 50}) {
+            for (int pairs : new int[] {0, 1, 5}) {
+                double[] x = new double[(2 * pairs + 3) * d];
+                for (int i = 0; i < x.length; i++) {
+                    x[i] = rng.nextGaussian();
+                }
+                int[] offsets = new int[pairs];
+                double[] scales = new double[pairs];
+                double[] expected = new double[PackedSymmetric.length(d)];
+                int used = 0;
+                for (int j = 0; j < pairs; j++) {
+                    if (j == 2) {
+                        continue;
+                    }
+                    offsets[used] = (1 + 2 * j) * d;
+                    scales[used] = rng.nextGaussian();
+                    addSymmetrizedOuter(expected, x, offsets[used], d, scales[used]);
+                    used++;
+                }
+                double[] actual = new double[PackedSymmetric.length(d)];
+                PackedSymmetric.addSymmetrizedOuters(actual, x, offsets, scales, used, d);
+                assertArrayEquals(expected, actual, 0.0, "d=" + d + ", pairs=" + pairs);
+            }
+        }
+    }
+
+    /** The update the tiled initialisation kernel replaced: target += scale·sym(a bᵀ), b the row after a. */
+    private static void addSymmetrizedOuter(double[] target, double[] x, int a, int d, double scale) {
+        int b = a + d;
+        int idx = 0;
+        for (int p = 0; p < d; p++) {
+            for (int q = p; q < d; q++) {
+                target[idx++] += scale * 0.5 * (x[a + p] * x[b + q] + x[b + p] * x[a + q]);
+            }
+        }
     }
 
     /** The rank-one update the kernel replaced: target += (scale·x_p)·x_q entry by entry, row by row. */

@@ -16,11 +16,11 @@ import org.privsim.core.scenario.ScenarioParser;
 /** The heap model against hand counts, a measured heap, and the peaks privsim bench measured. */
 class MemoryModelTest {
 
-    /** x: 16 + 8·500, y: 16 + 80, v*: 16 + 16, θ*: 16 + 400, record 32. */
+    /** x: 16 + 8·500, y and the feature norms: 16 + 80 each, v*: 16 + 16, θ*: 16 + 400, record 48. */
     @Test
     void dataBytesCountTheArrays() {
         LowRankRegressionTask task = new LowRankRegressionTask(10, 10, 50, 2, 0.01);
-        assertEquals(32 + 4016 + 96 + 32 + 416, MemoryModel.dataBytesPerUser(task));
+        assertEquals(48 + 4016 + 96 + 96 + 32 + 416, MemoryModel.dataBytesPerUser(task));
     }
 
     /**
