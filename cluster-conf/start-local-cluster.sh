@@ -14,7 +14,8 @@
 #
 # Environment: PRIVSIM_BASE_PORT (2551), PRIVSIM_LOG_DIR (out/cluster-logs), PRIVSIM_START_TIMEOUT
 # (seconds to wait for the nodes, 120), PRIVSIM_STOP_TIMEOUT (20), PRIVSIM_JAVA_OPTS (JVM options
-# of the submitter and, unless PRIVSIM_NODE_JAVA_OPTS is set, of every node).
+# of the submitter and, unless PRIVSIM_NODE_JAVA_OPTS is set, of every node; both after the
+# defaults of scripts/jvm-options.sh).
 set -euo pipefail
 
 usage() { echo "usage: $0 N SCENARIO [privsim run args...]" >&2; exit 2; }
@@ -30,8 +31,10 @@ base="${PRIVSIM_BASE_PORT:-2551}"
 log_dir="${PRIVSIM_LOG_DIR:-out/cluster-logs}"
 start_timeout="${PRIVSIM_START_TIMEOUT:-120}"
 stop_timeout="${PRIVSIM_STOP_TIMEOUT:-20}"
-java_opts="${PRIVSIM_JAVA_OPTS:-}"
-node_java_opts="${PRIVSIM_NODE_JAVA_OPTS:-$java_opts}"
+# shellcheck source=../scripts/jvm-options.sh
+. "$root/scripts/jvm-options.sh"
+java_opts="$(privsim_jvm_options "${PRIVSIM_JAVA_OPTS:-}")"
+node_java_opts="$(privsim_jvm_options "${PRIVSIM_NODE_JAVA_OPTS:-${PRIVSIM_JAVA_OPTS:-}}")"
 seed="127.0.0.1:$base"
 
 # Build the jar the way the ./privsim launcher does (only when missing or older than the sources).

@@ -1,0 +1,25 @@
+# privsim's default JVM options, sourced by ./privsim and cluster-conf/start-local-cluster.sh.
+#
+#   privsim_jvm_options "$PRIVSIM_JAVA_OPTS"   # prints the defaults followed by the caller's options
+#
+# The Parallel collector with promotion at the first young collection (MaxTenuringThreshold=0)
+# and the initial heap at the default maximum's 25% of RAM (pages are only touched as the heap
+# fills): a simulation's users and their data sets live for the whole run, so a generational
+# collector that copies them between survivor spaces, grows the old generation by full
+# collections, or marks them concurrently on one of the two cores is what made the actor runtime
+# slower than a loop (README "Performance": G1 against these options on bench/paper-scale.yaml,
+# scenarios/demo.yaml and bench/million.yaml). The caller's options come last and win; a caller
+# that selects a collector (-XX:+Use…GC) or an initial heap (-Xms, InitialRAMPercentage) gets none
+# of the corresponding defaults (the JVM refuses two collectors).
+privsim_jvm_options() {
+  local user="${1:-}" opts=""
+  case " $user " in
+    *" -XX:+Use"*"GC"*) ;;
+    *) opts="-XX:+UseParallelGC -XX:MaxTenuringThreshold=0" ;;
+  esac
+  case " $user " in
+    *" -Xms"* | *"InitialRAMPercentage"* | *"InitialHeapSize"*) ;;
+    *) opts="$opts -XX:InitialRAMPercentage=25" ;;
+  esac
+  echo "$opts $user"
+}
