@@ -139,9 +139,8 @@ public final class PackedSymmetric {
      *
      * <p>Each entry is formed as the left-to-right sum over j, from 0, of
      * scale_j·0.5·(a_jp b_jq + b_jp a_jq) and then added to the target once, four entries of a row at
-     * a time with the sums in registers: into a zero target bit-identical to calling
-     * the pair-by-pair updates target += scale_j·0.5·(a_jp b_jq + b_jp a_jq) entry by entry
-     * (PackedSymmetricTest).
+     * a time with the sums in registers: into a zero target bit-identical to the pair-by-pair
+     * updates target += scale_j·0.5·(a_jp b_jq + b_jp a_jq), entry by entry (PackedSymmetricTest).
      */
     public static void addSymmetrizedOuters(double[] target, double[] x, int[] offsets, double[] scales, int pairs,
                                             int d) {
