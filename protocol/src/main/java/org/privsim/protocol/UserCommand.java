@@ -3,6 +3,9 @@ package org.privsim.protocol;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import org.apache.pekko.actor.typed.ActorRef;
+import org.privsim.core.sim.ErrorSum;
+import org.privsim.core.sim.InitSum;
+import org.privsim.core.sim.RoundSum;
 import org.privsim.core.sim.UserTask;
 
 /**
@@ -20,8 +23,8 @@ import org.privsim.core.sim.UserTask;
         @JsonSubTypes.Type(value = UserCommand.ContributeRound.class, name = "ContributeRound"),
         @JsonSubTypes.Type(value = UserCommand.EvaluateModel.class, name = "EvaluateModel")})
 public sealed interface UserCommand extends CborSerializable
-        permits UserCommand.ContributeInit, UserCommand.ContributeRound, UserCommand.FoldRound,
-        UserCommand.EvaluateModel {
+        permits UserCommand.ContributeInit, UserCommand.ContributeRound, UserCommand.FoldInit,
+        UserCommand.FoldRound, UserCommand.FoldEvaluate, UserCommand.EvaluateModel {
 
     /**
      * Contribute the user's initialisation term.
@@ -51,7 +54,29 @@ public sealed interface UserCommand extends CborSerializable
      * @param task       what to compute
      * @param fold       the range's sum, waiting for this user
      */
-    record FoldRound(long collection, UserTask.Round task, RoundFold fold)
+    record FoldRound(long collection, UserTask.Round task, ChainedFold<RoundSum> fold)
+            implements UserCommand, org.apache.pekko.actor.NoSerializationVerificationNeeded {}
+
+    /**
+     * Add the user's initialisation term into the range's travelling sum and hand it on (the
+     * local runtime's chained fold; local only, like {@link FoldRound}).
+     *
+     * @param collection collection id
+     * @param task       what to compute
+     * @param fold       the range's sum, waiting for this user
+     */
+    record FoldInit(long collection, UserTask.Init task, ChainedFold<InitSum> fold)
+            implements UserCommand, org.apache.pekko.actor.NoSerializationVerificationNeeded {}
+
+    /**
+     * Add the user's evaluation answer into the range's travelling sum and hand it on (the local
+     * runtime's chained fold; local only, like {@link FoldRound}).
+     *
+     * @param collection collection id
+     * @param task       what to compute
+     * @param fold       the range's sum, waiting for this user
+     */
+    record FoldEvaluate(long collection, UserTask.Evaluate task, ChainedFold<ErrorSum> fold)
             implements UserCommand, org.apache.pekko.actor.NoSerializationVerificationNeeded {}
 
     /**

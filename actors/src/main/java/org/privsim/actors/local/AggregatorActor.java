@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.IntFunction;
 import java.util.stream.IntStream;
 import org.apache.pekko.actor.typed.ActorRef;
@@ -21,6 +22,7 @@ import org.privsim.core.sim.ErrorSum;
 import org.privsim.core.sim.InitSum;
 import org.privsim.core.sim.RoundSum;
 import org.privsim.protocol.AggregatorCommand;
+import org.privsim.protocol.ChainedFold;
 import org.privsim.protocol.AggregatorCommand.CollectEvaluate;
 import org.privsim.protocol.AggregatorCommand.CollectInit;
 import org.privsim.protocol.AggregatorCommand.CollectRound;
@@ -36,10 +38,10 @@ import org.privsim.protocol.UserCommand;
  * One aggregator range [first, end) of user ids: locally the parent of its users, on a cluster the
  * neighbour of their sharded entities (same shard, same node). On a collection request it tells
  * each asked user, folds their answers into a core partial sum in ascending id order
- * ({@link InOrderFold}) and sends one partial to the curator. In the local runtime a round is
- * instead a chained fold ({@link RangeFold}): the range's sum travels from asked user to asked user
- * in id order, each adding its statistics in place — one message per user, no statistics objects,
- * no fold work on the aggregator. The price is that a slow user holds up the users after it in its
+ * ({@link InOrderFold}) and sends one partial to the curator. In the local runtime every collection
+ * (initialisation, round, evaluation) is instead a chained fold ({@link RangeFold}): the range's
+ * sum travels from asked user to asked user in id order, each adding its answer in place — one
+ * message per user, no answer messages, no fold work on the aggregator. The price is that a slow user holds up the users after it in its
  * range: at the deadline those not folded yet are left out (the gather protocol loses only the
  * slow user); a user that fails hands the fold on before it restarts.
  *
@@ -65,7 +67,9 @@ public final class AggregatorActor extends AbstractBehavior<AggregatorCommand> {
     private InOrderFold<AggregatorCommand> fold;
     private IntFunction<CuratorCommand> partial;
     private ActorRef<CuratorCommand> curator;
-    private RangeFold chain;
+    private RangeFold<?> chain;
+    /** The partial of the chain in progress, built from its closed sum and the number of users asked. */
+    private IntFunction<CuratorCommand> chainPartial;
 
     /** How an aggregator reaches user {@code user}: a child actor locally, a sharded entity on a cluster. */
     @FunctionalInterface
@@ -149,10 +153,15 @@ public final class AggregatorActor extends AbstractBehavior<AggregatorCommand> {
             return this;
         }
         InitSum sum = new InitSum(dimension, m.task().matrices());
+        IntFunction<CuratorCommand> result = asked -> new CuratorCommand.InitPartial(m.collection(), range, asked,
+                dimension, sum.packed(), sum.contributorIds());
+        if (chained) {
+            startChain(m.collection(), m.deadlineMillis(), m.replyTo(), everyoneIds(), sum,
+                    f -> new UserCommand.FoldInit(m.collection(), m.task(), f), result);
+            return this;
+        }
         begin(m.collection(), m.deadlineMillis(), m.replyTo(), everyone(),
-                a -> sum.add(((InitAnswer) a).user(), ((InitAnswer) a).packed()),
-                asked -> new CuratorCommand.InitPartial(m.collection(), range, asked, dimension, sum.packed(),
-                        sum.contributorIds()));
+                a -> sum.add(((InitAnswer) a).user(), ((InitAnswer) a).packed()), result);
         UserCommand request = new UserCommand.ContributeInit(m.collection(), m.task(), getContext().getSelf());
         users.forEach(u -> u.accept(request));
         return this;
@@ -165,7 +174,13 @@ public final class AggregatorActor extends AbstractBehavior<AggregatorCommand> {
         int rank = m.task().statisticsRank();
         RoundSum sum = new RoundSum(dimension, rank, m.task().gram());
         if (chained) {
-            return startChain(m, sum);
+            int[] order = IntStream.range(first, first + users.size())
+                    .filter(id -> m.task().participants().includes(id)).toArray();
+            startChain(m.collection(), m.deadlineMillis(), m.replyTo(), order, sum,
+                    f -> new UserCommand.FoldRound(m.collection(), m.task(), f),
+                    count -> new CuratorCommand.RoundPartial(m.collection(), range, count, dimension, rank,
+                            sum.blocks(), sum.h(), sum.contributorIds()));
+            return this;
         }
         boolean[] asked = new boolean[users.size()];
         for (int i = 0; i < asked.length; i++) {
@@ -189,32 +204,36 @@ public final class AggregatorActor extends AbstractBehavior<AggregatorCommand> {
             return this;
         }
         ErrorSum sum = new ErrorSum();
+        IntFunction<CuratorCommand> result = asked -> new CuratorCommand.ErrorPartial(m.collection(), range, asked,
+                sum.sums(), sum.contributorIds());
+        if (chained) {
+            startChain(m.collection(), m.deadlineMillis(), m.replyTo(), everyoneIds(), sum,
+                    f -> new UserCommand.FoldEvaluate(m.collection(), m.task(), f), result);
+            return this;
+        }
         begin(m.collection(), m.deadlineMillis(), m.replyTo(), everyone(),
-                a -> sum.add(((ErrorAnswer) a).user(), ((ErrorAnswer) a).errors()),
-                asked -> new CuratorCommand.ErrorPartial(m.collection(), range, asked, sum.sums(),
-                        sum.contributorIds()));
+                a -> sum.add(((ErrorAnswer) a).user(), ((ErrorAnswer) a).errors()), result);
         UserCommand request = new UserCommand.EvaluateModel(m.collection(), m.task(), getContext().getSelf());
         users.forEach(u -> u.accept(request));
         return this;
     }
 
     /**
-     * Local runtime: the round's users fold into one travelling sum in id order ({@link RangeFold}),
-     * one message per user and no per-user statistics object; the partial goes out when the fold
+     * Local runtime: the asked users fold into one travelling sum in id order ({@link RangeFold}),
+     * one message per user and no per-user answer object; the partial goes out when the fold
      * comes back or at the deadline with the users folded by then.
      */
-    private Behavior<AggregatorCommand> startChain(CollectRound m, RoundSum sum) {
+    private <S> void startChain(long id, long deadlineMillis, ActorRef<CuratorCommand> replyTo, int[] order, S sum,
+                                Function<ChainedFold<S>, UserCommand> request, IntFunction<CuratorCommand> result) {
         abandonChain();
-        int[] order = IntStream.range(first, first + users.size())
-                .filter(id -> m.task().participants().includes(id)).toArray();
-        collection = m.collection();
-        curator = m.replyTo();
+        collection = id;
+        curator = replyTo;
         fold = null;
-        chain = new RangeFold(m.collection(), m.task(), sum, first, order, users, getContext().getSelf());
-        timers.startSingleTimer(CollectionDeadline.class, new CollectionDeadline(m.collection()),
-                Duration.ofMillis(m.deadlineMillis()));
-        chain.start();
-        return this;
+        RangeFold<S> started = new RangeFold<>(id, sum, first, order, users, getContext().getSelf(), request);
+        chain = started;
+        chainPartial = result;
+        timers.startSingleTimer(CollectionDeadline.class, new CollectionDeadline(id), Duration.ofMillis(deadlineMillis));
+        started.start();
     }
 
     private Behavior<AggregatorCommand> onRangeFolded(RangeFolded m) {
@@ -226,10 +245,10 @@ public final class AggregatorActor extends AbstractBehavior<AggregatorCommand> {
 
     private void finishChain() {
         timers.cancel(CollectionDeadline.class);
-        RoundSum sum = chain.close();
-        route.send(getContext(), curator, collection, range, new CuratorCommand.RoundPartial(collection, range,
-                chain.askedCount(), dimension, sum.rank(), sum.blocks(), sum.h(), sum.contributorIds()));
+        chain.close();
+        route.send(getContext(), curator, collection, range, chainPartial.apply(chain.askedCount()));
         chain = null;
+        chainPartial = null;
         curator = null;
     }
 
@@ -237,12 +256,17 @@ public final class AggregatorActor extends AbstractBehavior<AggregatorCommand> {
         if (chain != null) {
             chain.close();
             chain = null;
+            chainPartial = null;
         }
     }
 
     /** Whether {@code id} is the collection still being gathered (a re-request of it changes nothing). */
     private boolean collecting(long id) {
         return id == collection && (fold != null || chain != null);
+    }
+
+    private int[] everyoneIds() {
+        return IntStream.range(first, first + users.size()).toArray();
     }
 
     private boolean[] everyone() {

@@ -2,49 +2,52 @@ package org.privsim.actors.local;
 
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.apache.pekko.actor.typed.ActorRef;
-import org.privsim.core.sim.RoundSum;
-import org.privsim.core.sim.UserTask;
 import org.privsim.protocol.AggregatorCommand;
-import org.privsim.protocol.RoundFold;
+import org.privsim.protocol.ChainedFold;
 import org.privsim.protocol.UserCommand;
 
 /**
- * The local runtime's {@link RoundFold}: one range's running U-step sum, owned by whichever asked
- * user currently holds it and handed on in ascending id order, then announced to the aggregator
- * with {@link AggregatorCommand.RangeFolded}.
+ * The local runtime's {@link ChainedFold}: one range's running sum (initialisation, U-step round
+ * or evaluation), owned by whichever asked user currently holds it and handed on in ascending id
+ * order, then announced to the aggregator with {@link AggregatorCommand.RangeFolded}.
  *
  * <p>Guarantee: the sum receives the asked users' contributions in ascending id order, so it is
  * bit-identical to the sequential runner's range partial; additions and {@link #close} are
  * mutually exclusive (a monitor, uncontended except when a deadline races a user), so after
  * {@code close} the sum no longer changes and the closing thread sees every addition made before.
+ *
+ * @param <S> the core sum
  */
-final class RangeFold implements RoundFold {
+final class RangeFold<S> implements ChainedFold<S> {
     private final long collection;
-    private final UserTask.Round task;
-    private final RoundSum sum;
+    private final S sum;
     private final int first;
     private final int[] order;
     private final List<Consumer<UserCommand>> users;
     private final ActorRef<AggregatorCommand> aggregator;
+    private final UserCommand request;
     private int position;
     private boolean closed;
 
     /**
+     * @param sum        the range's sum, empty
      * @param first      id of the range's first user ({@code users.get(0)})
      * @param order      the asked user ids, ascending
      * @param users      how to reach each user of the range, by id − first
      * @param aggregator told {@link AggregatorCommand.RangeFolded} once the last asked user folded
+     * @param request    the request every asked user receives, given this fold
      */
-    RangeFold(long collection, UserTask.Round task, RoundSum sum, int first, int[] order,
-              List<Consumer<UserCommand>> users, ActorRef<AggregatorCommand> aggregator) {
+    RangeFold(long collection, S sum, int first, int[] order, List<Consumer<UserCommand>> users,
+              ActorRef<AggregatorCommand> aggregator, Function<ChainedFold<S>, UserCommand> request) {
         this.collection = collection;
-        this.task = task;
         this.sum = sum;
         this.first = first;
         this.order = order;
         this.users = users;
         this.aggregator = aggregator;
+        this.request = request.apply(this);
     }
 
     /** Hands the fold to the first asked user (or straight back when nobody was asked). */
@@ -53,7 +56,7 @@ final class RangeFold implements RoundFold {
     }
 
     @Override
-    public void fold(int user, Consumer<RoundSum> contribution) {
+    public void fold(int user, Consumer<S> contribution) {
         synchronized (this) {
             if (closed || position >= order.length || order[position] != user) {
                 return;
@@ -77,7 +80,7 @@ final class RangeFold implements RoundFold {
         if (next == order.length) {
             aggregator.tell(new AggregatorCommand.RangeFolded(collection));
         } else {
-            users.get(order[next] - first).accept(new UserCommand.FoldRound(collection, task, this));
+            users.get(order[next] - first).accept(request);
         }
     }
 
@@ -87,7 +90,7 @@ final class RangeFold implements RoundFold {
     }
 
     /** Stops the fold and returns the sum of the users folded so far. */
-    synchronized RoundSum close() {
+    synchronized S close() {
         closed = true;
         return sum;
     }

@@ -17,9 +17,10 @@ import org.privsim.protocol.UserCommand;
  * One user: generates its data set from (task, seed, id) when the first request arrives — the seed
  * being the population the request names ({@link UserTask#population()}) — regenerates it when a
  * request names another population (the next repeat), and answers every request with
- * {@link UserStep#respond} — compact statistics, never raw samples — or, for a round of the local
- * runtime's chained fold ({@link UserCommand.FoldRound}), adds its statistics straight into its
- * range's travelling sum with {@link UserStep#foldRound} and hands the sum on.
+ * {@link UserStep#respond} — compact statistics, never raw samples — or, in the local runtime's
+ * chained folds ({@link UserCommand.FoldInit}, {@link UserCommand.FoldRound},
+ * {@link UserCommand.FoldEvaluate}), adds its answer straight into its range's travelling sum (a
+ * round's statistics with {@link UserStep#foldRound}, never materialising G) and hands the sum on.
  *
  * <p>Guarantee: answers are pure functions of the user's data and the request, so they do not
  * depend on timing or on which thread runs the actor. The actor is supervised with restart: after
@@ -106,6 +107,16 @@ public final class UserActor {
                         return Behaviors.same();
                     }
                     m.fold().fold(data.user(), sum -> UserStep.foldRound(data, m.task(), sum));
+                    return Behaviors.same();
+                })
+                .onMessage(UserCommand.FoldInit.class, m -> {
+                    UserDataset data = holder.of(m.task());
+                    m.fold().fold(data.user(), sum -> sum.add(data.user(), UserStep.respond(data, m.task())));
+                    return Behaviors.same();
+                })
+                .onMessage(UserCommand.FoldEvaluate.class, m -> {
+                    UserDataset data = holder.of(m.task());
+                    m.fold().fold(data.user(), sum -> sum.add(data.user(), UserStep.respond(data, m.task())));
                     return Behaviors.same();
                 })
                 .onMessage(UserCommand.EvaluateModel.class, m -> {

@@ -277,7 +277,8 @@ class MessageSerializationTest {
         Set<Class<?>> localOnly = new HashSet<>();
         all.removeIf(c -> org.apache.pekko.actor.NoSerializationVerificationNeeded.class.isAssignableFrom(c)
                 && localOnly.add(c));
-        assertEquals(Set.of(UserCommand.FoldRound.class, AggregatorCommand.RangeFolded.class), localOnly);
+        assertEquals(Set.of(UserCommand.FoldInit.class, UserCommand.FoldRound.class, UserCommand.FoldEvaluate.class,
+                AggregatorCommand.RangeFolded.class), localOnly);
         assertEquals(all, covered, "one instance of every message type");
     }
 
