@@ -7,9 +7,10 @@ import org.privsim.core.scenario.Scenario;
  * How much heap a low-rank scenario needs, before any work: the users' data sets (a pure function
  * of the task's shape, counted object by object on a 64-bit JVM with compressed references), what
  * the runtime keeps per user (an array slot in the sequential runner; an actor — cell, mailbox,
- * behaviour, path and its entry in its aggregator's children — in the local one), the gathered
- * answers in flight (init and evaluation: {@code rangesInFlight} ranges of d(d+1)/2-double
- * answers), the curator's dk×dk matrices of the full U-step, and a fixed base for the JVM, Pekko
+ * behaviour, path and its entry in its aggregator's children — in the local one), the answers in
+ * flight (the cluster gathers every answer of {@code rangesInFlight} ranges, d(d+1)/2 doubles or
+ * more each; the local runtime's chained folds hold one travelling sum and the answer being added
+ * per range in flight), the curator's dk×dk matrices of the full U-step, and a fixed base for the JVM, Pekko
  * and the report.
  *
  * <p>Guarantee: {@link #dataBytesPerUser} is exact for {@link org.privsim.core.data.UserDataset}'s
@@ -27,6 +28,8 @@ public final class MemoryModel {
     public static final long ACTOR_BYTES = 1600;
     /** Ranges whose gathered answers may be in flight at once: reference.conf's privsim.local.ranges-in-flight. */
     public static final int RANGES_IN_FLIGHT = 8;
+    /** The cluster runner's name (the actors module's ClusterRunner.NAME): the runtime that gathers answers. */
+    private static final String CLUSTER = "cluster";
 
     /**
      * Bytes of one user's data set: the record (12-byte header, two ints, seven compressed
@@ -57,7 +60,9 @@ public final class MemoryModel {
         long answer = array(2 * packed) + 64;
         long inFlight = SequentialRunner.NAME.equals(runner)
                 ? answer
-                : Math.min(users, (long) RANGES_IN_FLIGHT * scenario.aggregation().rangeSize()) * answer;
+                : CLUSTER.equals(runner)
+                ? Math.min(users, (long) RANGES_IN_FLIGHT * scenario.aggregation().rangeSize()) * answer
+                : RANGES_IN_FLIGHT * 2L * answer;
         return BASE_BYTES + users * bytesPerUser(task, runner) + inFlight + curatorBytes(d, k);
     }
 

@@ -76,6 +76,25 @@ class MemoryModelTest {
         assertTrue(MemoryModel.estimate(million, "local") > MemoryModel.estimate(million, "sequential"));
     }
 
+    /**
+     * The local runtime's chained folds hold per range in flight one travelling sum and one
+     * answer; the cluster gathers every answer of those ranges. At d = 500 (a packed answer of
+     * 2·125,250 doubles ≈ 2 MB) and 20,000 users that is 16 answers against 8,000 (the default
+     * range of 1,000 users, 8 ranges): the local estimate exceeds the sequential one by the actors
+     * and 15 answers exactly, and the cluster's by 7,999 answers more.
+     */
+    @Test
+    void chainedFoldsHoldTwoAnswersPerRangeInFlight() throws Exception {
+        Scenario wide = scenario(20_000, 500);
+        long packed = 500L * 501 / 2;
+        long answer = 16 + 8 * 2 * packed + 64;
+        long actors = 20_000L * (MemoryModel.ACTOR_BYTES - 8);
+        assertEquals(actors + 15 * answer,
+                MemoryModel.estimate(wide, "local") - MemoryModel.estimate(wide, "sequential"));
+        assertEquals(actors + 7_999 * answer,
+                MemoryModel.estimate(wide, "cluster") - MemoryModel.estimate(wide, "sequential"));
+    }
+
     private static Scenario scenario(int users, int dimension) throws Exception {
         return ScenarioParser.parse("""
                 name: m
