@@ -9,8 +9,9 @@
 # current directory). Once every node has printed its "started" line the scenario is submitted with
 #   privsim run SCENARIO --runner cluster --seed-nodes 127.0.0.1:<base> [extra args]
 # and the script exits with that run's exit code (0 ok, 1 failure, 2 invalid input). Every process
-# it started is stopped on exit, Ctrl-C or SIGTERM: SIGTERM (graceful leave), then SIGKILL after
-# PRIVSIM_STOP_TIMEOUT seconds (default 20).
+# it started is stopped on exit, Ctrl-C or SIGTERM: SIGTERM (graceful leave) to every node but the
+# seed, then to the seed, and SIGKILL to whatever still runs PRIVSIM_STOP_TIMEOUT seconds (default
+# 20) after the stop began.
 #
 # Environment: PRIVSIM_BASE_PORT (2551), PRIVSIM_LOG_DIR (out/cluster-logs), PRIVSIM_START_TIMEOUT
 # (seconds to wait for the nodes, 120), PRIVSIM_STOP_TIMEOUT (20), PRIVSIM_JAVA_OPTS (JVM options
@@ -61,21 +62,33 @@ stopping=0
 stop_all() {
   [ "$stopping" = 1 ] && return
   stopping=1
-  local pid alive deadline
-  for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+  [ ${#pids[@]} -eq 0 ] && return
+  local deadline pid
   deadline=$((SECONDS + stop_timeout))
+  # Every node but the seed first, then the seed: the seed is the oldest node and hosts the
+  # singletons (scenario curator, shard coordinator), which hand over to the next-oldest node when
+  # their node leaves — to a node that is itself leaving, if all leave at once, and the hand-over
+  # then retries until Pekko's cluster-exiting phase times out (10 s).
+  stop_pids "$deadline" "${pids[@]:1}"
+  stop_pids "$deadline" "${pids[0]}"
+  for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+}
+stop_pids() {  # stop_pids DEADLINE PID...: SIGTERM, then SIGKILL whatever still runs at DEADLINE
+  local deadline="$1" pid alive
+  shift
+  [ $# -eq 0 ] && return
+  for pid in "$@"; do kill -TERM "$pid" 2>/dev/null || true; done
   while :; do
     alive=()
-    for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null && alive+=("$pid"); done
+    for pid in "$@"; do kill -0 "$pid" 2>/dev/null && alive+=("$pid"); done
     [ ${#alive[@]} -eq 0 ] && break
     if [ "$SECONDS" -ge "$deadline" ]; then
       echo "start-local-cluster: ${#alive[@]} process(es) still running after ${stop_timeout}s, killing: ${alive[*]}" >&2
       for pid in "${alive[@]}"; do kill -KILL "$pid" 2>/dev/null || true; done
       break
     fi
-    sleep 0.5
+    sleep 0.2
   done
-  for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
 }
 trap stop_all EXIT
 trap 'exit 130' INT
