@@ -22,7 +22,6 @@ import org.privsim.core.sim.ErrorSum;
 import org.privsim.core.sim.InitSum;
 import org.privsim.core.sim.RoundSum;
 import org.privsim.protocol.AggregatorCommand;
-import org.privsim.protocol.ChainedFold;
 import org.privsim.protocol.AggregatorCommand.CollectEvaluate;
 import org.privsim.protocol.AggregatorCommand.CollectInit;
 import org.privsim.protocol.AggregatorCommand.CollectRound;
@@ -31,6 +30,7 @@ import org.privsim.protocol.AggregatorCommand.ErrorAnswer;
 import org.privsim.protocol.AggregatorCommand.InitAnswer;
 import org.privsim.protocol.AggregatorCommand.RangeFolded;
 import org.privsim.protocol.AggregatorCommand.RoundAnswer;
+import org.privsim.protocol.ChainedFold;
 import org.privsim.protocol.CuratorCommand;
 import org.privsim.protocol.UserCommand;
 
@@ -41,9 +41,10 @@ import org.privsim.protocol.UserCommand;
  * ({@link InOrderFold}) and sends one partial to the curator. In the local runtime every collection
  * (initialisation, round, evaluation) is instead a chained fold ({@link RangeFold}): the range's
  * sum travels from asked user to asked user in id order, each adding its answer in place — one
- * message per user, no answer messages, no fold work on the aggregator. The price is that a slow user holds up the users after it in its
- * range: at the deadline those not folded yet are left out (the gather protocol loses only the
- * slow user); a user that fails hands the fold on before it restarts.
+ * message per user, no answer messages, no fold work on the aggregator. The price is that a slow
+ * user holds up the users after it in its range: at the deadline those not folded yet are left out
+ * (the gather protocol loses only the slow user); a user that fails hands the fold on before it
+ * restarts.
  *
  * <p>Guarantee: exactly one partial per collection request, sent as soon as every asked user
  * answered or at the request's deadline, whichever comes first; users that did not answer in time

@@ -1,5 +1,6 @@
 package org.privsim.actors.local;
 
+import java.util.function.Function;
 import java.util.function.LongFunction;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.SupervisorStrategy;
@@ -8,9 +9,12 @@ import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.slf4j.event.Level;
 import org.privsim.core.data.UserPopulation;
 import org.privsim.core.data.UserDataset;
+import org.privsim.core.sim.ErrorSum;
+import org.privsim.core.sim.InitSum;
 import org.privsim.core.sim.UserStep;
 import org.privsim.core.sim.UserTask;
 import org.privsim.protocol.AggregatorCommand;
+import org.privsim.protocol.ChainedFold;
 import org.privsim.protocol.UserCommand;
 
 /**
@@ -66,6 +70,30 @@ public final class UserActor {
         }
     }
 
+    /** Adds one user's answer to a sum: {@code sum.add(user, answer)}. */
+    @FunctionalInterface
+    private interface AddAnswer<S> {
+        void add(S sum, int user, double[] answer);
+    }
+
+    /**
+     * Computes the user's answer (building its data set first if needed) and adds it to the
+     * travelling sum. The answer is complete before the sum is touched, so a computation that
+     * fails leaves the sum as it was: the user hands the fold on without a contribution (left out,
+     * like a user that misses the deadline) and then fails, to be restarted by its supervisor.
+     */
+    private static <S> void foldAnswer(Holder holder, UserTask task, ChainedFold<S> fold,
+                                       Function<UserDataset, double[]> compute, AddAnswer<S> add) {
+        double[] answer;
+        try {
+            answer = compute.apply(holder.of(task));
+        } catch (RuntimeException e) {
+            fold.fold(holder.id, null);
+            throw e;
+        }
+        fold.fold(holder.id, sum -> add.add(sum, holder.id, answer));
+    }
+
     private static Behavior<UserCommand> answering(ActorContext<UserCommand> ctx, Holder holder, UserFault fault) {
         return Behaviors.receive(UserCommand.class)
                 .onMessage(UserCommand.ContributeInit.class, m -> {
@@ -110,13 +138,11 @@ public final class UserActor {
                     return Behaviors.same();
                 })
                 .onMessage(UserCommand.FoldInit.class, m -> {
-                    UserDataset data = holder.of(m.task());
-                    m.fold().fold(data.user(), sum -> sum.add(data.user(), UserStep.respond(data, m.task())));
+                    foldAnswer(holder, m.task(), m.fold(), data -> UserStep.respond(data, m.task()), InitSum::add);
                     return Behaviors.same();
                 })
                 .onMessage(UserCommand.FoldEvaluate.class, m -> {
-                    UserDataset data = holder.of(m.task());
-                    m.fold().fold(data.user(), sum -> sum.add(data.user(), UserStep.respond(data, m.task())));
+                    foldAnswer(holder, m.task(), m.fold(), data -> UserStep.respond(data, m.task()), ErrorSum::add);
                     return Behaviors.same();
                 })
                 .onMessage(UserCommand.EvaluateModel.class, m -> {
