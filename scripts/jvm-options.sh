@@ -11,6 +11,10 @@
 # scenarios/demo.yaml and bench/million.yaml). The caller's options come last and win; a caller
 # that selects a collector (-XX:+Use…GC) or an initial heap (-Xms, InitialRAMPercentage) gets none
 # of the corresponding defaults (the JVM refuses two collectors).
+#
+# --add-modules jdk.incubator.vector lets the U-step's Gram kernel run on 256-bit SIMD lanes
+# (core's VectorGram, bit-identical to the scalar kernel that runs without it); the JVM prints
+# "WARNING: Using incubator modules: jdk.incubator.vector" once on standard error at start.
 privsim_jvm_options() {
   local user="${1:-}" opts=""
   case " $user " in
@@ -21,5 +25,5 @@ privsim_jvm_options() {
     *" -Xms"* | *"InitialRAMPercentage"* | *"InitialHeapSize"*) ;;
     *) opts="$opts -XX:InitialRAMPercentage=25" ;;
   esac
-  echo "$opts $user"
+  echo "--add-modules jdk.incubator.vector $opts $user"
 }

@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.privsim.actors.local.LocalRunner;
 import org.privsim.core.audit.AuditSpec;
+import org.privsim.core.linalg.PackedSymmetric;
 import org.privsim.core.run.Progress;
 import org.privsim.core.run.SequentialRunner;
 import org.privsim.core.scenario.IndexedMeanTask;
@@ -134,6 +135,7 @@ final class BenchCommand implements Callable<Integer> {
         node.put("population", population);
         node.put("auditTrials", auditTrials(scenario));
         node.put("maxHeapBytes", Runtime.getRuntime().maxMemory());
+        node.put("kernel", PackedSymmetric.kernel());
         String text = mapper.writeValueAsString(node);
         if (out != null) {
             Files.writeString(out, mapper.enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(node) + "\n");
@@ -142,8 +144,9 @@ final class BenchCommand implements Callable<Integer> {
             spec.commandLine().getOut().println(text);
         } else {
             spec.commandLine().getOut().printf("scenario %s, population %d, %d audit trials, %d warm-up + %d timed"
-                    + " runs each, heap limit %.1f GB%n", scenario.name(), population, auditTrials(scenario), warmup,
-                    repetitions, Runtime.getRuntime().maxMemory() / 1e9);
+                    + " runs each, heap limit %.1f GB, %s Gram kernel%n", scenario.name(), population,
+                    auditTrials(scenario), warmup, repetitions, Runtime.getRuntime().maxMemory() / 1e9,
+                    PackedSymmetric.kernel());
             printRunner("sequential", seq, population, auditTrials(scenario));
             printRunner("local", local, population, auditTrials(scenario));
             if (seq != null && local != null) {

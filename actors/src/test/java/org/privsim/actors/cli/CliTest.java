@@ -94,8 +94,9 @@ class CliTest {
         json.fieldNames().forEachRemaining(fields::add);
         assertEquals(List.of("sequentialMedianMillis", "sequentialEpochMillis", "sequentialPeakHeapBytes",
                 "sequentialBytesPerUser", "localMedianMillis", "localEpochMillis", "localPeakHeapBytes",
-                "localBytesPerUser", "ratio", "epochRatio", "repetitions", "population", "auditTrials", "maxHeapBytes"),
-                fields);
+                "localBytesPerUser", "ratio", "epochRatio", "repetitions", "population", "auditTrials", "maxHeapBytes",
+                "kernel"), fields);
+        assertEquals(org.privsim.core.linalg.PackedSymmetric.kernel(), json.get("kernel").asText());
         assertEquals(1, json.get("repetitions").asInt());
         assertEquals(120, json.get("population").asInt());
         assertTrue(json.get("ratio").asDouble() > 0);

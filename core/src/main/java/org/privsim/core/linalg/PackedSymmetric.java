@@ -43,11 +43,47 @@ public final class PackedSymmetric {
      * a time with the partial sums in registers (ten scalar loads per eight multiply-adds instead of
      * three memory operations per one), about twice the speed of rank-one updates row by row.
      *
+     * <p>Where the JVM has the {@code jdk.incubator.vector} module and 256-bit vectors, the entries
+     * are formed four rows by four columns at a time on SIMD lanes ({@link VectorGram}), with the
+     * same bits; {@link #kernel()} says which runs.
+     *
      * @param coefs       one coefficient per target block
      * @param blockLength distance between consecutive blocks in target (≥ d(d+1)/2)
      */
     public static void addScaledWeightedGram(double[] target, double[] coefs, int blockLength, double[] x,
                                              int offset, int d, double[] w, int rows) {
+        if (VECTOR) {
+            VectorGram.addScaledWeightedGram(target, coefs, blockLength, x, offset, d, w, rows);
+        } else {
+            addScaledWeightedGramScalar(target, coefs, blockLength, x, offset, d, w, rows);
+        }
+    }
+
+    private static final boolean VECTOR = vectorKernelAvailable();
+
+    private static boolean vectorKernelAvailable() {
+        if (ModuleLayer.boot().findModule("jdk.incubator.vector").isEmpty()) {
+            return false;
+        }
+        try {
+            return VectorGram.usable();
+        } catch (LinkageError e) {
+            return false;
+        }
+    }
+
+    /**
+     * Which weighted-Gram kernel this JVM runs: {@code "vector-256"} (the launcher's
+     * {@code --add-modules jdk.incubator.vector} on a CPU with 256-bit vectors) or {@code "scalar"}.
+     * Reports do not depend on it: the two are bit-identical.
+     */
+    public static String kernel() {
+        return VECTOR ? "vector-256" : "scalar";
+    }
+
+    /** The scalar form of {@link #addScaledWeightedGram}, two rows by four columns in registers. */
+    static void addScaledWeightedGramScalar(double[] target, double[] coefs, int blockLength, double[] x,
+                                            int offset, int d, double[] w, int rows) {
         int blocks = coefs.length;
         double[] s0 = new double[rows];
         double[] s1 = new double[rows];

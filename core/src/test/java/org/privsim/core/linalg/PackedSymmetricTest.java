@@ -2,6 +2,7 @@ package org.privsim.core.linalg;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -38,6 +39,53 @@ class PackedSymmetricTest {
                 assertArrayEquals(expected, actual, 0.0, "d=" + d + ", rows=" + rows);
             }
         }
+    }
+
+    /**
+     * The SIMD kernel against the scalar one, bit for bit, into a target that already holds values
+     * and with three scaled blocks as in the U-step (k = 2): every remainder of the 4×4 tiling and of
+     * the rows left after the last four (d = 1 … 13, 50, 51), no rows, one, three and ten rows, a
+     * row offset, and a block stride longer than the packed length. Skipped where this CPU has no
+     * 256-bit vectors (then only the scalar kernel ever runs).
+     */
+    @Test
+    void vectorKernelIsBitIdenticalToScalarKernel() {
+        assumeTrue(VectorGram.usable(), "no 256-bit vectors on this CPU");
+        SplittableRandom rng = new SplittableRandom(11);
+        int[] dims = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 50, 51};
+        for (int d : dims) {
+            for (int rows : new int[] {0, 1, 3, 10}) {
+                int skip = 3;
+                double[] x = new double[(rows + skip + 1) * d];
+                for (int i = 0; i < x.length; i++) {
+                    x[i] = rng.nextGaussian();
+                }
+                double[] w = new double[rows];
+                for (int i = 0; i < rows; i++) {
+                    w[i] = rng.nextDouble() * 3;
+                }
+                double[] coefs = {rng.nextGaussian(), rng.nextGaussian(), rng.nextGaussian()};
+                int stride = PackedSymmetric.length(d) + 5;
+                double[] scalar = new double[3 * stride];
+                for (int i = 0; i < scalar.length; i++) {
+                    scalar[i] = rng.nextGaussian();
+                }
+                double[] vector = scalar.clone();
+                PackedSymmetric.addScaledWeightedGramScalar(scalar, coefs, stride, x, skip * d, d, w, rows);
+                VectorGram.addScaledWeightedGram(vector, coefs, stride, x, skip * d, d, w, rows);
+                assertArrayEquals(scalar, vector, 0.0, "d=" + d + ", rows=" + rows);
+            }
+        }
+    }
+
+    /**
+     * The test JVM runs with {@code --add-modules jdk.incubator.vector} (as the launcher does), so on a
+     * CPU with 256-bit vectors every test of the suite goes through the SIMD kernel.
+     */
+    @Test
+    void launcherModuleSelectsVectorKernel() {
+        assumeTrue(VectorGram.usable(), "no 256-bit vectors on this CPU");
+        assertEquals("vector-256", PackedSymmetric.kernel());
     }
 
     /** It adds to what the target holds: twice into the same target doubles it. */

@@ -1,0 +1,169 @@
+package org.privsim.core.linalg;
+
+import jdk.incubator.vector.DoubleVector;
+import jdk.incubator.vector.VectorSpecies;
+
+/**
+ * The U-step's weighted-Gram kernel ({@link PackedSymmetric#addScaledWeightedGram}) on 256-bit
+ * SIMD lanes through the JDK's incubating Vector API, bit-identical to the scalar kernel.
+ *
+ * <p>Four rows p … p+3 of G are formed at once: for each run of four columns q ≥ p+4 one vector
+ * load of x_iq … x_i,q+3 per sample i is multiplied by the broadcast w_i·x_ip (a separate multiply
+ * and add per lane, never a fused one) and added to a vector accumulator, in sample order from 0.
+ * Lane by lane that is exactly the scalar kernel's left-to-right sum of (w_i·x_ip)·x_iq, and each
+ * target entry then receives the same single product coef·G_pq, so the result is bit-identical
+ * (PackedSymmetricTest compares the two on every shape and row count, including the ten entries of
+ * each 4×4 diagonal block and the last columns when d − p − 4 is not a multiple of four, which run
+ * in scalar code).
+ *
+ * <p>This class is only loaded when the {@code jdk.incubator.vector} module is in the boot layer
+ * (the launcher adds it) and the CPU has 256-bit vectors; otherwise the scalar kernel runs, with
+ * the same bits.
+ */
+final class VectorGram {
+    private VectorGram() {}
+
+    private static final VectorSpecies<Double> S = DoubleVector.SPECIES_256;
+    private static final int L = 4;
+
+    /** True when the JIT compiles 256-bit double vectors to SIMD instructions on this CPU. */
+    static boolean usable() {
+        return DoubleVector.SPECIES_PREFERRED.vectorBitSize() >= S.vectorBitSize();
+    }
+
+    /** See {@link PackedSymmetric#addScaledWeightedGram}; the same contract and the same bits. */
+    static void addScaledWeightedGram(double[] target, double[] coefs, int blockLength, double[] x, int offset,
+                                      int d, double[] w, int rows) {
+        int blocks = coefs.length;
+        double[] s0 = new double[rows];
+        double[] s1 = new double[rows];
+        double[] s2 = new double[rows];
+        double[] s3 = new double[rows];
+        int p = 0;
+        for (; p + 3 < d; p += 4) {
+            for (int i = 0; i < rows; i++) {
+                int o = offset + i * d + p;
+                double wi = w[i];
+                s0[i] = wi * x[o];
+                s1[i] = wi * x[o + 1];
+                s2[i] = wi * x[o + 2];
+                s3[i] = wi * x[o + 3];
+            }
+            int r0 = rowStart(p, d);
+            int r1 = rowStart(p + 1, d);
+            int r2 = rowStart(p + 2, d);
+            int r3 = rowStart(p + 3, d);
+            diagonalBlock(target, coefs, blockLength, x, offset, d, rows, s0, s1, s2, s3, p, r0, r1, r2, r3);
+            int q = p + 4;
+            for (; q + L <= d; q += L) {
+                fourByFour(target, coefs, blockLength, x, offset, d, rows, s0, s1, s2, s3, r0, r1, r2, r3, q);
+            }
+            for (; q < d; q++) {
+                double a0 = 0;
+                double a1 = 0;
+                double a2 = 0;
+                double a3 = 0;
+                for (int i = 0; i < rows; i++) {
+                    double xq = x[offset + i * d + q];
+                    a0 += s0[i] * xq;
+                    a1 += s1[i] * xq;
+                    a2 += s2[i] * xq;
+                    a3 += s3[i] * xq;
+                }
+                for (int c = 0; c < blocks; c++) {
+                    double f = coefs[c];
+                    int b = c * blockLength + q;
+                    target[b + r0] += f * a0;
+                    target[b + r1] += f * a1;
+                    target[b + r2] += f * a2;
+                    target[b + r3] += f * a3;
+                }
+            }
+        }
+        for (; p < d; p++) {
+            int r = rowStart(p, d);
+            for (int q = p; q < d; q++) {
+                double a = 0;
+                for (int i = 0; i < rows; i++) {
+                    int o = offset + i * d;
+                    a += (w[i] * x[o + p]) * x[o + q];
+                }
+                for (int c = 0; c < blocks; c++) {
+                    target[c * blockLength + r + q] += coefs[c] * a;
+                }
+            }
+        }
+    }
+
+    /** The ten entries (p+a, p+b), 0 ≤ a ≤ b &lt; 4, in scalar code. */
+    private static void diagonalBlock(double[] target, double[] coefs, int blockLength, double[] x, int offset,
+                                      int d, int rows, double[] s0, double[] s1, double[] s2, double[] s3, int p,
+                                      int r0, int r1, int r2, int r3) {
+        double e00 = 0, e01 = 0, e02 = 0, e03 = 0, e11 = 0, e12 = 0, e13 = 0, e22 = 0, e23 = 0, e33 = 0;
+        for (int i = 0; i < rows; i++) {
+            int o = offset + i * d + p;
+            double x0 = x[o];
+            double x1 = x[o + 1];
+            double x2 = x[o + 2];
+            double x3 = x[o + 3];
+            e00 += s0[i] * x0;
+            e01 += s0[i] * x1;
+            e02 += s0[i] * x2;
+            e03 += s0[i] * x3;
+            e11 += s1[i] * x1;
+            e12 += s1[i] * x2;
+            e13 += s1[i] * x3;
+            e22 += s2[i] * x2;
+            e23 += s2[i] * x3;
+            e33 += s3[i] * x3;
+        }
+        for (int c = 0; c < coefs.length; c++) {
+            double f = coefs[c];
+            int b = c * blockLength + p;
+            target[b + r0] += f * e00;
+            target[b + r0 + 1] += f * e01;
+            target[b + r0 + 2] += f * e02;
+            target[b + r0 + 3] += f * e03;
+            target[b + r1 + 1] += f * e11;
+            target[b + r1 + 2] += f * e12;
+            target[b + r1 + 3] += f * e13;
+            target[b + r2 + 2] += f * e22;
+            target[b + r2 + 3] += f * e23;
+            target[b + r3 + 3] += f * e33;
+        }
+    }
+
+    /** Entries (p+a, q+b), a, b &lt; 4: one vector accumulator per row of G. */
+    private static void fourByFour(double[] target, double[] coefs, int blockLength, double[] x, int offset, int d,
+                                   int rows, double[] s0, double[] s1, double[] s2, double[] s3, int r0, int r1,
+                                   int r2, int r3, int q) {
+        DoubleVector a0 = DoubleVector.zero(S);
+        DoubleVector a1 = DoubleVector.zero(S);
+        DoubleVector a2 = DoubleVector.zero(S);
+        DoubleVector a3 = DoubleVector.zero(S);
+        for (int i = 0; i < rows; i++) {
+            DoubleVector xv = DoubleVector.fromArray(S, x, offset + i * d + q);
+            a0 = a0.add(xv.mul(DoubleVector.broadcast(S, s0[i])));
+            a1 = a1.add(xv.mul(DoubleVector.broadcast(S, s1[i])));
+            a2 = a2.add(xv.mul(DoubleVector.broadcast(S, s2[i])));
+            a3 = a3.add(xv.mul(DoubleVector.broadcast(S, s3[i])));
+        }
+        for (int c = 0; c < coefs.length; c++) {
+            DoubleVector f = DoubleVector.broadcast(S, coefs[c]);
+            int b = c * blockLength + q;
+            addInto(target, b + r0, a0.mul(f));
+            addInto(target, b + r1, a1.mul(f));
+            addInto(target, b + r2, a2.mul(f));
+            addInto(target, b + r3, a3.mul(f));
+        }
+    }
+
+    private static void addInto(double[] target, int at, DoubleVector v) {
+        DoubleVector.fromArray(S, target, at).add(v).intoArray(target, at);
+    }
+
+    /** Index in the packed form of entry (p, 0) if the row were stored in full. */
+    private static int rowStart(int p, int d) {
+        return p * d - p * (p - 1) / 2 - p;
+    }
+}
