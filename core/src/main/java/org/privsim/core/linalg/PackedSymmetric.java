@@ -73,7 +73,7 @@ public final class PackedSymmetric {
     }
 
     /**
-     * Which weighted-Gram kernel this JVM runs: {@code "vector-256"} (the launcher's
+     * Which kernels (weighted Gram, symmetrized outers) this JVM runs: {@code "vector-256"} (the launcher's
      * {@code --add-modules jdk.incubator.vector} on a CPU with 256-bit vectors) or {@code "scalar"}.
      * Reports do not depend on it: the two are bit-identical.
      */
@@ -177,9 +177,20 @@ public final class PackedSymmetric {
      * scale_j·0.5·(a_jp b_jq + b_jp a_jq) and then added to the target once, four entries of a row at
      * a time with the sums in registers: into a zero target bit-identical to the pair-by-pair
      * updates target += scale_j·0.5·(a_jp b_jq + b_jp a_jq), entry by entry (PackedSymmetricTest).
+     * Runs on SIMD lanes with the same bits where {@link #kernel()} says so.
      */
     public static void addSymmetrizedOuters(double[] target, double[] x, int[] offsets, double[] scales, int pairs,
                                             int d) {
+        if (VECTOR) {
+            VectorGram.addSymmetrizedOuters(target, x, offsets, scales, pairs, d);
+        } else {
+            addSymmetrizedOutersScalar(target, x, offsets, scales, pairs, d);
+        }
+    }
+
+    /** The scalar form of {@link #addSymmetrizedOuters}, four entries of a row at a time. */
+    static void addSymmetrizedOutersScalar(double[] target, double[] x, int[] offsets, double[] scales, int pairs,
+                                           int d) {
         int idx = 0;
         for (int p = 0; p < d; p++) {
             int q = p;

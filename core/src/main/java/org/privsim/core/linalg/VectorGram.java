@@ -4,8 +4,9 @@ import jdk.incubator.vector.DoubleVector;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
- * The U-step's weighted-Gram kernel ({@link PackedSymmetric#addScaledWeightedGram}) on 256-bit
- * SIMD lanes through the JDK's incubating Vector API, bit-identical to the scalar kernel.
+ * The U-step's weighted-Gram kernel ({@link PackedSymmetric#addScaledWeightedGram}) and the
+ * initialisation's symmetrized outer products ({@link PackedSymmetric#addSymmetrizedOuters}) on
+ * 256-bit SIMD lanes through the JDK's incubating Vector API, bit-identical to the scalar kernels.
  *
  * <p>Four rows p … p+3 of G are formed at once: for each run of four columns q ≥ p+4 one vector
  * load of x_iq … x_i,q+3 per sample i is multiplied by the broadcast w_i·x_ip (a separate multiply
@@ -14,7 +15,10 @@ import jdk.incubator.vector.VectorSpecies;
  * target entry then receives the same single product coef·G_pq, so the result is bit-identical
  * (PackedSymmetricTest compares the two on every shape and row count, including the ten entries of
  * each 4×4 diagonal block and the last columns when d − p − 4 is not a multiple of four, which run
- * in scalar code).
+ * in scalar code). The initialisation's entries (p, q … q+3) are likewise one lane each of
+ * h_j·(a_jp·b_jq + b_jp·a_jq) — the two products, their sum, then the scale, as in the scalar
+ * expression (IEEE multiplication and addition are commutative, so operand order within one
+ * operation does not change a bit) — summed over the pairs j in order from 0.
  *
  * <p>This class is only loaded when the {@code jdk.incubator.vector} module is in the boot layer
  * (the launcher adds it) and the CPU has 256-bit vectors; otherwise the scalar kernel runs, with
@@ -156,6 +160,58 @@ final class VectorGram {
             addInto(target, b + r2, a2.mul(f));
             addInto(target, b + r3, a3.mul(f));
         }
+    }
+
+    /** See {@link PackedSymmetric#addSymmetrizedOuters}; the same contract and the same bits. */
+    static void addSymmetrizedOuters(double[] target, double[] x, int[] offsets, double[] scales, int pairs, int d) {
+        for (int p = 0; p < d; p++) {
+            int row = rowStart(p, d);
+            int q = p;
+            for (; q + 2 * L <= d; q += 2 * L) {
+                symmetrizedEight(target, row + q, x, offsets, scales, pairs, d, p, q);
+            }
+            for (; q + L <= d; q += L) {
+                DoubleVector s = DoubleVector.zero(S);
+                for (int j = 0; j < pairs; j++) {
+                    int a = offsets[j];
+                    int b = a + d;
+                    s = s.add(symmetrized(x, a, b, p, q, scales[j] * 0.5));
+                }
+                addInto(target, row + q, s);
+            }
+            for (; q < d; q++) {
+                double s = 0;
+                for (int j = 0; j < pairs; j++) {
+                    int a = offsets[j];
+                    int b = a + d;
+                    s += scales[j] * 0.5 * (x[a + p] * x[b + q] + x[b + p] * x[a + q]);
+                }
+                target[row + q] += s;
+            }
+        }
+    }
+
+    /** Entries (p, q … q+7): two vector sums over the pairs. */
+    private static void symmetrizedEight(double[] target, int at, double[] x, int[] offsets, double[] scales,
+                                         int pairs, int d, int p, int q) {
+        DoubleVector s0 = DoubleVector.zero(S);
+        DoubleVector s1 = DoubleVector.zero(S);
+        for (int j = 0; j < pairs; j++) {
+            int a = offsets[j];
+            int b = a + d;
+            double h = scales[j] * 0.5;
+            s0 = s0.add(symmetrized(x, a, b, p, q, h));
+            s1 = s1.add(symmetrized(x, a, b, p, q + L, h));
+        }
+        addInto(target, at, s0);
+        addInto(target, at + L, s1);
+    }
+
+    /** Lanes h·(a_p·b_q + b_p·a_q) for q … q+3, each formed exactly as the scalar expression. */
+    private static DoubleVector symmetrized(double[] x, int a, int b, int p, int q, double h) {
+        DoubleVector left = DoubleVector.fromArray(S, x, b + q).mul(x[a + p]);
+        DoubleVector right = DoubleVector.fromArray(S, x, a + q).mul(x[b + p]);
+        return left.add(right).mul(h);
     }
 
     private static void addInto(double[] target, int at, DoubleVector v) {

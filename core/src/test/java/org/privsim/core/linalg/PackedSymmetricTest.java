@@ -110,13 +110,15 @@ class PackedSymmetricTest {
 
     /**
      * The tiled initialisation kernel against pair-by-pair symmetrized outer products, bit for bit:
-     * every remainder of the four-column tiling (d = 1 … 9, 50), no pair, one pair, five pairs
-     * with a skipped one (its offset is simply not listed), and a non-zero row offset.
+     * every remainder of the four- and eight-column tilings (d = 1 … 13, 50, 51), no pair, one pair,
+     * five pairs with a skipped one (its offset is simply not listed), and a non-zero row offset;
+     * and, where this CPU has 256-bit vectors, the SIMD kernel against the scalar one into a target
+     * that already holds values.
      */
     @Test
     void symmetrizedOutersAreBitIdenticalToPairByPairUpdates() {
         SplittableRandom rng = new SplittableRandom(5);
-        for (int d : new int[] {1, 2, 3, 4, 5, 6, 7, 8, 9, 50}) {
+        for (int d : new int[] {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 50, 51}) {
             for (int pairs : new int[] {0, 1, 5}) {
                 double[] x = new double[(2 * pairs + 3) * d];
                 for (int i = 0; i < x.length; i++) {
@@ -136,8 +138,20 @@ class PackedSymmetricTest {
                     used++;
                 }
                 double[] actual = new double[PackedSymmetric.length(d)];
-                PackedSymmetric.addSymmetrizedOuters(actual, x, offsets, scales, used, d);
-                assertArrayEquals(expected, actual, 0.0, "d=" + d + ", pairs=" + pairs);
+                PackedSymmetric.addSymmetrizedOutersScalar(actual, x, offsets, scales, used, d);
+                assertArrayEquals(expected, actual, 0.0, "scalar, d=" + d + ", pairs=" + pairs);
+                if (VectorGram.usable()) {
+                    // into a target that already holds values: one addition per entry, as the scalar kernel
+                    double[] held = new double[PackedSymmetric.length(d)];
+                    for (int i = 0; i < held.length; i++) {
+                        held[i] = rng.nextGaussian();
+                    }
+                    double[] scalar = held.clone();
+                    double[] vector = held.clone();
+                    PackedSymmetric.addSymmetrizedOutersScalar(scalar, x, offsets, scales, used, d);
+                    VectorGram.addSymmetrizedOuters(vector, x, offsets, scales, used, d);
+                    assertArrayEquals(scalar, vector, 0.0, "vector, d=" + d + ", pairs=" + pairs);
+                }
             }
         }
     }
