@@ -16,7 +16,8 @@
 # Environment: PRIVSIM_BASE_PORT (2551), PRIVSIM_LOG_DIR (out/cluster-logs), PRIVSIM_START_TIMEOUT
 # (seconds to wait for the nodes, 120), PRIVSIM_STOP_TIMEOUT (20), PRIVSIM_JAVA_OPTS (JVM options
 # of the submitter and, unless PRIVSIM_NODE_JAVA_OPTS is set, of every node; both after the
-# defaults of scripts/jvm-options.sh).
+# defaults of scripts/jvm-options.sh for JVMs that share the machine: its collector and Vector API
+# module, not the single-process initial heap).
 set -euo pipefail
 
 usage() { echo "usage: $0 N SCENARIO [privsim run args...]" >&2; exit 2; }
@@ -34,8 +35,8 @@ start_timeout="${PRIVSIM_START_TIMEOUT:-120}"
 stop_timeout="${PRIVSIM_STOP_TIMEOUT:-20}"
 # shellcheck source=../scripts/jvm-options.sh
 . "$root/scripts/jvm-options.sh"
-java_opts="$(privsim_jvm_options "${PRIVSIM_JAVA_OPTS:-}")"
-node_java_opts="$(privsim_jvm_options "${PRIVSIM_NODE_JAVA_OPTS:-${PRIVSIM_JAVA_OPTS:-}}")"
+java_opts="$(privsim_jvm_options "${PRIVSIM_JAVA_OPTS:-}" shared)"
+node_java_opts="$(privsim_jvm_options "${PRIVSIM_NODE_JAVA_OPTS:-${PRIVSIM_JAVA_OPTS:-}}" shared)"
 seed="127.0.0.1:$base"
 
 # Build the jar the way the ./privsim launcher does (only when missing or older than the sources).

@@ -1,6 +1,9 @@
 # privsim's default JVM options, sourced by ./privsim and cluster-conf/start-local-cluster.sh.
 #
-#   privsim_jvm_options "$PRIVSIM_JAVA_OPTS"   # prints the defaults followed by the caller's options
+#   privsim_jvm_options "$PRIVSIM_JAVA_OPTS"          # one JVM on the machine (./privsim)
+#   privsim_jvm_options "$PRIVSIM_JAVA_OPTS" shared   # several JVMs share it (a loopback cluster)
+#
+# prints the defaults followed by the caller's options.
 #
 # The Parallel collector with promotion at the first young collection (MaxTenuringThreshold=0)
 # and the initial heap at the default maximum's 25% of RAM (pages are only touched as the heap
@@ -10,19 +13,22 @@
 # slower than a loop (README "Performance": G1 against these options on bench/paper-scale.yaml,
 # scenarios/demo.yaml and bench/million.yaml). The caller's options come last and win; a caller
 # that selects a collector (-XX:+Use…GC) or an initial heap (-Xms, InitialRAMPercentage) gets none
-# of the corresponding defaults (the JVM refuses two collectors).
+# of the corresponding defaults (the JVM refuses two collectors). JVMs that share the machine
+# ("shared") keep the JVM's own small initial heap: four JVMs each starting with a quarter of RAM
+# touched gigabytes of fresh young-generation pages (cluster-50k on a 3-node loopback cluster:
+# 19-25 s of system time, against 6-7 s with a 256 MB initial heap; README "Performance").
 #
 # --add-modules jdk.incubator.vector lets the U-step's Gram kernel run on 256-bit SIMD lanes
 # (core's VectorGram, bit-identical to the scalar kernel that runs without it); the JVM prints
 # "WARNING: Using incubator modules: jdk.incubator.vector" once on standard error at start.
 privsim_jvm_options() {
-  local user="${1:-}" opts=""
+  local user="${1:-}" sharing="${2:-}" opts=""
   case " $user " in
     *" -XX:+Use"*"GC"*) ;;
     *) opts="-XX:+UseParallelGC -XX:MaxTenuringThreshold=0" ;;
   esac
-  case " $user " in
-    *" -Xms"* | *"InitialRAMPercentage"* | *"InitialHeapSize"*) ;;
+  case "$sharing: $user " in
+    shared:* | *" -Xms"* | *"InitialRAMPercentage"* | *"InitialHeapSize"*) ;;
     *) opts="$opts -XX:InitialRAMPercentage=25" ;;
   esac
   echo "--add-modules jdk.incubator.vector $opts $user"
