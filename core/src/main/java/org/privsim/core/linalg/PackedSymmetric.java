@@ -138,17 +138,8 @@ public final class PackedSymmetric {
                 }
             }
             for (; q < d; q++) {
-                double a = 0;
-                double b = 0;
-                for (int i = 0; i < rows; i++) {
-                    double xq = x[offset + i * d + q];
-                    a += s0[i] * xq;
-                    b += s1[i] * xq;
-                }
-                for (int c = 0; c < blocks; c++) {
-                    target[c * blockLength + r0 + q] += coefs[c] * a;
-                    target[c * blockLength + r1 + q] += coefs[c] * b;
-                }
+                addEntry(target, coefs, blockLength, x, offset, d, rows, s0, r0, q);
+                addEntry(target, coefs, blockLength, x, offset, d, rows, s1, r1, q);
             }
         }
         if (p < d) {
@@ -163,8 +154,35 @@ public final class PackedSymmetric {
         }
     }
 
+    /**
+     * One entry of a weighted Gram: target[c·blockLength + row + q] += coef_c · Σ_i s_i·x_iq, the sum
+     * left to right over the samples i from 0 ({@code s_i} = w_i·x_ip for the entry's row p, and
+     * {@code row} that row's {@link #rowStart}) — the column tails of both kernels.
+     */
+    static void addEntry(double[] target, double[] coefs, int blockLength, double[] x, int offset, int d, int rows,
+                         double[] s, int row, int q) {
+        double a = 0;
+        for (int i = 0; i < rows; i++) {
+            a += s[i] * x[offset + i * d + q];
+        }
+        for (int c = 0; c < coefs.length; c++) {
+            target[c * blockLength + row + q] += coefs[c] * a;
+        }
+    }
+
+    /** Σ_j scale_j·0.5·(a_jp b_jq + b_jp a_jq) over the pairs j in order from 0: one entry of the initialisation. */
+    static double symmetrizedEntry(double[] x, int[] offsets, double[] scales, int pairs, int d, int p, int q) {
+        double s = 0;
+        for (int j = 0; j < pairs; j++) {
+            int a = offsets[j];
+            int b = a + d;
+            s += scales[j] * 0.5 * (x[a + p] * x[b + q] + x[b + p] * x[a + q]);
+        }
+        return s;
+    }
+
     /** Index in the packed form of entry (p, 0) if the row were stored in full: entry (p, q ≥ p) is at rowStart + q. */
-    private static int rowStart(int p, int d) {
+    static int rowStart(int p, int d) {
         return p * d - p * (p - 1) / 2 - p;
     }
 
@@ -217,13 +235,7 @@ public final class PackedSymmetric {
                 idx += 4;
             }
             for (; q < d; q++) {
-                double s = 0;
-                for (int j = 0; j < pairs; j++) {
-                    int a = offsets[j];
-                    int b = a + d;
-                    s += scales[j] * 0.5 * (x[a + p] * x[b + q] + x[b + p] * x[a + q]);
-                }
-                target[idx++] += s;
+                target[idx++] += symmetrizedEntry(x, offsets, scales, pairs, d, p, q);
             }
         }
     }

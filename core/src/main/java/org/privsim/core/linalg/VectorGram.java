@@ -38,7 +38,6 @@ final class VectorGram {
     /** See {@link PackedSymmetric#addScaledWeightedGram}; the same contract and the same bits. */
     static void addScaledWeightedGram(double[] target, double[] coefs, int blockLength, double[] x, int offset,
                                       int d, double[] w, int rows) {
-        int blocks = coefs.length;
         double[] s0 = new double[rows];
         double[] s1 = new double[rows];
         double[] s2 = new double[rows];
@@ -53,48 +52,29 @@ final class VectorGram {
                 s2[i] = wi * x[o + 2];
                 s3[i] = wi * x[o + 3];
             }
-            int r0 = rowStart(p, d);
-            int r1 = rowStart(p + 1, d);
-            int r2 = rowStart(p + 2, d);
-            int r3 = rowStart(p + 3, d);
+            int r0 = PackedSymmetric.rowStart(p, d);
+            int r1 = PackedSymmetric.rowStart(p + 1, d);
+            int r2 = PackedSymmetric.rowStart(p + 2, d);
+            int r3 = PackedSymmetric.rowStart(p + 3, d);
             diagonalBlock(target, coefs, blockLength, x, offset, d, rows, s0, s1, s2, s3, p, r0, r1, r2, r3);
             int q = p + 4;
             for (; q + L <= d; q += L) {
                 fourByFour(target, coefs, blockLength, x, offset, d, rows, s0, s1, s2, s3, r0, r1, r2, r3, q);
             }
             for (; q < d; q++) {
-                double a0 = 0;
-                double a1 = 0;
-                double a2 = 0;
-                double a3 = 0;
-                for (int i = 0; i < rows; i++) {
-                    double xq = x[offset + i * d + q];
-                    a0 += s0[i] * xq;
-                    a1 += s1[i] * xq;
-                    a2 += s2[i] * xq;
-                    a3 += s3[i] * xq;
-                }
-                for (int c = 0; c < blocks; c++) {
-                    double f = coefs[c];
-                    int b = c * blockLength + q;
-                    target[b + r0] += f * a0;
-                    target[b + r1] += f * a1;
-                    target[b + r2] += f * a2;
-                    target[b + r3] += f * a3;
-                }
+                PackedSymmetric.addEntry(target, coefs, blockLength, x, offset, d, rows, s0, r0, q);
+                PackedSymmetric.addEntry(target, coefs, blockLength, x, offset, d, rows, s1, r1, q);
+                PackedSymmetric.addEntry(target, coefs, blockLength, x, offset, d, rows, s2, r2, q);
+                PackedSymmetric.addEntry(target, coefs, blockLength, x, offset, d, rows, s3, r3, q);
             }
         }
         for (; p < d; p++) {
-            int r = rowStart(p, d);
+            for (int i = 0; i < rows; i++) {
+                s0[i] = w[i] * x[offset + i * d + p];
+            }
+            int r = PackedSymmetric.rowStart(p, d);
             for (int q = p; q < d; q++) {
-                double a = 0;
-                for (int i = 0; i < rows; i++) {
-                    int o = offset + i * d;
-                    a += (w[i] * x[o + p]) * x[o + q];
-                }
-                for (int c = 0; c < blocks; c++) {
-                    target[c * blockLength + r + q] += coefs[c] * a;
-                }
+                PackedSymmetric.addEntry(target, coefs, blockLength, x, offset, d, rows, s0, r, q);
             }
         }
     }
@@ -165,7 +145,7 @@ final class VectorGram {
     /** See {@link PackedSymmetric#addSymmetrizedOuters}; the same contract and the same bits. */
     static void addSymmetrizedOuters(double[] target, double[] x, int[] offsets, double[] scales, int pairs, int d) {
         for (int p = 0; p < d; p++) {
-            int row = rowStart(p, d);
+            int row = PackedSymmetric.rowStart(p, d);
             int q = p;
             for (; q + 2 * L <= d; q += 2 * L) {
                 symmetrizedEight(target, row + q, x, offsets, scales, pairs, d, p, q);
@@ -180,13 +160,7 @@ final class VectorGram {
                 addInto(target, row + q, s);
             }
             for (; q < d; q++) {
-                double s = 0;
-                for (int j = 0; j < pairs; j++) {
-                    int a = offsets[j];
-                    int b = a + d;
-                    s += scales[j] * 0.5 * (x[a + p] * x[b + q] + x[b + p] * x[a + q]);
-                }
-                target[row + q] += s;
+                target[row + q] += PackedSymmetric.symmetrizedEntry(x, offsets, scales, pairs, d, p, q);
             }
         }
     }
@@ -216,10 +190,5 @@ final class VectorGram {
 
     private static void addInto(double[] target, int at, DoubleVector v) {
         DoubleVector.fromArray(S, target, at).add(v).intoArray(target, at);
-    }
-
-    /** Index in the packed form of entry (p, 0) if the row were stored in full. */
-    private static int rowStart(int p, int d) {
-        return p * d - p * (p - 1) / 2 - p;
     }
 }
