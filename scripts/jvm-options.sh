@@ -16,11 +16,13 @@
 # of the corresponding defaults (the JVM refuses two collectors). JVMs that share the machine
 # ("shared") keep the JVM's own small initial heap: four JVMs each starting with a quarter of RAM
 # touched gigabytes of fresh young-generation pages (cluster-50k on a 3-node loopback cluster:
-# 19-25 s of system time, against 6-7 s with a 256 MB initial heap; README "Performance").
+# 19-25 s of system time, against 6-8 s with the JVM's own; README "Performance").
 #
-# --add-modules jdk.incubator.vector lets the U-step's Gram kernel run on 256-bit SIMD lanes
-# (core's VectorGram, bit-identical to the scalar kernel that runs without it); the JVM prints
-# "WARNING: Using incubator modules: jdk.incubator.vector" once on standard error at start.
+# --add-modules jdk.incubator.vector lets the U-step's and the initialisation's kernels run on
+# 256-bit SIMD lanes (core's VectorGram, bit-identical to the scalar kernels that run without it);
+# the JVM prints "WARNING: Using incubator modules: jdk.incubator.vector" once on standard error at
+# start. It is only added when the `java` on PATH lists the module in its image's `release` file
+# (a trimmed runtime without it would refuse to start).
 privsim_jvm_options() {
   local user="${1:-}" sharing="${2:-}" opts=""
   case " $user " in
@@ -31,5 +33,15 @@ privsim_jvm_options() {
     shared:* | *" -Xms"* | *"InitialRAMPercentage"* | *"InitialHeapSize"*) ;;
     *) opts="$opts -XX:InitialRAMPercentage=25" ;;
   esac
-  echo "--add-modules jdk.incubator.vector $opts $user"
+  if privsim_java_has_vector_module; then
+    opts="--add-modules jdk.incubator.vector $opts"
+  fi
+  echo "$opts $user"
+}
+
+privsim_java_has_vector_module() {
+  local java home
+  java="$(command -v java)" || return 1
+  home="$(dirname "$(dirname "$(readlink -f "$java")")")"
+  grep -q 'MODULES=.*jdk\.incubator\.vector' "$home/release" 2>/dev/null
 }
