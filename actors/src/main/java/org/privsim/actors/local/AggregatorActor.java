@@ -175,8 +175,7 @@ public final class AggregatorActor extends AbstractBehavior<AggregatorCommand> {
         int rank = m.task().statisticsRank();
         RoundSum sum = new RoundSum(dimension, rank, m.task().gram());
         if (chained) {
-            int[] order = IntStream.range(first, first + users.size())
-                    .filter(id -> m.task().participants().includes(id)).toArray();
+            int[] order = Arrays.stream(everyoneIds()).filter(id -> m.task().participants().includes(id)).toArray();
             startChain(m.collection(), m.deadlineMillis(), m.replyTo(), order, sum,
                     f -> new UserCommand.FoldRound(m.collection(), m.task(), f),
                     count -> new CuratorCommand.RoundPartial(m.collection(), range, count, dimension, rank,
