@@ -3,31 +3,26 @@ package org.privsim.protocol;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import org.apache.pekko.actor.typed.ActorRef;
-import org.privsim.core.sim.UserRoundStats;
 import org.privsim.core.sim.UserTask;
 
 /**
  * Messages an aggregator (one fixed range of user ids) handles: a collection request from the
- * curator, its users' answers, and its own per-collection deadline.
+ * curator, the news that its range's chained fold came back, and its own per-collection deadline.
  *
  * <p>Named Jackson subtypes, so a command can travel inside a {@link PopulationCommand} envelope.
  *
  * <p>Guarantee: for each collection request the aggregator sends exactly one partial sum to the
- * curator — when every asked user answered or at the deadline, whichever comes first — summed in
- * ascending user id order; answers tagged with another collection id are ignored.
+ * curator — when every asked user folded or at the deadline, whichever comes first — summed in
+ * ascending user id order; news of another collection is ignored.
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
 @JsonSubTypes({
         @JsonSubTypes.Type(value = AggregatorCommand.CollectInit.class, name = "CollectInit"),
         @JsonSubTypes.Type(value = AggregatorCommand.CollectRound.class, name = "CollectRound"),
         @JsonSubTypes.Type(value = AggregatorCommand.CollectEvaluate.class, name = "CollectEvaluate"),
-        @JsonSubTypes.Type(value = AggregatorCommand.InitAnswer.class, name = "InitAnswer"),
-        @JsonSubTypes.Type(value = AggregatorCommand.RoundAnswer.class, name = "RoundAnswer"),
-        @JsonSubTypes.Type(value = AggregatorCommand.ErrorAnswer.class, name = "ErrorAnswer"),
         @JsonSubTypes.Type(value = AggregatorCommand.CollectionDeadline.class, name = "CollectionDeadline")})
 public sealed interface AggregatorCommand extends CborSerializable
         permits AggregatorCommand.CollectInit, AggregatorCommand.CollectRound, AggregatorCommand.CollectEvaluate,
-        AggregatorCommand.InitAnswer, AggregatorCommand.RoundAnswer, AggregatorCommand.ErrorAnswer,
         AggregatorCommand.CollectionDeadline, AggregatorCommand.RangeFolded {
 
     /**
@@ -64,33 +59,6 @@ public sealed interface AggregatorCommand extends CborSerializable
                            ActorRef<CuratorCommand> replyTo) implements AggregatorCommand {}
 
     /**
-     * A user's initialisation term.
-     *
-     * @param collection collection id
-     * @param user       user id
-     * @param packed     packed symmetric d×d term (d(d+1)/2 doubles)
-     */
-    record InitAnswer(long collection, int user, double[] packed) implements AggregatorCommand {}
-
-    /**
-     * A user's U-step statistics.
-     *
-     * @param collection collection id
-     * @param stats      the compact statistics (v: k, gram: d(d+1)/2, g: d)
-     */
-    record RoundAnswer(long collection, UserRoundStats stats) implements AggregatorCommand {}
-
-    /**
-     * A user's evaluation answer: {‖θ_j − θ_j*‖²} on synthetic data, {MSE_j, SSE_j, t_j, SST_j} of its
-     * test rows on a real data set (see {@code UserStep.respond}).
-     *
-     * @param collection collection id
-     * @param user       user id
-     * @param errors     the answer's components
-     */
-    record ErrorAnswer(long collection, int user, double[] errors) implements AggregatorCommand {}
-
-    /**
      * The aggregator's own timer: the collection's deadline passed.
      *
      * @param collection collection id
@@ -99,7 +67,7 @@ public sealed interface AggregatorCommand extends CborSerializable
 
     /**
      * The range's chained fold of collection {@code collection} reached its last asked user (local
-     * runtime only).
+     * only: sent by the user actors on the aggregator's own node).
      */
     record RangeFolded(long collection)
             implements AggregatorCommand, org.apache.pekko.actor.NoSerializationVerificationNeeded {}

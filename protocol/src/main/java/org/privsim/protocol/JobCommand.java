@@ -12,10 +12,11 @@ import org.privsim.core.sim.RunOutcome;
  * simulation, and the loss of its submitter.
  *
  * <p>Guarantee: a job handles exactly one of {@link Completed} and {@link Aborted}, reports it to
- * the submitter and stops.
+ * the submitter and stops once the submitter has left (or stayed silent too long), so its stop
+ * never overtakes its report.
  */
 public sealed interface JobCommand extends CborSerializable
-        permits JobCommand.Completed, JobCommand.Aborted, JobCommand.SubmitterLeft {
+        permits JobCommand.Completed, JobCommand.Aborted, JobCommand.SubmitterLeft, JobCommand.SubmitterSilent {
 
     /**
      * Every job of the scenario finished.
@@ -38,4 +39,10 @@ public sealed interface JobCommand extends CborSerializable
 
     /** The submitter stopped (or its node left): nobody wants the result any more. */
     record SubmitterLeft() implements JobCommand {}
+
+    /**
+     * The job's own timer: its report went out a while ago and the submitter has not left; the job
+     * stops anyway.
+     */
+    record SubmitterSilent() implements JobCommand {}
 }

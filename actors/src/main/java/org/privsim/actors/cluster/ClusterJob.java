@@ -1,6 +1,7 @@
 package org.privsim.actors.cluster;
 
 import com.typesafe.config.Config;
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicLong;
@@ -32,14 +33,21 @@ import org.privsim.protocol.SubmitterCommand;
  * <p>Guarantee: the submitter gets throttled progress (at most one update per 200 ms and per
  * step), then every result in plan order and {@link SubmitterCommand.Finished}, or one
  * {@link SubmitterCommand.Failed}; afterwards (and when the submitter leaves) the job retires its
- * entities and stops.
+ * entities. It stops when the submitter has left — having read the report, the submitter stops —
+ * or {@value #LINGER_SECONDS} s after the report, never right after sending it: the submitter
+ * watches the job, and a stop notification can overtake the report's last messages when the
+ * curator's node is too busy to flush them within Pekko's death-watch flush timeout (3 s; seen
+ * at the end of a 50,000-user job, the report lost and the job reported as lost).
  */
 final class ClusterJob extends AbstractBehavior<JobCommand> {
     private static final long PROGRESS_INTERVAL_NANOS = 200_000_000L;
+    /** Seconds a job waits for its submitter to leave after its report before it stops anyway. */
+    static final int LINGER_SECONDS = 60;
 
     private final long job;
     private final Scenario scenario;
     private final ActorRef<SubmitterCommand> submitter;
+    private boolean reported;
 
     static Behavior<JobCommand> create(long job, ScenarioSource source, Scenario scenario,
                                        ActorRef<SubmitterCommand> submitter, LocalSettings settings) {
@@ -96,12 +104,16 @@ final class ClusterJob extends AbstractBehavior<JobCommand> {
                 .onMessage(JobCommand.Completed.class, this::onCompleted)
                 .onMessage(JobCommand.Aborted.class, m -> {
                     submitter.tell(new SubmitterCommand.Failed(m.reason()));
-                    return retire();
+                    return reported();
                 })
                 .onMessage(JobCommand.SubmitterLeft.class, m -> {
-                    getContext().getLog().warn("job {}: the submitter left; abandoning the job", job);
-                    return retire();
+                    if (!reported) {
+                        getContext().getLog().warn("job {}: the submitter left; abandoning the job", job);
+                        retire();
+                    }
+                    return Behaviors.stopped();
                 })
+                .onMessage(JobCommand.SubmitterSilent.class, m -> Behaviors.stopped())
                 .build();
     }
 
@@ -123,17 +135,25 @@ final class ClusterJob extends AbstractBehavior<JobCommand> {
         }
         submitter.tell(new SubmitterCommand.Finished(m.runs().size(), m.cells().size(), m.multitask().size(),
                 m.transfer().size(), m.audits().size()));
-        return retire();
+        return reported();
     }
 
-    /** Stops this job's aggregator entities (each stops its users) and the job. */
-    private Behavior<JobCommand> retire() {
+    /** The report went out: retires the entities and waits for the submitter to leave. */
+    private Behavior<JobCommand> reported() {
+        reported = true;
+        retire();
+        getContext().scheduleOnce(Duration.ofSeconds(LINGER_SECONDS), getContext().getSelf(),
+                new JobCommand.SubmitterSilent());
+        return this;
+    }
+
+    /** Stops this job's aggregator entities (each stops its users). */
+    private void retire() {
         if (scenario.hasLowRankExperiments()) {
             int ranges = scenario.aggregation().ranges(scenario.lowRankTask().users());
             for (int r = 0; r < ranges; r++) {
                 PopulationSharding.aggregator(getContext().getSystem(), job, r).tell(new PopulationCommand.Retire());
             }
         }
-        return Behaviors.stopped();
     }
 }

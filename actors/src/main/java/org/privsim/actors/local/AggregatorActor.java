@@ -26,34 +26,28 @@ import org.privsim.protocol.AggregatorCommand.CollectEvaluate;
 import org.privsim.protocol.AggregatorCommand.CollectInit;
 import org.privsim.protocol.AggregatorCommand.CollectRound;
 import org.privsim.protocol.AggregatorCommand.CollectionDeadline;
-import org.privsim.protocol.AggregatorCommand.ErrorAnswer;
-import org.privsim.protocol.AggregatorCommand.InitAnswer;
 import org.privsim.protocol.AggregatorCommand.RangeFolded;
-import org.privsim.protocol.AggregatorCommand.RoundAnswer;
 import org.privsim.protocol.ChainedFold;
 import org.privsim.protocol.CuratorCommand;
 import org.privsim.protocol.UserCommand;
 
 /**
  * One aggregator range [first, end) of user ids: locally the parent of its users, on a cluster the
- * neighbour of their sharded entities (same shard, same node). On a collection request it tells
- * each asked user, folds their answers into a core partial sum in ascending id order
- * ({@link InOrderFold}) and sends one partial to the curator. In the local runtime every collection
- * (initialisation, round, evaluation) is instead a chained fold ({@link RangeFold}): the range's
- * sum travels from asked user to asked user in id order, each adding its answer in place — one
- * message per user, no answer messages, no fold work on the aggregator. The price is that a slow
- * user holds up the users after it in its range: at the deadline those not folded yet are left out
- * (the gather protocol loses only the slow user); a user that fails hands the fold on before it
- * restarts.
+ * neighbour of their sharded entities (same shard, same node), which it reaches by their located
+ * actor references. Every collection (initialisation, round, evaluation) is a chained fold
+ * ({@link RangeFold}): the range's sum travels from asked user to asked user in id order, each
+ * adding its answer in place — one message per user, no answer messages, no fold work on the
+ * aggregator — and comes back to the aggregator, which sends one partial to the curator. The price
+ * is that a slow user holds up the users after it in its range: at the deadline those not folded
+ * yet are left out; a user that fails hands the fold on before it restarts.
  *
- * <p>Guarantee: exactly one partial per collection request, sent as soon as every asked user
- * answered or at the request's deadline, whichever comes first; users that did not answer in time
- * are not in the partial's contributor ids (so the ledger does not charge them); answers tagged
- * with another collection id are ignored. Without faults the partial is bit-identical to the
- * sequential runner's partial of the same range. A new request abandons an unfinished one; a
- * repeated request for the collection still being gathered is ignored (the partial is on its way),
- * while one for a collection already sent gathers and sends it again (the partial may have been
- * lost with a node).
+ * <p>Guarantee: exactly one partial per collection request, sent as soon as the fold came back or
+ * at the request's deadline, whichever comes first; users not folded in time are not in the
+ * partial's contributor ids (so the ledger does not charge them). Without faults the partial is
+ * bit-identical to the sequential runner's partial of the same range. A new request abandons an
+ * unfinished one; a repeated request for the collection still being folded is ignored (the partial
+ * is on its way), while one for a collection already sent folds and sends it again (the partial
+ * may have been lost with a node).
  */
 public final class AggregatorActor extends AbstractBehavior<AggregatorCommand> {
     private final TimerScheduler<AggregatorCommand> timers;
@@ -62,11 +56,8 @@ public final class AggregatorActor extends AbstractBehavior<AggregatorCommand> {
     private final int dimension;
     private final PartialRoute route;
     private final List<Consumer<UserCommand>> users;
-    private final boolean chained;
 
     private long collection = -1;
-    private InOrderFold<AggregatorCommand> fold;
-    private IntFunction<CuratorCommand> partial;
     private ActorRef<CuratorCommand> curator;
     private RangeFold<?> chain;
     /** The partial of the chain in progress, built from its closed sum and the number of users asked. */
@@ -103,32 +94,31 @@ public final class AggregatorActor extends AbstractBehavior<AggregatorCommand> {
         PartialRoute route = (ctx, curator, collection, r, p) -> curator.tell(p);
         int dimension = populations.dimension();
         return Behaviors.setup(ctx -> Behaviors.withTimers(timers ->
-                new AggregatorActor(ctx, timers, range, first, end, dimension, users, route, true)));
+                new AggregatorActor(ctx, timers, range, first, end, dimension, users, route)));
     }
 
     /**
      * The behaviour of range {@code range}, ids [first, end), with explicit wiring.
      *
      * @param dimension d
-     * @param users     how to reach each user of the range
+     * @param users     how to reach each user of the range: an actor on this node (the fold is a
+     *                  live object and never crosses a node)
      * @param route     how partials reach the curator
      */
     public static Behavior<AggregatorCommand> create(int range, int first, int end, int dimension,
                                                      UserDirectory users, PartialRoute route) {
         return Behaviors.setup(ctx -> Behaviors.withTimers(timers ->
-                new AggregatorActor(ctx, timers, range, first, end, dimension, users, route, false)));
+                new AggregatorActor(ctx, timers, range, first, end, dimension, users, route)));
     }
 
     private AggregatorActor(ActorContext<AggregatorCommand> ctx, TimerScheduler<AggregatorCommand> timers, int range,
-                            int first, int end, int dimension, UserDirectory directory, PartialRoute route,
-                            boolean chained) {
+                            int first, int end, int dimension, UserDirectory directory, PartialRoute route) {
         super(ctx);
         this.timers = timers;
         this.range = range;
         this.first = first;
         this.dimension = dimension;
         this.route = route;
-        this.chained = chained;
         this.users = new ArrayList<>(end - first);
         for (int id = first; id < end; id++) {
             users.add(directory.reach(ctx, id));
@@ -141,9 +131,6 @@ public final class AggregatorActor extends AbstractBehavior<AggregatorCommand> {
                 .onMessage(CollectInit.class, this::onCollectInit)
                 .onMessage(CollectRound.class, this::onCollectRound)
                 .onMessage(CollectEvaluate.class, this::onCollectEvaluate)
-                .onMessage(InitAnswer.class, m -> onAnswer(m.collection(), m.user(), m))
-                .onMessage(RoundAnswer.class, m -> onAnswer(m.collection(), m.stats().user(), m))
-                .onMessage(ErrorAnswer.class, m -> onAnswer(m.collection(), m.user(), m))
                 .onMessage(CollectionDeadline.class, this::onDeadline)
                 .onMessage(RangeFolded.class, this::onRangeFolded)
                 .build();
@@ -156,15 +143,8 @@ public final class AggregatorActor extends AbstractBehavior<AggregatorCommand> {
         InitSum sum = new InitSum(dimension, m.task().matrices());
         IntFunction<CuratorCommand> result = asked -> new CuratorCommand.InitPartial(m.collection(), range, asked,
                 dimension, sum.packed(), sum.contributorIds());
-        if (chained) {
-            startChain(m.collection(), m.deadlineMillis(), m.replyTo(), everyoneIds(), sum,
-                    f -> new UserCommand.FoldInit(m.collection(), m.task(), f), result);
-            return this;
-        }
-        begin(m.collection(), m.deadlineMillis(), m.replyTo(), everyone(),
-                a -> sum.add(((InitAnswer) a).user(), ((InitAnswer) a).packed()), result);
-        UserCommand request = new UserCommand.ContributeInit(m.collection(), m.task(), getContext().getSelf());
-        users.forEach(u -> u.accept(request));
+        startChain(m.collection(), m.deadlineMillis(), m.replyTo(), everyoneIds(), sum,
+                f -> new UserCommand.FoldInit(m.collection(), m.task(), f), result);
         return this;
     }
 
@@ -174,28 +154,11 @@ public final class AggregatorActor extends AbstractBehavior<AggregatorCommand> {
         }
         int rank = m.task().statisticsRank();
         RoundSum sum = new RoundSum(dimension, rank, m.task().gram());
-        if (chained) {
-            int[] order = Arrays.stream(everyoneIds()).filter(id -> m.task().participants().includes(id)).toArray();
-            startChain(m.collection(), m.deadlineMillis(), m.replyTo(), order, sum,
-                    f -> new UserCommand.FoldRound(m.collection(), m.task(), f),
-                    count -> new CuratorCommand.RoundPartial(m.collection(), range, count, dimension, rank,
-                            sum.blocks(), sum.h(), sum.contributorIds()));
-            return this;
-        }
-        boolean[] asked = new boolean[users.size()];
-        for (int i = 0; i < asked.length; i++) {
-            asked[i] = m.task().participants().includes(first + i);
-        }
-        begin(m.collection(), m.deadlineMillis(), m.replyTo(), asked,
-                a -> sum.add(((RoundAnswer) a).stats()),
-                count -> new CuratorCommand.RoundPartial(m.collection(), range, count, dimension, rank, sum.blocks(),
-                        sum.h(), sum.contributorIds()));
-        UserCommand request = new UserCommand.ContributeRound(m.collection(), m.task(), getContext().getSelf());
-        for (int i = 0; i < asked.length; i++) {
-            if (asked[i]) {
-                users.get(i).accept(request);
-            }
-        }
+        int[] order = Arrays.stream(everyoneIds()).filter(id -> m.task().participants().includes(id)).toArray();
+        startChain(m.collection(), m.deadlineMillis(), m.replyTo(), order, sum,
+                f -> new UserCommand.FoldRound(m.collection(), m.task(), f),
+                count -> new CuratorCommand.RoundPartial(m.collection(), range, count, dimension, rank,
+                        sum.blocks(), sum.h(), sum.contributorIds()));
         return this;
     }
 
@@ -206,29 +169,21 @@ public final class AggregatorActor extends AbstractBehavior<AggregatorCommand> {
         ErrorSum sum = new ErrorSum();
         IntFunction<CuratorCommand> result = asked -> new CuratorCommand.ErrorPartial(m.collection(), range, asked,
                 sum.sums(), sum.contributorIds());
-        if (chained) {
-            startChain(m.collection(), m.deadlineMillis(), m.replyTo(), everyoneIds(), sum,
-                    f -> new UserCommand.FoldEvaluate(m.collection(), m.task(), f), result);
-            return this;
-        }
-        begin(m.collection(), m.deadlineMillis(), m.replyTo(), everyone(),
-                a -> sum.add(((ErrorAnswer) a).user(), ((ErrorAnswer) a).errors()), result);
-        UserCommand request = new UserCommand.EvaluateModel(m.collection(), m.task(), getContext().getSelf());
-        users.forEach(u -> u.accept(request));
+        startChain(m.collection(), m.deadlineMillis(), m.replyTo(), everyoneIds(), sum,
+                f -> new UserCommand.FoldEvaluate(m.collection(), m.task(), f), result);
         return this;
     }
 
     /**
-     * Local runtime: the asked users fold into one travelling sum in id order ({@link RangeFold}),
-     * one message per user and no per-user answer object; the partial goes out when the fold
-     * comes back or at the deadline with the users folded by then.
+     * The asked users fold into one travelling sum in id order ({@link RangeFold}), one message per
+     * user and no per-user answer object; the partial goes out when the fold comes back or at the
+     * deadline with the users folded by then.
      */
     private <S> void startChain(long id, long deadlineMillis, ActorRef<CuratorCommand> replyTo, int[] order, S sum,
                                 Function<ChainedFold<S>, UserCommand> request, IntFunction<CuratorCommand> result) {
         abandonChain();
         collection = id;
         curator = replyTo;
-        fold = null;
         RangeFold<S> started = new RangeFold<>(id, sum, first, order, users, getContext().getSelf(), request);
         chain = started;
         chainPartial = result;
@@ -260,42 +215,13 @@ public final class AggregatorActor extends AbstractBehavior<AggregatorCommand> {
         }
     }
 
-    /** Whether {@code id} is the collection still being gathered (a re-request of it changes nothing). */
+    /** Whether {@code id} is the collection still being folded (a re-request of it changes nothing). */
     private boolean collecting(long id) {
-        return id == collection && (fold != null || chain != null);
+        return id == collection && chain != null;
     }
 
     private int[] everyoneIds() {
         return IntStream.range(first, first + users.size()).toArray();
-    }
-
-    private boolean[] everyone() {
-        boolean[] asked = new boolean[users.size()];
-        Arrays.fill(asked, true);
-        return asked;
-    }
-
-    private void begin(long id, long deadlineMillis, ActorRef<CuratorCommand> replyTo, boolean[] asked,
-                       Consumer<AggregatorCommand> sink, IntFunction<CuratorCommand> result) {
-        abandonChain();
-        collection = id;
-        curator = replyTo;
-        fold = new InOrderFold<>(first, asked, sink);
-        partial = result;
-        timers.startSingleTimer(CollectionDeadline.class, new CollectionDeadline(id), Duration.ofMillis(deadlineMillis));
-        if (fold.complete()) {
-            finish();
-        }
-    }
-
-    private Behavior<AggregatorCommand> onAnswer(long answerCollection, int user, AggregatorCommand answer) {
-        if (answerCollection == collection && fold != null) {
-            fold.offer(user, answer);
-            if (fold.complete()) {
-                finish();
-            }
-        }
-        return this;
     }
 
     private Behavior<AggregatorCommand> onDeadline(CollectionDeadline m) {
@@ -303,22 +229,7 @@ public final class AggregatorActor extends AbstractBehavior<AggregatorCommand> {
             getContext().getLog().warn("range {}: collection {} closed at its deadline; users not folded by then"
                     + " are left out", range, m.collection());
             finishChain();
-            return this;
-        }
-        if (m.collection() == collection && fold != null) {
-            getContext().getLog().warn("range {}: collection {} closed at its deadline with missing answers",
-                    range, m.collection());
-            fold.flush();
-            finish();
         }
         return this;
-    }
-
-    private void finish() {
-        timers.cancel(CollectionDeadline.class);
-        route.send(getContext(), curator, collection, range, partial.apply(fold.askedCount()));
-        fold = null;
-        partial = null;
-        curator = null;
     }
 }

@@ -16,18 +16,18 @@ import org.privsim.core.sim.ErrorSum;
 import org.privsim.core.sim.InitSum;
 import org.privsim.core.sim.UserStep;
 import org.privsim.core.sim.UserTask;
-import org.privsim.protocol.AggregatorCommand;
 import org.privsim.protocol.ChainedFold;
 import org.privsim.protocol.UserCommand;
 
 /**
  * One user: generates its data set from (task, seed, id) when the first request arrives — the seed
  * being the population the request names ({@link UserTask#population()}) — regenerates it when a
- * request names another population (the next repeat), and answers every request with
- * {@link UserStep#respond} — compact statistics, never raw samples — or, in the local runtime's
+ * request names another population (the next repeat), and answers every request of its range's
  * chained folds ({@link UserCommand.FoldInit}, {@link UserCommand.FoldRound},
- * {@link UserCommand.FoldEvaluate}), adds its answer straight into its range's travelling sum (a
- * round's statistics with {@link UserStep#foldRound}, never materialising G) and hands the sum on.
+ * {@link UserCommand.FoldEvaluate}) by adding its answer — compact statistics from
+ * {@link UserStep}, never raw samples — straight into the range's travelling sum (a round's
+ * statistics with {@link UserStep#foldRound}, never materialising G) and handing the sum on. The
+ * local runner spawns users as its aggregators' children; on a cluster a user entity starts one.
  *
  * <p>A user is one {@link ExtensibleBehavior} that dispatches on the sealed {@link UserCommand}
  * with a chain of type tests, the hottest (a round's fold) first: Pekko's receive builder walks a
@@ -76,14 +76,6 @@ public final class UserActor extends ExtensibleBehavior<UserCommand> {
             foldAnswer(f.task(), f.fold(), d -> UserStep.respond(d, f.task()), InitSum::add);
         } else if (m instanceof UserCommand.FoldEvaluate f) {
             foldAnswer(f.task(), f.fold(), d -> UserStep.respond(d, f.task()), ErrorSum::add);
-        } else if (m instanceof UserCommand.ContributeRound r) {
-            onContributeRound(r);
-        } else if (m instanceof UserCommand.ContributeInit c) {
-            UserDataset d = of(c.task());
-            c.replyTo().tell(new AggregatorCommand.InitAnswer(c.collection(), d.user(), UserStep.respond(d, c.task())));
-        } else if (m instanceof UserCommand.EvaluateModel e) {
-            UserDataset d = of(e.task());
-            e.replyTo().tell(new AggregatorCommand.ErrorAnswer(e.collection(), d.user(), UserStep.respond(d, e.task())));
         }
         return this;
     }
@@ -119,20 +111,6 @@ public final class UserActor extends ExtensibleBehavior<UserCommand> {
             return;
         }
         m.fold().fold(id, sum -> UserStep.foldRound(d, m.task(), sum));
-    }
-
-    private void onContributeRound(UserCommand.ContributeRound m) {
-        UserDataset d = of(m.task());
-        boolean faulty = fault != null && fault.appliesTo(m.task().round());
-        if (faulty && fault.crash()) {
-            throw new IllegalStateException("injected crash of user " + id + " in round " + m.task().round());
-        }
-        AggregatorCommand answer = new AggregatorCommand.RoundAnswer(m.collection(), UserStep.respond(d, m.task()));
-        if (faulty) {
-            ctx.scheduleOnce(fault.delay(), m.replyTo(), answer);
-        } else {
-            m.replyTo().tell(answer);
-        }
     }
 
     /** Adds one user's answer to a sum: {@code sum.add(user, answer)}. */

@@ -18,8 +18,8 @@ import org.privsim.core.data.SplitPlan;
 import org.privsim.core.scenario.LowRankRegressionTask;
 import org.privsim.core.scenario.SampleSplit;
 import org.privsim.core.sim.Participants;
+import org.privsim.core.sim.RoundSum;
 import org.privsim.core.sim.UserTask;
-import org.privsim.protocol.AggregatorCommand;
 import org.privsim.protocol.PopulationCommand;
 import org.privsim.protocol.PopulationSpec;
 import org.privsim.protocol.UserCommand;
@@ -40,30 +40,41 @@ class UserEntityRecoveryTest {
 
     @Test
     void aUserStartedAgainAnswersExactlyAsBefore() {
-        TestProbe<AggregatorCommand> aggregator = testKit.createTestProbe();
         UserTask.Round round = new UserTask.Round(SPEC.seed(), 2, Participants.all(),
                 new double[] {1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0}, 2, SplitPlan.of(SampleSplit.REUSE, 8), 5.0, 5.0,
                 1e-6, 10.0, true, Double.POSITIVE_INFINITY);
-        PopulationCommand request = new PopulationCommand.ForUser(SPEC, 17,
-                new UserCommand.ContributeRound(9, round, aggregator.getRef()));
-
         TestProbe<ClusterSharding.ShardCommand> shard = testKit.createTestProbe();
+        TestProbe<PopulationCommand> aggregator = testKit.createTestProbe();
+
         ActorRef<PopulationCommand> first = testKit.spawn(UserEntity.create(shard.getRef()));
-        first.tell(request);
-        AggregatorCommand.RoundAnswer before = aggregator.expectMessageClass(AggregatorCommand.RoundAnswer.class);
+        RoundSum before = foldOnce(first, round, aggregator);
         first.tell(new PopulationCommand.Retire());
         shard.expectMessageClass(ClusterSharding.Passivate.class);
         first.tell(new PopulationCommand.Stop());
         testKit.createTestProbe().expectTerminated(first);
 
         ActorRef<PopulationCommand> again = testKit.spawn(UserEntity.create(shard.getRef()));
-        again.tell(request);
-        AggregatorCommand.RoundAnswer after = aggregator.expectMessageClass(AggregatorCommand.RoundAnswer.class);
+        RoundSum after = foldOnce(again, round, aggregator);
 
-        assertEquals(17, after.stats().user());
-        assertArrayEquals(before.stats().v(), after.stats().v(), 0.0);
-        assertArrayEquals(before.stats().gram(), after.stats().gram(), 0.0);
-        assertArrayEquals(before.stats().g(), after.stats().g(), 0.0);
+        assertArrayEquals(new int[] {17}, after.contributorIds());
+        assertArrayEquals(before.blocks(), after.blocks(), 0.0);
+        assertArrayEquals(before.h(), after.h(), 0.0);
+    }
+
+    /** Locates user 17 through {@code entity} and has its actor fold {@code round} into a fresh sum. */
+    private RoundSum foldOnce(ActorRef<PopulationCommand> entity, UserTask.Round round,
+                              TestProbe<PopulationCommand> aggregator) {
+        entity.tell(new PopulationCommand.Locate(SPEC, 17, aggregator.getRef()));
+        PopulationCommand.Located located = aggregator.expectMessageClass(PopulationCommand.Located.class);
+        assertEquals(17, located.user());
+        RoundSum sum = new RoundSum(6, 2, true);
+        TestProbe<Integer> handedOn = testKit.createTestProbe();
+        located.ref().tell(new UserCommand.FoldRound(9, round, (user, contribution) -> {
+            contribution.accept(sum);
+            handedOn.getRef().tell(user);
+        }));
+        assertEquals(17, handedOn.receiveMessage());
+        return sum;
     }
 
     @Test

@@ -8,10 +8,9 @@ import org.privsim.core.scenario.Scenario;
  * of the task's shape, counted object by object on a 64-bit JVM with compressed references), what
  * the runtime keeps per user (an array slot in the sequential runner; an actor — cell, mailbox,
  * behaviour, path and its entry in its aggregator's children — in the local one), the answers in
- * flight (the cluster gathers every answer of {@code rangesInFlight} ranges, d(d+1)/2 doubles or
- * more each; the local runtime's chained folds hold one travelling sum and the answer being added
- * per range in flight), the curator's dk×dk matrices of the full U-step, and a fixed base for the JVM, Pekko
- * and the report.
+ * flight (both actor runtimes fold chained: one travelling sum and the answer being added, d(d+1)/2
+ * doubles or more each, per range in flight — 8 locally, up to 256 on a cluster), the curator's
+ * dk×dk matrices of the full U-step, and a fixed base for the JVM, Pekko and the report.
  *
  * <p>Guarantee: {@link #dataBytesPerUser} is exact for {@link org.privsim.core.data.UserDataset}'s
  * arrays up to object alignment (tested against a measured heap); the per-actor figure is measured
@@ -26,9 +25,11 @@ public final class MemoryModel {
     public static final long BASE_BYTES = 96L << 20;
     /** What the local runtime keeps per user actor besides its data (measured, see the class comment). */
     public static final long ACTOR_BYTES = 1600;
-    /** Ranges whose gathered answers may be in flight at once: reference.conf's privsim.local.ranges-in-flight. */
+    /** Ranges folding at once in the local runtime: reference.conf's privsim.local.ranges-in-flight. */
     public static final int RANGES_IN_FLIGHT = 8;
-    /** The cluster runner's name (the actors module's ClusterRunner.NAME): the runtime that gathers answers. */
+    /** Ranges folding at once on a cluster: reference.conf's privsim.cluster.ranges-in-flight. */
+    public static final int CLUSTER_RANGES_IN_FLIGHT = 256;
+    /** The cluster runner's name (the actors module's ClusterRunner.NAME). */
     private static final String CLUSTER = "cluster";
 
     /**
@@ -61,7 +62,7 @@ public final class MemoryModel {
         long inFlight = SequentialRunner.NAME.equals(runner)
                 ? answer
                 : CLUSTER.equals(runner)
-                ? Math.min(users, (long) RANGES_IN_FLIGHT * scenario.aggregation().rangeSize()) * answer
+                ? Math.min(scenario.aggregation().ranges(task.users()), CLUSTER_RANGES_IN_FLIGHT) * 2L * answer
                 : RANGES_IN_FLIGHT * 2L * answer;
         return BASE_BYTES + users * bytesPerUser(task, runner) + inFlight + curatorBytes(d, k);
     }
