@@ -6,9 +6,12 @@
 # Node i (i = 1..N) listens on port PRIVSIM_BASE_PORT+i-1 (default base 2551). Node 1 has the roles
 # curator,users,adversary and is the seed node every node joins; the others have users,adversary.
 # Each node logs to $PRIVSIM_LOG_DIR/node-<port>.log (default out/cluster-logs, relative to the
-# current directory). Once every node has printed its "started" line the scenario is submitted with
-#   privsim run SCENARIO --runner cluster --seed-nodes 127.0.0.1:<base> [extra args]
-# and the script exits with that run's exit code (0 ok, 1 failure, 2 invalid input). Every process
+# current directory). The nodes and the submitter,
+#   privsim run SCENARIO --runner cluster --seed-nodes 127.0.0.1:<base> [extra args],
+# start together: no member is Up before all N users nodes joined
+# (pekko.cluster.role.users.min-nr-of-members = N), so the submitter submits, and the shards are
+# spread, only over the whole cluster. The script exits with that run's exit code (0 ok, 1 failure,
+# 2 invalid input), or 1 when a node exits or does not start within PRIVSIM_START_TIMEOUT. Every process
 # it started is stopped on exit, Ctrl-C or SIGTERM: SIGTERM (graceful leave) to every node but the
 # seed, then to the seed, and SIGKILL to whatever still runs PRIVSIM_STOP_TIMEOUT seconds (default
 # 20) after the stop began.
@@ -101,7 +104,8 @@ start_node() {  # start_node INDEX: node INDEX (0-based) in the background, logg
   [ "$1" -eq 0 ] && roles=curator,users,adversary
   # PRIVSIM_PORT also tags every line of cluster-conf/logback.xml with the node's port.
   # shellcheck disable=SC2086
-  PRIVSIM_PORT="$port" java $node_java_opts -Dlogback.configurationFile="$root/cluster-conf/logback.xml" \
+  PRIVSIM_PORT="$port" java -Dpekko.cluster.role.users.min-nr-of-members="$n" $node_java_opts \
+    -Dlogback.configurationFile="$root/cluster-conf/logback.xml" \
     -jar "$jar" node --roles "$roles" --host 127.0.0.1 --port "$port" --seed-nodes "$seed" \
     >"$log_dir/node-$port.log" 2>&1 </dev/null &
   pids+=("$!")
@@ -109,6 +113,8 @@ start_node() {  # start_node INDEX: node INDEX (0-based) in the background, logg
 wait_started() {  # wait_started INDEX: until node INDEX printed "privsim node <address> with roles [...] started"
   local port=$((base + $1)); local log="$log_dir/node-$port.log"
   until grep -q '^privsim node .* started' "$log" 2>/dev/null; do
+    # The submitter already ended (e.g. exit 2 on an invalid scenario): its exit code is the answer.
+    kill -0 "$submitter" 2>/dev/null || return 1
     if ! kill -0 "${pids[$1]}" 2>/dev/null; then
       echo "error: node 127.0.0.1:$port exited before it started; last lines of $log:" >&2
       tail -n 20 "$log" >&2
@@ -123,18 +129,19 @@ wait_started() {  # wait_started INDEX: until node INDEX printed "privsim node <
   done
 }
 deadline=$((SECONDS + start_timeout))
-echo "start-local-cluster: starting $n node(s) on 127.0.0.1:$base..$((base + n - 1)), logs in $log_dir/node-<port>.log" >&2
-# The seed node first: nodes started before it listens back off for several seconds before retrying.
-start_node 0
-wait_started 0
-for ((i = 1; i < n; i++)); do start_node "$i"; done
-for ((i = 1; i < n; i++)); do wait_started "$i"; done
-echo "start-local-cluster: all $n node(s) up; running $scenario" >&2
-
-# The submitter runs in the background so that INT/TERM reach the trap at once.
+echo "start-local-cluster: starting $n node(s) on 127.0.0.1:$base..$((base + n - 1)) and the submitter, logs in $log_dir/node-<port>.log" >&2
+for ((i = 0; i < n; i++)); do start_node "$i"; done
+# The submitter starts with the nodes (the JVMs boot side by side) and runs in the background so
+# that INT/TERM reach the trap at once. It joins, waits until it is Up — which the leader grants
+# only once all N users nodes have joined (pekko.cluster.role.users.min-nr-of-members = N above),
+# and the shard coordinator allocates no shard before N regions registered — then submits.
 # shellcheck disable=SC2086
 java $java_opts -jar "$jar" run "$scenario" --runner cluster --seed-nodes "$seed" "$@" </dev/null &
 pids+=("$!")
+submitter=$!
+started=1
+for ((i = 0; i < n; i++)); do wait_started "$i" || { started=0; break; }; done
+[ "$started" = 1 ] && echo "start-local-cluster: all $n node(s) up; running $scenario" >&2
 rc=0
-wait "$!" || rc=$?
+wait "$submitter" || rc=$?
 exit "$rc"
