@@ -5,6 +5,7 @@ import com.typesafe.config.ConfigFactory;
 import com.typesafe.config.ConfigValueFactory;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -15,6 +16,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.apache.pekko.actor.Address;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.Props;
+import org.apache.pekko.cluster.Member;
 import org.apache.pekko.cluster.typed.Cluster;
 import org.apache.pekko.cluster.typed.Join;
 import org.privsim.actors.local.LocalSettings;
@@ -115,14 +117,19 @@ public final class ClusterRunner {
 
     /**
      * Starts {@code nodes} nodes in this JVM on 127.0.0.1 with free ports and every role, joined
-     * to the first, and waits until all are Up.
+     * together, and waits until all are Up; the first of the list is the oldest (the curator's and
+     * the shard coordinator's node).
      */
     public static List<ActorSystem<Void>> startLocalCluster(int nodes, Config extra) {
         if (nodes < 1) {
             throw new IllegalArgumentException("--nodes must be at least 1");
         }
+        // No member is Up, and the shard coordinator allocates no shard, before every node's region
+        // can take shards: allocating to the first nodes only would make the coordinator move
+        // shards (and drop their buffered messages) in the middle of the job.
         Config config = extra.withValue("pekko.cluster.seed-nodes", ConfigValueFactory.fromIterable(List.of()))
-                .withFallback(ConfigFactory.parseString("pekko.cluster.jmx.multi-mbeans-in-same-jvm = on"));
+                .withFallback(ConfigFactory.parseString("pekko.cluster.jmx.multi-mbeans-in-same-jvm = on\n"
+                        + "pekko.cluster.role." + PopulationSharding.USERS_ROLE + ".min-nr-of-members = " + nodes));
         List<ActorSystem<Void>> systems = new ArrayList<>();
         try {
             for (int i = 0; i < nodes; i++) {
@@ -137,6 +144,9 @@ public final class ClusterRunner {
             }
             await(CompletableFuture.allOf(up.toArray(CompletableFuture[]::new)), "the " + nodes
                     + " in-JVM nodes did not form a cluster within " + JOIN_TIMEOUT.toSeconds() + " s");
+            // Members moved Up together are aged by the leader, not in start order: oldest first (the
+            // singletons' host), as when nodes came up one by one.
+            systems.sort(Comparator.comparing(s -> Cluster.get(s).selfMember(), Member.ageOrdering()));
             return systems;
         } catch (RuntimeException e) {
             stop(systems);
@@ -145,14 +155,21 @@ public final class ClusterRunner {
     }
 
     /**
-     * Terminates the systems one at a time, youngest first, each leaving the cluster gracefully
-     * while the others still see it go (stopping them all at once makes each wait for the others'
-     * aborted connections). Waits at most {@link #STOP_TIMEOUT} for each, logging one that is late.
+     * Terminates every system but the first at once, then the first (the oldest node: it hosts the
+     * singletons, which would otherwise hand over to a node that is itself leaving), each leaving
+     * the cluster gracefully while the first still sees it go — stopping all at once, the first
+     * too, makes each wait for the others' aborted connections. Waits at most
+     * {@link #STOP_TIMEOUT} for each, logging one that is late.
      */
     public static void stop(List<? extends ActorSystem<?>> systems) {
+        for (int i = systems.size() - 1; i >= 1; i--) {
+            systems.get(i).terminate();
+        }
         for (int i = systems.size() - 1; i >= 0; i--) {
             ActorSystem<?> system = systems.get(i);
-            system.terminate();
+            if (i == 0) {
+                system.terminate();
+            }
             try {
                 system.getWhenTerminated().toCompletableFuture().get(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
             } catch (TimeoutException e) {

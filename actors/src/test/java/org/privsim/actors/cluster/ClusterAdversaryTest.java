@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
 import org.apache.pekko.actor.Address;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
@@ -94,9 +95,12 @@ class ClusterAdversaryTest {
             while (hosts.size() < 3) {
                 hosts = hostedByNode(systems.get(0));
             }
-            // Audit a goes to host a mod 3 in address order: put a long audit on a non-curator node.
+            // Audit a goes to host a mod 3 in address order: put a long audit on a node that neither
+            // runs the curator nor submits (the nodes join together, so the oldest need not be the first).
+            Address submitting = Cluster.get(systems.get(0)).selfMember().address();
             List<Address> order = hosts.keySet().stream().sorted(Comparator.comparing(Address::toString)).toList();
-            int k = order.get(0).equals(curator) ? 1 : 0;
+            int k = IntStream.range(0, order.size()).filter(i -> !order.get(i).equals(curator)
+                    && !order.get(i).equals(submitting)).findFirst().orElseThrow();
             StringBuilder text = new StringBuilder("""
                     name: adversary-lost
                     seed: 5
