@@ -2,8 +2,10 @@ package org.privsim.actors.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.typesafe.config.ConfigFactory;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.pekko.actor.testkit.typed.annotations.JUnit5TestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
@@ -57,6 +59,7 @@ class UserEntityRecoveryTest {
         RoundSum after = foldOnce(again, round, aggregator);
 
         assertArrayEquals(new int[] {17}, after.contributorIds());
+        assertTrue(Arrays.stream(before.h()).anyMatch(v -> v != 0), "the user contributed statistics");
         assertArrayEquals(before.blocks(), after.blocks(), 0.0);
         assertArrayEquals(before.h(), after.h(), 0.0);
     }
