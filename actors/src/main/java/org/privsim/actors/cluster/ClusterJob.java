@@ -21,6 +21,7 @@ import org.privsim.core.scenario.Scenario;
 import org.privsim.protocol.JobCommand;
 import org.privsim.protocol.PopulationCommand;
 import org.privsim.protocol.PopulationSpec;
+import org.privsim.protocol.ScenarioCuratorCommand;
 import org.privsim.protocol.SubmitterCommand;
 
 /**
@@ -47,17 +48,25 @@ final class ClusterJob extends AbstractBehavior<JobCommand> {
     private final long job;
     private final Scenario scenario;
     private final ActorRef<SubmitterCommand> submitter;
+    private final ActorRef<ScenarioCuratorCommand> curator;
     private boolean reported;
 
+    /**
+     * @param curator told {@link ScenarioCuratorCommand.JobEnded} as soon as the report went out, so
+     *                it takes the next scenario while this job waits for its submitter to leave
+     */
     static Behavior<JobCommand> create(long job, ScenarioSource source, Scenario scenario,
-                                       ActorRef<SubmitterCommand> submitter, LocalSettings settings) {
-        return Behaviors.setup(ctx -> new ClusterJob(ctx, job, source, scenario, submitter, settings));
+                                       ActorRef<SubmitterCommand> submitter, LocalSettings settings,
+                                       ActorRef<ScenarioCuratorCommand> curator) {
+        return Behaviors.setup(ctx -> new ClusterJob(ctx, job, source, scenario, submitter, settings, curator));
     }
 
     private ClusterJob(ActorContext<JobCommand> ctx, long job, ScenarioSource source, Scenario scenario,
-                       ActorRef<SubmitterCommand> submitter, LocalSettings settings) {
+                       ActorRef<SubmitterCommand> submitter, LocalSettings settings,
+                       ActorRef<ScenarioCuratorCommand> curator) {
         super(ctx);
         this.job = job;
+        this.curator = curator;
         this.scenario = scenario;
         this.submitter = submitter;
         ctx.watchWith(submitter, new JobCommand.SubmitterLeft());
@@ -138,10 +147,14 @@ final class ClusterJob extends AbstractBehavior<JobCommand> {
         return reported();
     }
 
-    /** The report went out: retires the entities and waits for the submitter to leave. */
+    /**
+     * The report went out: retires the entities, frees the curator for the next scenario and waits
+     * for the submitter to leave.
+     */
     private Behavior<JobCommand> reported() {
         reported = true;
         retire();
+        curator.tell(new ScenarioCuratorCommand.JobEnded(job));
         getContext().scheduleOnce(Duration.ofSeconds(LINGER_SECONDS), getContext().getSelf(),
                 new JobCommand.SubmitterSilent());
         return this;

@@ -22,7 +22,8 @@ import org.privsim.protocol.SubmitterCommand;
 /**
  * The cluster's curator: a Cluster Singleton on the oldest node with role {@value #ROLE}. It
  * validates each submitted scenario with the same parser as the CLI and runs it as a
- * {@link ClusterJob}, one job at a time.
+ * {@link ClusterJob}, one job at a time: a job runs until it has sent its report (it tells the
+ * curator) or stops.
  *
  * <p>Guarantee: every submission is answered once — accepted with a job id unique across curator
  * incarnations (it starts from the wall clock), or rejected with the parser's message or because
@@ -86,7 +87,8 @@ public final class ScenarioCurator extends AbstractBehavior<ScenarioCuratorComma
         }
         long job = nextJob++;
         ActorRef<JobCommand> ref = getContext().spawn(ClusterJob.create(job,
-                new ScenarioSource(m.scenarioText(), m.sourceName(), m.seed()), scenario, m.replyTo(), settings),
+                new ScenarioSource(m.scenarioText(), m.sourceName(), m.seed()), scenario, m.replyTo(), settings,
+                getContext().getSelf()),
                 "job-" + job);
         getContext().watchWith(ref, new ScenarioCuratorCommand.JobEnded(job));
         running = job;
