@@ -176,10 +176,9 @@ class ClusterEquivalenceTest {
         ScenarioSource source = new ScenarioSource("""
                 name: back-to-back
                 seed: 23
-                task: { type: low-rank-regression, users: 40, samplesPerUser: 5, dimension: 4, rank: 1, labelNoise: 0.1 }
-                aggregation: { rangeSize: 20 }
+                task: { type: indexed-mean, dimension: 8, persons: 6, samplesPerPerson: 1, indices: distinct }
                 experiments:
-                  - { algorithm: priv-altmin, epsilon: [5], delta: 1.0e-6, epochs: 1, split: reuse }
+                  - { algorithm: indexed-mean-jdp, epsilon: [1], delta: 1.0e-5, persons: [6], repeats: 2 }
                 """, "back-to-back.yaml", null);
         Report first = ClusterRunner.submit(nodes.get(0), source, Progress.NONE);
         Report second = ClusterRunner.submit(nodes.get(0), source, Progress.NONE);
