@@ -55,18 +55,32 @@ final class RangeFold<S> implements ChainedFold<S> {
         handOn();
     }
 
+    /**
+     * {@inheritDoc} A contribution that throws is a user left out: the fold moves on to the next
+     * user all the same, then the exception reaches the caller (the user actor, which its
+     * supervisor restarts). Contributions compute in the sum's workspace and touch the sum only
+     * once complete, so a failed computation leaves the sum as it was.
+     */
     @Override
     public void fold(int user, Consumer<S> contribution) {
+        RuntimeException failure = null;
         synchronized (this) {
             if (closed || position >= order.length || order[position] != user) {
                 return;
             }
             if (contribution != null) {
-                contribution.accept(sum);
+                try {
+                    contribution.accept(sum);
+                } catch (RuntimeException e) {
+                    failure = e;
+                }
             }
             position++;
         }
         handOn();
+        if (failure != null) {
+            throw failure;
+        }
     }
 
     private void handOn() {

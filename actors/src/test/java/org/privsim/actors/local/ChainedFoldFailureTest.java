@@ -27,9 +27,11 @@ import org.privsim.protocol.AggregatorCommand;
 import org.privsim.protocol.UserCommand;
 
 /**
- * A chained initialisation whose middle user fails to build its data set: the user hands the fold
- * on without a contribution and restarts, so the range still comes back at once (not at its
- * deadline) with every other user's answer, in id order.
+ * A chained initialisation whose middle user fails — to build its data set, or halfway through
+ * computing its term in the travelling sum's workspace — hands the fold on without a contribution
+ * and restarts, so the range still comes back at once (not at its deadline) with every other
+ * user's answer, in id order, and bit-identical to their sum without it (the failed term never
+ * reached the sum, and the next user's term, computed in the same workspace, is exact).
  */
 @ExtendWith(TestKitJUnit5Extension.class)
 class ChainedFoldFailureTest {
@@ -77,10 +79,55 @@ class ChainedFoldFailureTest {
                     return aggregator.expectMessage(new AggregatorCommand.RangeFolded(9));
                 });
 
+        assertLeftOut(data, fold.close());
+    }
+
+    @Test
+    void aUserWhoseComputationFailsMidwayIsLeftOutAndTheSumIsUntouched() {
+        LowRankData data = new LowRankData(TASK, 3);
+        int d = TASK.dimension();
+        // Rows the data set claims (6 feature norms) but only half of x: computing the term runs off
+        // the end of x, inside the fold (the data set itself builds fine).
+        UserDataset truncated = new UserDataset(1, d, java.util.Arrays.copyOf(data.user(1).x(), 3 * d),
+                data.user(1).y(), null, null, null, null, data.user(1).featureNorms());
+        UserPopulation brokenUser1 = new UserPopulation() {
+            @Override
+            public long seed() {
+                return 3;
+            }
+
+            @Override
+            public UserDataset user(int j) {
+                return j == 1 ? truncated : data.user(j);
+            }
+
+            @Override
+            public DMatrixRMaj uStar() {
+                return data.uStar();
+            }
+        };
+        List<Consumer<UserCommand>> users = List.of(
+                testKit.spawn(UserActor.create(seed -> brokenUser1, 0, null))::tell,
+                testKit.spawn(UserActor.create(seed -> brokenUser1, 1, null))::tell,
+                testKit.spawn(UserActor.create(seed -> brokenUser1, 2, null))::tell);
+        TestProbe<AggregatorCommand> aggregator = testKit.createTestProbe();
+        RangeFold<InitSum> fold = new RangeFold<>(10, new InitSum(d, 1), 0, new int[] {0, 1, 2}, users,
+                aggregator.getRef(), f -> new UserCommand.FoldInit(10, INIT, f));
+
+        LoggingTestKit.warn("Index").expect(
+                testKit.system(), () -> {
+                    fold.start();
+                    return aggregator.expectMessage(new AggregatorCommand.RangeFolded(10));
+                });
+
+        assertLeftOut(data, fold.close());
+    }
+
+    /** The sum holds users 0 and 2, bit-identical to adding their answers, and not user 1. */
+    private static void assertLeftOut(LowRankData data, InitSum folded) {
         InitSum expected = new InitSum(TASK.dimension(), 1);
         expected.add(0, UserStep.respond(data.user(0), INIT));
         expected.add(2, UserStep.respond(data.user(2), INIT));
-        InitSum folded = fold.close();
         assertArrayEquals(new int[] {0, 2}, folded.contributorIds());
         assertArrayEquals(expected.packed(), folded.packed(), 0.0);
     }

@@ -74,7 +74,7 @@ public final class SequentialCollector {
         for (int r = 0; r < aggregation.ranges(n); r++) {
             InitSum part = new InitSum(dimension, task.matrices());
             for (int j = aggregation.rangeStart(r); j < aggregation.rangeEnd(r, n); j++) {
-                part.add(j, UserStep.respond(users[j], task));
+                UserStep.foldInit(users[j], task, part);
             }
             total.addAll(part);
         }

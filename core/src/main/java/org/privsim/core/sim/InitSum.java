@@ -16,6 +16,8 @@ public final class InitSum {
     private final ContributorList contributors = new ContributorList();
 
     private final int dimension;
+    /** Scratch for the term of the user folding in now ({@link UserStep#foldInit}). */
+    private final Workspace workspace = new Workspace();
 
     /** An empty sum of {@code matrices} packed d×d matrices (see {@link UserTask.Init#matrices}). */
     public InitSum(int dimension, int matrices) {
@@ -41,6 +43,29 @@ public final class InitSum {
             packed[i] += userPacked[i];
         }
         contributors.add(user);
+    }
+
+    /**
+     * Adds one user's terms given separately: the initialisation term and, when the sum holds two
+     * matrices, the S term (else null). Bit-identical to {@link #add} of the two laid end to end.
+     */
+    public void addTerms(int user, double[] init, double[] feature) {
+        int len = PackedSymmetric.length(dimension);
+        if ((feature == null) != (packed.length == len)) {
+            throw new IllegalArgumentException("a sum of " + packed.length / len + " matrices takes "
+                    + (packed.length == len ? "no" : "an") + " S term");
+        }
+        for (int i = 0; i < len; i++) {
+            packed[i] += init[i];
+        }
+        for (int i = len; i < packed.length; i++) {
+            packed[i] += feature[i - len];
+        }
+        contributors.add(user);
+    }
+
+    Workspace workspace() {
+        return workspace;
     }
 
     /** Adds a partial sum. */

@@ -18,6 +18,8 @@ public final class RoundSum {
     private final double[] blocks;
     private final double[] h;
     private final ContributorList contributors = new ContributorList();
+    /** Scratch for the user folding in now ({@link UserStep#foldRound}). */
+    private final Workspace workspace = new Workspace();
 
     /** An empty sum for dimension d and rank k, with the blocks S_ab when {@code gram}, else the h_a only. */
     public RoundSum(int dimension, int rank, boolean gram) {
@@ -72,8 +74,13 @@ public final class RoundSum {
      * into zeros; without blocks (Kronecker step) only h is touched.
      */
     public void addUser(int user, double[] v, double[] x, int offset, double[] w, double[] g) {
+        addUser(user, v, x, offset, w, w.length, g);
+    }
+
+    /** {@link #addUser(int, double[], double[], int, double[], double[])} with the first {@code rows} weights of w. */
+    public void addUser(int user, double[] v, double[] x, int offset, double[] w, int rows, double[] g) {
         if (blocks.length > 0) {
-            double[] coefs = new double[rank * (rank + 1) / 2];
+            double[] coefs = workspace.zeros(Workspace.COEFFICIENTS, rank * (rank + 1) / 2);
             int c = 0;
             for (int a = 0; a < rank; a++) {
                 for (int b = a; b < rank; b++) {
@@ -81,7 +88,7 @@ public final class RoundSum {
                 }
             }
             PackedSymmetric.addScaledWeightedGram(blocks, coefs, PackedSymmetric.length(dimension), x, offset,
-                    dimension, w, w.length);
+                    dimension, w, rows);
         }
         for (int a = 0; a < rank; a++) {
             double va = v[a];
@@ -90,6 +97,10 @@ public final class RoundSum {
             }
         }
         contributors.add(user);
+    }
+
+    Workspace workspace() {
+        return workspace;
     }
 
     /** Adds a partial sum. */

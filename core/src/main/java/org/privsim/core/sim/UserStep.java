@@ -28,11 +28,17 @@ public final class UserStep {
      */
     public static double[] fitPersonalModel(UserDataset data, int from, int to, double[] u, int k,
                                             double ridge, double normBound) {
+        return fitPersonalModel(data, from, to, u, k, ridge, normBound, new Workspace());
+    }
+
+    /** {@link #fitPersonalModel} in {@code ws}: the result is ws's {@link Workspace#MODEL} array. */
+    private static double[] fitPersonalModel(UserDataset data, int from, int to, double[] u, int k,
+                                             double ridge, double normBound, Workspace ws) {
         int d = data.dimension();
         double[] x = data.x();
-        double[] gram = new double[k * k];
-        double[] rhs = new double[k];
-        double[] proj = new double[BLOCK * k];
+        double[] gram = ws.zeros(Workspace.GRAM, k * k);
+        double[] rhs = ws.zeros(Workspace.RHS, k);
+        double[] proj = ws.zeros(Workspace.PROJECTIONS, BLOCK * k);
         int end = end(data, to);
         // Projections Uᵀx_i of BLOCK rows at a time (independent sums, so the chains overlap), each
         // the same left-to-right sum over p; then the rows are accumulated in ascending order.
@@ -86,7 +92,8 @@ public final class UserStep {
         for (int a = 0; a < k; a++) {
             gram[a * k + a] += ridge;
         }
-        double[] v = SmallSolve.symmetric(gram, rhs, k);
+        double[] v = ws.zeros(Workspace.MODEL, k);
+        ws.solver(k).solveInto(gram, rhs, v);
         Clipping.clipInPlace(v, normBound);
         return v;
     }
@@ -114,9 +121,11 @@ public final class UserStep {
      * never materialised. Bit-identical to {@code sum.add(respond(data, task))}.
      */
     public static void foldRound(UserDataset data, UserTask.Round task, RoundSum sum) {
-        double[] v = personalModel(data, task);
-        Weighted w = weigh(data, task.split(), v, task.clipModel(), task.clipLabel(), task.clipMoment());
-        sum.addUser(data.user(), v, data.x(), task.split().uFrom() * data.dimension(), w.weights(), w.g());
+        Workspace ws = sum.workspace();
+        double[] v = personalModel(data, task, ws);
+        int rows = weigh(data, task.split(), v, task.clipModel(), task.clipLabel(), task.clipMoment(), ws);
+        sum.addUser(data.user(), v, data.x(), task.split().uFrom() * data.dimension(),
+                ws.atLeast(Workspace.WEIGHTS, rows), rows, ws.atLeast(Workspace.MOMENT, data.dimension()));
     }
 
     /** The per-sample Gram weights c_i² and the vector g of the U-split (g already scaled into the C-ball). */
@@ -124,11 +133,22 @@ public final class UserStep {
 
     private static Weighted weigh(UserDataset data, SplitPlan split, double[] v, double eta, double zeta,
                                   double clipMoment) {
+        Workspace ws = new Workspace();
+        int rows = weigh(data, split, v, eta, zeta, clipMoment, ws);
+        return new Weighted(ws.atLeast(Workspace.WEIGHTS, rows), ws.atLeast(Workspace.MOMENT, data.dimension()));
+    }
+
+    /**
+     * Writes the U-split's Gram weights into ws's {@link Workspace#WEIGHTS} (the first {@code rows}
+     * values) and g into its {@link Workspace#MOMENT} (d values); returns rows.
+     */
+    private static int weigh(UserDataset data, SplitPlan split, double[] v, double eta, double zeta,
+                             double clipMoment, Workspace ws) {
         int d = data.dimension();
         double vNorm = norm(v);
-        double[] g = new double[d];
+        double[] g = ws.zeros(Workspace.MOMENT, d);
         int uTo = end(data, split.uTo());
-        double[] weights = new double[uTo - split.uFrom()];
+        double[] weights = ws.atLeast(Workspace.WEIGHTS, uTo - split.uFrom());
         for (int i = split.uFrom(); i < uTo; i++) {
             double c = Clipping.clipScale(data.featureNorm(i) * vNorm, eta);
             double yc = Clipping.clip(data.y()[i], zeta) * c;
@@ -144,7 +164,7 @@ public final class UserStep {
                 g[p] *= scale;
             }
         }
-        return new Weighted(weights, g);
+        return uTo - split.uFrom();
     }
 
     /**
@@ -153,8 +173,12 @@ public final class UserStep {
      * (a, a+1) of the initialisation split.
      */
     public static double[] initStatistics(UserDataset data, SplitPlan split, double zeta) {
+        return initStatistics(data, split, zeta, new double[PackedSymmetric.length(data.dimension())]);
+    }
+
+    /** {@link #initStatistics(UserDataset, SplitPlan, double)} added into {@code m} (zeros), which it returns. */
+    private static double[] initStatistics(UserDataset data, SplitPlan split, double zeta, double[] m) {
         int d = data.dimension();
-        double[] m = new double[PackedSymmetric.length(d)];
         int pairs = Math.min(split.initPairs(), (end(data, split.initTo()) - split.initFrom()) / 2);
         int[] offsets = new int[pairs];
         double[] scales = new double[pairs];
@@ -181,8 +205,12 @@ public final class UserStep {
      * m_U τ² (each term is PSD with trace ≤ τ²).
      */
     public static double[] featureStatistics(UserDataset data, SplitPlan split, double tau) {
+        return featureStatistics(data, split, tau, new double[PackedSymmetric.length(data.dimension())]);
+    }
+
+    /** {@link #featureStatistics(UserDataset, SplitPlan, double)} added into {@code s} (zeros), which it returns. */
+    private static double[] featureStatistics(UserDataset data, SplitPlan split, double tau, double[] s) {
         int d = data.dimension();
-        double[] s = new double[PackedSymmetric.length(d)];
         int uTo = end(data, split.uTo());
         double[] weights = new double[uTo - split.uFrom()];
         for (int i = split.uFrom(); i < uTo; i++) {
@@ -210,6 +238,20 @@ public final class UserStep {
     }
 
     /**
+     * Answers an initialisation request straight into a running sum, computing the user's terms in
+     * the sum's workspace: bit-identical to {@code sum.add(data.user(), respond(data, task))}. The
+     * terms are complete before the sum is touched, so a computation that fails leaves it as it was.
+     */
+    public static void foldInit(UserDataset data, UserTask.Init task, InitSum sum) {
+        Workspace ws = sum.workspace();
+        int len = PackedSymmetric.length(data.dimension());
+        double[] init = initStatistics(data, task.split(), task.clipLabel(), ws.zeros(Workspace.INIT_TERM, len));
+        double[] s = task.clipFeature() == null ? null
+                : featureStatistics(data, task.split(), task.clipFeature(), ws.zeros(Workspace.FEATURE_TERM, len));
+        sum.addTerms(data.user(), init, s);
+    }
+
+    /**
      * Answers a U-step request: fits v on the v-split against the billboard's U (or uses v = [1]
      * when the task carries no U), then returns the clipped statistics of the U-split.
      */
@@ -221,10 +263,18 @@ public final class UserStep {
 
     /** v = [1] when the task carries no U, else v fitted on the v-split against the billboard's U. */
     private static double[] personalModel(UserDataset data, UserTask.Round task) {
-        return task.u() == null
-                ? new double[] {1.0}
-                : fitPersonalModel(data, task.split().vFrom(), task.split().vTo(), task.u(), task.rank(),
-                        task.ridge(), task.modelNormBound());
+        return personalModel(data, task, new Workspace());
+    }
+
+    /** {@link #personalModel(UserDataset, UserTask.Round)} in {@code ws} (its {@link Workspace#MODEL} array). */
+    private static double[] personalModel(UserDataset data, UserTask.Round task, Workspace ws) {
+        if (task.u() == null) {
+            double[] one = ws.zeros(Workspace.MODEL, 1);
+            one[0] = 1.0;
+            return one;
+        }
+        return fitPersonalModel(data, task.split().vFrom(), task.split().vTo(), task.u(), task.rank(),
+                task.ridge(), task.modelNormBound(), ws);
     }
 
     /**
