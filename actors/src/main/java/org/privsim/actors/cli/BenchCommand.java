@@ -3,6 +3,8 @@ package org.privsim.actors.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.sun.management.OperatingSystemMXBean;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -28,12 +30,16 @@ import picocli.CommandLine.Spec;
  * {@code privsim bench SCENARIO}: times the sequential and the local runner on the same scenario
  * in one process, alternating them (warm-ups first), and prints for each runner the median wall
  * time, the median epoch (one round of a low-rank run, from the release of round t to that of
- * round t+1, {@link Progress#released}), the peak heap ({@link HeapPeak}) and that peak per user,
- * and the ratios local/sequential; with audits, the text also gives each runner's audit trials per
+ * round t+1, {@link Progress#released}), the median CPU time of the whole process over a run (every
+ * thread: the runner's, the collector's and the JIT compilers'), the peak heap ({@link HeapPeak})
+ * and that peak per user, and the ratios local/sequential; with audits, the text also gives each runner's audit trials per
  * second (audit trials / median wall time of the whole run, so a figure of the audits alone only for
  * a scenario of audits alone, as {@code bench/audit-trials.yaml}). A timed repetition covers the
  * whole run including data generation (and, for local, starting and stopping the actor system); a
- * full GC runs before each one. {@code --users N} replaces the low-rank task's population; {@code --runners} restricts the
+ * full GC runs before each one. Two warm-up runs by default: after one, the JIT was still
+ * recompiling the actor runtime's paths through the first timed local run (JFR {@code
+ * jdk.Compilation}: about 1.4 s of C2 time in it at 50,000 users, 0.3–0.6 s in the later ones),
+ * while the sequential loop was steady after one. {@code --users N} replaces the low-rank task's population; {@code --runners} restricts the
  * runners (no ratio then); {@code --out FILE} also writes the JSON object to a file.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
@@ -51,7 +57,7 @@ final class BenchCommand implements Callable<Integer> {
             description = "Timed repetitions of each runner (default: ${DEFAULT-VALUE}).")
     private int repetitions;
 
-    @Option(names = "--warmup", paramLabel = "W", defaultValue = "1",
+    @Option(names = "--warmup", paramLabel = "W", defaultValue = "2",
             description = "Untimed warm-up runs of each runner (default: ${DEFAULT-VALUE}).")
     private int warmup;
 
@@ -70,9 +76,10 @@ final class BenchCommand implements Callable<Integer> {
     private Path out;
 
     /** One runner's measurements over the timed repetitions. */
-    private record Timing(List<Long> wallMillis, List<Double> epochMillis, List<Long> peakHeapBytes) {
+    private record Timing(List<Long> wallMillis, List<Double> epochMillis, List<Long> cpuMillis,
+                          List<Long> peakHeapBytes) {
         Timing() {
-            this(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+            this(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
         }
     }
 
@@ -131,6 +138,8 @@ final class BenchCommand implements Callable<Integer> {
                 : (double) (long) median(local.wallMillis()) / Math.max(1, (long) median(seq.wallMillis())));
         putRatio(node, "epochRatio", seq == null || local == null || seq.epochMillis().isEmpty() ? null
                 : median(local.epochMillis()) / median(seq.epochMillis()));
+        putRatio(node, "cpuRatio", seq == null || local == null ? null
+                : median(local.cpuMillis()) / Math.max(1, median(seq.cpuMillis())));
         node.put("repetitions", repetitions);
         node.put("population", population);
         node.put("auditTrials", auditTrials(scenario));
@@ -150,9 +159,10 @@ final class BenchCommand implements Callable<Integer> {
             printRunner("sequential", seq, population, auditTrials(scenario));
             printRunner("local", local, population, auditTrials(scenario));
             if (seq != null && local != null) {
-                spec.commandLine().getOut().printf("ratio local/sequential %.3f (wall), %s (epoch)%n",
+                spec.commandLine().getOut().printf("ratio local/sequential %.3f (wall), %s (epoch), %.3f (cpu)%n",
                         node.get("ratio").asDouble(), node.get("epochRatio").isNull() ? "n/a"
-                                : String.format("%.3f", node.get("epochRatio").asDouble()));
+                                : String.format("%.3f", node.get("epochRatio").asDouble()),
+                        node.get("cpuRatio").asDouble());
             }
         }
         spec.commandLine().getOut().flush();
@@ -164,8 +174,9 @@ final class BenchCommand implements Callable<Integer> {
             return;
         }
         long wall = (long) median(t.wallMillis());
-        spec.commandLine().getOut().printf("%-10s median %d ms, epoch %s, peak heap %.1f MB (%d bytes/user)%s%n", name,
-                wall, t.epochMillis().isEmpty() ? "n/a" : String.format("%.1f ms", median(t.epochMillis())),
+        spec.commandLine().getOut().printf("%-10s median %d ms, epoch %s, cpu %d ms, peak heap %.1f MB (%d bytes/user)%s%n",
+                name, wall, t.epochMillis().isEmpty() ? "n/a" : String.format("%.1f ms", median(t.epochMillis())),
+                (long) median(t.cpuMillis()),
                 median(t.peakHeapBytes()) / 1e6, (long) median(t.peakHeapBytes()) / Math.max(1, population),
                 auditTrials == 0 ? "" : String.format(", %.0f audit trials/s", auditTrials * 1000.0 / Math.max(1, wall)));
     }
@@ -174,6 +185,7 @@ final class BenchCommand implements Callable<Integer> {
         if (t == null) {
             node.putNull(name + "MedianMillis");
             node.putNull(name + "EpochMillis");
+            node.putNull(name + "CpuMillis");
             node.putNull(name + "PeakHeapBytes");
             node.putNull(name + "BytesPerUser");
             return;
@@ -184,6 +196,7 @@ final class BenchCommand implements Callable<Integer> {
         } else {
             node.put(name + "EpochMillis", median(t.epochMillis()));
         }
+        node.put(name + "CpuMillis", (long) median(t.cpuMillis()));
         long peak = (long) median(t.peakHeapBytes());
         node.put(name + "PeakHeapBytes", peak);
         node.put(name + "BytesPerUser", peak / Math.max(1, population));
@@ -204,18 +217,28 @@ final class BenchCommand implements Callable<Integer> {
         EpochClock clock = new EpochClock();
         long start;
         long wall;
+        long cpu;
         long peak;
         try (HeapPeak heap = new HeapPeak()) {
+            long cpuStart = processCpuNanos();
             start = System.nanoTime();
             ScenarioExecution.runWith(runner, scenario, clock);
             wall = (System.nanoTime() - start) / 1_000_000;
+            cpu = (processCpuNanos() - cpuStart) / 1_000_000;
             peak = heap.bytes();
         }
         if (into != null) {
             into.wallMillis().add(wall);
             into.epochMillis().addAll(clock.epochs);
+            into.cpuMillis().add(cpu);
             into.peakHeapBytes().add(peak);
         }
+    }
+
+    /** CPU time of the whole process so far (all threads), or 0 where the JVM does not expose it. */
+    private static long processCpuNanos() {
+        return ManagementFactory.getOperatingSystemMXBean() instanceof OperatingSystemMXBean os
+                ? Math.max(0, os.getProcessCpuTime()) : 0;
     }
 
     /** Records the interval between consecutive round releases of the same run. */

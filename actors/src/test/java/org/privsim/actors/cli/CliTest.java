@@ -92,15 +92,18 @@ class CliTest {
         JsonNode json = new ObjectMapper().readTree(r.out());
         List<String> fields = new java.util.ArrayList<>();
         json.fieldNames().forEachRemaining(fields::add);
-        assertEquals(List.of("sequentialMedianMillis", "sequentialEpochMillis", "sequentialPeakHeapBytes",
-                "sequentialBytesPerUser", "localMedianMillis", "localEpochMillis", "localPeakHeapBytes",
-                "localBytesPerUser", "ratio", "epochRatio", "repetitions", "population", "auditTrials", "maxHeapBytes",
+        assertEquals(List.of("sequentialMedianMillis", "sequentialEpochMillis", "sequentialCpuMillis",
+                "sequentialPeakHeapBytes", "sequentialBytesPerUser", "localMedianMillis", "localEpochMillis",
+                "localCpuMillis", "localPeakHeapBytes", "localBytesPerUser", "ratio", "epochRatio", "cpuRatio",
+                "repetitions", "population", "auditTrials", "maxHeapBytes",
                 "kernel"), fields);
         assertEquals(org.privsim.core.linalg.PackedSymmetric.kernel(), json.get("kernel").asText());
         assertEquals(1, json.get("repetitions").asInt());
         assertEquals(120, json.get("population").asInt());
         assertTrue(json.get("ratio").asDouble() > 0);
         assertTrue(json.get("epochRatio").asDouble() > 0, "the 2-epoch run has a round-to-round interval");
+        assertTrue(json.get("localCpuMillis").asLong() > 0, "a run with an actor system costs CPU time");
+        assertTrue(json.get("cpuRatio").asDouble() > 0);
         assertTrue(json.get("localPeakHeapBytes").asLong() > 0);
         assertEquals(json.get("localPeakHeapBytes").asLong() / 120, json.get("localBytesPerUser").asLong());
     }
@@ -117,6 +120,8 @@ class CliTest {
         assertTrue(written.get("localMedianMillis").isNull());
         assertTrue(written.get("ratio").isNull());
         assertTrue(written.get("sequentialMedianMillis").asLong() >= 0);
+        assertTrue(written.get("localCpuMillis").isNull());
+        assertTrue(written.get("cpuRatio").isNull());
         assertEquals(2, cli("bench", file.toString(), "--users", "1").code());
         assertEquals(2, cli("bench", file.toString(), "--runners", "cluster").code());
     }
