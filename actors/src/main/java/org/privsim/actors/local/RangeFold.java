@@ -57,8 +57,8 @@ final class RangeFold<S> implements ChainedFold<S> {
 
     /**
      * {@inheritDoc} A contribution that throws is a user left out: the fold moves on to the next
-     * user all the same, then the exception reaches the caller (the user actor, which its
-     * supervisor restarts). Contributions compute in the sum's workspace and touch the sum only
+     * user all the same, then the exception reaches the caller (the user actor, which then
+     * restarts). Contributions compute in the sum's workspace and touch the sum only
      * once complete, so a failed computation leaves the sum as it was.
      */
     @Override

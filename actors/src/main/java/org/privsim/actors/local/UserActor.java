@@ -5,11 +5,9 @@ import java.util.function.LongFunction;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.ExtensibleBehavior;
 import org.apache.pekko.actor.typed.Signal;
-import org.apache.pekko.actor.typed.SupervisorStrategy;
 import org.apache.pekko.actor.typed.TypedActorContext;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
-import org.slf4j.event.Level;
 import org.privsim.core.data.UserDataset;
 import org.privsim.core.data.UserPopulation;
 import org.privsim.core.sim.ErrorSum;
@@ -31,17 +29,20 @@ import org.privsim.protocol.UserCommand;
  * <p>A user is one {@link ExtensibleBehavior} that dispatches on the sealed {@link UserCommand}
  * with a chain of type tests, the hottest (a round's fold) first: Pekko's receive builder walks a
  * list of cases per message and cost a quarter of a chained-fold hop more (measured with 20,000
- * users in chains of 1,000 on 2 cores). It answers {@link Behaviors#same()}, not {@code this}: the
- * restart supervisor's interceptor treats a returned behaviour as a new one and wrapped it in a new
- * interceptor on every message (about 100 bytes and a walk of the behaviour stack per hop).
+ * users in chains of 1,000 on 2 cores).
+ *
+ * <p>A user restarts itself: a request that fails is logged at WARN with its exception and the
+ * user drops its state (its data set, rebuilt from (seed, id) on the next request) — what Pekko's
+ * restart supervisor did, without the supervisor's interceptor on every message and its behaviour
+ * stack at every spawn (fifty thousand users per run at paper scale). Failures never escape to
+ * Pekko, so the actor is never stopped by one.
  *
  * <p>Guarantee: answers are pure functions of the user's data and the request, so they do not
- * depend on timing or on which thread runs the actor. The actor is supervised with restart: after
- * a crash its data set is rebuilt on the next request, which it answers normally (the request
- * that crashed it is lost, so its aggregator leaves it out of that collection).
+ * depend on timing or on which thread runs the actor. After a failure the next request is answered
+ * normally from a rebuilt data set (the request that failed is lost, so its aggregator leaves the
+ * user out of that collection).
  */
 public final class UserActor extends ExtensibleBehavior<UserCommand> {
-    private final ActorContext<UserCommand> ctx;
     private final LongFunction<UserPopulation> populations;
     private final int id;
     private final UserFault fault;
@@ -57,13 +58,10 @@ public final class UserActor extends ExtensibleBehavior<UserCommand> {
      * @param fault       injected fault for tests, or null
      */
     public static Behavior<UserCommand> create(LongFunction<UserPopulation> populations, int id, UserFault fault) {
-        return Behaviors.supervise(Behaviors.<UserCommand>setup(ctx -> new UserActor(ctx, populations, id, fault)))
-                .onFailure(SupervisorStrategy.restart().withLogLevel(Level.WARN));
+        return new UserActor(populations, id, fault);
     }
 
-    private UserActor(ActorContext<UserCommand> ctx, LongFunction<UserPopulation> populations, int id,
-                      UserFault fault) {
-        this.ctx = ctx;
+    private UserActor(LongFunction<UserPopulation> populations, int id, UserFault fault) {
         this.populations = populations;
         this.id = id;
         this.fault = fault;
@@ -71,12 +69,18 @@ public final class UserActor extends ExtensibleBehavior<UserCommand> {
 
     @Override
     public Behavior<UserCommand> receive(TypedActorContext<UserCommand> context, UserCommand m) {
-        if (m instanceof UserCommand.FoldRound r) {
-            onFoldRound(r);
-        } else if (m instanceof UserCommand.FoldInit f) {
-            onFoldInit(f);
-        } else if (m instanceof UserCommand.FoldEvaluate f) {
-            foldAnswer(f.task(), f.fold(), d -> UserStep.respond(d, f.task()), ErrorSum::add);
+        try {
+            if (m instanceof UserCommand.FoldRound r) {
+                onFoldRound(r, context.asJava());
+            } else if (m instanceof UserCommand.FoldInit f) {
+                onFoldInit(f);
+            } else if (m instanceof UserCommand.FoldEvaluate f) {
+                foldAnswer(f.task(), f.fold(), d -> UserStep.respond(d, f.task()), ErrorSum::add);
+            }
+        } catch (RuntimeException e) {
+            context.asJava().getLog().warn("user {} failed and restarts: {}", id, e.toString(), e);
+            data = null;
+            delayedCollection = -1;
         }
         return Behaviors.same();
     }
@@ -96,7 +100,7 @@ public final class UserActor extends ExtensibleBehavior<UserCommand> {
         return data;
     }
 
-    private void onFoldRound(UserCommand.FoldRound m) {
+    private void onFoldRound(UserCommand.FoldRound m, ActorContext<UserCommand> ctx) {
         UserDataset d = dataFor(m.task(), m.fold());
         boolean faulty = fault != null && fault.appliesTo(m.task().round());
         if (faulty && fault.crash()) {
@@ -144,7 +148,7 @@ public final class UserActor extends ExtensibleBehavior<UserCommand> {
      * Computes the user's answer (building its data set first if needed) and adds it to the
      * travelling sum. The answer is complete before the sum is touched, so a computation that
      * fails leaves the sum as it was: the user hands the fold on without a contribution (left out,
-     * like a user that misses the deadline) and then fails, to be restarted by its supervisor.
+     * like a user that misses the deadline) and then fails, to restart ({@link #receive}).
      */
     private <S> void foldAnswer(UserTask task, ChainedFold<S> fold, Function<UserDataset, double[]> compute,
                                 AddAnswer<S> add) {

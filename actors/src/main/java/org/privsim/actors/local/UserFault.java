@@ -8,7 +8,7 @@ import java.time.Duration;
  *
  * @param round the round whose request triggers the fault
  * @param delay for a slow user: how long the answer is held back (null for a crash)
- * @param crash whether the user throws instead of answering (its supervisor restarts it)
+ * @param crash whether the user throws instead of answering (and restarts: it drops its data set)
  */
 public record UserFault(int round, Duration delay, boolean crash) {
 
