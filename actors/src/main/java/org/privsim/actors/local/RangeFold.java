@@ -52,18 +52,27 @@ final class RangeFold<S> implements ChainedFold<S> {
 
     /** Hands the fold to the first asked user (or straight back when nobody was asked). */
     void start() {
-        handOn();
+        int next;
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            next = position;
+        }
+        handOn(next);
     }
 
     /**
      * {@inheritDoc} A contribution that throws is a user left out: the fold moves on to the next
      * user all the same, then the exception reaches the caller (the user actor, which then
      * restarts). Contributions compute in the sum's workspace and touch the sum only
-     * once complete, so a failed computation leaves the sum as it was.
+     * once complete, so a failed computation leaves the sum as it was. One monitor section per
+     * user (the addition and the choice of the next user); the next user is told outside it.
      */
     @Override
     public void fold(int user, Consumer<S> contribution) {
         RuntimeException failure = null;
+        int next;
         synchronized (this) {
             if (closed || position >= order.length || order[position] != user) {
                 return;
@@ -75,22 +84,16 @@ final class RangeFold<S> implements ChainedFold<S> {
                     failure = e;
                 }
             }
-            position++;
+            next = ++position;
         }
-        handOn();
+        handOn(next);
         if (failure != null) {
             throw failure;
         }
     }
 
-    private void handOn() {
-        int next;
-        synchronized (this) {
-            if (closed) {
-                return;
-            }
-            next = position;
-        }
+    /** Tells the asked user at {@code next}, or the aggregator once every asked user folded. */
+    private void handOn(int next) {
         if (next == order.length) {
             aggregator.tell(new AggregatorCommand.RangeFolded(collection));
         } else {
