@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.IntFunction;
 import org.apache.pekko.actor.testkit.typed.annotations.JUnit5TestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.JUnit5TestKitBuilder;
@@ -45,29 +46,12 @@ class ChainedFoldFailureTest {
     @Test
     void aFailingUserHandsTheFoldOnAndIsLeftOut() {
         LowRankData data = new LowRankData(TASK, 3);
-        UserPopulation failingUser1 = new UserPopulation() {
-            @Override
-            public long seed() {
-                return 3;
+        List<Consumer<UserCommand>> users = users(data, j -> {
+            if (j == 1) {
+                throw new IllegalStateException("user 1's data cannot be built");
             }
-
-            @Override
-            public UserDataset user(int j) {
-                if (j == 1) {
-                    throw new IllegalStateException("user 1's data cannot be built");
-                }
-                return data.user(j);
-            }
-
-            @Override
-            public DMatrixRMaj uStar() {
-                return data.uStar();
-            }
-        };
-        List<Consumer<UserCommand>> users = List.of(
-                testKit.spawn(UserActor.create(seed -> failingUser1, 0, null))::tell,
-                testKit.spawn(UserActor.create(seed -> failingUser1, 1, null))::tell,
-                testKit.spawn(UserActor.create(seed -> failingUser1, 2, null))::tell);
+            return data.user(j);
+        });
         TestProbe<AggregatorCommand> aggregator = testKit.createTestProbe();
         InitSum sum = new InitSum(TASK.dimension(), 1);
         RangeFold<InitSum> fold = new RangeFold<>(9, sum, 0, new int[] {0, 1, 2}, users, aggregator.getRef(),
@@ -90,26 +74,7 @@ class ChainedFoldFailureTest {
         // the end of x, inside the fold (the data set itself builds fine).
         UserDataset truncated = new UserDataset(1, d, java.util.Arrays.copyOf(data.user(1).x(), 3 * d),
                 data.user(1).y(), null, null, null, null, data.user(1).featureNorms());
-        UserPopulation brokenUser1 = new UserPopulation() {
-            @Override
-            public long seed() {
-                return 3;
-            }
-
-            @Override
-            public UserDataset user(int j) {
-                return j == 1 ? truncated : data.user(j);
-            }
-
-            @Override
-            public DMatrixRMaj uStar() {
-                return data.uStar();
-            }
-        };
-        List<Consumer<UserCommand>> users = List.of(
-                testKit.spawn(UserActor.create(seed -> brokenUser1, 0, null))::tell,
-                testKit.spawn(UserActor.create(seed -> brokenUser1, 1, null))::tell,
-                testKit.spawn(UserActor.create(seed -> brokenUser1, 2, null))::tell);
+        List<Consumer<UserCommand>> users = users(data, j -> j == 1 ? truncated : data.user(j));
         TestProbe<AggregatorCommand> aggregator = testKit.createTestProbe();
         RangeFold<InitSum> fold = new RangeFold<>(10, new InitSum(d, 1), 0, new int[] {0, 1, 2}, users,
                 aggregator.getRef(), f -> new UserCommand.FoldInit(10, INIT, f));
@@ -121,6 +86,30 @@ class ChainedFoldFailureTest {
                 });
 
         assertLeftOut(data, fold.close());
+    }
+
+    /** Three user actors, ids 0–2, whose data sets come from {@code user} (the population's seed and U* from data). */
+    private List<Consumer<UserCommand>> users(LowRankData data, IntFunction<UserDataset> user) {
+        UserPopulation population = new UserPopulation() {
+            @Override
+            public long seed() {
+                return 3;
+            }
+
+            @Override
+            public UserDataset user(int j) {
+                return user.apply(j);
+            }
+
+            @Override
+            public DMatrixRMaj uStar() {
+                return data.uStar();
+            }
+        };
+        return List.of(
+                testKit.spawn(UserActor.create(seed -> population, 0, null))::tell,
+                testKit.spawn(UserActor.create(seed -> population, 1, null))::tell,
+                testKit.spawn(UserActor.create(seed -> population, 2, null))::tell);
     }
 
     /** The sum holds users 0 and 2, bit-identical to adding their answers, and not user 1. */
