@@ -32,15 +32,16 @@ import picocli.CommandLine.Spec;
  * time, the median epoch (one round of a low-rank run, from the release of round t to that of
  * round t+1, {@link Progress#released}), the median CPU time of the whole process over a run (every
  * thread: the runner's, the collector's and the JIT compilers'), the peak heap ({@link HeapPeak})
- * and that peak per user, and the ratios local/sequential; with audits, the text also gives each runner's audit trials per
- * second (audit trials / median wall time of the whole run, so a figure of the audits alone only for
- * a scenario of audits alone, as {@code bench/audit-trials.yaml}). A timed repetition covers the
- * whole run including data generation (and, for local, starting and stopping the actor system); a
- * full GC runs before each one. Two warm-up runs by default: after one, the JIT was still
- * recompiling the actor runtime's paths through the first timed local run (JFR {@code
- * jdk.Compilation}: about 1.4 s of C2 time in it at 50,000 users, 0.3–0.6 s in the later ones),
- * while the sequential loop was steady after one. {@code --users N} replaces the low-rank task's population; {@code --runners} restricts the
- * runners (no ratio then); {@code --out FILE} also writes the JSON object to a file.
+ * and that peak per user, and the ratios local/sequential; with audits, the text also gives each
+ * runner's audit trials per second (audit trials / median wall time of the whole run, so a figure
+ * of the audits alone only for a scenario of audits alone, as {@code bench/audit-trials.yaml}). A
+ * timed repetition covers the whole run including data generation (and, for local, starting and
+ * stopping the actor system); a full GC runs before each one. Two warm-up runs by default: after
+ * one, the JIT was still recompiling the actor runtime's paths through the first timed local run
+ * (JFR {@code jdk.Compilation}: about 1.4 s of C2 time in it at 50,000 users, 0.3–0.6 s in the
+ * later ones), while the sequential loop was steady after one. {@code --users N} replaces the
+ * low-rank task's population; {@code --runners} restricts the runners (no ratio then);
+ * {@code --out FILE} also writes the JSON object to a file.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Time the sequential and local runners on a scenario (median wall time and epoch, peak heap,"

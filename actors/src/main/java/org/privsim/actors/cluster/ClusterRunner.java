@@ -162,26 +162,35 @@ public final class ClusterRunner {
      * {@link #STOP_TIMEOUT} for each, logging one that is late.
      */
     public static void stop(List<? extends ActorSystem<?>> systems) {
+        if (systems.isEmpty()) {
+            return;
+        }
         for (int i = systems.size() - 1; i >= 1; i--) {
             systems.get(i).terminate();
         }
-        for (int i = systems.size() - 1; i >= 0; i--) {
-            ActorSystem<?> system = systems.get(i);
-            if (i == 0) {
-                system.terminate();
-            }
-            try {
-                system.getWhenTerminated().toCompletableFuture().get(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-            } catch (TimeoutException e) {
-                LoggerFactory.getLogger(ClusterRunner.class).warn("node {} did not terminate within {} s; going on",
-                        system.address(), STOP_TIMEOUT.toSeconds());
-            } catch (ExecutionException e) {
-                throw new IllegalStateException(e.getCause());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+        for (int i = systems.size() - 1; i >= 1; i--) {
+            if (!awaitTermination(systems.get(i))) {
                 return;
             }
         }
+        systems.get(0).terminate();
+        awaitTermination(systems.get(0));
+    }
+
+    /** Waits up to {@link #STOP_TIMEOUT} for {@code system} to terminate; false when interrupted. */
+    private static boolean awaitTermination(ActorSystem<?> system) {
+        try {
+            system.getWhenTerminated().toCompletableFuture().get(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            LoggerFactory.getLogger(ClusterRunner.class).warn("node {} did not terminate within {} s; going on",
+                    system.address(), STOP_TIMEOUT.toSeconds());
+        } catch (ExecutionException e) {
+            throw new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+        return true;
     }
 
     private static void await(CompletableFuture<?> future, String timeoutMessage) {

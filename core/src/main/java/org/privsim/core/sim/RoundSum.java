@@ -68,19 +68,15 @@ public final class RoundSum {
 
     /**
      * Adds one user's statistics without materialising G: S_ab += v_a v_b G for every pair a ≤ b and
-     * h_a += v_a g, with G = Σ_i w_i x_i x_iᵀ over {@code w.length} rows of x from {@code offset}
-     * (see {@link PackedSymmetric#addScaledWeightedGram}). Bit-identical to
-     * {@code add(new UserRoundStats(user, v, G, g))} with G from {@link PackedSymmetric#addWeightedGram}
-     * into zeros; without blocks (Kronecker step) only h is touched.
+     * h_a += v_a g, with G = Σ_i w_i x_i x_iᵀ over {@code rows} rows of x from {@code offset} and
+     * the first {@code rows} weights of w (see {@link PackedSymmetric#addScaledWeightedGram}).
+     * Bit-identical to {@code add(new UserRoundStats(user, v, G, g))} with G from
+     * {@link PackedSymmetric#addWeightedGram} into zeros; without blocks (Kronecker step) only h is
+     * touched.
      */
-    public void addUser(int user, double[] v, double[] x, int offset, double[] w, double[] g) {
-        addUser(user, v, x, offset, w, w.length, g);
-    }
-
-    /** {@link #addUser(int, double[], double[], int, double[], double[])} with the first {@code rows} weights of w. */
     public void addUser(int user, double[] v, double[] x, int offset, double[] w, int rows, double[] g) {
         if (blocks.length > 0) {
-            double[] coefs = workspace.zeros(Workspace.COEFFICIENTS, rank * (rank + 1) / 2);
+            double[] coefs = workspace.zeros(Workspace.Slot.COEFFICIENTS, rank * (rank + 1) / 2);
             int c = 0;
             for (int a = 0; a < rank; a++) {
                 for (int b = a; b < rank; b++) {

@@ -31,14 +31,14 @@ public final class UserStep {
         return fitPersonalModel(data, from, to, u, k, ridge, normBound, new Workspace());
     }
 
-    /** {@link #fitPersonalModel} in {@code ws}: the result is ws's {@link Workspace#MODEL} array. */
+    /** {@link #fitPersonalModel} in {@code ws}: the result is ws's {@link Workspace.Slot#MODEL} array. */
     private static double[] fitPersonalModel(UserDataset data, int from, int to, double[] u, int k,
                                              double ridge, double normBound, Workspace ws) {
         int d = data.dimension();
         double[] x = data.x();
-        double[] gram = ws.zeros(Workspace.GRAM, k * k);
-        double[] rhs = ws.zeros(Workspace.RHS, k);
-        double[] proj = ws.zeros(Workspace.PROJECTIONS, BLOCK * k);
+        double[] gram = ws.zeros(Workspace.Slot.GRAM, k * k);
+        double[] rhs = ws.zeros(Workspace.Slot.RHS, k);
+        double[] proj = ws.zeros(Workspace.Slot.PROJECTIONS, BLOCK * k);
         int end = end(data, to);
         // Projections Uᵀx_i of BLOCK rows at a time (independent sums, so the chains overlap), each
         // the same left-to-right sum over p; then the rows are accumulated in ascending order.
@@ -92,7 +92,7 @@ public final class UserStep {
         for (int a = 0; a < k; a++) {
             gram[a * k + a] += ridge;
         }
-        double[] v = ws.zeros(Workspace.MODEL, k);
+        double[] v = ws.zeros(Workspace.Slot.MODEL, k);
         ws.solver(k).solveInto(gram, rhs, v);
         Clipping.clipInPlace(v, normBound);
         return v;
@@ -125,7 +125,7 @@ public final class UserStep {
         double[] v = personalModel(data, task, ws);
         int rows = weigh(data, task.split(), v, task.clipModel(), task.clipLabel(), task.clipMoment(), ws);
         sum.addUser(data.user(), v, data.x(), task.split().uFrom() * data.dimension(),
-                ws.atLeast(Workspace.WEIGHTS, rows), rows, ws.atLeast(Workspace.MOMENT, data.dimension()));
+                ws.atLeast(Workspace.Slot.WEIGHTS, rows), rows, ws.atLeast(Workspace.Slot.MOMENT, data.dimension()));
     }
 
     /** The per-sample Gram weights c_i² and the vector g of the U-split (g already scaled into the C-ball). */
@@ -135,20 +135,20 @@ public final class UserStep {
                                   double clipMoment) {
         Workspace ws = new Workspace();
         int rows = weigh(data, split, v, eta, zeta, clipMoment, ws);
-        return new Weighted(ws.atLeast(Workspace.WEIGHTS, rows), ws.atLeast(Workspace.MOMENT, data.dimension()));
+        return new Weighted(ws.atLeast(Workspace.Slot.WEIGHTS, rows), ws.atLeast(Workspace.Slot.MOMENT, data.dimension()));
     }
 
     /**
-     * Writes the U-split's Gram weights into ws's {@link Workspace#WEIGHTS} (the first {@code rows}
-     * values) and g into its {@link Workspace#MOMENT} (d values); returns rows.
+     * Writes the U-split's Gram weights into ws's {@link Workspace.Slot#WEIGHTS} (the first {@code rows}
+     * values) and g into its {@link Workspace.Slot#MOMENT} (d values); returns rows.
      */
     private static int weigh(UserDataset data, SplitPlan split, double[] v, double eta, double zeta,
                              double clipMoment, Workspace ws) {
         int d = data.dimension();
         double vNorm = norm(v);
-        double[] g = ws.zeros(Workspace.MOMENT, d);
+        double[] g = ws.zeros(Workspace.Slot.MOMENT, d);
         int uTo = end(data, split.uTo());
-        double[] weights = ws.atLeast(Workspace.WEIGHTS, uTo - split.uFrom());
+        double[] weights = ws.atLeast(Workspace.Slot.WEIGHTS, uTo - split.uFrom());
         for (int i = split.uFrom(); i < uTo; i++) {
             double c = Clipping.clipScale(data.featureNorm(i) * vNorm, eta);
             double yc = Clipping.clip(data.y()[i], zeta) * c;
@@ -245,9 +245,9 @@ public final class UserStep {
     public static void foldInit(UserDataset data, UserTask.Init task, InitSum sum) {
         Workspace ws = sum.workspace();
         int len = PackedSymmetric.length(data.dimension());
-        double[] init = initStatistics(data, task.split(), task.clipLabel(), ws.zeros(Workspace.INIT_TERM, len));
+        double[] init = initStatistics(data, task.split(), task.clipLabel(), ws.zeros(Workspace.Slot.INIT_TERM, len));
         double[] s = task.clipFeature() == null ? null
-                : featureStatistics(data, task.split(), task.clipFeature(), ws.zeros(Workspace.FEATURE_TERM, len));
+                : featureStatistics(data, task.split(), task.clipFeature(), ws.zeros(Workspace.Slot.FEATURE_TERM, len));
         sum.addTerms(data.user(), init, s);
     }
 
@@ -266,10 +266,10 @@ public final class UserStep {
         return personalModel(data, task, new Workspace());
     }
 
-    /** {@link #personalModel(UserDataset, UserTask.Round)} in {@code ws} (its {@link Workspace#MODEL} array). */
+    /** {@link #personalModel(UserDataset, UserTask.Round)} in {@code ws} (its {@link Workspace.Slot#MODEL} array). */
     private static double[] personalModel(UserDataset data, UserTask.Round task, Workspace ws) {
         if (task.u() == null) {
-            double[] one = ws.zeros(Workspace.MODEL, 1);
+            double[] one = ws.zeros(Workspace.Slot.MODEL, 1);
             one[0] = 1.0;
             return one;
         }

@@ -17,26 +17,37 @@ import org.privsim.core.linalg.SmallSolve;
  * <p>Not thread-safe; arrays stay valid until the next request for the same slot.
  */
 final class Workspace {
-    static final int GRAM = 0;
-    static final int RHS = 1;
-    static final int PROJECTIONS = 2;
-    static final int MODEL = 3;
-    static final int WEIGHTS = 4;
-    static final int MOMENT = 5;
-    static final int COEFFICIENTS = 6;
-    static final int INIT_TERM = 7;
-    static final int FEATURE_TERM = 8;
-    private static final int SLOTS = 9;
+    /** What an array holds: each role keeps its own array. */
+    enum Slot {
+        /** The k×k system of the personal fit. */
+        GRAM,
+        /** Its right-hand side. */
+        RHS,
+        /** Projections Uᵀx_i of a block of rows. */
+        PROJECTIONS,
+        /** The personal model v. */
+        MODEL,
+        /** The U-split's Gram weights c_i². */
+        WEIGHTS,
+        /** The vector g. */
+        MOMENT,
+        /** The block coefficients v_a v_b. */
+        COEFFICIENTS,
+        /** The packed initialisation term. */
+        INIT_TERM,
+        /** The packed S term. */
+        FEATURE_TERM
+    }
 
-    private final double[][] arrays = new double[SLOTS][];
+    private final double[][] arrays = new double[Slot.values().length][];
     private SmallSolve solver;
 
     /** A zero-filled array of exactly {@code length} values for {@code slot}. */
-    double[] zeros(int slot, int length) {
-        double[] a = arrays[slot];
+    double[] zeros(Slot slot, int length) {
+        double[] a = arrays[slot.ordinal()];
         if (a == null || a.length != length) {
             a = new double[length];
-            arrays[slot] = a;
+            arrays[slot.ordinal()] = a;
         } else {
             Arrays.fill(a, 0.0);
         }
@@ -44,11 +55,11 @@ final class Workspace {
     }
 
     /** An array of at least {@code length} values for {@code slot}, contents unspecified (callers overwrite it). */
-    double[] atLeast(int slot, int length) {
-        double[] a = arrays[slot];
+    double[] atLeast(Slot slot, int length) {
+        double[] a = arrays[slot.ordinal()];
         if (a == null || a.length < length) {
             a = new double[length];
-            arrays[slot] = a;
+            arrays[slot.ordinal()] = a;
         }
         return a;
     }
