@@ -20,7 +20,7 @@
 # (seconds to wait for the nodes, 120), PRIVSIM_STOP_TIMEOUT (20), PRIVSIM_JAVA_OPTS (JVM options
 # of the submitter and, unless PRIVSIM_NODE_JAVA_OPTS is set, of every node; both after the
 # defaults of scripts/jvm-options.sh for JVMs that share the machine: its collector and Vector API
-# module, not the single-process initial heap).
+# module, not the single-process initial heap; the submitter's also after -XX:TieredStopAtLevel=1).
 set -euo pipefail
 
 usage() { echo "usage: $0 N SCENARIO [privsim run args...]" >&2; exit 2; }
@@ -38,12 +38,17 @@ start_timeout="${PRIVSIM_START_TIMEOUT:-120}"
 stop_timeout="${PRIVSIM_STOP_TIMEOUT:-20}"
 # shellcheck source=../scripts/jvm-options.sh
 . "$root/scripts/jvm-options.sh"
-java_opts="$(privsim_jvm_options "${PRIVSIM_JAVA_OPTS:-}" shared)"
+# The submitter only joins, waits and writes the report: C1 alone compiles what it runs, and the C2
+# compiler thread it would otherwise keep busy competes with the nodes for the cores (1.5-2.5 s of
+# CPU less per run of scenarios/cluster-50k.yaml with 3 nodes on 2 cores).
+java_opts="-XX:TieredStopAtLevel=1 $(privsim_jvm_options "${PRIVSIM_JAVA_OPTS:-}" shared)"
 node_java_opts="$(privsim_jvm_options "${PRIVSIM_NODE_JAVA_OPTS:-${PRIVSIM_JAVA_OPTS:-}}" shared)"
 seed="127.0.0.1:$base"
 
 # Build the jar the way the ./privsim launcher does (only when missing or older than the sources).
-"$root/privsim" --version >/dev/null
+# shellcheck source=../scripts/ensure-jar.sh
+. "$root/scripts/ensure-jar.sh"
+privsim_ensure_jar "$root"
 
 # Refuse ports that something already listens on (a node would fail to bind and exit).
 port_in_use() {

@@ -12,9 +12,8 @@ import org.privsim.core.sim.UserTask;
  * the aggregator has closed ignores a late user.
  *
  * <p>Local only: a fold is a live object handed from actor to actor, so these messages are exempt
- * from serialize-messages and never cross a node — on a cluster a range's aggregator reaches its
- * users, which share its shard and so its node, by their actor references
- * ({@link PopulationCommand.Locate}).
+ * from serialize-messages and never cross a node — on a cluster a range's users are children of
+ * its aggregator's sharded entity, on that entity's node.
  *
  * <p>Guarantee: a user's contribution is computed by {@link org.privsim.core.sim.UserStep} from
  * its own data — compact statistics, never raw samples.

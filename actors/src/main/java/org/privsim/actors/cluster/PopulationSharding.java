@@ -14,15 +14,15 @@ import org.privsim.protocol.PopulationCommand;
 
 /**
  * The one sharded entity type of a cluster simulation, {@code population}, hosted on nodes with
- * role {@value #USERS_ROLE}: the aggregator of range r of job J has entity id {@code J/r/a}, user j
- * of that range {@code J/r/u<j>}, and the shard id is {@code J/r} — so a range's aggregator and
- * users always share a shard, hence a node, and user answers never cross the network (only the
- * curator's requests and the aggregators' partials do).
+ * role {@value #USERS_ROLE}: aggregator range r of job J is entity {@code J/r}, alone in its shard
+ * {@code J/r}, and the range's users are that entity's children ({@link AggregatorEntity}) — so a
+ * range's users always live on its aggregator's node and their answers never cross the network
+ * (only the curator's requests and the aggregators' partials do).
  *
- * <p>Guarantee: ids are a function of (job, range, user) only; with passivation turned off in
+ * <p>Guarantee: ids are a function of (job, range) only; with passivation turned off in
  * {@code cluster.conf} an entity lives until its job retires it or its shard moves (a node left),
- * and a moved entity rebuilds its state from the {@link org.privsim.protocol.PopulationSpec} in
- * its next envelope.
+ * and a moved entity rebuilds its range — users included — from the
+ * {@link org.privsim.protocol.PopulationSpec} in its next envelope.
  */
 public final class PopulationSharding {
     /** The entity type. */
@@ -40,7 +40,8 @@ public final class PopulationSharding {
      * @param patience   how long a partial transfer waits for an acknowledgement
      */
     public static void init(ActorSystem<?> system, int chunkBytes, Duration patience) {
-        ClusterSharding.get(system).init(Entity.of(TYPE, ctx -> create(ctx, chunkBytes, patience))
+        ClusterSharding.get(system).init(Entity.of(TYPE,
+                        ctx -> AggregatorEntity.create(ctx.getShard(), chunkBytes, patience))
                 .withRole(USERS_ROLE)
                 .withMessageExtractor(new RangeExtractor())
                 .withStopMessage(new PopulationCommand.Stop()));
@@ -48,24 +49,10 @@ public final class PopulationSharding {
 
     /** The aggregator entity of range {@code range} of job {@code job}. */
     static EntityRef<PopulationCommand> aggregator(ActorSystem<?> system, long job, int range) {
-        return ClusterSharding.get(system).entityRefFor(TYPE, job + "/" + range + "/a");
+        return ClusterSharding.get(system).entityRefFor(TYPE, job + "/" + range);
     }
 
-    /** The entity of user {@code user} in range {@code range} of job {@code job}. */
-    static EntityRef<PopulationCommand> user(ActorSystem<?> system, long job, int range, int user) {
-        return ClusterSharding.get(system).entityRefFor(TYPE, job + "/" + range + "/u" + user);
-    }
-
-    private static Behavior<PopulationCommand> create(EntityContext<PopulationCommand> ctx, int chunkBytes,
-                                                      Duration patience) {
-        String[] parts = ctx.getEntityId().split("/");
-        long job = Long.parseLong(parts[0]);
-        int range = Integer.parseInt(parts[1]);
-        return parts[2].equals("a") ? AggregatorEntity.create(job, range, ctx.getShard(), chunkBytes, patience)
-                : UserEntity.create(ctx.getShard());
-    }
-
-    /** Shard id = the entity id up to its second '/', i.e. (job, range). */
+    /** Shard id = entity id: one range per shard. */
     private static final class RangeExtractor
             extends ShardingMessageExtractor<ShardingEnvelope<PopulationCommand>, PopulationCommand> {
         @Override
@@ -75,7 +62,7 @@ public final class PopulationSharding {
 
         @Override
         public String shardId(String entityId) {
-            return entityId.substring(0, entityId.lastIndexOf('/'));
+            return entityId;
         }
 
         @Override

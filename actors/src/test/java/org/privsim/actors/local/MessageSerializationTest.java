@@ -144,7 +144,6 @@ class MessageSerializationTest {
         ActorRef<TransferCuratorCommand> transferCurator = testKit.<TransferCuratorCommand>createTestProbe().getRef();
 
         ActorRef<AdversaryCommand> adversary = testKit.<AdversaryCommand>createTestProbe().getRef();
-        ActorRef<PopulationCommand> population = testKit.<PopulationCommand>createTestProbe().getRef();
         List<CborSerializable> messages = List.of(
                 new AggregatorCommand.CollectInit(5, init, 100, curator),
                 new AggregatorCommand.CollectRound(6, round, 100, curator),
@@ -182,8 +181,6 @@ class MessageSerializationTest {
                                 new DatasetFeature("sex", true)), true, true, 0.3, 2, MissingValues.DROP, "ab12", 9, 3,
                                 1, 2, List.of("a", "sex=F", "sex=M", "intercept"), List.of(List.of(), List.of("F", "M")),
                                 4, 2.5), 5), 1, 10, 20, new AggregatorCommand.CollectEvaluate(17, evaluate, 100, curator)),
-                new PopulationCommand.Locate(spec, 3, population),
-                new PopulationCommand.Located(3, testKit.<UserCommand>createTestProbe().getRef()),
                 new PopulationCommand.Retire(),
                 new PopulationCommand.Stop(),
                 new CuratorCommand.PartialChunk(18, 2, 0, true, 33, "m", new byte[] {1, -2, 3},
