@@ -20,7 +20,9 @@
 # (seconds to wait for the nodes, 120), PRIVSIM_STOP_TIMEOUT (20), PRIVSIM_JAVA_OPTS (JVM options
 # of the submitter and, unless PRIVSIM_NODE_JAVA_OPTS is set, of every node; both after the
 # defaults of scripts/jvm-options.sh for JVMs that share the machine: its collector and Vector API
-# module, not the single-process initial heap; the submitter's also after -XX:TieredStopAtLevel=1).
+# module, not the single-process initial heap; the submitter's also after -XX:TieredStopAtLevel=1),
+# PRIVSIM_CLASS_ARCHIVE (off: no class archive; by default every JVM maps the one
+# scripts/jvm-options.sh records once per build).
 set -euo pipefail
 
 usage() { echo "usage: $0 N SCENARIO [privsim run args...]" >&2; exit 2; }
@@ -36,19 +38,20 @@ base="${PRIVSIM_BASE_PORT:-2551}"
 log_dir="${PRIVSIM_LOG_DIR:-out/cluster-logs}"
 start_timeout="${PRIVSIM_START_TIMEOUT:-120}"
 stop_timeout="${PRIVSIM_STOP_TIMEOUT:-20}"
+# Build the jar the way the ./privsim launcher does (only when missing or older than the sources).
+# shellcheck source=../scripts/ensure-jar.sh
+. "$root/scripts/ensure-jar.sh"
+privsim_ensure_jar "$root"
 # shellcheck source=../scripts/jvm-options.sh
 . "$root/scripts/jvm-options.sh"
 # The submitter only joins, waits and writes the report: C1 alone compiles what it runs, and the C2
 # compiler thread it would otherwise keep busy competes with the nodes for the cores (1.5-2.5 s of
 # CPU less per run of scenarios/cluster-50k.yaml with 3 nodes on 2 cores).
-java_opts="-XX:TieredStopAtLevel=1 $(privsim_jvm_options "${PRIVSIM_JAVA_OPTS:-}" shared)"
-node_java_opts="$(privsim_jvm_options "${PRIVSIM_NODE_JAVA_OPTS:-${PRIVSIM_JAVA_OPTS:-}}" shared)"
+archive="$(privsim_class_archive "$root")"
+java_opts="$archive -XX:TieredStopAtLevel=1 $(privsim_jvm_options "${PRIVSIM_JAVA_OPTS:-}" shared)"
+node_java_opts="$archive $(privsim_jvm_options "${PRIVSIM_NODE_JAVA_OPTS:-${PRIVSIM_JAVA_OPTS:-}}" shared)"
 seed="127.0.0.1:$base"
 
-# Build the jar the way the ./privsim launcher does (only when missing or older than the sources).
-# shellcheck source=../scripts/ensure-jar.sh
-. "$root/scripts/ensure-jar.sh"
-privsim_ensure_jar "$root"
 
 # Refuse ports that something already listens on (a node would fail to bind and exit).
 port_in_use() {

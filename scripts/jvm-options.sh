@@ -16,7 +16,8 @@
 # of the corresponding defaults (the JVM refuses two collectors). JVMs that share the machine
 # ("shared") keep the JVM's own small initial heap: four JVMs each starting with a quarter of RAM
 # touched gigabytes of fresh young-generation pages (cluster-50k on a 3-node loopback cluster:
-# 19-25 s of system time, against 6-8 s with the JVM's own; README "Performance").
+# 19-25 s of system time, against 6-8 s with the JVM's own; README "Performance"); they also
+# compile later (-XX:CompileThresholdScaling=3, below).
 #
 # --add-modules jdk.incubator.vector lets the U-step's and the initialisation's kernels run on
 # 256-bit SIMD lanes (core's VectorGram, bit-identical to the scalar kernels that run without it);
@@ -33,6 +34,14 @@ privsim_jvm_options() {
     shared:* | *" -Xms"* | *"InitialRAMPercentage"* | *"InitialHeapSize"*) ;;
     *) opts="$opts -XX:InitialRAMPercentage=25" ;;
   esac
+  # JVMs that share the machine warm up at once, each compiling the same hot code, and their
+  # compiler threads take the cores from the others' work: with compile thresholds three times the
+  # JVM's defaults, lukewarm code stays in the interpreter or C1 a little longer and the compilers
+  # have less to do (cluster-50k on a 3-node loopback cluster: job 18.7-18.8 s against 20.7-20.8 s
+  # in alternated runs; ten times: 19.6-20.7 s).
+  case "$sharing: $user " in
+    shared:*) case " $user " in *"CompileThreshold"*) ;; *) opts="$opts -XX:CompileThresholdScaling=3" ;; esac ;;
+  esac
   if privsim_java_has_vector_module; then
     opts="--add-modules jdk.incubator.vector $opts"
   fi
@@ -44,4 +53,39 @@ privsim_java_has_vector_module() {
   java="$(command -v java)" || return 1
   home="$(dirname "$(dirname "$(readlink -f "$java")")")"
   grep -q 'MODULES=.*jdk\.incubator\.vector' "$home/release" 2>/dev/null
+}
+
+# privsim_class_archive ROOT: the options that map ROOT's class archive (application class-data
+# sharing, a JDK feature: the classes privsim loads, parsed and verified once, mapped into every
+# JVM instead of read from the jar again), recording the archive first when there is none for this
+# jar and this JDK — once per build, a ~10 s training run of scripts/class-archive.yaml on a
+# two-node cluster in one JVM (its messages go to ROOT/actors/target/class-archive.log). Prints
+# nothing when recording fails (the JVM then loads classes from the jar as usual) or when
+# PRIVSIM_CLASS_ARCHIVE=off. A cluster node started in 2.7-3.1 s of CPU with it against 4.8-5.2 s
+# without (one node alone), which matters most when four JVMs start together on two cores; the
+# JVM checks the archive against the jar and itself and silently ignores one that does not match.
+privsim_class_archive() {
+  local root="$1" jar="$1/actors/target/privsim.jar" java home key jsa tmp out
+  [ "${PRIVSIM_CLASS_ARCHIVE:-on}" = off ] && return 0
+  java="$(command -v java)" || return 0
+  home="$(dirname "$(dirname "$(readlink -f "$java")")")"
+  key="$(cksum < "$home/release" 2>/dev/null | cut -d' ' -f1)"
+  jsa="$root/actors/target/privsim-${key:-jdk}.jsa"
+  if [ ! -f "$jsa" ] || [ "$jar" -nt "$jsa" ]; then
+    echo "privsim: recording the class archive $jsa (once per build)..." >&2
+    tmp="$jsa.$$.tmp"
+    out="$(mktemp -d)"
+    # shellcheck disable=SC2046 # the options are words
+    if java $(privsim_jvm_options "" shared) -XX:ArchiveClassesAtExit="$tmp" -Xlog:cds=off,cds+dynamic=off \
+        -jar "$jar" run "$root/scripts/class-archive.yaml" --runner cluster --nodes 2 --out "$out" \
+        >"$root/actors/target/class-archive.log" 2>&1 </dev/null && [ -s "$tmp" ]; then
+      mv -f "$tmp" "$jsa"
+    else
+      rm -f "$tmp"
+      echo "privsim: could not record the class archive (see actors/target/class-archive.log); going on without" >&2
+    fi
+    rm -rf "$out"
+  fi
+  [ -f "$jsa" ] && echo "-XX:SharedArchiveFile=$jsa -Xlog:cds=off,cds+dynamic=off"
+  return 0
 }
