@@ -3,24 +3,28 @@
 #
 #   cluster-conf/start-local-cluster.sh N SCENARIO [extra `privsim run` args, e.g. --out DIR --seed 3]
 #
-# Node i (i = 1..N) listens on port PRIVSIM_BASE_PORT+i-1 (default base 2551). Node 1 has the roles
-# curator,users,adversary and is the seed node every node joins; the others have users,adversary.
-# Each node logs to $PRIVSIM_LOG_DIR/node-<port>.log (default out/cluster-logs, relative to the
-# current directory). The nodes and the submitter,
-#   privsim run SCENARIO --runner cluster --seed-nodes 127.0.0.1:<base> [extra args],
-# start together: no member is Up before all N users nodes joined
+# The N users nodes are N JVMs: N-1 `privsim node` processes and the submitter,
+#   privsim run SCENARIO --runner cluster --seed-nodes 127.0.0.1:<base> --roles users,adversary [extra args],
+# which hosts its share of the users while the run lasts (with N = 1: one node and a bare
+# submitter). Node i (i = 1..N-1, or 1 when N = 1) listens on port PRIVSIM_BASE_PORT+i-1 (default
+# base 2551), the submitter on any free port. Node 1 has the roles curator,users,adversary and is
+# the seed node every member joins; the others have users,adversary. Each node logs to
+# $PRIVSIM_LOG_DIR/node-<port>.log (default out/cluster-logs, relative to the current directory);
+# the submitter writes its progress and result to this terminal as `privsim run` does. All start
+# together: no member is Up before all N users nodes joined
 # (pekko.cluster.role.users.min-nr-of-members = N), so the submitter submits, and the shards are
 # spread, only over the whole cluster. The script exits with that run's exit code (0 ok, 1 failure,
-# 2 invalid input), or 1 when a node exits or does not start within PRIVSIM_START_TIMEOUT. Every process
-# it started is stopped on exit, Ctrl-C or SIGTERM: SIGTERM (graceful leave) to every node but the
-# seed, then to the seed, and SIGKILL to whatever still runs PRIVSIM_STOP_TIMEOUT seconds (default
-# 20) after the stop began.
+# 2 invalid input), or 1 when a node exits or does not start within PRIVSIM_START_TIMEOUT. The
+# submitter leaves by itself once it has the report (handing its shards off); every process the
+# script started is stopped on exit, Ctrl-C or SIGTERM: SIGTERM (graceful leave) to every node but
+# the seed, then to the seed, and SIGKILL to whatever still runs PRIVSIM_STOP_TIMEOUT seconds
+# (default 20) after the stop began.
 #
 # Environment: PRIVSIM_BASE_PORT (2551), PRIVSIM_LOG_DIR (out/cluster-logs), PRIVSIM_START_TIMEOUT
 # (seconds to wait for the nodes, 120), PRIVSIM_STOP_TIMEOUT (20), PRIVSIM_JAVA_OPTS (JVM options
 # of the submitter and, unless PRIVSIM_NODE_JAVA_OPTS is set, of every node; both after the
 # defaults of scripts/jvm-options.sh for JVMs that share the machine: its collector and Vector API
-# module, not the single-process initial heap; the submitter's also after -XX:TieredStopAtLevel=1),
+# module, not the single-process initial heap; a bare submitter's also after -XX:TieredStopAtLevel=1),
 # PRIVSIM_CLASS_ARCHIVE (off: no class archive; by default every JVM maps the one
 # scripts/jvm-options.sh records once per build).
 set -euo pipefail
@@ -44,12 +48,21 @@ stop_timeout="${PRIVSIM_STOP_TIMEOUT:-20}"
 privsim_ensure_jar "$root"
 # shellcheck source=../scripts/jvm-options.sh
 . "$root/scripts/jvm-options.sh"
-# The submitter only joins, waits and writes the report: C1 alone compiles what it runs, and the C2
-# compiler thread it would otherwise keep busy competes with the nodes for the cores (1.5-2.5 s of
-# CPU less per run of scenarios/cluster-50k.yaml with 3 nodes on 2 cores).
 archive="$(privsim_class_archive "$root")"
-java_opts="$archive -XX:TieredStopAtLevel=1 $(privsim_jvm_options "${PRIVSIM_JAVA_OPTS:-}" shared)"
 node_java_opts="$archive $(privsim_jvm_options "${PRIVSIM_NODE_JAVA_OPTS:-${PRIVSIM_JAVA_OPTS:-}}" shared)"
+if [ "$n" -ge 2 ]; then
+  # The submitter is the N-th users node: a fourth JVM for three nodes cost its start (~2 s of
+  # CPU with the class archive) and its compilers on two cores — scenarios/cluster-50k.yaml on
+  # 2 nodes + a bare submitter took 21 s, on 3 nodes + a bare submitter 25 s.
+  nodes=$((n - 1))
+  java_opts="$archive -Dpekko.cluster.role.users.min-nr-of-members=$n $(privsim_jvm_options "${PRIVSIM_JAVA_OPTS:-}" shared)"
+  submitter_roles=(--roles users,adversary)
+else
+  # A bare submitter only joins, waits and writes the report: C1 alone compiles what it runs.
+  nodes=1
+  java_opts="$archive -XX:TieredStopAtLevel=1 $(privsim_jvm_options "${PRIVSIM_JAVA_OPTS:-}" shared)"
+  submitter_roles=()
+fi
 seed="127.0.0.1:$base"
 
 
@@ -61,7 +74,7 @@ port_in_use() {
     (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
   fi
 }
-for ((i = 0; i < n; i++)); do
+for ((i = 0; i < nodes; i++)); do
   port=$((base + i))
   if port_in_use "$port"; then
     echo "error: port $port on 127.0.0.1 is already in use (another privsim node?); stop it or set PRIVSIM_BASE_PORT" >&2
@@ -137,19 +150,20 @@ wait_started() {  # wait_started INDEX: until node INDEX printed "privsim node <
   done
 }
 deadline=$((SECONDS + start_timeout))
-echo "start-local-cluster: starting $n node(s) on 127.0.0.1:$base..$((base + n - 1)) and the submitter, logs in $log_dir/node-<port>.log" >&2
-for ((i = 0; i < n; i++)); do start_node "$i"; done
+echo "start-local-cluster: starting $nodes node(s) on 127.0.0.1:$base..$((base + nodes - 1)) and the submitter$([ "$n" -ge 2 ] && echo " (users node $n)"), logs in $log_dir/node-<port>.log" >&2
+for ((i = 0; i < nodes; i++)); do start_node "$i"; done
 # The submitter starts with the nodes (the JVMs boot side by side) and runs in the background so
 # that INT/TERM reach the trap at once. It joins, waits until it is Up — which the leader grants
 # only once all N users nodes have joined (pekko.cluster.role.users.min-nr-of-members = N above),
 # and the shard coordinator allocates no shard before N regions registered — then submits.
 # shellcheck disable=SC2086
-java $java_opts -jar "$jar" run "$scenario" --runner cluster --seed-nodes "$seed" "$@" </dev/null &
+java $java_opts -jar "$jar" run "$scenario" --runner cluster --seed-nodes "$seed" \
+  ${submitter_roles[@]+"${submitter_roles[@]}"} "$@" </dev/null &
 pids+=("$!")
 submitter=$!
 started=1
-for ((i = 0; i < n; i++)); do wait_started "$i" || { started=0; break; }; done
-[ "$started" = 1 ] && echo "start-local-cluster: all $n node(s) up; running $scenario" >&2
+for ((i = 0; i < nodes; i++)); do wait_started "$i" || { started=0; break; }; done
+[ "$started" = 1 ] && echo "start-local-cluster: all $nodes node(s) up; running $scenario" >&2
 rc=0
 wait "$submitter" || rc=$?
 exit "$rc"

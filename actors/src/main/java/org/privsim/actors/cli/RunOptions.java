@@ -33,4 +33,10 @@ final class RunOptions {
             description = "With --seed-nodes: the address the cluster reaches this submitter at"
                     + " (default: ${DEFAULT-VALUE}).")
     String host;
+
+    @Option(names = "--roles", split = ",", paramLabel = "ROLE",
+            description = "With --runner cluster on a running cluster: roles this submitting JVM also takes"
+                    + " while the run lasts, from users (host a share of the users) and adversary"
+                    + " (default: none, a bare submitter).")
+    List<String> roles;
 }

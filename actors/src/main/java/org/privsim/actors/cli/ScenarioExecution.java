@@ -62,7 +62,8 @@ final class ScenarioExecution {
             report = switch (options.runner) {
                 case ClusterRunner.NAME -> options.nodes != null
                         ? ClusterRunner.inJvm(source, options.nodes, ConfigFactory.empty(), progress)
-                        : ClusterRunner.onCluster(source, seedNodes(options), options.host, progress);
+                        : ClusterRunner.onCluster(source, seedNodes(options), options.host,
+                                options.roles == null ? List.of() : options.roles, progress);
                 default -> runWith(options.runner, scenario, progress);
             };
         } catch (IllegalStateException e) {
@@ -111,6 +112,17 @@ final class ScenarioExecution {
         }
         if (options.nodes != null && options.nodes < 1) {
             return "--nodes: must be at least 1";
+        }
+        if (options.roles != null) {
+            if (!cluster || options.nodes != null) {
+                return "--roles: only with --runner cluster submitting to a running cluster (not with --nodes)";
+            }
+            for (String role : options.roles) {
+                if (!ClusterRunner.SUBMITTER_EXTRA_ROLES.contains(role)) {
+                    return "--roles: unknown role '" + role + "' (expected "
+                            + String.join(" or ", ClusterRunner.SUBMITTER_EXTRA_ROLES) + ")";
+                }
+            }
         }
         return cluster && options.nodes == null ? NodeCommand.seedProblem(options.seedNodes, env) : null;
     }

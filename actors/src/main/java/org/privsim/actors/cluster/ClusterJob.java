@@ -9,8 +9,12 @@ import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
+import org.apache.pekko.actor.typed.javadsl.Adapter;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
+import org.apache.pekko.cluster.Cluster;
+import org.apache.pekko.cluster.Member;
+import org.apache.pekko.cluster.MemberStatus;
 import org.apache.pekko.cluster.sharding.typed.javadsl.EntityRef;
 import org.privsim.actors.local.AdversaryWiring;
 import org.privsim.actors.local.LocalSettings;
@@ -49,6 +53,8 @@ final class ClusterJob extends AbstractBehavior<JobCommand> {
     private final Scenario scenario;
     private final ActorRef<SubmitterCommand> submitter;
     private final ActorRef<ScenarioCuratorCommand> curator;
+    /** The shards this job's ranges are dealt over (fixed for the job). */
+    private final int shards;
     private boolean reported;
 
     /**
@@ -71,13 +77,17 @@ final class ClusterJob extends AbstractBehavior<JobCommand> {
         this.submitter = submitter;
         ctx.watchWith(submitter, new JobCommand.SubmitterLeft());
         CompletableFuture<SimulationGuardian.Outcomes> outcomes = new CompletableFuture<>();
+        Config config = ctx.getSystem().settings().config();
+        this.shards = scenario.hasLowRankExperiments()
+                ? PopulationSharding.shards(scenario.aggregation().ranges(scenario.lowRankTask().users()),
+                        usersNodesUp(ctx), config.getInt(ClusterNode.SETTINGS + ".shards-per-node"))
+                : 1;
         RangeWiring wiring = (guardian, range, first, end, populations) -> {
-            EntityRef<PopulationCommand> ref = PopulationSharding.aggregator(guardian.getSystem(), job, range);
+            EntityRef<PopulationCommand> ref = PopulationSharding.aggregator(guardian.getSystem(), job, shards, range);
             PopulationSpec spec = new PopulationSpec(scenario.lowRankTask(), scenario.datasetTask(),
                     populations.seed());
             return command -> ref.tell(new PopulationCommand.ForAggregator(spec, range, first, end, command));
         };
-        Config config = ctx.getSystem().settings().config();
         AdversaryWiring adversaries = AdversaryPlacement.wiring(job, source,
                 config.getDuration(ClusterNode.SETTINGS + ".adversary-placement-timeout"),
                 config.getDuration(ClusterNode.SETTINGS + ".adversary-silence-timeout"));
@@ -86,6 +96,17 @@ final class ClusterJob extends AbstractBehavior<JobCommand> {
         ctx.pipeToSelf(outcomes, (o, e) -> e == null ? new JobCommand.Completed(o.runs(), o.cells(), o.multitask(),
                 o.transfer(), o.audits())
                 : new JobCommand.Aborted(reason(e)));
+    }
+
+    /** Members that are Up with the users role, as this node sees them. */
+    private static int usersNodesUp(ActorContext<?> ctx) {
+        int n = 0;
+        for (Member member : Cluster.get(Adapter.toClassic(ctx.getSystem())).state().getMembers()) {
+            if (member.status() == MemberStatus.up() && member.hasRole(PopulationSharding.USERS_ROLE)) {
+                n++;
+            }
+        }
+        return n;
     }
 
     private static String reason(Throwable e) {
@@ -165,7 +186,8 @@ final class ClusterJob extends AbstractBehavior<JobCommand> {
         if (scenario.hasLowRankExperiments()) {
             int ranges = scenario.aggregation().ranges(scenario.lowRankTask().users());
             for (int r = 0; r < ranges; r++) {
-                PopulationSharding.aggregator(getContext().getSystem(), job, r).tell(new PopulationCommand.Retire());
+                PopulationSharding.aggregator(getContext().getSystem(), job, shards, r)
+                        .tell(new PopulationCommand.Retire());
             }
         }
     }

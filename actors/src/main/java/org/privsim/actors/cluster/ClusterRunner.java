@@ -46,6 +46,12 @@ public final class ClusterRunner {
      */
     static final Duration STOP_TIMEOUT = Duration.ofSeconds(90);
 
+    /** The role of a member that submits scenarios. */
+    static final String SUBMITTER_ROLE = "submitter";
+    /** The roles a submitting member may take besides {@value #SUBMITTER_ROLE} (not the curator's). */
+    public static final List<String> SUBMITTER_EXTRA_ROLES = List.of(PopulationSharding.USERS_ROLE,
+            AdversaryHost.ROLE);
+
     private static final AtomicLong SUBMISSIONS = new AtomicLong();
 
     private ClusterRunner() {}
@@ -78,15 +84,23 @@ public final class ClusterRunner {
     }
 
     /**
-     * Joins the cluster at {@code seedNodes} as a node with role {@code submitter} only (no users,
-     * no curator), submits {@code source}, and leaves. The wall time counts from the join.
+     * Joins the cluster at {@code seedNodes} as a node with role {@code submitter} and
+     * {@code roles} (none: no users, no curator), submits {@code source}, and leaves. The wall time
+     * counts from the join.
      *
-     * @param host the host other nodes reach this one at (port: any free one)
+     * @param host  the host other nodes reach this one at (port: any free one)
+     * @param roles roles from {@link #SUBMITTER_EXTRA_ROLES} this member also takes while the run
+     *              lasts: with {@code users} it hosts a share of the ranges like any users node (and
+     *              counts towards {@code pekko.cluster.role.users.min-nr-of-members}), and hands them
+     *              off when it leaves
      */
-    public static Report onCluster(ScenarioSource source, List<String> seedNodes, String host, Progress progress) {
+    public static Report onCluster(ScenarioSource source, List<String> seedNodes, String host, List<String> roles,
+                                   Progress progress) {
         long start = System.nanoTime();
+        List<String> all = new ArrayList<>(List.of(SUBMITTER_ROLE));
+        all.addAll(roles);
         ActorSystem<Void> system = ClusterNode.start(ClusterNode.config(
-                new ClusterNode.Options(host, 0, seedNodes, List.of("submitter")), ConfigFactory.empty()));
+                new ClusterNode.Options(host, 0, seedNodes, all), ConfigFactory.empty()));
         try {
             await(ClusterNode.up(system), "could not join the cluster at " + String.join(", ", seedNodes)
                     + " within " + JOIN_TIMEOUT.toSeconds() + " s; are its nodes up, with a curator and a users node?");

@@ -14,15 +14,18 @@ import org.privsim.protocol.PopulationCommand;
 
 /**
  * The one sharded entity type of a cluster simulation, {@code population}, hosted on nodes with
- * role {@value #USERS_ROLE}: aggregator range r of job J is entity {@code J/r}, alone in its shard
- * {@code J/r}, and the range's users are that entity's children ({@link AggregatorEntity}) — so a
- * range's users always live on its aggregator's node and their answers never cross the network
- * (only the curator's requests and the aggregators' partials do).
+ * role {@value #USERS_ROLE}: aggregator range r of job J is entity {@code J/s/r} in shard
+ * {@code J/s}, s = r mod S, where the job deals its ranges over S = {@code
+ * privsim.cluster.shards-per-node} × (users nodes when it starts) shards, at most one per range;
+ * the range's users are that entity's children ({@link AggregatorEntity}) — so a range's users
+ * always live on its aggregator's node and their answers never cross the network (only the
+ * curator's requests and the aggregators' partials do).
  *
- * <p>Guarantee: ids are a function of (job, range) only; with passivation turned off in
- * {@code cluster.conf} an entity lives until its job retires it or its shard moves (a node left),
- * and a moved entity rebuilds its range — users included — from the
- * {@link org.privsim.protocol.PopulationSpec} in its next envelope.
+ * <p>Guarantee: ids are a function of (job, S, range) only, and S is fixed for the job; with
+ * passivation turned off in {@code cluster.conf} an entity lives until its job retires it or its
+ * shard moves (a node left), and a moved entity rebuilds its range — users included — from the
+ * {@link org.privsim.protocol.PopulationSpec} in its next envelope. Which node hosts which range
+ * never changes a bit of the report.
  */
 public final class PopulationSharding {
     /** The entity type. */
@@ -47,12 +50,21 @@ public final class PopulationSharding {
                 .withStopMessage(new PopulationCommand.Stop()));
     }
 
-    /** The aggregator entity of range {@code range} of job {@code job}. */
-    static EntityRef<PopulationCommand> aggregator(ActorSystem<?> system, long job, int range) {
-        return ClusterSharding.get(system).entityRefFor(TYPE, job + "/" + range);
+    /** The aggregator entity of range {@code range} of job {@code job}, whose ranges go to {@code shards} shards. */
+    static EntityRef<PopulationCommand> aggregator(ActorSystem<?> system, long job, int shards, int range) {
+        return ClusterSharding.get(system).entityRefFor(TYPE, job + "/" + range % shards + "/" + range);
     }
 
-    /** Shard id = entity id: one range per shard. */
+    /**
+     * How many shards a job of {@code ranges} ranges deals its ranges over on a cluster of
+     * {@code usersNodes} users nodes: {@code perNode} per node, at most one per range; every
+     * range when {@code perNode} is 0 or less.
+     */
+    static int shards(int ranges, int usersNodes, int perNode) {
+        return perNode <= 0 ? Math.max(1, ranges) : Math.max(1, Math.min(ranges, perNode * Math.max(1, usersNodes)));
+    }
+
+    /** Shard id = the entity id up to its last '/', i.e. (job, shard). */
     private static final class RangeExtractor
             extends ShardingMessageExtractor<ShardingEnvelope<PopulationCommand>, PopulationCommand> {
         @Override
@@ -62,7 +74,7 @@ public final class PopulationSharding {
 
         @Override
         public String shardId(String entityId) {
-            return entityId;
+            return entityId.substring(0, entityId.lastIndexOf('/'));
         }
 
         @Override

@@ -273,8 +273,12 @@ class CliTest {
             {"run", file.toString(), "--runner", "cluster", "--seed-nodes", "localhost"},
             {"node", "--roles", "users,wizard"},
             {"node", "--port", "70000"},
+            {"run", file.toString(), "--roles", "users", "--out", out.toString()},
+            {"run", file.toString(), "--runner", "cluster", "--nodes", "2", "--roles", "users", "--out", out.toString()},
+            {"run", file.toString(), "--runner", "cluster", "--roles", "users,curator", "--out", out.toString()},
         };
-        String[] named = {"--nodes", "--nodes", "--nodes", "--seed-nodes", "--roles", "--port"};
+        String[] named = {"--nodes", "--nodes", "--nodes", "--seed-nodes", "--roles", "--port", "--roles", "--roles",
+            "--roles"};
         for (int i = 0; i < invalid.length; i++) {
             Result r = cli(invalid[i]);
             assertEquals(2, r.code(), String.join(" ", invalid[i]));
@@ -307,5 +311,13 @@ class CliTest {
         RunOptions local = new RunOptions();
         local.runner = "local";
         assertNull(ScenarioExecution.problem(local, bad));
+
+        RunOptions node = new RunOptions();
+        node.runner = "cluster";
+        node.roles = List.of("curator");
+        assertEquals("--roles: unknown role 'curator' (expected users or adversary)",
+                ScenarioExecution.problem(node, Map.of()));
+        node.roles = List.of("users", "adversary");
+        assertNull(ScenarioExecution.problem(node, Map.of()), "a submitter may host users and adversaries");
     }
 }

@@ -34,8 +34,9 @@ import org.privsim.protocol.TransferCommand;
  * A range's entity holds its users as children and nothing else a later round needs: an entity
  * retired (passivation through its shard) and started again — as after a passivation or its shard
  * moving to another node — rebuilds its users from the envelope's spec and sends the next partial
- * byte for byte as the first incarnation did. Also sharding's passivation trap (an idle entity is
- * stopped after 120 s by default): privsim turns passivation off in cluster.conf.
+ * byte for byte as the first incarnation did. Also how a job deals its ranges over shards, and
+ * sharding's passivation trap (an idle entity is stopped after 120 s by default): privsim turns
+ * passivation off in cluster.conf.
  */
 @ExtendWith(TestKitJUnit5Extension.class)
 class AggregatorEntityTest {
@@ -83,6 +84,17 @@ class AggregatorEntityTest {
         assertTrue(chunk.last(), "a partial this small fits one chunk");
         chunk.ackTo().tell(new TransferCommand.ChunkAck(chunk.seq(), true));
         return chunk.bytes();
+    }
+
+    @Test
+    void aJobDealsItsRangesOverShardsPerUsersNodeAtMostOnePerRange() {
+        assertEquals(12, PopulationSharding.shards(50, 3, 4), "cluster-50k on three nodes");
+        assertEquals(6, PopulationSharding.shards(6, 3, 4), "never more shards than ranges");
+        assertEquals(4, PopulationSharding.shards(50, 0, 4), "at least one node is assumed");
+        assertEquals(50, PopulationSharding.shards(50, 3, 0), "0 per node: one shard per range");
+        assertEquals(1, PopulationSharding.shards(0, 3, 4));
+        assertEquals(4, ClusterNode.config(new ClusterNode.Options(null, 0, List.of(), null), ConfigFactory.empty())
+                .getInt(ClusterNode.SETTINGS + ".shards-per-node"));
     }
 
     @Test
