@@ -60,10 +60,11 @@ privsim_java_has_vector_module() {
 # JVM instead of read from the jar again), recording the archive first when there is none for this
 # jar and this JDK — once per build, a ~10 s training run of scripts/class-archive.yaml on a
 # two-node cluster in one JVM (its messages go to ROOT/actors/target/class-archive.log). Prints
-# nothing when recording fails (the JVM then loads classes from the jar as usual) or when
-# PRIVSIM_CLASS_ARCHIVE=off. A cluster node started in 2.7-3.1 s of CPU with it against 4.8-5.2 s
-# without (one node alone), which matters most when four JVMs start together on two cores; the
-# JVM checks the archive against the jar and itself and silently ignores one that does not match.
+# nothing when recording fails (the JVM then loads classes from the jar as usual; not retried
+# until the jar is rebuilt) or when PRIVSIM_CLASS_ARCHIVE=off. A cluster node started in 2.7-3.1 s
+# of CPU with it against 4.8-5.2 s without (one node alone), which matters most when several JVMs
+# start together on two cores; the JVM checks the archive against the jar and itself and silently
+# ignores one that does not match.
 privsim_class_archive() {
   local root="$1" jar="$1/actors/target/privsim.jar" java home key jsa tmp out
   [ "${PRIVSIM_CLASS_ARCHIVE:-on}" = off ] && return 0
@@ -71,21 +72,25 @@ privsim_class_archive() {
   home="$(dirname "$(dirname "$(readlink -f "$java")")")"
   key="$(cksum < "$home/release" 2>/dev/null | cut -d' ' -f1)"
   jsa="$root/actors/target/privsim-${key:-jdk}.jsa"
-  if [ ! -f "$jsa" ] || [ "$jar" -nt "$jsa" ]; then
+  # A failed recording is not retried until the jar changes (it would cost every command its time).
+  if { [ ! -f "$jsa" ] || [ "$jar" -nt "$jsa" ]; } && { [ ! -f "$jsa.failed" ] || [ "$jar" -nt "$jsa.failed" ]; }; then
     echo "privsim: recording the class archive $jsa (once per build)..." >&2
     tmp="$jsa.$$.tmp"
     out="$(mktemp -d)"
     # shellcheck disable=SC2046 # the options are words
-    if java $(privsim_jvm_options "" shared) -XX:ArchiveClassesAtExit="$tmp" -Xlog:cds=off,cds+dynamic=off \
-        -jar "$jar" run "$root/scripts/class-archive.yaml" --runner cluster --nodes 2 --out "$out" \
-        >"$root/actors/target/class-archive.log" 2>&1 </dev/null && [ -s "$tmp" ]; then
-      mv -f "$tmp" "$jsa"
+    if timeout 300 java $(privsim_jvm_options "" shared) -XX:ArchiveClassesAtExit="$tmp" \
+        -Xlog:cds=off,cds+dynamic=off -jar "$jar" run "$root/scripts/class-archive.yaml" --runner cluster \
+        --nodes 2 --out "$out" >"$root/actors/target/class-archive.log" 2>&1 </dev/null && [ -s "$tmp" ] \
+        && mv -f "$tmp" "$jsa"; then
+      rm -f "$jsa.failed"
     else
       rm -f "$tmp"
-      echo "privsim: could not record the class archive (see actors/target/class-archive.log); going on without" >&2
+      touch "$jsa.failed" 2>/dev/null
+      echo "privsim: could not record the class archive (see actors/target/class-archive.log); going on" \
+        "without it until the jar is rebuilt" >&2
     fi
     rm -rf "$out"
   fi
-  [ -f "$jsa" ] && echo "-XX:SharedArchiveFile=$jsa -Xlog:cds=off,cds+dynamic=off"
+  [ -f "$jsa" ] && [ ! "$jar" -nt "$jsa" ] && echo "-XX:SharedArchiveFile=$jsa -Xlog:cds=off,cds+dynamic=off"
   return 0
 }
