@@ -13,10 +13,10 @@ import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
 import org.privsim.actors.local.AggregatorActor;
 import org.privsim.actors.local.LocalSettings;
 import org.privsim.actors.local.UserActor;
+import org.privsim.core.data.UserPopulation;
 import org.privsim.protocol.AggregatorCommand;
 import org.privsim.protocol.PopulationCommand;
 import org.privsim.protocol.PopulationCommand.ForAggregator;
-import org.privsim.core.data.UserPopulation;
 import org.privsim.protocol.PopulationSpec;
 
 /**
