@@ -49,10 +49,16 @@ privsim_jvm_options() {
 }
 
 privsim_java_has_vector_module() {
-  local java home
-  java="$(command -v java)" || return 1
-  home="$(dirname "$(dirname "$(readlink -f "$java")")")"
+  local home
+  home="$(privsim_java_home)" || return 1
   grep -q 'MODULES=.*jdk\.incubator\.vector' "$home/release" 2>/dev/null
+}
+
+# privsim_java_home: the image directory of the `java` on PATH (the one holding its `release` file).
+privsim_java_home() {
+  local java
+  java="$(command -v java)" || return 1
+  dirname "$(dirname "$(readlink -f "$java")")"
 }
 
 # privsim_class_archive ROOT: the options that map ROOT's class archive (application class-data
@@ -66,10 +72,9 @@ privsim_java_has_vector_module() {
 # start together on two cores; the JVM checks the archive against the jar and itself and silently
 # ignores one that does not match.
 privsim_class_archive() {
-  local root="$1" jar="$1/actors/target/privsim.jar" java home key jsa tmp out
+  local root="$1" jar="$1/actors/target/privsim.jar" home key jsa tmp out
   [ "${PRIVSIM_CLASS_ARCHIVE:-on}" = off ] && return 0
-  java="$(command -v java)" || return 0
-  home="$(dirname "$(dirname "$(readlink -f "$java")")")"
+  home="$(privsim_java_home)" || return 0
   key="$(cksum < "$home/release" 2>/dev/null | cut -d' ' -f1)"
   jsa="$root/actors/target/privsim-${key:-jdk}.jsa"
   # A failed recording is not retried until the jar changes (it would cost every command its time).

@@ -9,13 +9,12 @@ import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
-import org.apache.pekko.actor.typed.javadsl.Adapter;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
-import org.apache.pekko.cluster.Cluster;
 import org.apache.pekko.cluster.Member;
 import org.apache.pekko.cluster.MemberStatus;
 import org.apache.pekko.cluster.sharding.typed.javadsl.EntityRef;
+import org.apache.pekko.cluster.typed.Cluster;
 import org.privsim.actors.local.AdversaryWiring;
 import org.privsim.actors.local.LocalSettings;
 import org.privsim.actors.local.RangeWiring;
@@ -101,7 +100,7 @@ final class ClusterJob extends AbstractBehavior<JobCommand> {
     /** Members that are Up with the users role, as this node sees them. */
     private static int usersNodesUp(ActorContext<?> ctx) {
         int n = 0;
-        for (Member member : Cluster.get(Adapter.toClassic(ctx.getSystem())).state().getMembers()) {
+        for (Member member : Cluster.get(ctx.getSystem()).state().getMembers()) {
             if (member.status() == MemberStatus.up() && member.hasRole(PopulationSharding.USERS_ROLE)) {
                 n++;
             }
