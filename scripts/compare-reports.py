@@ -1,0 +1,61 @@
+"""Compares two privsim output directories for scripts/compare-reports.sh.
+
+    python3 compare-reports.py BASE_DIR NEW_DIR [SIBLING_DIR]
+
+Every field of BASE_DIR/report.json must be in NEW_DIR/report.json with an equal value (fields the
+new report adds are allowed), except `runner`, `wallMillis` and the cluster-only `placement`;
+every CSV file of BASE_DIR must be byte-identical in NEW_DIR. With SIBLING_DIR (another runner's
+output of the new jar), NEW_DIR's report must equal it whole, on the same exceptions. Prints the
+differences (JSON paths) and exits 1 when there are any.
+"""
+import json
+import pathlib
+import sys
+
+IGNORED = {"runner", "wallMillis", "placement"}
+
+
+def subset(old, new, path, out):
+    if isinstance(old, dict):
+        if not isinstance(new, dict):
+            out.append(f"{path}: object became {type(new).__name__}")
+            return
+        for key, value in old.items():
+            if key in IGNORED and path == "$":
+                continue
+            if key not in new:
+                out.append(f"{path}.{key}: missing in the new report")
+            else:
+                subset(value, new[key], f"{path}.{key}", out)
+    elif isinstance(old, list):
+        if not isinstance(new, list) or len(new) != len(old):
+            out.append(f"{path}: list of {len(old)} became {len(new) if isinstance(new, list) else new!r}")
+            return
+        for i, (a, b) in enumerate(zip(old, new)):
+            subset(a, b, f"{path}[{i}]", out)
+    elif old != new or type(old) is not type(new):
+        out.append(f"{path}: {old!r} -> {new!r}")
+
+
+def main():
+    base, new = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
+    out = []
+    old_report = json.loads((base / "report.json").read_text())
+    new_report = json.loads((new / "report.json").read_text())
+    subset(old_report, new_report, "$", out)
+    for csv in sorted(base.glob("*.csv")):
+        other = new / csv.name
+        if not other.exists():
+            out.append(f"{csv.name}: missing in the new output")
+        elif csv.read_bytes() != other.read_bytes():
+            out.append(f"{csv.name}: differs")
+    if len(sys.argv) > 3:
+        sibling = json.loads((pathlib.Path(sys.argv[3]) / "report.json").read_text())
+        subset(sibling, new_report, "$", out)
+        subset(new_report, sibling, "$", out)
+    print("\n".join(out))
+    sys.exit(1 if out else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# Runs every bundled scenario on the jar of a previous commit and on the working tree's jar and
+# compares the reports: a refactor that changes a result is a bug until explained.
+#
+#   scripts/compare-reports.sh BASE_REF [--runners local,sequential] [--only GLOB] [--keep DIR]
+#
+# BASE_REF is any commit (e.g. the commit before a refactor began). Its jar is built once in a
+# temporary worktree and cached under ${PRIVSIM_COMPARE_CACHE:-$HOME/.cache/privsim-compare}/<sha>.jar.
+# The scenarios are scenarios/*.yaml, bench/*.yaml and, when data/mlmrev holds the exported
+# data sets (scripts/datasets/mlmrev.sh), scenarios/real/*.yaml; --only keeps those whose path
+# matches GLOB (e.g. '*liang*'). The base jar runs each with the local runner; the new jar runs
+# each with every runner of --runners (default local,sequential). Every field of the base
+# report.json must appear in the new one with an equal value (new fields may be added), except
+# `runner` and `wallMillis`; the new runners' reports must also equal each other, and so must every
+# CSV file the base run wrote. Prints one line per scenario and runner (`same` or the first
+# differences) and exits 1 when any differs, 0 when all are the same.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+usage() { sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+[ $# -ge 1 ] || usage
+base_ref="$1"; shift
+runners="local,sequential"; only="*"; keep=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --runners) runners="$2"; shift 2 ;;
+    --only) only="$2"; shift 2 ;;
+    --keep) keep="$2"; shift 2 ;;
+    *) usage ;;
+  esac
+done
+
+sha="$(git -C "$root" rev-parse --verify "$base_ref^{commit}")"
+cache="${PRIVSIM_COMPARE_CACHE:-$HOME/.cache/privsim-compare}"
+mkdir -p "$cache"
+base_jar="$cache/$sha.jar"
+if [ ! -f "$base_jar" ]; then
+  tree="$(mktemp -d)"
+  echo "building the jar of $base_ref ($sha) ..." >&2
+  git -C "$root" worktree add -q --detach "$tree/src" "$sha"
+  (cd "$tree/src" && mvn -B -q -o -Dstyle.color=never -DskipTests package >&2) || \
+    (cd "$tree/src" && mvn -B -q -Dstyle.color=never -DskipTests package >&2)
+  cp "$tree/src/actors/target/privsim.jar" "$base_jar"
+  git -C "$root" worktree remove --force "$tree/src"
+  rm -rf "$tree"
+fi
+# shellcheck source=scripts/ensure-jar.sh
+. "$root/scripts/ensure-jar.sh"
+privsim_ensure_jar "$root"
+new_jar="$root/actors/target/privsim.jar"
+# shellcheck source=scripts/jvm-options.sh
+. "$root/scripts/jvm-options.sh"
+opts="$(privsim_jvm_options "${PRIVSIM_JAVA_OPTS:-}")"
+
+work="${keep:-$(mktemp -d)}"
+mkdir -p "$work"
+[ -n "$keep" ] || trap 'rm -rf "$work"' EXIT
+
+scenarios=()
+for f in "$root"/scenarios/*.yaml "$root"/bench/*.yaml; do scenarios+=("$f"); done
+if [ -f "$root/data/mlmrev/exam.csv" ]; then
+  for f in "$root"/scenarios/real/*.yaml; do scenarios+=("$f"); done
+else
+  echo "note: data/mlmrev is missing (scripts/datasets/mlmrev.sh): scenarios/real/ not compared" >&2
+fi
+
+run() { # jar scenario outdir runner
+  local rel="${2#"$root"/}"
+  # shellcheck disable=SC2086 # the options are words
+  (cd "$root" && java $opts -jar "$1" run "$rel" --out "$3" --runner "$4" >"$3.log" 2>&1) || {
+    local rc=$?
+    # exit 1 with a report is an audit whose expectation failed: still a result to compare
+    [ "$rc" -eq 1 ] && [ -f "$3/report.json" ] && return 0
+    echo "  run failed (exit $rc): $1 $rel --runner $4; see $3.log" >&2; tail -3 "$3.log" >&2; return 1
+  }
+}
+
+status=0
+for scenario in "${scenarios[@]}"; do
+  rel="${scenario#"$root"/}"
+  # shellcheck disable=SC2053 # glob match intended
+  [[ "$rel" == $only ]] || continue
+  name="$(echo "$rel" | tr '/' '_' | sed 's/\.yaml$//')"
+  start=$(date +%s)
+  if ! run "$base_jar" "$scenario" "$work/$name.base" local; then status=1; continue; fi
+  base_secs=$(( $(date +%s) - start ))
+  first=""
+  IFS=',' read -ra rs <<<"$runners"
+  for r in "${rs[@]}"; do
+    start=$(date +%s)
+    if ! run "$new_jar" "$scenario" "$work/$name.$r" "$r"; then status=1; continue; fi
+    secs=$(( $(date +%s) - start ))
+    if python3 "$root/scripts/compare-reports.py" "$work/$name.base" "$work/$name.$r" \
+        ${first:+"$work/$name.$first"} >"$work/$name.$r.diff"; then
+      echo "same       $rel [$r] (base ${base_secs}s, new ${secs}s)"
+    else
+      echo "DIFFERENT  $rel [$r]"; head -20 "$work/$name.$r.diff" | sed 's/^/    /'; status=1
+    fi
+    first="${first:-$r}"
+  done
+done
+exit $status
