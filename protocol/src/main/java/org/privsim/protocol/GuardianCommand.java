@@ -2,14 +2,12 @@ package org.privsim.protocol;
 
 import org.privsim.core.audit.AuditResult;
 import org.privsim.core.run.IndexedMeanResult;
-import java.util.List;
-import org.privsim.core.run.MultitaskResult;
-import org.privsim.core.run.TransferResult;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import org.privsim.core.sim.RunOutcome;
 
 /**
  * Messages the simulation guardian handles: the end of one algorithm run, of one indexed-mean or
- * multi-task experiment cell, of the transfer phase, or of one audit.
+ * seam cell (multi-task, transfer …), or of one audit.
  *
  * <p>Guarantee: the curator of run {@code run}, the coordinator of a cell and the coordinator of
  * an audit each send exactly one completion, then stop; the guardian watches them and turns a stop
@@ -17,8 +15,8 @@ import org.privsim.core.sim.RunOutcome;
  */
 public sealed interface GuardianCommand extends CborSerializable
         permits GuardianCommand.RunCompleted, GuardianCommand.RunFailed, GuardianCommand.CellCompleted,
-        GuardianCommand.CellFailed, GuardianCommand.MultitaskCompleted, GuardianCommand.MultitaskFailed,
-        GuardianCommand.TransferCompleted, GuardianCommand.TransferFailed, GuardianCommand.AuditCompleted,
+        GuardianCommand.CellFailed, GuardianCommand.SeamCellCompleted, GuardianCommand.SeamCellFailed,
+        GuardianCommand.AuditCompleted,
         GuardianCommand.AuditFailed {
 
     /**
@@ -54,34 +52,21 @@ public sealed interface GuardianCommand extends CborSerializable
     record CellFailed(int cell, String reason) implements GuardianCommand {}
 
     /**
-     * Multi-task experiment cell {@code cell} finished.
+     * Cell {@code cell} of the seam's families finished.
      *
-     * @param cell   index of the cell in {@link org.privsim.core.multitask.MultitaskRunPlan#cells} order
-     * @param result its report row
+     * @param cell index of the cell in {@link org.privsim.core.run.Families#cells} order
+     * @param row  the family's report row (serialized with its class name)
      */
-    record MultitaskCompleted(int cell, MultitaskResult result) implements GuardianCommand {}
+    record SeamCellCompleted(int cell, @JsonTypeInfo(use = JsonTypeInfo.Id.CLASS) Object row)
+            implements GuardianCommand {}
 
     /**
-     * Multi-task experiment cell {@code cell} failed.
+     * Cell {@code cell} of the seam's families failed.
      *
      * @param cell   index of the cell
      * @param reason what went wrong
      */
-    record MultitaskFailed(int cell, String reason) implements GuardianCommand {}
-
-    /**
-     * Every transfer cell finished.
-     *
-     * @param rows the rows in {@link org.privsim.core.transfer.TransferRunPlan#cells} order
-     */
-    record TransferCompleted(List<TransferResult> rows) implements GuardianCommand {}
-
-    /**
-     * A transfer run failed.
-     *
-     * @param reason what went wrong
-     */
-    record TransferFailed(String reason) implements GuardianCommand {}
+    record SeamCellFailed(int cell, String reason) implements GuardianCommand {}
 
     /**
      * Audit {@code audit} finished.

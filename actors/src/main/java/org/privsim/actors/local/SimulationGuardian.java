@@ -14,8 +14,9 @@ import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.privsim.core.audit.AuditResult;
 import org.privsim.core.data.Populations;
 import org.privsim.core.indexedmean.IndexedMeanRunPlan;
-import org.privsim.core.multitask.MultitaskRunPlan;
+import org.privsim.core.run.Families;
 import org.privsim.core.run.IndexedMeanResult;
+import org.privsim.core.run.MultitaskFamily;
 import org.privsim.core.run.MultitaskResult;
 import org.privsim.core.run.Progress;
 import org.privsim.core.run.Report;
@@ -23,18 +24,18 @@ import org.privsim.core.run.ResultAssembler;
 import org.privsim.core.run.RunPlan;
 import org.privsim.core.run.ScenarioPlan;
 import org.privsim.core.run.StepBudget;
+import org.privsim.core.run.TransferFamily;
 import org.privsim.core.run.TransferResult;
 import org.privsim.core.scenario.Aggregation;
 import org.privsim.core.scenario.Scenario;
+import org.privsim.core.seam.BoundCell;
 import org.privsim.core.sim.RunOutcome;
-import org.privsim.core.transfer.TransferRunPlan;
 import org.privsim.protocol.AggregatorCommand;
 import org.privsim.protocol.AuditCommand;
 import org.privsim.protocol.CellCommand;
+import org.privsim.protocol.CoordinatorCommand;
 import org.privsim.protocol.CuratorCommand;
 import org.privsim.protocol.GuardianCommand;
-import org.privsim.protocol.MultitaskCommand;
-import org.privsim.protocol.TransferCoordinatorCommand;
 
 /**
  * The root of one local simulation, in four phases, one job at a time: (1) when the scenario has
@@ -43,9 +44,8 @@ import org.privsim.protocol.TransferCoordinatorCommand;
  * cluster) and runs every {@link RunPlan} in order,
  * one {@link CuratorActor} at a time; (2) runs every indexed-mean experiment cell
  * ({@link IndexedMeanRunPlan#cells} order), one {@link CellCoordinator} at a time; (3) runs every
- * multi-task experiment cell ({@link MultitaskRunPlan#cells} order), one {@link MultitaskCoordinator} at
- * a time, its task actors local to this node; (4) runs every transfer cell ({@link TransferRunPlan#cells} order)
- * under one {@link TransferCoordinator} (several runs in flight, their users local to this node); (5) runs
+ * cell of the seam's families ({@link Families#cells} order: multi-task, transfer), one
+ * {@link FamilyCoordinator} at a time, its runs' participant actors local to this node; (4) runs
  * every audit in scenario order, one {@link AuditCoordinator} at a time (its trials in parallel, its
  * adversary placed through an {@link AdversaryWiring}). It
  * completes {@code result} with everything in plan order.
@@ -57,8 +57,8 @@ import org.privsim.protocol.TransferCoordinatorCommand;
  * <p>Guarantee: {@code result} is completed exactly once — with every job's result, or
  * exceptionally with the first failure — and the guardian then stops (which terminates the
  * actor system when it is the root). A curator or coordinator that stops without reporting counts as a failure.
- * Progress counts, like the sequential runner's, the low-rank steps plus one per cell (indexed-mean,
- * multi-task and transfer) and audit.
+ * Progress counts, like the sequential runner's, the low-rank steps plus one per cell (indexed-mean
+ * and seam) and audit.
  */
 public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> {
     private final Scenario scenario;
@@ -69,15 +69,12 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
     private final CompletableFuture<Outcomes> result;
     private final List<RunPlan> runs;
     private final List<IndexedMeanRunPlan> cells;
-    private final List<MultitaskRunPlan> multitaskCells;
-    private final List<TransferRunPlan> transferCells;
+    private final List<BoundCell> seamCells;
     private final long totalSteps;
     private final List<Consumer<AggregatorCommand>> aggregators = new ArrayList<>();
     private final List<RunOutcome> outcomes = new ArrayList<>();
     private final List<IndexedMeanResult> rows = new ArrayList<>();
-    private final List<MultitaskResult> multitaskRows = new ArrayList<>();
-    private List<TransferResult> transferRows;
-    private boolean transferStarted;
+    private final List<Object> seamRows = new ArrayList<>();
     private final List<AuditResult> audits = new ArrayList<>();
     private final DispatcherSelector compute = DispatcherSelector.fromConfig(LocalSettings.COMPUTE_DISPATCHER);
     private long doneSteps;
@@ -87,8 +84,8 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
      *
      * @param runs   low-rank outcomes in {@link ScenarioPlan} order
      * @param cells  indexed-mean rows in {@link IndexedMeanRunPlan#cells} order
-     * @param multitask multi-task rows in {@link MultitaskRunPlan#cells} order
-     * @param transfer transfer rows in {@link TransferRunPlan#cells} order
+     * @param multitask multi-task rows in {@link org.privsim.core.multitask.MultitaskRunPlan#cells} order
+     * @param transfer transfer rows in {@link org.privsim.core.transfer.TransferRunPlan#cells} order
      * @param audits audit rows in scenario order
      */
     public record Outcomes(List<RunOutcome> runs, List<IndexedMeanResult> cells, List<MultitaskResult> multitask,
@@ -128,10 +125,8 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
         this.result = result;
         this.runs = ScenarioPlan.runs(scenario);
         this.cells = IndexedMeanRunPlan.cells(scenario);
-        this.multitaskCells = MultitaskRunPlan.cells(scenario);
-        this.transferCells = TransferRunPlan.cells(scenario);
-        this.totalSteps = StepBudget.total(runs) + cells.size() + multitaskCells.size() + transferCells.size()
-                + scenario.audits().size();
+        this.seamCells = Families.cells(scenario);
+        this.totalSteps = StepBudget.total(runs) + cells.size() + seamCells.size() + scenario.audits().size();
         if (runs.isEmpty()) {
             this.populations = null;
             return;
@@ -152,15 +147,12 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
                 .onMessage(GuardianCommand.CellCompleted.class, this::onCellCompleted)
                 .onMessage(GuardianCommand.CellFailed.class, m -> fail(m.cell() == rows.size() && outcomes.size()
                         == runs.size(), cells.get(m.cell()).label() + ": " + m.reason()))
-                .onMessage(GuardianCommand.MultitaskCompleted.class, this::onMultitaskCompleted)
-                .onMessage(GuardianCommand.MultitaskFailed.class, m -> fail(m.cell() == multitaskRows.size()
-                        && rows.size() == cells.size(), multitaskCells.get(m.cell()).label() + ": " + m.reason()))
-                .onMessage(GuardianCommand.TransferCompleted.class, this::onTransferCompleted)
-                .onMessage(GuardianCommand.TransferFailed.class, m -> fail(transferStarted && transferRows == null,
-                        m.reason()))
+                .onMessage(GuardianCommand.SeamCellCompleted.class, this::onSeamCellCompleted)
+                .onMessage(GuardianCommand.SeamCellFailed.class, m -> fail(m.cell() == seamRows.size()
+                        && rows.size() == cells.size(), seamCells.get(m.cell()).label() + ": " + m.reason()))
                 .onMessage(GuardianCommand.AuditCompleted.class, this::onAuditCompleted)
                 .onMessage(GuardianCommand.AuditFailed.class, m -> fail(m.audit() == audits.size()
-                        && transferRows != null, "audit " + m.audit() + ": " + m.reason()))
+                        && seamRows.size() == seamCells.size(), "audit " + m.audit() + ": " + m.reason()))
                 .build();
     }
 
@@ -168,8 +160,7 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
         if (outcomes.size() < runs.size()) {
             return startRun(outcomes.size());
         }
-        long before = StepBudget.total(runs) + rows.size() + multitaskRows.size()
-                + (transferRows == null ? 0 : transferRows.size()) + audits.size();
+        long before = StepBudget.total(runs) + rows.size() + seamRows.size() + audits.size();
         if (rows.size() < cells.size()) {
             int index = rows.size();
             IndexedMeanRunPlan cell = cells.get(index);
@@ -180,25 +171,14 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
                     + " without a result"));
             return this;
         }
-        if (multitaskRows.size() < multitaskCells.size()) {
-            int index = multitaskRows.size();
-            ActorRef<MultitaskCommand> coordinator = getContext().spawn(MultitaskCoordinator.create(index,
-                    multitaskCells.get(index), scenario.seed(),
-                    (done, total, message) -> progress.update(before, totalSteps, message), getContext().getSelf()),
-                    "multitask-" + index);
-            getContext().watchWith(coordinator, new GuardianCommand.MultitaskFailed(index, "the coordinator stopped"
+        if (seamRows.size() < seamCells.size()) {
+            int index = seamRows.size();
+            BoundCell cell = seamCells.get(index);
+            ActorRef<CoordinatorCommand> coordinator = getContext().spawn(FamilyCoordinator.create(index, cell,
+                    scenario.seed(), (done, total, message) -> progress.update(before, totalSteps, message),
+                    getContext().getSelf()), "seam-" + index);
+            getContext().watchWith(coordinator, new GuardianCommand.SeamCellFailed(index, "the coordinator stopped"
                     + " without a result"));
-            return this;
-        }
-        if (transferRows == null) {
-            if (!transferStarted) {
-                transferStarted = true;
-                ActorRef<TransferCoordinatorCommand> coordinator = getContext().spawn(TransferCoordinator.create(transferCells,
-                        scenario.seed(), (done, total, message) -> progress.update(before, totalSteps, message),
-                        getContext().getSelf()), "transfer");
-                getContext().watchWith(coordinator, new GuardianCommand.TransferFailed("the transfer coordinator"
-                        + " stopped without a result"));
-            }
             return this;
         }
         if (audits.size() < scenario.audits().size()) {
@@ -210,8 +190,9 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
                     + " without a result"));
             return this;
         }
-        result.complete(new Outcomes(List.copyOf(outcomes), List.copyOf(rows), List.copyOf(multitaskRows),
-                List.copyOf(transferRows), List.copyOf(audits)));
+        result.complete(new Outcomes(List.copyOf(outcomes), List.copyOf(rows),
+                Families.rows(MultitaskFamily.INSTANCE, seamCells, seamRows),
+                Families.rows(TransferFamily.INSTANCE, seamCells, seamRows), List.copyOf(audits)));
         return Behaviors.stopped();
     }
 
@@ -253,33 +234,22 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
         return startNext();
     }
 
-    private Behavior<GuardianCommand> onMultitaskCompleted(GuardianCommand.MultitaskCompleted m) {
-        if (m.cell() != multitaskRows.size() || rows.size() != cells.size()) {
+    private Behavior<GuardianCommand> onSeamCellCompleted(GuardianCommand.SeamCellCompleted m) {
+        if (m.cell() != seamRows.size() || rows.size() != cells.size()) {
             return this;
         }
-        multitaskRows.add(m.result());
-        progress.update(StepBudget.total(runs) + rows.size() + multitaskRows.size(), totalSteps,
-                multitaskCells.get(m.cell()).label() + " done");
-        return startNext();
-    }
-
-    private Behavior<GuardianCommand> onTransferCompleted(GuardianCommand.TransferCompleted m) {
-        if (!transferStarted || transferRows != null) {
-            return this;
-        }
-        transferRows = List.copyOf(m.rows());
-        progress.update(StepBudget.total(runs) + rows.size() + multitaskRows.size() + transferRows.size(), totalSteps,
-                "transfer done");
+        seamRows.add(m.row());
+        progress.update(StepBudget.total(runs) + rows.size() + seamRows.size(), totalSteps,
+                seamCells.get(m.cell()).label() + " done");
         return startNext();
     }
 
     private Behavior<GuardianCommand> onAuditCompleted(GuardianCommand.AuditCompleted m) {
-        if (m.audit() != audits.size() || transferRows == null) {
+        if (m.audit() != audits.size() || seamRows.size() != seamCells.size()) {
             return this;
         }
         audits.add(m.result());
-        progress.update(StepBudget.total(runs) + rows.size() + multitaskRows.size() + transferRows.size()
-                + audits.size(), totalSteps,
+        progress.update(StepBudget.total(runs) + rows.size() + seamRows.size() + audits.size(), totalSteps,
                 "audit " + m.audit() + " done");
         return startNext();
     }

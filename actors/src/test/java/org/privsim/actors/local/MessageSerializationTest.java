@@ -27,9 +27,11 @@ import org.privsim.core.data.SplitPlan;
 import org.privsim.core.indexedmean.IndexedMeanRunPlan;
 import org.privsim.core.run.IndexedMeanRunner;
 import org.privsim.core.run.MultitaskResult;
-import org.privsim.core.run.MultitaskRunner;
+import org.privsim.core.run.MultitaskFamily;
+import org.privsim.core.seam.SequentialInterpreter;
 import org.privsim.core.run.TransferResult;
-import org.privsim.core.run.TransferRunner;
+import org.privsim.core.run.TransferFamily;
+import org.privsim.core.seam.SequentialInterpreter;
 import org.privsim.core.multitask.MultitaskOutcome;
 import org.privsim.core.multitask.MultitaskRunPlan;
 import org.privsim.core.multitask.TaskScore;
@@ -49,7 +51,9 @@ import org.privsim.core.scenario.MissingValues;
 import org.privsim.core.sim.UserRoundStats;
 import org.privsim.core.sim.UserTask;
 import org.privsim.core.transfer.PublicAltMinAnswer;
+import org.privsim.core.multitask.TaskRequest;
 import org.privsim.core.transfer.TransferOutcome;
+import org.privsim.core.transfer.TransferRequest;
 import org.privsim.core.transfer.TransferRunPlan;
 import org.privsim.protocol.AdversaryCommand;
 import org.privsim.protocol.AdversaryHostCommand;
@@ -61,21 +65,17 @@ import org.privsim.protocol.GameWorkerCommand;
 import org.privsim.protocol.IndexedMeanCuratorCommand;
 import org.privsim.protocol.PersonCommand;
 import org.privsim.protocol.CborSerializable;
+import org.privsim.protocol.CoordinatorCommand;
+import org.privsim.protocol.ParticipantCommand;
+import org.privsim.protocol.RunCommand;
 import org.privsim.protocol.CuratorCommand;
 import org.privsim.protocol.GuardianCommand;
-import org.privsim.protocol.MultitaskCommand;
-import org.privsim.protocol.MultitaskCuratorCommand;
-import org.privsim.protocol.TaskCommand;
 import org.privsim.protocol.JobCommand;
 import org.privsim.protocol.PopulationCommand;
 import org.privsim.protocol.PopulationSpec;
 import org.privsim.protocol.ScenarioCuratorCommand;
 import org.privsim.protocol.SubmitterCommand;
-import org.privsim.protocol.PublicTaskCommand;
-import org.privsim.protocol.SampleCommand;
 import org.privsim.protocol.TransferCommand;
-import org.privsim.protocol.TransferCoordinatorCommand;
-import org.privsim.protocol.TransferCuratorCommand;
 import org.privsim.protocol.UserCommand;
 
 /**
@@ -127,10 +127,9 @@ class MessageSerializationTest {
                 experiments:
                   - { algorithm: mp-mtl-low-rank, epsilon: 1, iterations: 2, lambda: [1, 2], exportModels: true }
                 """, "serialization-mtl.yaml");
-        MultitaskResult multitaskRow = MultitaskRunner.run(MultitaskRunPlan.cells(multitask).get(0), multitask.seed());
+        MultitaskResult multitaskRow = SequentialInterpreter.row(MultitaskFamily.INSTANCE, MultitaskRunPlan.cells(multitask).get(0), multitask.seed());
         MultitaskOutcome multitaskOutcome = new MultitaskOutcome(0.5, 0.25, 1.0, new double[][] {{1, 2}},
                 new double[][] {{3, 4}});
-        ActorRef<MultitaskCuratorCommand> multitaskCurator = testKit.<MultitaskCuratorCommand>createTestProbe().getRef();
 
         Scenario transfer = ScenarioParser.parse("""
                 name: serialization-transfer
@@ -140,8 +139,8 @@ class MessageSerializationTest {
                 experiments:
                   - { algorithm: dp-sgd, epsilon: 2, delta: 1.0e-5, samplingRate: 0.1, steps: 3, repeats: 2 }
                 """, "serialization-transfer.yaml");
-        TransferResult transferRow = TransferRunner.run(TransferRunPlan.cells(transfer).get(0), transfer.seed());
-        ActorRef<TransferCuratorCommand> transferCurator = testKit.<TransferCuratorCommand>createTestProbe().getRef();
+        TransferResult transferRow = SequentialInterpreter.row(TransferFamily.INSTANCE, TransferRunPlan.cells(transfer).get(0), transfer.seed());
+        ActorRef<RunCommand> runCurator = testKit.<RunCommand>createTestProbe().getRef();
 
         ActorRef<AdversaryCommand> adversary = testKit.<AdversaryCommand>createTestProbe().getRef();
         List<CborSerializable> messages = List.of(
@@ -204,29 +203,26 @@ class MessageSerializationTest {
                 new SubmitterCommand.MultitaskPart(0, multitaskRow),
                 new SubmitterCommand.TransferPart(0, transferRow),
                 new SubmitterCommand.Finished(1, 1, 1, 1, 1),
-                new GuardianCommand.TransferCompleted(List.of(transferRow)),
-                new GuardianCommand.TransferFailed("refused"),
-                new TransferCoordinatorCommand.RunFinished(1, 0, new TransferOutcome(0.5, null, 1.0, 3)),
-                new TransferCoordinatorCommand.RunFailed(1, 0, "refused"),
-                new TransferCuratorCommand.MomentsAnswered(2, new double[] {1, 0.5, 0.5, 1}),
-                new TransferCuratorCommand.Answered(3, 1, new double[] {-0.25, 0.5}),
-                new SampleCommand.Gradient(3, 1, new double[] {0.5, 1}, Double.POSITIVE_INFINITY, transferCurator),
-                new SampleCommand.Statistics(2.5, 3.0, transferCurator),
-                new PublicTaskCommand.Moments(30, SubspaceEstimator.PAIRS, transferCurator),
-                new PublicTaskCommand.AltMinInit(40, init, transferCurator),
-                new PublicTaskCommand.AltMinRound(40, round, transferCurator),
-                new PublicTaskCommand.AltMinEvaluate(40, evaluate, transferCurator),
-                new TransferCuratorCommand.AltMinAnswered(3, new PublicAltMinAnswer(null,
+                new GuardianCommand.SeamCellCompleted(0, multitaskRow),
+                new GuardianCommand.SeamCellCompleted(1, transferRow),
+                new GuardianCommand.SeamCellFailed(0, "refused"),
+                new CoordinatorCommand.RunFinished(1, new TransferOutcome(0.5, null, 1.0, 3)),
+                new CoordinatorCommand.RunFinished(0, multitaskOutcome),
+                new CoordinatorCommand.RunFailed(1, "refused"),
+                new ParticipantCommand.Ask(3, new TransferFamily.Request(new TransferRequest.Gradients(3,
+                        new double[] {0.5, 1}, Double.POSITIVE_INFINITY, new int[] {1, 4}), new double[] {1, 0, 0, 1}),
+                        runCurator),
+                new ParticipantCommand.Ask(0, new TransferFamily.Request(new TransferRequest.Moments(30,
+                        SubspaceEstimator.PAIRS), null), runCurator),
+                new ParticipantCommand.Ask(1, new TransferFamily.Request(new TransferRequest.PublicAltMin(40, round),
+                        null), runCurator),
+                new ParticipantCommand.Ask(2, new TaskRequest.Project(2, new double[] {1, 0, 0.5, 1}), runCurator),
+                new ParticipantCommand.Ask(2, new TaskRequest.Evaluate(null), runCurator),
+                new RunCommand.Answered(1, new double[] {0.5, -1}),
+                new RunCommand.Answered(2, new TaskScore(1, 2, 3, 4, new double[] {5, 6})),
+                new RunCommand.Answered(3, new PublicAltMinAnswer(null,
                         new UserRoundStats(3, new double[] {1, -1}, new double[] {1, 2, 3}, new double[] {4, 5}), null)),
-                new TaskCommand.Begin(multitaskCurator),
-                new TaskCommand.Project(2, new double[] {1, 0, 0.5, 1}, multitaskCurator),
-                new TaskCommand.Evaluate(null, multitaskCurator),
-                new MultitaskCuratorCommand.Answered(1, new double[] {0.5, -1}),
-                new MultitaskCuratorCommand.Scored(2, new TaskScore(1, 2, 3, 4, new double[] {5, 6})),
-                new MultitaskCommand.RunFinished(1, 0, multitaskOutcome),
-                new MultitaskCommand.RunFailed(0, 1, "refused"),
-                new GuardianCommand.MultitaskCompleted(0, multitaskRow),
-                new GuardianCommand.MultitaskFailed(0, "refused"),
+                new RunCommand.ParticipantStopped(4),
                 new SubmitterCommand.Failed("lost"),
                 new SubmitterCommand.AcceptTimeout(),
                 new SubmitterCommand.JobLost(),
@@ -260,9 +256,7 @@ class MessageSerializationTest {
                 GuardianCommand.class, PersonCommand.class, IndexedMeanCuratorCommand.class, AdversaryCommand.class,
                 AuditCommand.class, GameWorkerCommand.class, CellCommand.class, PopulationCommand.class,
                 TransferCommand.class, ScenarioCuratorCommand.class, JobCommand.class, SubmitterCommand.class,
-                AdversaryHostCommand.class, TaskCommand.class, MultitaskCuratorCommand.class, MultitaskCommand.class,
-                TransferCoordinatorCommand.class, TransferCuratorCommand.class, SampleCommand.class,
-                PublicTaskCommand.class)) {
+                AdversaryHostCommand.class, ParticipantCommand.class, RunCommand.class, CoordinatorCommand.class)) {
             all.addAll(List.of(root.getPermittedSubclasses()));
         }
         all.addAll(List.of(AdversaryHostCommand.Hosted.class, AdversaryHostCommand.HostedCount.class));

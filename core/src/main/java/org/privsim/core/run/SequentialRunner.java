@@ -8,17 +8,17 @@ import org.privsim.core.data.Populations;
 import org.privsim.core.data.UserPopulation;
 import org.privsim.core.data.UserDataset;
 import org.privsim.core.indexedmean.IndexedMeanRunPlan;
-import org.privsim.core.multitask.MultitaskRunPlan;
 import org.privsim.core.scenario.Scenario;
+import org.privsim.core.seam.BoundCell;
+import org.privsim.core.seam.SequentialInterpreter;
 import org.privsim.core.sim.RunOutcome;
-import org.privsim.core.transfer.TransferRunPlan;
 
 /**
  * Runs a scenario on one thread without actors: the reference every other runner must match bit
  * for bit. Users' answers are summed by a {@link SequentialCollector} along the aggregation plan —
  * ids ascending within each range, ranges ascending — exactly as aggregator actors do;
- * indexed-mean cells run through {@link IndexedMeanRunner}, multi-task cells through
- * {@link MultitaskRunner} and audits through {@link AuditGames}.
+ * indexed-mean cells run through {@link IndexedMeanRunner}, the seam's families ({@link Families})
+ * through the {@link SequentialInterpreter} and audits through {@link AuditGames}.
  */
 public final class SequentialRunner {
     /** Runner name in reports. */
@@ -60,10 +60,8 @@ public final class SequentialRunner {
         long start = System.nanoTime();
         List<RunPlan> runs = ScenarioPlan.runs(scenario);
         List<IndexedMeanRunPlan> cells = IndexedMeanRunPlan.cells(scenario);
-        List<MultitaskRunPlan> multitaskCells = MultitaskRunPlan.cells(scenario);
-        List<TransferRunPlan> transferCells = TransferRunPlan.cells(scenario);
-        long total = StepBudget.total(runs) + cells.size() + multitaskCells.size() + transferCells.size()
-                + scenario.audits().size();
+        List<BoundCell> seamCells = Families.cells(scenario);
+        long total = StepBudget.total(runs) + cells.size() + seamCells.size() + scenario.audits().size();
         long done = 0;
         List<RunOutcome> outcomes = new ArrayList<>();
         for (int i = 0; i < runs.size(); i++) {
@@ -79,14 +77,9 @@ public final class SequentialRunner {
             rows.add(IndexedMeanRunner.run(cell, scenario.seed()));
             progress.update(++done, total, cell.label() + " done");
         }
-        List<MultitaskResult> multitask = new ArrayList<>();
-        for (MultitaskRunPlan cell : multitaskCells) {
-            multitask.add(MultitaskRunner.run(cell, scenario.seed()));
-            progress.update(++done, total, cell.label() + " done");
-        }
-        List<TransferResult> transfer = new ArrayList<>();
-        for (TransferRunPlan cell : transferCells) {
-            transfer.add(TransferRunner.run(cell, scenario.seed()));
+        List<Object> seamRows = new ArrayList<>();
+        for (BoundCell cell : seamCells) {
+            seamRows.add(SequentialInterpreter.row(cell, scenario.seed()));
             progress.update(++done, total, cell.label() + " done");
         }
         List<AuditResult> audits = new ArrayList<>();
@@ -95,9 +88,7 @@ public final class SequentialRunner {
             progress.update(++done, total, "audit " + a + " done");
         }
         long wall = (System.nanoTime() - start) / 1_000_000;
-        return Report.of(scenario.name(), scenario.seed(), NAME, wall,
-                ResultAssembler.assemble(scenario, runs, outcomes), rows, multitask, transfer, audits)
-                .withDataset(scenario.datasetTask());
+        return Families.report(scenario, NAME, wall, outcomes, rows, seamCells, seamRows, audits);
     }
 
     /** Runs one planned run on its own (used by tests and benchmarks). */

@@ -70,10 +70,15 @@ public final class TransferDriver {
 
     /** The curator of repeat {@code repeat} of {@code cell} under root seed {@code seed}. */
     public TransferDriver(TransferRunPlan cell, int repeat, long seed) {
+        this(cell, repeat, seed, cell.population(seed, repeat));
+    }
+
+    /** The same, on {@code population}, which must be {@code cell.population(seed, repeat)}. */
+    public TransferDriver(TransferRunPlan cell, int repeat, long seed, TransferPopulation population) {
         this.cell = cell;
         this.repeat = repeat;
         this.seed = seed;
-        this.population = cell.population(seed, repeat);
+        this.population = population;
         this.p = cell.featureDimension();
     }
 

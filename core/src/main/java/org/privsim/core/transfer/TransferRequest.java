@@ -1,5 +1,6 @@
 package org.privsim.core.transfer;
 
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import org.privsim.core.scenario.SubspaceEstimator;
 import org.privsim.core.sim.UserTask;
 
@@ -27,7 +28,7 @@ public sealed interface TransferRequest {
      * @param publicSamples n₁
      * @param task          the Priv-AltMin curator's request
      */
-    record PublicAltMin(int publicSamples, UserTask task) implements TransferRequest {}
+    record PublicAltMin(int publicSamples, @JsonTypeInfo(use = JsonTypeInfo.Id.CLASS) UserTask task) implements TransferRequest {}
 
     /**
      * The listed users answer {@link SampleHolder#gradient}(model, clip), in list order.

@@ -15,7 +15,8 @@ import org.privsim.core.privacy.Conversions;
 import org.privsim.core.privacy.CompositionBound;
 import org.privsim.core.privacy.PureLedger;
 import org.privsim.core.run.MultitaskResult;
-import org.privsim.core.run.MultitaskRunner;
+import org.privsim.core.run.MultitaskFamily;
+import org.privsim.core.seam.SequentialInterpreter;
 import org.privsim.core.run.Report;
 import org.privsim.core.run.SequentialRunner;
 import org.privsim.core.run.Progress;
@@ -270,7 +271,7 @@ class MultitaskTest {
         TaskData task3 = cell.population(21, 1).task(3);
         assertEquals(List.of(task3.y()[0], task3.testY()[5]), List.of(cell.population(21, 1).task(3).y()[0],
                 cell.population(21, 1).task(3).testY()[5]));
-        assertEquals(MultitaskRunner.run(cell, 21), a.multitaskRows().get(0));
+        assertEquals(SequentialInterpreter.row(MultitaskFamily.INSTANCE, cell, 21), a.multitaskRows().get(0));
     }
 
     @Test

@@ -16,7 +16,8 @@ import org.privsim.core.run.Progress;
 import org.privsim.core.run.Report;
 import org.privsim.core.run.SequentialRunner;
 import org.privsim.core.run.TransferResult;
-import org.privsim.core.run.TransferRunner;
+import org.privsim.core.run.TransferFamily;
+import org.privsim.core.seam.SequentialInterpreter;
 import org.privsim.core.scenario.FieldError;
 import org.privsim.core.scenario.Representation;
 import org.privsim.core.scenario.Scenario;
@@ -120,8 +121,8 @@ class TransferTest {
                 + "  - { algorithm: nonprivate-regression, subspaceEstimator: moments, repeats: 1 }\n"
                 + "  - { algorithm: nonprivate-regression, subspaceEstimator: pairs, repeats: 1 }\n";
         Scenario s = parse(yaml);
-        TransferResult moments = TransferRunner.run(TransferRunPlan.cells(s).get(0), s.seed());
-        TransferResult pairs = TransferRunner.run(TransferRunPlan.cells(s).get(1), s.seed());
+        TransferResult moments = SequentialInterpreter.row(TransferFamily.INSTANCE, TransferRunPlan.cells(s).get(0), s.seed());
+        TransferResult pairs = SequentialInterpreter.row(TransferFamily.INSTANCE, TransferRunPlan.cells(s).get(1), s.seed());
         assertTrue(moments.subspaceError() < 0.2, "moments sin θ " + moments.subspaceError());
         assertTrue(pairs.subspaceError() < 0.2, "pairs sin θ " + pairs.subspaceError());
         assertTrue(pairs.subspaceError() <= moments.subspaceError() * 1.05,
@@ -144,8 +145,8 @@ class TransferTest {
                 + "  - { algorithm: nonprivate-regression, representation: private-altmin, representationEpsilon: 0.05,"
                 + " repeats: 1 }\n";
         Scenario s = parse(yaml);
-        TransferResult accurate = TransferRunner.run(TransferRunPlan.cells(s).get(0), s.seed());
-        TransferResult noisy = TransferRunner.run(TransferRunPlan.cells(s).get(1), s.seed());
+        TransferResult accurate = SequentialInterpreter.row(TransferFamily.INSTANCE, TransferRunPlan.cells(s).get(0), s.seed());
+        TransferResult noisy = SequentialInterpreter.row(TransferFamily.INSTANCE, TransferRunPlan.cells(s).get(1), s.seed());
         assertEquals("private-altmin", accurate.representation());
         assertEquals(1.0e6, accurate.representationEpsilon());
         assertEquals(10000, accurate.publicSamples());
@@ -177,7 +178,7 @@ class TransferTest {
             err += (w[p] - target[p]) * (w[p] - target[p]);
         }
         // Same solver, sums in a different association order: agreement to rounding (1e-9 relative).
-        assertEquals(Math.sqrt(err), TransferRunner.runOne(cell, 0, 5).parameterError(), 1e-9 * Math.sqrt(err));
+        assertEquals(Math.sqrt(err), SequentialInterpreter.run(TransferFamily.INSTANCE, cell, 0, 5).parameterError(), 1e-9 * Math.sqrt(err));
     }
 
     @Test
@@ -185,8 +186,8 @@ class TransferTest {
         TransferRunPlan cell = cell("algorithm: zero-shot, repeats: 1");
         double[] w = cell.population(5, 0).privateModel();
         double norm = Math.sqrt(Arrays.stream(w).map(x -> x * x).sum());
-        assertEquals(norm, TransferRunner.runOne(cell, 0, 5).parameterError(), 1e-12);
-        assertNull(TransferRunner.runOne(cell, 0, 5).subspaceError());
+        assertEquals(norm, SequentialInterpreter.run(TransferFamily.INSTANCE, cell, 0, 5).parameterError(), 1e-12);
+        assertNull(SequentialInterpreter.run(TransferFamily.INSTANCE, cell, 0, 5).subspaceError());
     }
 
     /**
@@ -202,7 +203,7 @@ class TransferTest {
         assertTrue(account.tightEpsilon() <= 0.8 * (1 + 1e-12), "spent " + account.tightEpsilon());
         assertEquals(0.8, account.tightEpsilon(), 0.8e-6);
         assertTrue(account.classicEpsilon() >= account.tightEpsilon());
-        TransferOutcome outcome = TransferRunner.runOne(cell, 0, 5);
+        TransferOutcome outcome = SequentialInterpreter.run(TransferFamily.INSTANCE, cell, 0, 5);
         assertEquals(60, outcome.releases());
         assertEquals(account.tightEpsilon(), outcome.spentEpsilon(), 1e-9);
     }
@@ -249,9 +250,9 @@ class TransferTest {
      */
     @Test
     void sufficientStatisticsWithNegligibleNoiseIsLeastSquares() {
-        double exact = TransferRunner.runOne(cell("algorithm: nonprivate-regression, repeats: 1"), 0, 5)
+        double exact = SequentialInterpreter.run(TransferFamily.INSTANCE, cell("algorithm: nonprivate-regression, repeats: 1"), 0, 5)
                 .parameterError();
-        double noisy = TransferRunner.runOne(cell("algorithm: sufficient-statistics, epsilon: 1.0e10, delta: 1.0e-5,"
+        double noisy = SequentialInterpreter.run(TransferFamily.INSTANCE, cell("algorithm: sufficient-statistics, epsilon: 1.0e10, delta: 1.0e-5,"
                 + " clipFeature: 10, clipLabel: 10, repeats: 1"), 0, 5).parameterError();
         assertEquals(exact, noisy, 1e-3 * exact);
     }

@@ -1,0 +1,120 @@
+package org.privsim.actors.local;
+
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.DispatcherSelector;
+import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
+import org.apache.pekko.actor.typed.javadsl.ActorContext;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.actor.typed.javadsl.Receive;
+import org.privsim.core.privacy.BudgetExceededException;
+import org.privsim.core.seam.BoundCell;
+import org.privsim.core.seam.RunCurator;
+import org.privsim.core.seam.Step;
+import org.privsim.protocol.CoordinatorCommand;
+import org.privsim.protocol.ParticipantCommand;
+import org.privsim.protocol.RunCommand;
+
+/**
+ * The curator of one run of any seam family: drives the family's {@link RunCurator}, spawning a
+ * {@link ParticipantActor} the first time a step names it, sending each step's request to exactly
+ * the participants it names and handing their answers back in the order it named them. A step that
+ * names no participant is answered at once.
+ *
+ * <p>Guarantee: the outcome equals the sequential interpreter's bit for bit; the actor reports
+ * exactly once to its coordinator — {@link CoordinatorCommand.RunFinished}, or
+ * {@link CoordinatorCommand.RunFailed} when the ledger refuses a release or a participant stops —
+ * and stops (with its participants).
+ */
+public final class RunCuratorActor extends AbstractBehavior<RunCommand> {
+    /** Participants run on the compute dispatcher: a DP-SGD step is a burst of tiny messages. */
+    private static final DispatcherSelector COMPUTE = DispatcherSelector.fromConfig(LocalSettings.COMPUTE_DISPATCHER);
+
+    private final BoundCell cell;
+    private final int run;
+    private final long seed;
+    private final Object context;
+    private final RunCurator<Object, Object, Object> curator;
+    private final ActorRef<CoordinatorCommand> coordinator;
+    private final Map<Integer, ActorRef<ParticipantCommand>> participants = new HashMap<>();
+    private Object[] answers;
+    private int answered;
+
+    /** The curator of run {@code run} of {@code cell}; {@code coordinator} receives its outcome. */
+    public static Behavior<RunCommand> create(BoundCell cell, int run, long seed,
+                                              ActorRef<CoordinatorCommand> coordinator) {
+        return Behaviors.setup(ctx -> {
+            RunCuratorActor actor = new RunCuratorActor(ctx, cell, run, seed, coordinator);
+            return actor.advance(null);
+        });
+    }
+
+    private RunCuratorActor(ActorContext<RunCommand> ctx, BoundCell cell, int run, long seed,
+                            ActorRef<CoordinatorCommand> coordinator) {
+        super(ctx);
+        this.cell = cell;
+        this.run = run;
+        this.seed = seed;
+        this.context = cell.context(run, seed);
+        this.curator = cell.curator(run, seed, context);
+        this.coordinator = coordinator;
+    }
+
+    @Override
+    public Receive<RunCommand> createReceive() {
+        return newReceiveBuilder()
+                .onMessage(RunCommand.Answered.class, this::onAnswered)
+                .onMessage(RunCommand.ParticipantStopped.class, m -> {
+                    coordinator.tell(new CoordinatorCommand.RunFailed(run, "participant " + m.participant()
+                            + " of run " + run + " stopped without answering"));
+                    return Behaviors.stopped();
+                })
+                .build();
+    }
+
+    /** Takes the curator's next step ({@code previous == null}: the first) and sends it, until one needs answers. */
+    private Behavior<RunCommand> advance(List<Object> previous) {
+        Step<Object, Object> step;
+        try {
+            step = previous == null ? curator.start() : curator.onAnswers(previous);
+            while (step instanceof Step.Ask<Object, Object> ask && ask.participants().length == 0) {
+                step = curator.onAnswers(List.of());
+            }
+        } catch (BudgetExceededException e) {
+            coordinator.tell(new CoordinatorCommand.RunFailed(run, e.getMessage()));
+            return Behaviors.stopped();
+        }
+        if (step instanceof Step.Done<Object, Object> done) {
+            coordinator.tell(new CoordinatorCommand.RunFinished(run, done.outcome()));
+            return Behaviors.stopped();
+        }
+        Step.Ask<Object, Object> ask = (Step.Ask<Object, Object>) step;
+        int[] ids = ask.participants();
+        answers = new Object[ids.length];
+        answered = 0;
+        ActorRef<RunCommand> self = getContext().getSelf();
+        for (int position = 0; position < ids.length; position++) {
+            participant(ids[position]).tell(new ParticipantCommand.Ask(position, ask.request(), self));
+        }
+        return this;
+    }
+
+    private ActorRef<ParticipantCommand> participant(int id) {
+        ActorRef<ParticipantCommand> ref = participants.get(id);
+        if (ref == null) {
+            ref = getContext().spawn(ParticipantActor.create(cell, run, seed, context, id), "p-" + id, COMPUTE);
+            getContext().watchWith(ref, new RunCommand.ParticipantStopped(id));
+            participants.put(id, ref);
+        }
+        return ref;
+    }
+
+    private Behavior<RunCommand> onAnswered(RunCommand.Answered m) {
+        answers[m.position()] = m.answer();
+        return ++answered < answers.length ? this : advance(Arrays.asList(answers));
+    }
+}

@@ -1,0 +1,66 @@
+package org.privsim.core.run;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.privsim.core.scenario.Scenario;
+import org.privsim.core.seam.BoundCell;
+import org.privsim.core.seam.Family;
+
+/**
+ * The families every runner executes through the curator–participant seam, in report order, and
+ * the scenario's cells of all of them.
+ *
+ * <p>Guarantee: {@link #cells} lists the families' cells family by family in {@link #SEAM} order,
+ * each family's in its own {@link Family#cells} order — the order every runner reports them in.
+ */
+public final class Families {
+    /** The seam's families, in report order. */
+    public static final List<Family<?, ?, ?, ?, ?, ?>> SEAM = List.of(MultitaskFamily.INSTANCE,
+            TransferFamily.INSTANCE);
+
+    private Families() {}
+
+    /** Every seam cell of {@code scenario}. */
+    public static List<BoundCell> cells(Scenario scenario) {
+        List<BoundCell> cells = new ArrayList<>();
+        for (Family<?, ?, ?, ?, ?, ?> family : SEAM) {
+            cells.addAll(BoundCell.cells(family, scenario));
+        }
+        return cells;
+    }
+
+    /**
+     * The rows of {@code family} among {@code rows} (one per cell of {@code cells}, same order).
+     *
+     * @param <R> the family's row type
+     */
+    @SuppressWarnings("unchecked")
+    public static <R> List<R> rows(Family<?, ?, ?, ?, ?, R> family, List<BoundCell> cells, List<Object> rows) {
+        List<R> mine = new ArrayList<>();
+        for (int i = 0; i < cells.size(); i++) {
+            if (cells.get(i).family() == family) {
+                mine.add((R) rows.get(i));
+            }
+        }
+        return mine;
+    }
+
+    /**
+     * The report of {@code scenario} from every job's results.
+     *
+     * @param runs      low-rank outcomes in {@link ScenarioPlan} order
+     * @param indexed   indexed-mean rows in their cells' order
+     * @param cells     the seam cells ({@link #cells})
+     * @param rows      their rows, same order
+     * @param audits    audit rows in scenario order
+     */
+    public static Report report(Scenario scenario, String runner, long wallMillis,
+                                List<org.privsim.core.sim.RunOutcome> runs, List<IndexedMeanResult> indexed,
+                                List<BoundCell> cells, List<Object> rows,
+                                List<org.privsim.core.audit.AuditResult> audits) {
+        return Report.of(scenario.name(), scenario.seed(), runner, wallMillis,
+                ResultAssembler.assemble(scenario, ScenarioPlan.runs(scenario), runs), indexed,
+                rows(MultitaskFamily.INSTANCE, cells, rows), rows(TransferFamily.INSTANCE, cells, rows), audits)
+                .withDataset(scenario.datasetTask());
+    }
+}

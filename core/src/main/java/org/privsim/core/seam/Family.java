@@ -1,0 +1,49 @@
+package org.privsim.core.seam;
+
+import java.util.List;
+import org.privsim.core.scenario.Scenario;
+
+/**
+ * An algorithm family as the simulator runs it: the cells a scenario asks for, and for each cell a
+ * number of independent runs, each a {@link RunCurator} talking to {@link Participant}s, whose
+ * outcomes make the cell's report row. Every runner — sequential, local actors, cluster — executes
+ * a family only through this interface, so adding a family needs no runtime change.
+ *
+ * <p>Guarantees an implementation gives: {@link #cells} is a pure function of the scenario; a run's
+ * context and participants are pure functions of (cell, run, seed, id), so any node can rebuild
+ * them; {@link #row} gets the outcomes in run order and is the same whatever order the runs ended in.
+ *
+ * @param <C> cell (one report row: an experiment at one ε, n, …)
+ * @param <P> run context: what every participant of a run shares and may rebuild (e.g. the run's
+ *            population), immutable
+ * @param <Q> request
+ * @param <A> answer
+ * @param <O> run outcome
+ * @param <R> report row
+ */
+public interface Family<C, P, Q, A, O, R> {
+
+    /** The family's name, as in progress lines and errors (e.g. {@code multitask}). */
+    String id();
+
+    /** The cells of {@code scenario}, in report order (empty when the scenario has none). */
+    List<C> cells(Scenario scenario);
+
+    /** How many independent runs {@code cell} has (repeats × candidates …). */
+    int runs(C cell);
+
+    /** A short label of {@code cell} for progress lines and errors. */
+    String label(C cell);
+
+    /** The context of run {@code run} of {@code cell} under root seed {@code seed}. */
+    P context(C cell, int run, long seed);
+
+    /** The curator of run {@code run}. */
+    RunCurator<Q, A, O> curator(C cell, int run, long seed, P context);
+
+    /** Participant {@code id} of run {@code run}. */
+    Participant<Q, A> participant(C cell, int run, long seed, P context, int id);
+
+    /** The report row of {@code cell} from its runs' outcomes, in run order. */
+    R row(C cell, List<O> outcomes);
+}

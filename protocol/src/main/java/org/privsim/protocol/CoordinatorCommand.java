@@ -1,0 +1,31 @@
+package org.privsim.protocol;
+
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+
+/**
+ * Messages the coordinator of one cell handles, for every family: the end of one of its runs.
+ *
+ * <p>Guarantee: each run reports exactly once, from its curator, which then stops; the coordinator
+ * watches the curators and fails the cell when one stops without reporting.
+ */
+public sealed interface CoordinatorCommand extends CborSerializable
+        permits CoordinatorCommand.RunFinished, CoordinatorCommand.RunFailed {
+
+    /**
+     * Run {@code run} of the cell finished.
+     *
+     * @param run     the run's index in the cell
+     * @param outcome the family's run outcome (serialized with its class name)
+     */
+    record RunFinished(int run, @JsonTypeInfo(use = JsonTypeInfo.Id.CLASS) Object outcome)
+            implements CoordinatorCommand {}
+
+    /**
+     * Run {@code run} failed (e.g. its ledger refused a release) or its curator stopped without
+     * reporting; ignored when that run already finished.
+     *
+     * @param run    the run's index in the cell
+     * @param reason what went wrong
+     */
+    record RunFailed(int run, String reason) implements CoordinatorCommand {}
+}

@@ -1,0 +1,27 @@
+package org.privsim.protocol;
+
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+
+/**
+ * Messages the curator actor of one run handles, for every family: its participants' answers.
+ *
+ * <p>Guarantee: the curator acts only once every participant it asked has answered, and hands the
+ * answers to the family's curator in the order it asked, never in arrival order.
+ */
+public sealed interface RunCommand extends CborSerializable permits RunCommand.Answered, RunCommand.ParticipantStopped {
+
+    /**
+     * The answer of the participant at {@code position} of the current ask.
+     *
+     * @param position its place in the ask
+     * @param answer   the family's answer (serialized with its class name)
+     */
+    record Answered(int position, @JsonTypeInfo(use = JsonTypeInfo.Id.CLASS) Object answer) implements RunCommand {}
+
+    /**
+     * Participant {@code participant} stopped (its request threw): the run fails.
+     *
+     * @param participant its id
+     */
+    record ParticipantStopped(int participant) implements RunCommand {}
+}
