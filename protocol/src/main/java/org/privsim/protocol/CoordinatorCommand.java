@@ -1,6 +1,7 @@
 package org.privsim.protocol;
 
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import java.util.Map;
 
 /**
  * Messages the coordinator of one cell handles, for every family: the end of one of its runs.
@@ -15,10 +16,11 @@ public sealed interface CoordinatorCommand extends CborSerializable
      * Run {@code run} of the cell finished.
      *
      * @param run     the run's index in the cell
-     * @param outcome the family's run outcome (serialized with its class name)
+     * @param outcome   the family's run outcome (serialized with its class name)
+     * @param placement participants per node address (cluster), or null (local)
      */
-    record RunFinished(int run, @JsonTypeInfo(use = JsonTypeInfo.Id.CLASS) Object outcome)
-            implements CoordinatorCommand {}
+    record RunFinished(int run, @JsonTypeInfo(use = JsonTypeInfo.Id.CLASS) Object outcome,
+                       Map<String, Integer> placement) implements CoordinatorCommand {}
 
     /**
      * Run {@code run} failed (e.g. its ledger refused a release) or its curator stopped without

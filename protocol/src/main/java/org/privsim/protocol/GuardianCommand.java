@@ -1,8 +1,10 @@
 package org.privsim.protocol;
 
 import org.privsim.core.audit.AuditResult;
+import org.privsim.core.run.ExperimentRow;
 import org.privsim.core.run.IndexedMeanResult;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import java.util.Map;
 import org.privsim.core.sim.RunOutcome;
 
 /**
@@ -55,10 +57,11 @@ public sealed interface GuardianCommand extends CborSerializable
      * Cell {@code cell} of the seam's families finished.
      *
      * @param cell index of the cell in {@link org.privsim.core.run.Families#cells} order
-     * @param row  the family's report row (serialized with its class name)
+     * @param row       the family's report row (serialized with its class name)
+     * @param placement its runs' participants per node address (cluster), or null (local)
      */
-    record SeamCellCompleted(int cell, @JsonTypeInfo(use = JsonTypeInfo.Id.CLASS) Object row)
-            implements GuardianCommand {}
+    record SeamCellCompleted(int cell, @JsonTypeInfo(use = JsonTypeInfo.Id.CLASS) ExperimentRow row,
+                             Map<String, Integer> placement) implements GuardianCommand {}
 
     /**
      * Cell {@code cell} of the seam's families failed.

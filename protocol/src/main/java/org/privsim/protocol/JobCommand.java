@@ -3,8 +3,9 @@ package org.privsim.protocol;
 import java.util.List;
 import org.privsim.core.audit.AuditResult;
 import org.privsim.core.run.IndexedMeanResult;
-import org.privsim.core.run.MultitaskResult;
-import org.privsim.core.run.TransferResult;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import org.privsim.core.run.ExperimentRow;
+import org.privsim.core.run.Placement;
 import org.privsim.core.sim.RunOutcome;
 
 /**
@@ -23,12 +24,14 @@ public sealed interface JobCommand extends CborSerializable
      *
      * @param runs   low-rank outcomes in plan order
      * @param cells  indexed-mean rows in plan order
-     * @param multitask multi-task rows in plan order
-     * @param transfer transfer rows in plan order
+     * @param seam   the seam families' rows in {@link org.privsim.core.run.Families#cells} order
+     *               (serialized with their class names)
      * @param audits audit rows in scenario order
+     * @param placement where the seam experiments' participants ran
      */
-    record Completed(List<RunOutcome> runs, List<IndexedMeanResult> cells, List<MultitaskResult> multitask,
-                     List<TransferResult> transfer, List<AuditResult> audits) implements JobCommand {}
+    record Completed(List<RunOutcome> runs, List<IndexedMeanResult> cells,
+                     @JsonTypeInfo(use = JsonTypeInfo.Id.CLASS) List<ExperimentRow> seam, List<AuditResult> audits,
+                     List<Placement> placement) implements JobCommand {}
 
     /**
      * The simulation failed.

@@ -3,8 +3,10 @@ package org.privsim.protocol;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.privsim.core.audit.AuditResult;
 import org.privsim.core.run.IndexedMeanResult;
-import org.privsim.core.run.MultitaskResult;
-import org.privsim.core.run.TransferResult;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import org.privsim.core.run.ExperimentRow;
+import java.util.List;
+import org.privsim.core.run.Placement;
 import org.privsim.core.sim.RunOutcome;
 
 /**
@@ -16,7 +18,7 @@ import org.privsim.core.sim.RunOutcome;
  */
 public sealed interface SubmitterCommand extends CborSerializable
         permits SubmitterCommand.Accepted, SubmitterCommand.Rejected, SubmitterCommand.ProgressUpdate,
-        SubmitterCommand.RunResult, SubmitterCommand.CellResult, SubmitterCommand.MultitaskPart, SubmitterCommand.TransferPart,
+        SubmitterCommand.RunResult, SubmitterCommand.CellResult, SubmitterCommand.SeamPart,
         SubmitterCommand.AuditPart,
         SubmitterCommand.Finished, SubmitterCommand.Failed, SubmitterCommand.AcceptTimeout,
         SubmitterCommand.JobLost {
@@ -62,20 +64,13 @@ public sealed interface SubmitterCommand extends CborSerializable
     record CellResult(int index, IndexedMeanResult result) implements SubmitterCommand {}
 
     /**
-     * One multi-task cell's row.
+     * One seam cell's row.
      *
-     * @param index  cell index in plan order
-     * @param result the row
+     * @param index  cell index in {@link org.privsim.core.run.Families#cells} order
+     * @param result the row (serialized with its class name)
      */
-    record MultitaskPart(int index, MultitaskResult result) implements SubmitterCommand {}
-
-    /**
-     * One transfer cell's row.
-     *
-     * @param index  cell index in plan order
-     * @param result the row
-     */
-    record TransferPart(int index, TransferResult result) implements SubmitterCommand {}
+    record SeamPart(int index, @JsonTypeInfo(use = JsonTypeInfo.Id.CLASS) ExperimentRow result)
+            implements SubmitterCommand {}
 
     /**
      * One audit's row.
@@ -90,11 +85,11 @@ public sealed interface SubmitterCommand extends CborSerializable
      *
      * @param runs   number of runs sent
      * @param cells  number of cells sent
-     * @param multitask number of multi-task cells sent
-     * @param transfer number of transfer cells sent
+     * @param seam   number of seam cells sent
      * @param audits number of audits sent
+     * @param placement where the seam experiments' participants ran
      */
-    record Finished(int runs, int cells, int multitask, int transfer, int audits) implements SubmitterCommand {}
+    record Finished(int runs, int cells, int seam, int audits, List<Placement> placement) implements SubmitterCommand {}
 
     /**
      * The job failed.

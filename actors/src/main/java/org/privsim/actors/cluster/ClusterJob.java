@@ -18,6 +18,7 @@ import org.apache.pekko.cluster.typed.Cluster;
 import org.privsim.actors.local.AdversaryWiring;
 import org.privsim.actors.local.LocalSettings;
 import org.privsim.actors.local.RangeWiring;
+import org.privsim.actors.local.ParticipantWiring;
 import org.privsim.actors.local.SimulationGuardian;
 import org.privsim.core.run.Progress;
 import org.privsim.core.scenario.Scenario;
@@ -90,10 +91,13 @@ final class ClusterJob extends AbstractBehavior<JobCommand> {
         AdversaryWiring adversaries = AdversaryPlacement.wiring(job, source,
                 config.getDuration(ClusterNode.SETTINGS + ".adversary-placement-timeout"),
                 config.getDuration(ClusterNode.SETTINGS + ".adversary-silence-timeout"));
-        ctx.spawn(SimulationGuardian.create(scenario, wiring, adversaries, settings, throttled(submitter), outcomes),
-                "simulation");
-        ctx.pipeToSelf(outcomes, (o, e) -> e == null ? new JobCommand.Completed(o.runs(), o.cells(), o.multitask(),
-                o.transfer(), o.audits())
+        int perNode = config.getInt(ClusterNode.SETTINGS + ".shards-per-node");
+        ParticipantWiring participants = SeamSharding.wiring(ctx.getSystem(), job, source,
+                Math.max(1, perNode) * Math.max(1, usersNodesUp(ctx)));
+        ctx.spawn(SimulationGuardian.create(scenario, wiring, participants, adversaries, settings,
+                throttled(submitter), outcomes), "simulation");
+        ctx.pipeToSelf(outcomes, (o, e) -> e == null ? new JobCommand.Completed(o.runs(), o.cells(), o.seam(), o.audits(),
+                o.placement())
                 : new JobCommand.Aborted(reason(e)));
     }
 
@@ -153,17 +157,14 @@ final class ClusterJob extends AbstractBehavior<JobCommand> {
         for (int i = 0; i < m.cells().size(); i++) {
             submitter.tell(new SubmitterCommand.CellResult(i, m.cells().get(i)));
         }
-        for (int i = 0; i < m.multitask().size(); i++) {
-            submitter.tell(new SubmitterCommand.MultitaskPart(i, m.multitask().get(i)));
-        }
-        for (int i = 0; i < m.transfer().size(); i++) {
-            submitter.tell(new SubmitterCommand.TransferPart(i, m.transfer().get(i)));
+        for (int i = 0; i < m.seam().size(); i++) {
+            submitter.tell(new SubmitterCommand.SeamPart(i, m.seam().get(i)));
         }
         for (int i = 0; i < m.audits().size(); i++) {
             submitter.tell(new SubmitterCommand.AuditPart(i, m.audits().get(i)));
         }
-        submitter.tell(new SubmitterCommand.Finished(m.runs().size(), m.cells().size(), m.multitask().size(),
-                m.transfer().size(), m.audits().size()));
+        submitter.tell(new SubmitterCommand.Finished(m.runs().size(), m.cells().size(), m.seam().size(),
+                m.audits().size(), m.placement()));
         return reported();
     }
 

@@ -104,6 +104,7 @@ public final class ClusterNode {
         Duration patience = settings.curatorDeadline().multipliedBy(settings.attempts());
         return ActorSystem.create(Behaviors.setup(ctx -> {
             PopulationSharding.init(ctx.getSystem(), chunkBytes, patience);
+            SeamSharding.init(ctx.getSystem());
             ScenarioCurator.init(ctx.getSystem(), settings);
             if (Cluster.get(Adapter.toClassic(ctx.getSystem())).selfMember().hasRole(AdversaryHost.ROLE)) {
                 AdversaryHost.init(ctx.getSystem());

@@ -14,8 +14,7 @@ import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
 import org.privsim.actors.local.SimulationGuardian;
 import org.privsim.core.audit.AuditResult;
 import org.privsim.core.run.IndexedMeanResult;
-import org.privsim.core.run.MultitaskResult;
-import org.privsim.core.run.TransferResult;
+import org.privsim.core.run.ExperimentRow;
 import org.privsim.core.run.Progress;
 import org.privsim.core.sim.RunOutcome;
 import org.privsim.protocol.ScenarioCuratorCommand;
@@ -35,8 +34,7 @@ final class Submitter extends AbstractBehavior<SubmitterCommand> {
     private final TimerScheduler<SubmitterCommand> timers;
     private final List<RunOutcome> runs = new ArrayList<>();
     private final List<IndexedMeanResult> cells = new ArrayList<>();
-    private final List<MultitaskResult> multitask = new ArrayList<>();
-    private final List<TransferResult> transfer = new ArrayList<>();
+    private final List<ExperimentRow> seam = new ArrayList<>();
     private final List<AuditResult> audits = new ArrayList<>();
     private long job = -1;
 
@@ -76,8 +74,7 @@ final class Submitter extends AbstractBehavior<SubmitterCommand> {
                 })
                 .onMessage(SubmitterCommand.RunResult.class, m -> add(m.index(), runs, m.outcome()))
                 .onMessage(SubmitterCommand.CellResult.class, m -> add(m.index(), cells, m.result()))
-                .onMessage(SubmitterCommand.MultitaskPart.class, m -> add(m.index(), multitask, m.result()))
-                .onMessage(SubmitterCommand.TransferPart.class, m -> add(m.index(), transfer, m.result()))
+                .onMessage(SubmitterCommand.SeamPart.class, m -> add(m.index(), seam, m.result()))
                 .onMessage(SubmitterCommand.AuditPart.class, m -> add(m.index(), audits, m.result()))
                 .onMessage(SubmitterCommand.Finished.class, this::onFinished)
                 .onMessage(SubmitterCommand.Failed.class, m -> fail("job " + job + " failed: " + m.reason()))
@@ -97,15 +94,14 @@ final class Submitter extends AbstractBehavior<SubmitterCommand> {
     }
 
     private Behavior<SubmitterCommand> onFinished(SubmitterCommand.Finished m) {
-        if (m.runs() != runs.size() || m.cells() != cells.size() || m.multitask() != multitask.size()
-                || m.transfer() != transfer.size() || m.audits() != audits.size()) {
-            return fail("job " + job + ": expected " + m.runs() + " runs, " + m.cells() + " cells, " + m.multitask()
-                    + " multi-task cells, " + m.transfer() + " transfer cells and " + m.audits()
-                    + " audits, received " + runs.size() + ", " + cells.size() + ", " + multitask.size() + ", "
-                    + transfer.size() + " and " + audits.size());
+        if (m.runs() != runs.size() || m.cells() != cells.size() || m.seam() != seam.size()
+                || m.audits() != audits.size()) {
+            return fail("job " + job + ": expected " + m.runs() + " runs, " + m.cells() + " cells, " + m.seam()
+                    + " seam cells and " + m.audits() + " audits, received " + runs.size() + ", " + cells.size()
+                    + ", " + seam.size() + " and " + audits.size());
         }
-        result.complete(new SimulationGuardian.Outcomes(List.copyOf(runs), List.copyOf(cells), List.copyOf(multitask),
-                List.copyOf(transfer), List.copyOf(audits)));
+        result.complete(new SimulationGuardian.Outcomes(List.copyOf(runs), List.copyOf(cells), List.copyOf(seam),
+                List.copyOf(audits), m.placement()));
         return Behaviors.stopped();
     }
 

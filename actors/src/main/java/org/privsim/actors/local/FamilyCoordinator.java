@@ -2,6 +2,8 @@ package org.privsim.actors.local;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Map;
+import java.util.TreeMap;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.DispatcherSelector;
@@ -34,6 +36,9 @@ public final class FamilyCoordinator extends AbstractBehavior<CoordinatorCommand
     private final Progress progress;
     private final ActorRef<GuardianCommand> guardian;
     private final Object[] outcomes;
+    private final ParticipantWiring wiring;
+    /** Participants per node over the finished runs (cluster), or null. */
+    private Map<String, Integer> placement;
     private int started;
     private int done;
 
@@ -43,13 +48,14 @@ public final class FamilyCoordinator extends AbstractBehavior<CoordinatorCommand
      * @param seed     the scenario's root seed
      * @param progress receives (runs done, runs, message)
      */
-    public static Behavior<CoordinatorCommand> create(int index, BoundCell cell, long seed, Progress progress,
-                                                      ActorRef<GuardianCommand> guardian) {
-        return Behaviors.setup(ctx -> new FamilyCoordinator(ctx, index, cell, seed, progress, guardian).startRuns());
+    public static Behavior<CoordinatorCommand> create(int index, BoundCell cell, long seed, ParticipantWiring wiring,
+                                                      Progress progress, ActorRef<GuardianCommand> guardian) {
+        return Behaviors.setup(ctx -> new FamilyCoordinator(ctx, index, cell, seed, wiring, progress, guardian)
+                .startRuns());
     }
 
     private FamilyCoordinator(ActorContext<CoordinatorCommand> ctx, int index, BoundCell cell, long seed,
-                              Progress progress, ActorRef<GuardianCommand> guardian) {
+                              ParticipantWiring wiring, Progress progress, ActorRef<GuardianCommand> guardian) {
         super(ctx);
         this.index = index;
         this.cell = cell;
@@ -57,6 +63,7 @@ public final class FamilyCoordinator extends AbstractBehavior<CoordinatorCommand
         this.progress = progress;
         this.guardian = guardian;
         this.outcomes = new Object[cell.runs()];
+        this.wiring = wiring;
     }
 
     @Override
@@ -75,13 +82,13 @@ public final class FamilyCoordinator extends AbstractBehavior<CoordinatorCommand
 
     private Behavior<CoordinatorCommand> startRuns() {
         if (outcomes.length == 0) {
-            guardian.tell(new GuardianCommand.SeamCellCompleted(index, cell.row(new ArrayList<>())));
+            guardian.tell(new GuardianCommand.SeamCellCompleted(index, cell.row(new ArrayList<>()), null));
             return Behaviors.stopped();
         }
         while (started < outcomes.length && started - done < RUNS_IN_FLIGHT) {
             int run = started++;
             ActorRef<RunCommand> curator = getContext().spawn(
-                    RunCuratorActor.create(cell, run, seed, getContext().getSelf()), "run-" + run,
+                    RunCuratorActor.create(cell, run, seed, wiring, getContext().getSelf()), "run-" + run,
                     DispatcherSelector.fromConfig(LocalSettings.COMPUTE_DISPATCHER));
             getContext().watchWith(curator, new CoordinatorCommand.RunFailed(run, "the curator of " + cell.label()
                     + " run " + run + " stopped without a result"));
@@ -94,10 +101,14 @@ public final class FamilyCoordinator extends AbstractBehavior<CoordinatorCommand
             return this;
         }
         outcomes[m.run()] = m.outcome();
+        if (m.placement() != null) {
+            placement = placement == null ? new TreeMap<>() : placement;
+            m.placement().forEach((node, count) -> placement.merge(node, count, Integer::sum));
+        }
         done++;
         progress.update(done, outcomes.length, cell.label() + " run " + done + "/" + outcomes.length);
         if (done == outcomes.length) {
-            guardian.tell(new GuardianCommand.SeamCellCompleted(index, cell.row(Arrays.asList(outcomes))));
+            guardian.tell(new GuardianCommand.SeamCellCompleted(index, cell.row(Arrays.asList(outcomes)), placement));
             return Behaviors.stopped();
         }
         return startRuns();

@@ -2,6 +2,8 @@ package org.privsim.actors.local;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import org.apache.pekko.actor.typed.ActorRef;
@@ -16,16 +18,13 @@ import org.privsim.core.data.Populations;
 import org.privsim.core.indexedmean.IndexedMeanRunPlan;
 import org.privsim.core.run.Families;
 import org.privsim.core.run.IndexedMeanResult;
-import org.privsim.core.run.MultitaskFamily;
-import org.privsim.core.run.MultitaskResult;
+import org.privsim.core.run.Placement;
+import org.privsim.core.run.ExperimentRow;
 import org.privsim.core.run.Progress;
 import org.privsim.core.run.Report;
-import org.privsim.core.run.ResultAssembler;
 import org.privsim.core.run.RunPlan;
 import org.privsim.core.run.ScenarioPlan;
 import org.privsim.core.run.StepBudget;
-import org.privsim.core.run.TransferFamily;
-import org.privsim.core.run.TransferResult;
 import org.privsim.core.scenario.Aggregation;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.seam.BoundCell;
@@ -74,7 +73,10 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
     private final List<Consumer<AggregatorCommand>> aggregators = new ArrayList<>();
     private final List<RunOutcome> outcomes = new ArrayList<>();
     private final List<IndexedMeanResult> rows = new ArrayList<>();
-    private final List<Object> seamRows = new ArrayList<>();
+    private final List<ExperimentRow> seamRows = new ArrayList<>();
+    private final ParticipantWiring participants;
+    /** Participants per node per seam experiment (cluster only). */
+    private final Map<Integer, Map<String, Integer>> placement = new TreeMap<>();
     private final List<AuditResult> audits = new ArrayList<>();
     private final DispatcherSelector compute = DispatcherSelector.fromConfig(LocalSettings.COMPUTE_DISPATCHER);
     private long doneSteps;
@@ -84,18 +86,16 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
      *
      * @param runs   low-rank outcomes in {@link ScenarioPlan} order
      * @param cells  indexed-mean rows in {@link IndexedMeanRunPlan#cells} order
-     * @param multitask multi-task rows in {@link org.privsim.core.multitask.MultitaskRunPlan#cells} order
-     * @param transfer transfer rows in {@link org.privsim.core.transfer.TransferRunPlan#cells} order
+     * @param seam   the seam families' rows in {@link Families#cells} order
      * @param audits audit rows in scenario order
+     * @param placement where each seam experiment's participants ran (cluster), or null (local)
      */
-    public record Outcomes(List<RunOutcome> runs, List<IndexedMeanResult> cells, List<MultitaskResult> multitask,
-                           List<TransferResult> transfer, List<AuditResult> audits) {
+    public record Outcomes(List<RunOutcome> runs, List<IndexedMeanResult> cells, List<ExperimentRow> seam,
+                           List<AuditResult> audits, List<Placement> placement) {
 
         /** The report of {@code scenario} from these outcomes, as runner {@code runner} took {@code wallMillis}. */
         public Report report(Scenario scenario, String runner, long wallMillis) {
-            return Report.of(scenario.name(), scenario.seed(), runner, wallMillis,
-                    ResultAssembler.assemble(scenario, ScenarioPlan.runs(scenario), runs), cells, multitask, transfer,
-                    audits).withDataset(scenario.datasetTask());
+            return Families.report(scenario, runner, wallMillis, runs, cells, seam, audits).withPlacement(placement);
         }
     }
 
@@ -108,16 +108,18 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
      * @param result   completed with every job's result
      */
     public static Behavior<GuardianCommand> create(Scenario scenario, RangeWiring wiring,
-                                                   AdversaryWiring adversaries, LocalSettings settings,
-                                                   Progress progress, CompletableFuture<Outcomes> result) {
-        return Behaviors.setup(ctx -> new SimulationGuardian(ctx, scenario, wiring, adversaries, settings, progress,
-                result).startNext());
+                                                   ParticipantWiring participants, AdversaryWiring adversaries,
+                                                   LocalSettings settings, Progress progress,
+                                                   CompletableFuture<Outcomes> result) {
+        return Behaviors.setup(ctx -> new SimulationGuardian(ctx, scenario, wiring, participants, adversaries,
+                settings, progress, result).startNext());
     }
 
     private SimulationGuardian(ActorContext<GuardianCommand> ctx, Scenario scenario, RangeWiring wiring,
-                               AdversaryWiring adversaries, LocalSettings settings, Progress progress,
-                               CompletableFuture<Outcomes> result) {
+                               ParticipantWiring participants, AdversaryWiring adversaries, LocalSettings settings,
+                               Progress progress, CompletableFuture<Outcomes> result) {
         super(ctx);
+        this.participants = participants;
         this.adversaries = adversaries;
         this.scenario = scenario;
         this.settings = settings;
@@ -175,7 +177,7 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
             int index = seamRows.size();
             BoundCell cell = seamCells.get(index);
             ActorRef<CoordinatorCommand> coordinator = getContext().spawn(FamilyCoordinator.create(index, cell,
-                    scenario.seed(), (done, total, message) -> progress.update(before, totalSteps, message),
+                    scenario.seed(), participants, (done, total, message) -> progress.update(before, totalSteps, message),
                     getContext().getSelf()), "seam-" + index);
             getContext().watchWith(coordinator, new GuardianCommand.SeamCellFailed(index, "the coordinator stopped"
                     + " without a result"));
@@ -190,9 +192,10 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
                     + " without a result"));
             return this;
         }
-        result.complete(new Outcomes(List.copyOf(outcomes), List.copyOf(rows),
-                Families.rows(MultitaskFamily.INSTANCE, seamCells, seamRows),
-                Families.rows(TransferFamily.INSTANCE, seamCells, seamRows), List.copyOf(audits)));
+        List<Placement> where = placement.isEmpty() ? null : placement.entrySet().stream()
+                .map(e -> new Placement(e.getKey(), e.getValue())).toList();
+        result.complete(new Outcomes(List.copyOf(outcomes), List.copyOf(rows), List.copyOf(seamRows),
+                List.copyOf(audits), where));
         return Behaviors.stopped();
     }
 
@@ -239,6 +242,10 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
             return this;
         }
         seamRows.add(m.row());
+        if (m.placement() != null) {
+            m.placement().forEach((node, count) -> placement.computeIfAbsent(m.row().experiment(),
+                    e -> new TreeMap<>()).merge(node, count, Integer::sum));
+        }
         progress.update(StepBudget.total(runs) + rows.size() + seamRows.size(), totalSteps,
                 seamCells.get(m.cell()).label() + " done");
         return startNext();

@@ -24,6 +24,7 @@ import org.privsim.actors.local.MultitaskEquivalenceTest;
 import org.privsim.actors.local.TransferEquivalenceTest;
 import org.privsim.core.run.ExperimentResult;
 import org.privsim.core.run.Progress;
+import org.privsim.core.run.Placement;
 import org.privsim.core.run.Report;
 import org.privsim.core.run.SequentialRunner;
 import org.privsim.core.sim.RoundRecord;
@@ -100,6 +101,7 @@ class ClusterEquivalenceTest {
         Report cluster = ClusterRunner.submit(nodes.get(0), source, Progress.NONE);
         assertFalse(cluster.multitaskRows().isEmpty());
         assertSameReport(new SequentialRunner(source.scenario()).run(Progress.NONE), cluster);
+        assertParticipantsOnEveryNode(cluster, source.scenario().experiments().size());
     }
 
     /**
@@ -147,6 +149,16 @@ class ClusterEquivalenceTest {
         Report cluster = ClusterRunner.submit(nodes.get(0), source, Progress.NONE);
         assertFalse(cluster.transferRows().isEmpty());
         assertSameReport(new SequentialRunner(source.scenario()).run(Progress.NONE), cluster);
+        assertParticipantsOnEveryNode(cluster, source.scenario().experiments().size());
+    }
+
+    /** Every seam experiment of the report placed participants, and together they used all three nodes. */
+    private static void assertParticipantsOnEveryNode(Report report, int experiments) {
+        assertTrue(report.placement() != null && !report.placement().isEmpty(), "no placement");
+        java.util.Set<String> nodesUsed = new java.util.TreeSet<>();
+        report.placement().forEach(p -> nodesUsed.addAll(p.participants().keySet()));
+        assertEquals(3, nodesUsed.size(), "participants ran on " + nodesUsed);
+        assertTrue(report.placement().size() <= experiments);
     }
 
     @Test

@@ -10,6 +10,7 @@ import java.lang.reflect.Array;
 import java.lang.reflect.RecordComponent;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.apache.pekko.actor.testkit.typed.annotations.JUnit5TestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
@@ -28,6 +29,7 @@ import org.privsim.core.indexedmean.IndexedMeanRunPlan;
 import org.privsim.core.run.IndexedMeanRunner;
 import org.privsim.core.run.MultitaskResult;
 import org.privsim.core.run.MultitaskFamily;
+import org.privsim.core.run.Placement;
 import org.privsim.core.seam.SequentialInterpreter;
 import org.privsim.core.run.TransferResult;
 import org.privsim.core.run.TransferFamily;
@@ -68,6 +70,7 @@ import org.privsim.protocol.CborSerializable;
 import org.privsim.protocol.CoordinatorCommand;
 import org.privsim.protocol.ParticipantCommand;
 import org.privsim.protocol.RunCommand;
+import org.privsim.protocol.SeamHostCommand;
 import org.privsim.protocol.CuratorCommand;
 import org.privsim.protocol.GuardianCommand;
 import org.privsim.protocol.JobCommand;
@@ -188,8 +191,10 @@ class MessageSerializationTest {
                 new TransferCommand.Stalled(),
                 new ScenarioCuratorCommand.Submit("name: x", "x.yaml", null, "ab12", submitter),
                 new ScenarioCuratorCommand.JobEnded(7),
-                new JobCommand.Completed(List.of(outcome), List.of(), List.of(multitaskRow), List.of(transferRow),
-                        List.of()),
+                new JobCommand.Completed(List.of(outcome), List.of(), List.of(multitaskRow, transferRow),
+                        List.of(), List.of(new Placement(1, Map.of("a", 2)))),
+                new JobCommand.Completed(List.of(outcome), List.of(), List.of(multitaskRow, transferRow),
+                        List.of(), null),
                 new JobCommand.Aborted("lost"),
                 new JobCommand.SubmitterLeft(),
                 new JobCommand.SubmitterSilent(),
@@ -200,14 +205,15 @@ class MessageSerializationTest {
                 new SubmitterCommand.CellResult(0, IndexedMeanRunner.run(IndexedMeanRunPlan.cells(indexedMean).get(0),
                         indexedMean.seed())),
                 new SubmitterCommand.AuditPart(0, AuditGames.play(indexedMean, 0)),
-                new SubmitterCommand.MultitaskPart(0, multitaskRow),
-                new SubmitterCommand.TransferPart(0, transferRow),
-                new SubmitterCommand.Finished(1, 1, 1, 1, 1),
-                new GuardianCommand.SeamCellCompleted(0, multitaskRow),
-                new GuardianCommand.SeamCellCompleted(1, transferRow),
+                new SubmitterCommand.SeamPart(0, multitaskRow),
+                new SubmitterCommand.SeamPart(1, transferRow),
+                new SubmitterCommand.Finished(1, 1, 2, 1, null),
+                new SubmitterCommand.Finished(1, 1, 2, 1, List.of(new Placement(0, Map.of("b", 3)))),
+                new GuardianCommand.SeamCellCompleted(0, multitaskRow, null),
+                new GuardianCommand.SeamCellCompleted(1, transferRow, new java.util.LinkedHashMap<>(Map.of("pekko://privsim@127.0.0.1:2551", 7))),
                 new GuardianCommand.SeamCellFailed(0, "refused"),
-                new CoordinatorCommand.RunFinished(1, new TransferOutcome(0.5, null, 1.0, 3)),
-                new CoordinatorCommand.RunFinished(0, multitaskOutcome),
+                new CoordinatorCommand.RunFinished(1, new TransferOutcome(0.5, null, 1.0, 3), null),
+                new CoordinatorCommand.RunFinished(0, multitaskOutcome, new java.util.LinkedHashMap<>(Map.of("pekko://privsim@127.0.0.1:2552", 4))),
                 new CoordinatorCommand.RunFailed(1, "refused"),
                 new ParticipantCommand.Ask(3, new TransferFamily.Request(new TransferRequest.Gradients(3,
                         new double[] {0.5, 1}, Double.POSITIVE_INFINITY, new int[] {1, 4}), new double[] {1, 0, 0, 1}),
@@ -223,6 +229,12 @@ class MessageSerializationTest {
                 new RunCommand.Answered(3, new PublicAltMinAnswer(null,
                         new UserRoundStats(3, new double[] {1, -1}, new double[] {1, 2, 3}, new double[] {4, 5}), null)),
                 new RunCommand.ParticipantStopped(4),
+                new RunCommand.HostOpened(2, "pekko://privsim@127.0.0.1:2553"),
+                new SeamHostCommand.Open(7, "name: x", "x.yaml", 5L, 2, 1, 3, runCurator),
+                new SeamHostCommand.Deliver(9, new ParticipantCommand.Ask(0, new TaskRequest.Begin(), runCurator)),
+                new SeamHostCommand.Lost(9),
+                new SeamHostCommand.Retire(),
+                new SeamHostCommand.Stop(),
                 new SubmitterCommand.Failed("lost"),
                 new SubmitterCommand.AcceptTimeout(),
                 new SubmitterCommand.JobLost(),
@@ -256,7 +268,8 @@ class MessageSerializationTest {
                 GuardianCommand.class, PersonCommand.class, IndexedMeanCuratorCommand.class, AdversaryCommand.class,
                 AuditCommand.class, GameWorkerCommand.class, CellCommand.class, PopulationCommand.class,
                 TransferCommand.class, ScenarioCuratorCommand.class, JobCommand.class, SubmitterCommand.class,
-                AdversaryHostCommand.class, ParticipantCommand.class, RunCommand.class, CoordinatorCommand.class)) {
+                AdversaryHostCommand.class, ParticipantCommand.class, RunCommand.class, CoordinatorCommand.class,
+                SeamHostCommand.class)) {
             all.addAll(List.of(root.getPermittedSubclasses()));
         }
         all.addAll(List.of(AdversaryHostCommand.Hosted.class, AdversaryHostCommand.HostedCount.class));

@@ -126,4 +126,18 @@ public record ExperimentResult(
 
     /** Name of the (ε, δ) conversion reported in accountedEpsilon. */
     public static final String TIGHT_CONVERSION = "rdp-cks2020-continuous-order";
+
+    /**
+     * This row with the accounting of an algorithm not accounted in zCDP (e.g. a sampled Gaussian
+     * mechanism accounted by RDP): ε as accounted, the classic conversion's ε, and the conversion's name.
+     */
+    public ExperimentResult withAccounting(Double newAccountedEpsilon, Double newClassicEpsilon, String newConversion) {
+        return new ExperimentResult(experiment, algorithm, epsilon, delta, calibration, zcdpRho, newAccountedEpsilon,
+                newClassicEpsilon, newConversion, repeats, populationMse, populationMseStdErr, excessRisk,
+                excessRiskStdErr, subspaceDistance, testMse, testMseStdErr, testMseSamples, testMseSamplesStdErr, r2,
+                r2StdErr, heldOutUsers, personalizationSamples, heldOutExcessRisk, heldOutExcessRiskStdErr, users,
+                samplesPerUser, dimension, rank, rounds, epochs, maxLedgerRho, participation, split, clipModel,
+                clipLabel, initBudgetFraction, uStep, featureCovariance, clipFeature, featureBudgetFraction,
+                roundBudgetSplit, clipMoment, noise, epochsTried, roundLog);
+    }
 }

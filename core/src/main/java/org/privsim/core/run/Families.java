@@ -2,6 +2,7 @@ package org.privsim.core.run;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.privsim.core.scenario.Algorithm;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.seam.BoundCell;
 import org.privsim.core.seam.Family;
@@ -20,6 +21,11 @@ public final class Families {
 
     private Families() {}
 
+    /** Whether a seam family runs {@code algorithm}. */
+    public static boolean runs(Algorithm algorithm) {
+        return SEAM.stream().anyMatch(f -> f.runs(algorithm));
+    }
+
     /** Every seam cell of {@code scenario}. */
     public static List<BoundCell> cells(Scenario scenario) {
         List<BoundCell> cells = new ArrayList<>();
@@ -30,37 +36,18 @@ public final class Families {
     }
 
     /**
-     * The rows of {@code family} among {@code rows} (one per cell of {@code cells}, same order).
-     *
-     * @param <R> the family's row type
-     */
-    @SuppressWarnings("unchecked")
-    public static <R> List<R> rows(Family<?, ?, ?, ?, ?, R> family, List<BoundCell> cells, List<Object> rows) {
-        List<R> mine = new ArrayList<>();
-        for (int i = 0; i < cells.size(); i++) {
-            if (cells.get(i).family() == family) {
-                mine.add((R) rows.get(i));
-            }
-        }
-        return mine;
-    }
-
-    /**
      * The report of {@code scenario} from every job's results.
      *
      * @param runs      low-rank outcomes in {@link ScenarioPlan} order
      * @param indexed   indexed-mean rows in their cells' order
-     * @param cells     the seam cells ({@link #cells})
-     * @param rows      their rows, same order
+     * @param seam      the seam cells' rows, in {@link #cells} order
      * @param audits    audit rows in scenario order
      */
     public static Report report(Scenario scenario, String runner, long wallMillis,
                                 List<org.privsim.core.sim.RunOutcome> runs, List<IndexedMeanResult> indexed,
-                                List<BoundCell> cells, List<Object> rows,
-                                List<org.privsim.core.audit.AuditResult> audits) {
+                                List<? extends ExperimentRow> seam, List<org.privsim.core.audit.AuditResult> audits) {
         return Report.of(scenario.name(), scenario.seed(), runner, wallMillis,
-                ResultAssembler.assemble(scenario, ScenarioPlan.runs(scenario), runs), indexed,
-                rows(MultitaskFamily.INSTANCE, cells, rows), rows(TransferFamily.INSTANCE, cells, rows), audits)
+                ResultAssembler.assemble(scenario, ScenarioPlan.runs(scenario), runs), indexed, seam, audits)
                 .withDataset(scenario.datasetTask());
     }
 }

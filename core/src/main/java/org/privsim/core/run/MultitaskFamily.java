@@ -9,6 +9,7 @@ import org.privsim.core.multitask.TaskLearner;
 import org.privsim.core.multitask.TaskRequest;
 import org.privsim.core.multitask.TaskScore;
 import org.privsim.core.multitask.TaskSettings;
+import org.privsim.core.scenario.Algorithm;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.seam.Family;
 import org.privsim.core.seam.Participant;
@@ -44,6 +45,11 @@ public final class MultitaskFamily
     @Override
     public String id() {
         return "multitask";
+    }
+
+    @Override
+    public boolean runs(Algorithm algorithm) {
+        return algorithm.isMultitask();
     }
 
     @Override

@@ -20,10 +20,19 @@ import org.privsim.core.scenario.DatasetTask;
  * @param audits      one row per audit, in scenario order
  * @param dataset     the data set the low-rank rows ran on (file, hash, users, model columns and categories),
  *                    absent for synthetic tasks
+ * @param placement   cluster runs only: where each seam experiment's participants ran (absent otherwise; not
+ *                    part of the result: {@link #withoutTiming} drops it)
  */
-@JsonPropertyOrder({"scenario", "seed", "runner", "wallMillis", "dataset", "experiments", "audits"})
+@JsonPropertyOrder({"scenario", "seed", "runner", "wallMillis", "dataset", "experiments", "audits", "placement"})
 public record Report(String scenario, long seed, String runner, long wallMillis, List<ExperimentRow> experiments,
-        List<AuditResult> audits, @JsonInclude(JsonInclude.Include.NON_NULL) DatasetTask dataset) {
+        List<AuditResult> audits, @JsonInclude(JsonInclude.Include.NON_NULL) DatasetTask dataset,
+        @JsonInclude(JsonInclude.Include.NON_NULL) List<Placement> placement) {
+
+    /** A report without placement (every runner but the cluster's). */
+    public Report(String scenario, long seed, String runner, long wallMillis, List<ExperimentRow> experiments,
+                  List<AuditResult> audits, DatasetTask dataset) {
+        this(scenario, seed, runner, wallMillis, experiments, audits, dataset, null);
+    }
 
     /** A report of a synthetic task. */
     public Report(String scenario, long seed, String runner, long wallMillis, List<ExperimentRow> experiments,
@@ -34,26 +43,26 @@ public record Report(String scenario, long seed, String runner, long wallMillis,
     public Report {
         experiments = List.copyOf(experiments);
         audits = List.copyOf(audits);
+        placement = placement == null ? null : List.copyOf(placement);
     }
 
     /**
-     * A report whose rows are the low-rank, indexed-mean, multi-task and transfer rows merged in
-     * scenario order (stable: rows of one experiment keep their order).
+     * A report whose rows are the low-rank, indexed-mean and seam families' rows merged in scenario
+     * order (stable: rows of one experiment keep their order).
      */
     public static Report of(String scenario, long seed, String runner, long wallMillis,
-            List<ExperimentResult> lowRank, List<IndexedMeanResult> indexedMean, List<MultitaskResult> multitask,
-            List<TransferResult> transfer, List<AuditResult> audits) {
+            List<ExperimentResult> lowRank, List<IndexedMeanResult> indexedMean, List<? extends ExperimentRow> seam,
+            List<AuditResult> audits) {
         List<ExperimentRow> rows = new ArrayList<>(lowRank);
         rows.addAll(indexedMean);
-        rows.addAll(multitask);
-        rows.addAll(transfer);
+        rows.addAll(seam);
         rows.sort(Comparator.comparingInt(ExperimentRow::experiment));
         return new Report(scenario, seed, runner, wallMillis, rows, audits);
     }
 
     /** The same report recording the data set its low-rank rows ran on (null: synthetic). */
     public Report withDataset(DatasetTask newDataset) {
-        return new Report(scenario, seed, runner, wallMillis, experiments, audits, newDataset);
+        return new Report(scenario, seed, runner, wallMillis, experiments, audits, newDataset, placement);
     }
 
     /** The rows of the low-rank algorithms, in order. */
@@ -87,10 +96,15 @@ public record Report(String scenario, long seed, String runner, long wallMillis,
 
     /** The same report with another wall time. */
     public Report withWallMillis(long wallMillis) {
-        return new Report(scenario, seed, runner, wallMillis, experiments, audits, dataset);
+        return new Report(scenario, seed, runner, wallMillis, experiments, audits, dataset, placement);
     }
 
-    /** The same report with another runner name and wall time zeroed (for comparing runners). */
+    /** The same report recording where its participants ran (null: none recorded). */
+    public Report withPlacement(List<Placement> newPlacement) {
+        return new Report(scenario, seed, runner, wallMillis, experiments, audits, dataset, newPlacement);
+    }
+
+    /** The same report with another runner name, wall time zeroed and no placement (for comparing runners). */
     public Report withoutTiming() {
         return new Report(scenario, seed, "", 0, experiments, audits, dataset);
     }

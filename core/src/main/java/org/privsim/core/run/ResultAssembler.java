@@ -61,6 +61,17 @@ public final class ResultAssembler {
         return rows;
     }
 
+    /**
+     * The row of experiment {@code experiment} at {@code epsilon} from its repeats' outcomes (in
+     * repeat order) on {@code task}; {@code dataset}: a real data set (test errors instead of the
+     * ground truth). Accounting fields come from the outcomes' zCDP ρ and the spec's calibration
+     * (null without them).
+     */
+    public static ExperimentResult row(LowRankRegressionTask task, boolean dataset, int experiment, ExperimentSpec spec,
+                                       Double epsilon, List<RunOutcome> repeats) {
+        return row(task, dataset, experiment, spec, epsilon, repeats, List.of());
+    }
+
     private static ExperimentResult row(LowRankRegressionTask task, boolean dataset, int experiment, ExperimentSpec spec, Double epsilon,
                                         List<RunOutcome> repeats, List<EpochCandidate> tried) {
         boolean priv = spec.algorithm().isPrivate();
@@ -77,7 +88,7 @@ public final class ResultAssembler {
                 spec.algorithm().id(),
                 epsilon,
                 priv ? spec.delta() : null,
-                priv ? spec.calibration().id() : null,
+                priv && spec.calibration() != null ? spec.calibration().id() : null,
                 rho,
                 rho == null ? null : spec.calibration().epsilon(rho, spec.delta()),
                 rho == null ? null : Conversions.classicEpsilon(rho, spec.delta()),

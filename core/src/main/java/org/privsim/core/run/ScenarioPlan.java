@@ -14,7 +14,7 @@ import org.privsim.core.sim.RunKey;
  * epoch count in order. Repeat-major order means every runner holds one population at a time and
  * regenerates users' data only when the repeat changes. Every runner executes exactly this list,
  * so their reports line up row by row. Indexed-mean experiments are not driver runs; they are
- * planned by {@code IndexedMeanRunPlan}.
+ * planned by {@code IndexedMeanRunPlan}, and the seam families' ({@link Families}) by those families.
  */
 public final class ScenarioPlan {
     private ScenarioPlan() {}
@@ -23,13 +23,13 @@ public final class ScenarioPlan {
     public static List<RunPlan> runs(Scenario scenario) {
         List<RunPlan> runs = new ArrayList<>();
         List<ExperimentSpec> experiments = scenario.experiments();
-        int repeats = experiments.stream().filter(e -> e.algorithm().isLowRank())
+        int repeats = experiments.stream().filter(e -> isDriverRun(e.algorithm()))
                 .mapToInt(ExperimentSpec::repeats).max().orElse(0);
         for (int r = 0; r < repeats; r++) {
             long seed = RunKey.repeatSeed(scenario.seed(), r);
             for (int e = 0; e < experiments.size(); e++) {
                 ExperimentSpec spec = experiments.get(e);
-                if (!spec.algorithm().isLowRank() || spec.repeats() <= r) {
+                if (!isDriverRun(spec.algorithm()) || spec.repeats() <= r) {
                     continue;
                 }
                 List<Double> eps = spec.epsilons() == null ? Collections.singletonList(null) : spec.epsilons();
@@ -42,5 +42,10 @@ public final class ScenarioPlan {
             }
         }
         return runs;
+    }
+
+    /** Whether {@code algorithm} runs as a low-rank driver run (and not through a seam family). */
+    private static boolean isDriverRun(org.privsim.core.scenario.Algorithm algorithm) {
+        return algorithm.isLowRank() && !Families.runs(algorithm);
     }
 }

@@ -77,7 +77,7 @@ public final class SequentialRunner {
             rows.add(IndexedMeanRunner.run(cell, scenario.seed()));
             progress.update(++done, total, cell.label() + " done");
         }
-        List<Object> seamRows = new ArrayList<>();
+        List<ExperimentRow> seamRows = new ArrayList<>();
         for (BoundCell cell : seamCells) {
             seamRows.add(SequentialInterpreter.row(cell, scenario.seed()));
             progress.update(++done, total, cell.label() + " done");
@@ -88,7 +88,7 @@ public final class SequentialRunner {
             progress.update(++done, total, "audit " + a + " done");
         }
         long wall = (System.nanoTime() - start) / 1_000_000;
-        return Families.report(scenario, NAME, wall, outcomes, rows, seamCells, seamRows, audits);
+        return Families.report(scenario, NAME, wall, outcomes, rows, seamRows, audits);
     }
 
     /** Runs one planned run on its own (used by tests and benchmarks). */

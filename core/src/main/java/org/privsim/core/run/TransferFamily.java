@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import java.util.Arrays;
 import java.util.List;
 import org.privsim.core.data.UserDataset;
+import org.privsim.core.scenario.Algorithm;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.seam.Family;
 import org.privsim.core.seam.Participant;
@@ -48,6 +49,11 @@ public final class TransferFamily
     @Override
     public String id() {
         return "transfer";
+    }
+
+    @Override
+    public boolean runs(Algorithm algorithm) {
+        return algorithm.isTransfer();
     }
 
     @Override

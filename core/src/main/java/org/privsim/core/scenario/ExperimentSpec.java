@@ -1,5 +1,6 @@
 package org.privsim.core.scenario;
 
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import java.util.List;
 import org.privsim.core.privacy.Calibration;
 
@@ -43,6 +44,8 @@ import org.privsim.core.privacy.Calibration;
  * @param metalearning       held-out users fitted on the released U (altmin), or null
  * @param rank               k of the altmin algorithms on a {@code dataset} task (the synthetic task carries its
  *                           own), else null
+ * @param settings           the algorithm's own settings record, for algorithms that keep one (e.g.
+ *                           dp-fedavg), else null
  */
 public record ExperimentSpec(
         Algorithm algorithm,
@@ -70,7 +73,8 @@ public record ExperimentSpec(
         MultitaskSettings multitask,
         TransferSettings transfer,
         Metalearning metalearning,
-        Integer rank) {
+        Integer rank,
+        @JsonTypeInfo(use = JsonTypeInfo.Id.CLASS) AlgorithmSettings settings) {
 
     /** An experiment without an experiment-level rank (every task but {@code dataset}). */
     public ExperimentSpec(Algorithm algorithm, List<Double> epsilons, Double delta, Calibration calibration,
@@ -84,6 +88,20 @@ public record ExperimentSpec(
                 initBudgetFraction, uStep, featureCovariance, clipFeature, featureBudgetFraction, roundBudgetSplit,
                 clipMoment, ridge, modelNormBound, tolerance, persons, repeats, multitask, transfer, metalearning,
                 null);
+    }
+
+    /** An experiment without an algorithm settings record. */
+    public ExperimentSpec(Algorithm algorithm, List<Double> epsilons, Double delta, Calibration calibration,
+                          List<Integer> epochs, Participation participation, Integer rounds, SampleSplit split,
+                          Double clipModel, Double clipLabel, Double initBudgetFraction, UStep uStep,
+                          FeatureCovariance featureCovariance, Double clipFeature, Double featureBudgetFraction,
+                          Double roundBudgetSplit, Double clipMoment, Double ridge, Double modelNormBound,
+                          Double tolerance, List<Integer> persons, Integer repeats, MultitaskSettings multitask,
+                          TransferSettings transfer, Metalearning metalearning, Integer rank) {
+        this(algorithm, epsilons, delta, calibration, epochs, participation, rounds, split, clipModel, clipLabel,
+                initBudgetFraction, uStep, featureCovariance, clipFeature, featureBudgetFraction, roundBudgetSplit,
+                clipMoment, ridge, modelNormBound, tolerance, persons, repeats, multitask, transfer, metalearning,
+                rank, null);
     }
 
     public ExperimentSpec {
@@ -102,6 +120,18 @@ public record ExperimentSpec(
         return new ExperimentSpec(algorithm, List.of(epsilon), newDelta, newCalibration, epochs, participation,
                 rounds, split, clipModel, clipLabel, initBudgetFraction, uStep, featureCovariance, clipFeature,
                 featureBudgetFraction, roundBudgetSplit, clipMoment, ridge, modelNormBound, tolerance,
-                persons, repeats, multitask, transfer, metalearning, rank);
+                persons, repeats, multitask, transfer, metalearning, rank, settings);
+    }
+
+    /**
+     * The algorithm's settings record as {@code type}.
+     *
+     * @throws IllegalStateException when this experiment carries no settings of that type
+     */
+    public <T extends AlgorithmSettings> T settings(Class<T> type) {
+        if (!type.isInstance(settings)) {
+            throw new IllegalStateException(algorithm.id() + " carries no " + type.getSimpleName());
+        }
+        return type.cast(settings);
     }
 }

@@ -2,6 +2,7 @@ package org.privsim.core.seam;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.privsim.core.run.ExperimentRow;
 
 /**
  * One cell of a family with its types erased: what runtimes hold, so that one curator actor, one
@@ -11,11 +12,11 @@ import java.util.List;
  * <p>Guarantee: each method is exactly the family's method on this cell.
  */
 public final class BoundCell {
-    private final Family<Object, Object, Object, Object, Object, Object> family;
+    private final Family<Object, Object, Object, Object, Object, ExperimentRow> family;
     private final Object cell;
     private final int index;
 
-    private BoundCell(Family<Object, Object, Object, Object, Object, Object> family, Object cell, int index) {
+    private BoundCell(Family<Object, Object, Object, Object, Object, ExperimentRow> family, Object cell, int index) {
         this.family = family;
         this.cell = cell;
         this.index = index;
@@ -24,7 +25,7 @@ public final class BoundCell {
     /** Cell {@code index} ({@link Family#cells} order) of {@code family}. */
     @SuppressWarnings("unchecked")
     public static <C> BoundCell of(Family<C, ?, ?, ?, ?, ?> family, C cell, int index) {
-        return new BoundCell((Family<Object, Object, Object, Object, Object, Object>) family, cell, index);
+        return new BoundCell((Family<Object, Object, Object, Object, Object, ExperimentRow>) family, cell, index);
     }
 
     /** Every cell of {@code family} in {@code scenario}, bound, in report order. */
@@ -73,7 +74,7 @@ public final class BoundCell {
     }
 
     /** {@link Family#row}. */
-    public Object row(List<Object> outcomes) {
+    public ExperimentRow row(List<Object> outcomes) {
         return family.row(cell, outcomes);
     }
 }

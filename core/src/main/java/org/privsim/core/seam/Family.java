@@ -1,6 +1,8 @@
 package org.privsim.core.seam;
 
 import java.util.List;
+import org.privsim.core.run.ExperimentRow;
+import org.privsim.core.scenario.Algorithm;
 import org.privsim.core.scenario.Scenario;
 
 /**
@@ -19,12 +21,15 @@ import org.privsim.core.scenario.Scenario;
  * @param <Q> request
  * @param <A> answer
  * @param <O> run outcome
- * @param <R> report row
+ * @param <R> report row (a row of the report's {@code experiments})
  */
-public interface Family<C, P, Q, A, O, R> {
+public interface Family<C, P, Q, A, O, R extends ExperimentRow> {
 
     /** The family's name, as in progress lines and errors (e.g. {@code multitask}). */
     String id();
+
+    /** Whether the family runs {@code algorithm}'s experiments (no other runtime path then runs them). */
+    boolean runs(Algorithm algorithm);
 
     /** The cells of {@code scenario}, in report order (empty when the scenario has none). */
     List<C> cells(Scenario scenario);

@@ -7,6 +7,7 @@ import org.privsim.core.linalg.FlooredSolve;
 import org.privsim.core.linalg.Subspaces;
 import org.privsim.core.privacy.GaussianMechanism;
 import org.privsim.core.privacy.Ledger;
+import org.privsim.core.privacy.PoissonSample;
 import org.privsim.core.privacy.RdpLedger;
 import org.privsim.core.scenario.Algorithm;
 import org.privsim.core.scenario.Representation;
@@ -218,32 +219,9 @@ public final class TransferDriver {
         return new TransferRequest.Gradients(step, model.clone(), clip, poissonSample());
     }
 
-    /** Each of the n₂ users independently with probability q: ids by geometric skips, ascending. */
+    /** Each of the n₂ users independently with probability q ({@link PoissonSample}). */
     private int[] poissonSample() {
-        int n = cell.privateSamples();
-        double q = cell.settings().samplingRate();
-        if (q >= 1) {
-            int[] all = new int[n];
-            Arrays.setAll(all, i -> i);
-            return all;
-        }
-        SplittableRandom rng = cell.sample(seed, repeat, step);
-        double logMiss = Math.log1p(-q);
-        int[] ids = new int[Math.max(4, (int) (2 * q * n) + 4)];
-        int count = 0;
-        double at = -1;
-        while (true) {
-            // Gap to the next sampled id ~ Geometric(q) on {1, 2, …}: 1 + ⌊ln U / ln(1 − q)⌋, U ∈ (0, 1].
-            at += 1 + Math.floor(Math.log(1 - rng.nextDouble()) / logMiss);
-            if (at >= n) {
-                break;
-            }
-            if (count == ids.length) {
-                ids = Arrays.copyOf(ids, 2 * ids.length);
-            }
-            ids[count++] = (int) at;
-        }
-        return Arrays.copyOf(ids, count);
+        return PoissonSample.of(cell.privateSamples(), cell.settings().samplingRate(), cell.sample(seed, repeat, step));
     }
 
     private TransferRequest onGradients(double[][] gradients) {
