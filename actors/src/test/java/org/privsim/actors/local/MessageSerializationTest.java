@@ -28,6 +28,7 @@ import org.privsim.core.data.SplitPlan;
 import org.privsim.core.indexedmean.IndexedMeanRunPlan;
 import org.privsim.core.run.IndexedMeanRunner;
 import org.privsim.core.run.MultitaskResult;
+import org.privsim.core.run.FedAvgFamily;
 import org.privsim.core.run.MultitaskFamily;
 import org.privsim.core.run.Placement;
 import org.privsim.core.seam.SequentialInterpreter;
@@ -230,6 +231,8 @@ class MessageSerializationTest {
                         new UserRoundStats(3, new double[] {1, -1}, new double[] {1, 2, 3}, new double[] {4, 5}), null)),
                 new RunCommand.ParticipantStopped(4),
                 new RunCommand.HostOpened(2, "pekko://privsim@127.0.0.1:2553"),
+                new ParticipantCommand.Ask(5, new FedAvgFamily.Update(3, new double[] {0.5, -0.25}), runCurator),
+                new ParticipantCommand.Ask(6, new FedAvgFamily.Personalize(new double[] {1, 2}), runCurator),
                 new SeamHostCommand.Open(7, "name: x", "x.yaml", 5L, 2, 1, 3, runCurator),
                 new SeamHostCommand.Deliver(9, new ParticipantCommand.Ask(0, new TaskRequest.Begin(), runCurator)),
                 new SeamHostCommand.Lost(9),

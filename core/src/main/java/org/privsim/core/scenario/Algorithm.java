@@ -16,6 +16,12 @@ public enum Algorithm {
     OWN_DATA("own-data", false, LowRankRegressionTask.TYPE),
     /** One shared θ ∈ R^d for all users, DP by sufficient-statistics perturbation. */
     SINGLE_MODEL_DP("single-model-dp", true, LowRankRegressionTask.TYPE),
+    /**
+     * DP-FedAvg with local fine-tuning (McMahan et al. 2018): Poisson-sampled users send clipped
+     * local-training updates, the curator averages them with Gaussian noise; each user then fine-tunes
+     * the global model on its own data ({@link FedAvgSettings}).
+     */
+    DP_FEDAVG("dp-fedavg", true, LowRankRegressionTask.TYPE),
     /** Indexed mean: every person gets the exact empirical mean of its coordinate (Prop. 4.1). */
     INDEXED_MEAN_NONPRIVATE("indexed-mean-nonprivate", false, IndexedMeanTask.TYPE),
     /** Indexed mean: the whole noisy mean vector on the billboard, ρ-zCDP (Thm. 4.4). */

@@ -43,7 +43,9 @@ final class ExperimentReader {
     private static final Set<Algorithm> PRIVATE = where(Algorithm::isPrivate);
     private static final Set<Algorithm> INDEXED_MEAN = where(Algorithm::isIndexedMean);
     private static final Set<Algorithm> LOW_RANK = where(Algorithm::isLowRank);
-    private static final Set<Algorithm> LOW_RANK_PRIVATE = where(a -> a.isPrivate() && a.isLowRank());
+    private static final Set<Algorithm> LOW_RANK_PRIVATE = where(a -> a.isPrivate() && a.isLowRank()
+            && a != Algorithm.DP_FEDAVG);
+    private static final Set<Algorithm> FEDAVG = EnumSet.of(Algorithm.DP_FEDAVG);
     private static final Set<Algorithm> MULTITASK = where(Algorithm::isMultitask);
     private static final Set<Algorithm> ITERATIVE_MULTITASK = where(Algorithm::isIterativeMultitask);
     private static final Set<Algorithm> MP_MTL = EnumSet.of(Algorithm.MP_MTL_LOW_RANK, Algorithm.MP_MTL_GROUP_SPARSE);
@@ -57,11 +59,11 @@ final class ExperimentReader {
         USED_BY.put("algorithm", ALL);
         USED_BY.put("epsilon", PRIVATE);
         USED_BY.put("delta", where(a -> a.isPrivate() && a != Algorithm.DP_AGGR));
-        USED_BY.put("calibration", union(where(a -> a.isPrivate() && !a.isMultitask() && a != Algorithm.DP_SGD),
-                MP_MTL));
+        USED_BY.put("calibration", union(where(a -> a.isPrivate() && !a.isMultitask() && a != Algorithm.DP_SGD
+                && a != Algorithm.DP_FEDAVG), MP_MTL));
         USED_BY.put("epochs", ALTMIN);
         USED_BY.put("participation", ALTMIN);
-        USED_BY.put("rounds", ALTMIN);
+        USED_BY.put("rounds", union(ALTMIN, FEDAVG));
         USED_BY.put("split", ALTMIN);
         USED_BY.put("clipModel", union(LOW_RANK_PRIVATE, where(a -> a.isPrivate() && a.isMultitask())));
         USED_BY.put("clipLabel", union(LOW_RANK_PRIVATE, STATISTICS));
@@ -94,11 +96,13 @@ final class ExperimentReader {
         USED_BY.put("representationEpsilon", where(a -> a.isTransfer() && a != Algorithm.ZERO_SHOT));
         USED_BY.put("representationDelta", where(a -> a.isTransfer() && a != Algorithm.ZERO_SHOT));
         USED_BY.put("representationEpochs", where(a -> a.isTransfer() && a != Algorithm.ZERO_SHOT));
-        USED_BY.put("samplingRate", DP_SGD);
+        USED_BY.put("samplingRate", union(DP_SGD, FEDAVG));
         USED_BY.put("steps", DP_SGD);
-        USED_BY.put("noiseMultiplier", DP_SGD);
+        USED_BY.put("noiseMultiplier", union(DP_SGD, FEDAVG));
         USED_BY.put("clipGradient", DP_SGD);
-        USED_BY.put("learningRate", DP_SGD);
+        USED_BY.put("learningRate", union(DP_SGD, FEDAVG));
+        USED_BY.put("clipUpdate", FEDAVG);
+        USED_BY.put("localEpochs", FEDAVG);
         USED_BY.put("averageIterates", DP_SGD);
         USED_BY.put("statisticsBudgetSplit", STATISTICS);
         USED_BY.put("rank", ALTMIN);
@@ -171,6 +175,8 @@ final class ExperimentReader {
     private final Double clipGradient;
     private final Double learningRate;
     private final Boolean averageIterates;
+    private final Double clipUpdate;
+    private final Integer localEpochs;
     private final Double statisticsBudgetSplit;
     /** Fields the caller reads itself (an audit's privacy target); never read or rejected here. */
     private final Set<String> handledByCaller;
@@ -213,7 +219,9 @@ final class ExperimentReader {
         participation = uses("participation")
                 ? choice("participation", Participation.values(), Participation::id) : null;
         Participation effective = fields.has("participation") ? participation : Defaults.PARTICIPATION;
-        rounds = uses("rounds") ? readRounds(effective) : null;
+        rounds = !uses("rounds") ? null : algorithm == Algorithm.DP_FEDAVG
+                ? fields.integer("rounds", OPTIONAL, Bounds.between(1, FedAvgSettings.MAX_ROUNDS)).orElse(null)
+                : readRounds(effective);
         epochs = uses("epochs") ? readEpochs(effective) : null;
         split = uses("split") ? choice("split", SampleSplit.values(), SampleSplit::id) : null;
         clipModel = positive("clipModel");
@@ -298,6 +306,9 @@ final class ExperimentReader {
         clipGradient = positive("clipGradient");
         learningRate = positive("learningRate");
         averageIterates = uses("averageIterates") ? fields.bool("averageIterates", OPTIONAL).orElse(null) : null;
+        clipUpdate = positive("clipUpdate");
+        localEpochs = uses("localEpochs") ? fields.integer("localEpochs", OPTIONAL,
+                Bounds.between(1, FedAvgSettings.MAX_LOCAL_EPOCHS)).orElse(null) : null;
         statisticsBudgetSplit = uses("statisticsBudgetSplit")
                 ? fields.number("statisticsBudgetSplit", OPTIONAL, Bounds.strictlyBetween(0, 1)).orElse(null) : null;
     }
@@ -356,6 +367,11 @@ final class ExperimentReader {
         if (split == SampleSplit.PAPER && task.samplesPerUser() % 4 != 0) {
             fields.error("split", "paper split needs samplesPerUser divisible by 4 (got " + task.samplesPerUser() + ")");
         }
+        if (algorithm == Algorithm.DP_FEDAVG) {
+            checkNoiseMultiplier(or(samplingRate, FedAvgSettings.SAMPLING_RATE), or(rounds, FedAvgSettings.ROUNDS),
+                    "rounds");
+            return;
+        }
         if (rounds != null && rounds > task.users()) {
             fields.error("rounds", "must be ≤ task.users (" + task.users() + "), got " + rounds);
         }
@@ -390,15 +406,21 @@ final class ExperimentReader {
                             + ") a user holding n₁/t rows, so every task.publicSamples must be a multiple of " + t
                             + " with at least 2 rows per task, got " + n1));
         }
-        if (algorithm != Algorithm.DP_SGD || noiseMultiplier == null || epsilons == null || delta == null) {
+        if (algorithm == Algorithm.DP_SGD) {
+            double q = or(samplingRate, Defaults.SAMPLING_RATE);
+            checkNoiseMultiplier(q, or(steps, Defaults.steps(q)), "steps");
+        }
+    }
+
+    /** A given noiseMultiplier must not spend more than any epsilon over {@code count} sampled releases at rate q. */
+    private void checkNoiseMultiplier(double q, int count, String what) {
+        if (noiseMultiplier == null || epsilons == null || delta == null) {
             return;
         }
-        double q = or(samplingRate, Defaults.SAMPLING_RATE);
-        int s = or(steps, Defaults.steps(q));
-        double spent = SampledGaussianRdp.epsilon(q, noiseMultiplier, s, delta, SampledGaussianRdp.defaultOrders())
-                .tightEpsilon();
+        double spent = SampledGaussianRdp.epsilon(q, noiseMultiplier, count, delta,
+                SampledGaussianRdp.defaultOrders()).tightEpsilon();
         epsilons.stream().filter(e -> spent > e).findFirst().ifPresent(e -> fields.error("noiseMultiplier",
-                noiseMultiplier + " over " + s + " steps at sampling rate " + q + " spends ε = "
+                noiseMultiplier + " over " + count + " " + what + " at sampling rate " + q + " spends ε = "
                         + String.format("%.4g", spent) + " at δ = " + delta + ", more than epsilon " + e
                         + " (omit noiseMultiplier to calibrate it to each epsilon)"));
     }
@@ -413,7 +435,7 @@ final class ExperimentReader {
                     spec.clipLabel(), spec.initBudgetFraction(), spec.uStep(), spec.featureCovariance(),
                     spec.clipFeature(), spec.featureBudgetFraction(), spec.roundBudgetSplit(), spec.clipMoment(),
                     spec.ridge(), spec.modelNormBound(), spec.tolerance(), spec.persons(), spec.repeats(),
-                    spec.multitask(), spec.transfer(), spec.metalearning(), uses("rank") ? k : null);
+                    spec.multitask(), spec.transfer(), spec.metalearning(), uses("rank") ? k : null, spec.settings());
         }
         if (task instanceof LowRankRegressionTask lowRank) {
             return resolve(lowRank);
@@ -432,6 +454,14 @@ final class ExperimentReader {
     }
 
     private ExperimentSpec resolve(LowRankRegressionTask task) {
+        if (algorithm == Algorithm.DP_FEDAVG) {
+            FedAvgSettings settings = new FedAvgSettings(or(samplingRate, FedAvgSettings.SAMPLING_RATE),
+                    or(rounds, FedAvgSettings.ROUNDS), noiseMultiplier, or(clipUpdate, FedAvgSettings.CLIP_UPDATE),
+                    or(learningRate, FedAvgSettings.LEARNING_RATE), or(localEpochs, FedAvgSettings.LOCAL_EPOCHS));
+            return new ExperimentSpec(algorithm, epsilons, delta, null, null, null, null, null, null, null, null, null,
+                    null, null, null, null, null, or(ridge, Defaults.ridge(Algorithm.OWN_DATA, task)), null, null, null,
+                    or(repeats, Defaults.LOW_RANK_REPEATS), null, null, null, null, settings);
+        }
         UStep resolvedStep = uses("uStep") ? or(uStep, Defaults.U_STEP) : null;
         boolean kronecker = resolvedStep == UStep.KRONECKER;
         boolean privateS = kronecker && or(featureCovariance, Defaults.FEATURE_COVARIANCE) == FeatureCovariance.PRIVATE;

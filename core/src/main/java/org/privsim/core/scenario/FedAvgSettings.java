@@ -1,0 +1,38 @@
+package org.privsim.core.scenario;
+
+/**
+ * The settings of {@code dp-fedavg} (McMahan et al. 2018, user-level DP-FedAvg) with local
+ * fine-tuning: each round a Poisson sample of users (rate q) runs {@code localEpochs} full-batch
+ * gradient steps of size {@code learningRate} on its training rows from the global model, clips
+ * its model update to L2 norm {@code clipUpdate}; the curator adds N(0, σ²·clipUpdate²) to the sum
+ * and averages over the expected cohort q·n. σ is {@code noiseMultiplier} when given, else the
+ * smallest σ whose sampled-Gaussian RDP account of {@code rounds} rounds meets (ε, δ) under the
+ * tight conversion. Every user then fine-tunes by ridge regression towards the global model with
+ * the experiment's {@code ridge}.
+ *
+ * <p>Guarantee: an immutable value with every default resolved.
+ *
+ * @param samplingRate    q, each user's chance of joining a round
+ * @param rounds          T, the number of rounds (each one noisy release)
+ * @param noiseMultiplier σ as given, or null to calibrate it to each ε
+ * @param clipUpdate      C, the L2 bound on a user's model update (the sum's add/remove sensitivity)
+ * @param learningRate    η, the local gradient step
+ * @param localEpochs     E, full-batch gradient steps per round on the user's training rows
+ */
+public record FedAvgSettings(double samplingRate, int rounds, Double noiseMultiplier, double clipUpdate,
+                             double learningRate, int localEpochs) implements AlgorithmSettings {
+    /** Default q. */
+    public static final double SAMPLING_RATE = 0.1;
+    /** Default T. */
+    public static final int ROUNDS = 50;
+    /** Default C. */
+    public static final double CLIP_UPDATE = 1.0;
+    /** Default η. */
+    public static final double LEARNING_RATE = 0.5;
+    /** Default E. */
+    public static final int LOCAL_EPOCHS = 1;
+    /** Largest T. */
+    public static final int MAX_ROUNDS = 100_000;
+    /** Largest E. */
+    public static final int MAX_LOCAL_EPOCHS = 1_000;
+}
