@@ -47,7 +47,7 @@ public final class ReportHtml {
             pre{background:#f6f8fa;border:1px solid #e1e4e8;padding:.8em;overflow-x:auto;font-size:.85em}
             .violated{color:#fff;background:#c62828}.consistent{color:#fff;background:#2e7d32}\
             .inconclusive{background:#f9a825}.unmet{font-weight:bold;color:#c62828}
-            figure{margin:1em 0}figure img{max-width:100%;height:auto;border:1px solid #e1e4e8}
+            figure{margin:1em 0}figure img{max-width:min(100%,900px);height:auto;border:1px solid #e1e4e8}
             figcaption{font-size:.85em;color:#555}
             .meta td{text-align:left}
             """;
@@ -141,7 +141,8 @@ public final class ReportHtml {
             return Arrays.asList(String.valueOf(r.experiment()), algorithm(r), "low-rank",
                     num(r.epsilon()), num(r.delta()), r.calibration(), num(r.zcdpRho()), num(r.accountedEpsilon()),
                     num(r.classicEpsilon()), r.maxLedgerRho() == null ? null : "ρ " + num(r.maxLedgerRho()),
-                    r.epsilon() == null ? "non-private" : "user-level zCDP, " + r.epochs() + " epochs");
+                    r.epsilon() == null ? "non-private" : "user-level zCDP" + (r.algorithm().endsWith("altmin")
+                            ? ", " + r.epochs() + (r.epochs() == 1 ? " epoch" : " epochs") : ""));
         }
         if (row instanceof IndexedMeanResult r) {
             return Arrays.asList(String.valueOf(r.experiment()), r.algorithm(), "indexed mean",
@@ -176,19 +177,19 @@ public final class ReportHtml {
                 + " confidence: <b>violated</b> when the lower bound exceeds the claimed ε, <b>inconclusive</b> when"
                 + " even a perfect attack could not certify more than the claim with these trials, <b>consistent</b>"
                 + " otherwise.</p>\n");
-        List<String> header = List.of("audit", "algorithm", "threat model", "|C|", "method", "trials", "confidence",
-                "fault injected", "claimed ε", "δ", "ε lower bound", "ε point", "max certifiable", "accounted ε",
-                "tightness", "verdict", "expected");
+        List<String> header = List.of("audit", "algorithm", "threat model", "verdict", "expected", "claimed ε",
+                "ε lower bound", "ε point", "max certifiable", "accounted ε", "tightness", "fault injected", "δ", "|C|",
+                "method", "trials", "confidence");
         List<List<String>> rows = new ArrayList<>();
         for (AuditResult a : report.audits()) {
-            rows.add(Arrays.asList(String.valueOf(a.audit()), a.algorithm(), a.threatModel(),
-                    String.valueOf(a.collusionSize()), a.method(), String.valueOf(a.trials()), num(a.confidence()),
-                    fault(a.inject()), num(a.claimedEpsilon()), num(a.delta()),
+            rows.add(Arrays.asList(String.valueOf(a.audit()), a.algorithm(), a.threatModel(), a.verdict(),
+                    a.expect() == null ? "" : a.expect() + (a.expectMet() ? "" : " (UNMET)"), num(a.claimedEpsilon()),
                     num(a.empiricalEpsilonLower()), a.empiricalEpsilonPoint() == null ? "∞" : num(a.empiricalEpsilonPoint()),
-                    num(a.maxCertifiableEpsilon()), num(a.accountedEpsilon()), num(a.tightness()), a.verdict(),
-                    a.expect() == null ? "" : a.expect() + (a.expectMet() ? "" : " (UNMET)")));
+                    num(a.maxCertifiableEpsilon()), num(a.accountedEpsilon()), num(a.tightness()), fault(a.inject()),
+                    num(a.delta()), String.valueOf(a.collusionSize()), a.method(), String.valueOf(a.trials()),
+                    num(a.confidence())));
         }
-        table(header, rows, Set.of(1, 2, 4, 7, 15, 16), h);
+        table(header, rows, Set.of(1, 2, 3, 4, 11, 14), h);
     }
 
     /** An HTML table; columns in {@code textColumns} are left-aligned, the verdict cell is coloured. */
