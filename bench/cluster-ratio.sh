@@ -7,7 +7,7 @@
 # (the local runner), each timed from launch to exit; the jar and the class archive are made
 # first, untimed. Prints every pair, the mean of each side, the ratio of the means and the pairs'
 # range, and exits 1 if a cluster report differs from the local one in anything but `runner` and
-# `wallMillis`. The machine should be otherwise idle: this is what README "Performance" reports.
+# `wallMillis`. The machine should be otherwise idle: this is what bench/RESULTS.md reports.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 pairs="${1:-4}"

@@ -5,18 +5,18 @@
 #
 # prints the defaults followed by the caller's options.
 #
-# The Parallel collector with promotion at the first young collection (MaxTenuringThreshold=0)
-# and the initial heap at the default maximum's 25% of RAM (pages are only touched as the heap
-# fills): a simulation's users and their data sets live for the whole run, so a generational
-# collector that copies them between survivor spaces, grows the old generation by full
+# The maximum heap at 75% of RAM unless the caller sets one (below); the Parallel collector with
+# promotion at the first young collection (MaxTenuringThreshold=0) and the initial heap at 25% of RAM
+# (pages are only touched as the heap fills): a simulation's users and their data sets live for the
+# whole run, so a generational collector that copies them between survivor spaces, grows the old generation by full
 # collections, or marks them concurrently on one of the two cores is what made the actor runtime
-# slower than a loop (README "Performance": G1 against these options on bench/paper-scale.yaml,
+# slower than a loop (docs/performance.md: G1 against these options on bench/paper-scale.yaml,
 # scenarios/demo.yaml and bench/million.yaml). The caller's options come last and win; a caller
 # that selects a collector (-XX:+Use…GC) or an initial heap (-Xms, InitialRAMPercentage) gets none
 # of the corresponding defaults (the JVM refuses two collectors). JVMs that share the machine
 # ("shared") keep the JVM's own small initial heap: four JVMs each starting with a quarter of RAM
 # touched gigabytes of fresh young-generation pages (cluster-50k on a 3-node loopback cluster:
-# 19-25 s of system time, against 6-8 s with the JVM's own; README "Performance"); they also
+# 19-25 s of system time, against 6-8 s with the JVM's own); they also
 # compile later (-XX:CompileThresholdScaling=3, below).
 #
 # --add-modules jdk.incubator.vector lets the U-step's and the initialisation's kernels run on
@@ -33,6 +33,17 @@ privsim_jvm_options() {
   case "$sharing: $user " in
     shared:* | *" -Xms"* | *"InitialRAMPercentage"* | *"InitialHeapSize"*) ;;
     *) opts="$opts -XX:InitialRAMPercentage=25" ;;
+  esac
+  # The heap may grow to 75% of the machine's memory (the JVM's own default is 25%): a simulation's
+  # population is its heap (1,000,000 users at d = 50 need about 6.4 GB, more than a quarter of a
+  # 24 GB machine). Pages are only touched as the heap fills; on bench/million.yaml the collector
+  # then collects less often and the peak RSS is 6.6 GB instead of 5.0 GB, at no more CPU
+  # (bench/RESULTS.md). A caller that sets a maximum heap (-Xmx, MaxHeapSize, MaxRAMPercentage,
+  # MaxRAMFraction, MaxRAM) keeps it; JVMs that share the machine keep the JVM's default, so that N
+  # of them fit together.
+  case "$sharing: $user " in
+    shared:* | *" -Xmx"* | *"MaxHeapSize"* | *"MaxRAMPercentage"* | *"MaxRAMFraction"* | *"MaxRAM="*) ;;
+    *) opts="$opts -XX:MaxRAMPercentage=75" ;;
   esac
   # JVMs that share the machine warm up at once, each compiling the same hot code, and their
   # compiler threads take the cores from the others' work: with compile thresholds three times the

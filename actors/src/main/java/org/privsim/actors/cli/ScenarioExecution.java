@@ -72,7 +72,7 @@ final class ScenarioExecution {
             return PrivsimCli.EXIT_FAILURE;
         }
         out.print(ResultsTable.render(report));
-        List<Path> written = ReportWriter.write(report, dir);
+        List<Path> written = ReportWriter.write(report, dir, source.text());
         out.printf("runner %s, %d ms; wrote %s: %s%n", report.runner(), report.wallMillis(), dir,
                 String.join(", ", written.stream().map(p -> p.getFileName().toString()).toList()));
         out.flush();

@@ -8,6 +8,7 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,7 +29,9 @@ import org.privsim.core.run.Report;
  * among its experiment's multi-task rows, see {@link ModelsCsv#exported}); for transfer rows
  * {@code transfer.csv} and {@code parameter-error-vs-samples.png}; for audits
  * {@code audits.csv} and one {@code audit-<i>-roc.png} per audit, plus {@code tracing.csv} and
- * {@code tracing-auc.png} when an audit has {@code adversary: tracing}. No other file is written.
+ * {@code tracing-auc.png} when an audit has {@code adversary: tracing}; and last, always,
+ * {@code report.html}, the whole run on one self-contained page ({@link ReportHtml}) with every plot
+ * above embedded. No other file is written.
  *
  * <p>Guarantee: every file is first written completely into a fresh temporary directory beside the
  * output directory and only then moved into place, so an interrupted or failed write never leaves
@@ -39,6 +42,8 @@ import org.privsim.core.run.Report;
 public final class ReportWriter {
     /** File name of the machine-readable report. */
     public static final String REPORT_JSON = "report.json";
+    /** File name of the self-contained human-readable report. */
+    public static final String REPORT_HTML = "report.html";
     /** File name of the low-rank experiments table. */
     public static final String EXPERIMENTS_CSV = "experiments.csv";
     /** File name of the MSE-vs-ε plot. */
@@ -68,7 +73,7 @@ public final class ReportWriter {
             + "|" + Pattern.quote(LOSS_PLOT) + "|" + Pattern.quote(MULTITASK_CSV) + "|" + Pattern.quote(NMSE_PLOT)
             + "|" + Pattern.quote(TRANSFER_CSV) + "|" + Pattern.quote(PARAMETER_ERROR_PLOT)
             + "|models-e[0-9]+-[0-9]+\\.(csv|png)|" + Pattern.quote(AUDITS_CSV) + "|audit-[0-9]+-roc\\.png|"
-            + Pattern.quote(TRACING_CSV) + "|" + Pattern.quote(TRACING_PLOT));
+            + Pattern.quote(TRACING_CSV) + "|" + Pattern.quote(TRACING_PLOT) + "|" + Pattern.quote(REPORT_HTML));
 
     private ReportWriter() {}
 
@@ -84,10 +89,20 @@ public final class ReportWriter {
     }
 
     /**
-     * Writes the report's files into {@code outDir} (created if missing); returns the paths written,
-     * in the order listed in the class comment.
+     * Writes the report's files into {@code outDir} (created if missing) without the scenario's text
+     * (the page says it was not recorded); returns the paths written, in the order listed in the class
+     * comment.
      */
     public static List<Path> write(Report report, Path outDir) {
+        return write(report, outDir, null);
+    }
+
+    /**
+     * Writes the report's files into {@code outDir} (created if missing), {@code report.html} showing
+     * {@code scenarioText} (the scenario file as run; null: not known); returns the paths written, in
+     * the order listed in the class comment.
+     */
+    public static List<Path> write(Report report, Path outDir, String scenarioText) {
         try {
             Path abs = outDir.toAbsolutePath().normalize();
             Path parent = abs.getParent() == null ? abs : abs.getParent();
@@ -98,6 +113,11 @@ public final class ReportWriter {
                 for (Map.Entry<String, FileContent> file : files.entrySet()) {
                     file.getValue().writeTo(staging.resolve(file.getKey()));
                 }
+                List<Path> plots = files.keySet().stream().filter(name -> name.endsWith(".png"))
+                        .map(staging::resolve).toList();
+                String html = ReportHtml.render(report, plots, scenarioText, Instant.now());
+                files.put(REPORT_HTML, file -> Files.writeString(file, html));
+                Files.writeString(staging.resolve(REPORT_HTML), html);
                 Files.createDirectories(abs);
                 List<Path> written = new ArrayList<>();
                 for (String name : files.keySet()) {

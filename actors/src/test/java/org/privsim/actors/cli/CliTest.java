@@ -69,7 +69,7 @@ class CliTest {
         assertEquals((byte) 0x89, png[0]);
         assertEquals('P', png[1]);
         try (var files = Files.list(out)) {
-            assertEquals(3, files.count(), "no staging leftovers");
+            assertEquals(4, files.count(), "no staging leftovers");
         }
     }
 
