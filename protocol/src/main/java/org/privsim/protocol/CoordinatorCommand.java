@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import java.util.Map;
 
 /**
- * Messages the coordinator of one cell handles, for every family: the end of one of its runs.
+ * Messages the coordinator of the seam's cells handles, for every family: the end of one of their runs.
  *
  * <p>Guarantee: each run reports exactly once, from its curator, which then stops; the coordinator
  * watches the curators and fails the cell when one stops without reporting.
@@ -13,21 +13,23 @@ public sealed interface CoordinatorCommand extends CborSerializable
         permits CoordinatorCommand.RunFinished, CoordinatorCommand.RunFailed {
 
     /**
-     * Run {@code run} of the cell finished.
+     * Run {@code run} of cell {@code cell} finished.
      *
-     * @param run     the run's index in the cell
+     * @param cell      the cell's index ({@code Families.cells} order)
+     * @param run       the run's index in the cell
      * @param outcome   the family's run outcome (serialized with its class name)
      * @param placement participants per node address (cluster), or null (local)
      */
-    record RunFinished(int run, @JsonTypeInfo(use = JsonTypeInfo.Id.CLASS) Object outcome,
+    record RunFinished(int cell, int run, @JsonTypeInfo(use = JsonTypeInfo.Id.CLASS) Object outcome,
                        Map<String, Integer> placement) implements CoordinatorCommand {}
 
     /**
-     * Run {@code run} failed (e.g. its ledger refused a release) or its curator stopped without
-     * reporting; ignored when that run already finished.
+     * Run {@code run} of cell {@code cell} failed (e.g. its ledger refused a release) or its curator
+     * stopped without reporting; ignored when that run already finished.
      *
+     * @param cell   the cell's index
      * @param run    the run's index in the cell
      * @param reason what went wrong
      */
-    record RunFailed(int run, String reason) implements CoordinatorCommand {}
+    record RunFailed(int cell, int run, String reason) implements CoordinatorCommand {}
 }

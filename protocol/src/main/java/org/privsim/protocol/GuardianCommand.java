@@ -64,9 +64,9 @@ public sealed interface GuardianCommand extends CborSerializable
                              Map<String, Integer> placement) implements GuardianCommand {}
 
     /**
-     * Cell {@code cell} of the seam's families failed.
+     * Cell {@code cell} of the seam's families failed, or (cell −1) their coordinator stopped first.
      *
-     * @param cell   index of the cell
+     * @param cell   index of the cell, or −1
      * @param reason what went wrong
      */
     record SeamCellFailed(int cell, String reason) implements GuardianCommand {}

@@ -80,7 +80,7 @@ public final class RunCuratorActor extends AbstractBehavior<RunCommand> {
                     return outcome != null ? finish() : this;
                 })
                 .onMessage(RunCommand.ParticipantStopped.class, m -> {
-                    coordinator.tell(new CoordinatorCommand.RunFailed(run, "participant " + m.participant()
+                    coordinator.tell(new CoordinatorCommand.RunFailed(cell.index(), run, "participant " + m.participant()
                             + " of run " + run + " stopped without answering"));
                     return Behaviors.stopped();
                 })
@@ -96,7 +96,7 @@ public final class RunCuratorActor extends AbstractBehavior<RunCommand> {
                 step = curator.onAnswers(List.of());
             }
         } catch (BudgetExceededException e) {
-            coordinator.tell(new CoordinatorCommand.RunFailed(run, e.getMessage()));
+            coordinator.tell(new CoordinatorCommand.RunFailed(cell.index(), run, e.getMessage()));
             return Behaviors.stopped();
         }
         if (step instanceof Step.Done<Object, Object> done) {
@@ -140,7 +140,7 @@ public final class RunCuratorActor extends AbstractBehavior<RunCommand> {
                 wiring.release(getContext(), cell, run, host.getKey());
             }
         }
-        coordinator.tell(new CoordinatorCommand.RunFinished(run, outcome, placement));
+        coordinator.tell(new CoordinatorCommand.RunFinished(cell.index(), run, outcome, placement));
         return Behaviors.stopped();
     }
 

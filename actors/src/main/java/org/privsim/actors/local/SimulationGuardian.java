@@ -43,8 +43,8 @@ import org.privsim.protocol.GuardianCommand;
  * cluster) and runs every {@link RunPlan} in order,
  * one {@link CuratorActor} at a time; (2) runs every indexed-mean experiment cell
  * ({@link IndexedMeanRunPlan#cells} order), one {@link CellCoordinator} at a time; (3) runs every
- * cell of the seam's families ({@link Families#cells} order: multi-task, transfer), one
- * {@link FamilyCoordinator} at a time, its runs' participant actors local to this node; (4) runs
+ * cell of the seam's families ({@link Families#cells} order) under one {@link SeamCoordinator}
+ * (several runs in flight, their participants placed by the {@link ParticipantWiring}); (4) runs
  * every audit in scenario order, one {@link AuditCoordinator} at a time (its trials in parallel, its
  * adversary placed through an {@link AdversaryWiring}). It
  * completes {@code result} with everything in plan order.
@@ -74,6 +74,7 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
     private final List<RunOutcome> outcomes = new ArrayList<>();
     private final List<IndexedMeanResult> rows = new ArrayList<>();
     private final List<ExperimentRow> seamRows = new ArrayList<>();
+    private boolean seamStarted;
     private final ParticipantWiring participants;
     /** Participants per node per seam experiment (cluster only). */
     private final Map<Integer, Map<String, Integer>> placement = new TreeMap<>();
@@ -150,8 +151,9 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
                 .onMessage(GuardianCommand.CellFailed.class, m -> fail(m.cell() == rows.size() && outcomes.size()
                         == runs.size(), cells.get(m.cell()).label() + ": " + m.reason()))
                 .onMessage(GuardianCommand.SeamCellCompleted.class, this::onSeamCellCompleted)
-                .onMessage(GuardianCommand.SeamCellFailed.class, m -> fail(m.cell() == seamRows.size()
-                        && rows.size() == cells.size(), seamCells.get(m.cell()).label() + ": " + m.reason()))
+                .onMessage(GuardianCommand.SeamCellFailed.class, m -> fail(seamStarted
+                        && seamRows.size() < seamCells.size(), (m.cell() < 0 ? "" : seamCells.get(m.cell()).label()
+                        + ": ") + m.reason()))
                 .onMessage(GuardianCommand.AuditCompleted.class, this::onAuditCompleted)
                 .onMessage(GuardianCommand.AuditFailed.class, m -> fail(m.audit() == audits.size()
                         && seamRows.size() == seamCells.size(), "audit " + m.audit() + ": " + m.reason()))
@@ -174,13 +176,14 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
             return this;
         }
         if (seamRows.size() < seamCells.size()) {
-            int index = seamRows.size();
-            BoundCell cell = seamCells.get(index);
-            ActorRef<CoordinatorCommand> coordinator = getContext().spawn(FamilyCoordinator.create(index, cell,
-                    scenario.seed(), participants, (done, total, message) -> progress.update(before, totalSteps, message),
-                    getContext().getSelf()), "seam-" + index);
-            getContext().watchWith(coordinator, new GuardianCommand.SeamCellFailed(index, "the coordinator stopped"
-                    + " without a result"));
+            if (!seamStarted) {
+                seamStarted = true;
+                ActorRef<CoordinatorCommand> coordinator = getContext().spawn(SeamCoordinator.create(seamCells,
+                        scenario.seed(), participants, (done, total, message) -> progress.update(before, totalSteps,
+                                message), getContext().getSelf()), "seam");
+                getContext().watchWith(coordinator, new GuardianCommand.SeamCellFailed(-1, "the seam coordinator"
+                        + " stopped without a result"));
+            }
             return this;
         }
         if (audits.size() < scenario.audits().size()) {
