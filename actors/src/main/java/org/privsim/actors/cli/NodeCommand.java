@@ -52,7 +52,7 @@ final class NodeCommand implements Callable<Integer> {
     @Option(names = "--join-timeout", paramLabel = "SECONDS", defaultValue = "30",
             description = "With seed nodes other than this node: give up, exit 1, when it has not joined"
                     + " their cluster within SECONDS (default: ${DEFAULT-VALUE}).")
-    int joinTimeout;
+    int joinTimeout = 30;
 
     @Override
     public Integer call() {

@@ -37,7 +37,7 @@ final class RunOptions {
     @Option(names = "--join-timeout", paramLabel = "SECONDS", defaultValue = "30",
             description = "With --seed-nodes (or PRIVSIM_SEED_NODES): give up, exit 1, when this JVM has not"
                     + " joined the cluster within SECONDS (default: ${DEFAULT-VALUE}).")
-    int joinTimeout;
+    int joinTimeout = 30;
 
     @Option(names = "--roles", split = ",", paramLabel = "ROLE",
             description = "With --runner cluster on a running cluster: roles this submitting JVM also takes"

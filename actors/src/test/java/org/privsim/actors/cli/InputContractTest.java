@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.regex.Pattern;
 import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -29,6 +30,7 @@ import org.privsim.actors.report.ReportWriter;
  * leak at run time (issue 33). Each asserts the contract: exit 2 with {@code error: <field>:
  * <reason>} lines and nothing written, or a completed run, never an exception's class name.
  */
+@Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class InputContractTest {
     private static final String TASK =
             "task: { type: low-rank-regression, users: 40, samplesPerUser: 6, dimension: 3, rank: 1, labelNoise: 0.1 }";
@@ -135,6 +137,14 @@ class InputContractTest {
         assertRefused(cli("validate", explicit.toString()), "error: experiments[0].steps:");
     }
 
+    @Test
+    void thePairsEstimatorNeedsTwoRowsOfOnePublicTask() throws Exception {
+        Path file = scenario("p", "name: p\nseed: 1\ntask: { type: transfer-regression, dimension: 4, rank: 2,"
+                + " publicTasks: 4, publicSamples: [3], privateSamples: [50] }\nexperiments:\n"
+                + "  - { algorithm: nonprivate-regression, representation: public, subspaceEstimator: pairs }\n");
+        assertRefused(cli("validate", file.toString()), "error: experiments[0].subspaceEstimator: pairs needs two rows");
+    }
+
     // --- degenerate data -----------------------------------------------------------------------
 
     private Path dataset(String csvName, String csv, String extra) throws Exception {
@@ -234,6 +244,17 @@ class InputContractTest {
         Result r = cli("validate", file.toString());
         assertRefused(r, "error: task.dimension: must be ≤ 2000");
         assertFalse(Pattern.compile("-[0-9]").matcher(r.err()).find(), r.err());
+    }
+
+    @Test
+    void progressAppearsWithinTwoSecondsEvenWhenAPhaseReportsNothing() throws Exception {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (java.io.PrintStream err = new java.io.PrintStream(bytes, true);
+             ProgressBarReporter progress = new ProgressBarReporter(err)) {
+            progress.update(1, 4, "audit 0 trial 1/4000");
+            Thread.sleep(3_000);
+        }
+        assertTrue(bytes.toString().contains("audit 0 trial 1/4000"), "a heartbeat line: " + bytes);
     }
 
     // --- cluster options -----------------------------------------------------------------------

@@ -63,10 +63,10 @@ class InputFuzzTest {
     private static final int RUN_CASES = 28;
     /** Malformed CSV files through a dataset scenario. */
     private static final int CSV_CASES = 60;
-    private static final long VALIDATE_BOUND_MS = 10_000;
+    private static final long VALIDATE_BOUND_MS = 20_000;
     /** Rows of a real data file the fuzzed dataset scenarios read. */
     private static final int DATA_ROWS = 1500;
-    private static final long RUN_BOUND_MS = 20_000;
+    private static final long RUN_BOUND_MS = 60_000;
 
     /** A JVM class name with a package (java.lang.X, org.privsim.Y$Z), or a stack frame. */
     private static final Pattern LEAK = Pattern.compile(

@@ -422,6 +422,13 @@ final class ExperimentReader {
                             + ") a user holding n₁/t rows, so every task.publicSamples must be a multiple of " + t
                             + " with at least 2 rows per task, got " + n1));
         }
+        if (representation == Representation.PUBLIC && subspaceEstimator == SubspaceEstimator.PAIRS) {
+            int t = task.publicTasks();
+            task.publicSamples().stream().filter(n1 -> n1 <= t).findFirst().ifPresent(n1 ->
+                    fields.error("subspaceEstimator", "pairs needs two rows of one public task, and rows are dealt"
+                            + " to task.publicTasks (" + t + ") in turn, so every task.publicSamples must exceed "
+                            + t + ", got " + n1));
+        }
         if (algorithm == Algorithm.DP_SGD && steps == null && !fields.has("steps")) {
             double q = or(samplingRate, Defaults.SAMPLING_RATE);
             double derived = Math.ceil(Defaults.DP_SGD_EPOCHS / q);
