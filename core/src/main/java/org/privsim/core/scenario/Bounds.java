@@ -47,10 +47,9 @@ record Bounds(double min, boolean minInclusive, double max, boolean maxInclusive
     static final double MIN_EPSILON = 1e-6;
     /**
      * The largest ε of an (ε, δ) release: the accountants invert ε ↔ ρ to full precision only below
-     * about 1e15, and the tight ε of a ρ is finite only below it; 1e6 leaves every privacy
-     * computation exact.
+     * about 1e15 (at 1e50 the tight ε of ρ is NaN); 1e12 keeps every privacy computation exact.
      */
-    static final double MAX_EPSILON = 1e6;
+    static final double MAX_EPSILON = 1e12;
     /** The largest ε of a pure-DP (δ = 0) release of MP-MTL, whose noise scale 1/ε stays finite. */
     static final double MAX_PURE_EPSILON = 1e50;
     /** The largest ε an audit tests: e^ε must stay finite, and ε = 100 already allows any verdict. */
@@ -66,8 +65,14 @@ record Bounds(double min, boolean minInclusive, double max, boolean maxInclusive
         return between(0, MAX_SCALE);
     }
 
+    /** Lower ends below this are numerical floors of a positive quantity, not meaningful minimums. */
+    private static final double NUMERICAL_FLOOR = 1e-3;
+
     /** Why {@code value} is outside this interval, or empty if it is inside. */
     Optional<String> violation(double value) {
+        if (value <= 0 && min > 0 && min < NUMERICAL_FLOOR) {
+            return Optional.of("must be > 0"); // a numerical floor: a non-positive value is told the sign
+        }
         if (value < min || (!minInclusive && value == min)) {
             return Optional.of("must be " + (minInclusive ? "≥ " : "> ") + format(min));
         }
