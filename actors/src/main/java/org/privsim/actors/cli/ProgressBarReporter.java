@@ -62,7 +62,7 @@ final class ProgressBarReporter implements Progress, AutoCloseable {
         if (!terminal) {
             if (now - lastPlain >= PLAIN_INTERVAL_NANOS) {
                 lastPlain = now;
-                err.printf("[%3d%%] %s (%ds)%n", total == 0 ? 100 : 100 * done / total, message,
+                err.printf("[%3d%%] %s (%ds)%n", total == 0 ? (done == 0 ? 0 : 100) : 100 * done / total, message,
                         (now - start) / 1_000_000_000L);
             }
             return;
