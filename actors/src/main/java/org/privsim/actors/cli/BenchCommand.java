@@ -16,6 +16,7 @@ import org.privsim.core.audit.AuditSpec;
 import org.privsim.core.linalg.PackedSymmetric;
 import org.privsim.core.run.Progress;
 import org.privsim.core.run.SequentialRunner;
+import org.privsim.core.scenario.DatasetTask;
 import org.privsim.core.scenario.IndexedMeanTask;
 import org.privsim.core.scenario.LowRankRegressionTask;
 import org.privsim.core.scenario.Scenario;
@@ -101,6 +102,13 @@ final class BenchCommand implements Callable<Integer> {
             return PrivsimCli.EXIT_INVALID;
         }
         Scenario scenario = loaded.get();
+        if (!(scenario.task() instanceof LowRankRegressionTask || scenario.task() instanceof DatasetTask
+                || scenario.task() instanceof IndexedMeanTask)) {
+            spec.commandLine().getErr().println("error: task.type: bench times low-rank-regression, dataset and"
+                    + " indexed-mean scenarios, not " + scenario.task().type());
+            spec.commandLine().getErr().flush();
+            return PrivsimCli.EXIT_INVALID;
+        }
         if (users != null) {
             if (!(scenario.task() instanceof LowRankRegressionTask t)) {
                 spec.commandLine().getErr().println("error: --users: only for a low-rank-regression task");

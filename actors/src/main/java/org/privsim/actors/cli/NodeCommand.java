@@ -1,11 +1,13 @@
 package org.privsim.actors.cli;
 
 import com.typesafe.config.ConfigFactory;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.cluster.MemberStatus;
 import org.apache.pekko.cluster.typed.Cluster;
 import org.privsim.actors.cluster.ClusterNode;
 import picocli.CommandLine.Command;
@@ -44,9 +46,20 @@ final class NodeCommand implements Callable<Integer> {
             description = "Seed nodes to join (default: PRIVSIM_SEED_NODES; none: this node starts a new cluster).")
     List<String> seedNodes;
 
+    /** The longest {@code --join-timeout}, in seconds (one day). */
+    static final int MAX_JOIN_TIMEOUT = 86_400;
+
+    @Option(names = "--join-timeout", paramLabel = "SECONDS", defaultValue = "30",
+            description = "With seed nodes other than this node: give up, exit 1, when it has not joined"
+                    + " their cluster within SECONDS (default: ${DEFAULT-VALUE}).")
+    int joinTimeout = 30;
+
     @Override
     public Integer call() {
         String problem = problem(roles, port, seedNodes, System.getenv());
+        if (problem == null && (joinTimeout < 1 || joinTimeout > MAX_JOIN_TIMEOUT)) {
+            problem = "--join-timeout: must be between 1 and " + MAX_JOIN_TIMEOUT + " seconds, got " + joinTimeout;
+        }
         if (problem != null) {
             spec.commandLine().getErr().println("error: " + problem);
             spec.commandLine().getErr().flush();
@@ -58,8 +71,39 @@ final class NodeCommand implements Callable<Integer> {
         spec.commandLine().getOut().printf("privsim node %s with roles %s started; Ctrl-C leaves the cluster%n",
                 Cluster.get(system).selfMember().address(), Cluster.get(system).selfMember().getRoles());
         spec.commandLine().getOut().flush();
+        List<String> seeds = seedNodes != null ? seedNodes : ClusterNode.seedNodesFromEnv();
+        if (seeds != null && !joined(system, Duration.ofSeconds(joinTimeout))) {
+            spec.commandLine().getErr().println("error: could not join the cluster at seed nodes "
+                    + String.join(", ", seeds) + " within " + joinTimeout + " s; are they up and reachable?");
+            spec.commandLine().getErr().flush();
+            system.terminate();
+            system.getWhenTerminated().toCompletableFuture().join();
+            return PrivsimCli.EXIT_FAILURE;
+        }
         system.getWhenTerminated().toCompletableFuture().join();
         return 0;
+    }
+
+    /**
+     * Whether this node is a member of a cluster (it was welcomed by a seed, or formed a new
+     * cluster as the first seed) within {@code timeout}.
+     */
+    private static boolean joined(ActorSystem<Void> system, Duration timeout) {
+        Cluster cluster = Cluster.get(system);
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (cluster.selfMember().status() != MemberStatus.removed()
+                    && cluster.state().getMembers().iterator().hasNext()) {
+                return true;
+            }
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        return false;
     }
 
     /**
@@ -108,6 +152,10 @@ final class NodeCommand implements Callable<Integer> {
             }
             if (colon <= 0 || !seed.substring(colon + 1).matches("\\d{1,5}")) {
                 return source + ": '" + seed + "' is not HOST:PORT";
+            }
+            int port = Integer.parseInt(seed.substring(colon + 1));
+            if (port < 1 || port > 65535) {
+                return source + ": '" + seed + "': the port must be between 1 and 65535";
             }
         }
         return null;

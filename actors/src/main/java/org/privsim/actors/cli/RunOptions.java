@@ -34,6 +34,11 @@ final class RunOptions {
                     + " (default: ${DEFAULT-VALUE}).")
     String host;
 
+    @Option(names = "--join-timeout", paramLabel = "SECONDS", defaultValue = "30",
+            description = "With --seed-nodes (or PRIVSIM_SEED_NODES): give up, exit 1, when this JVM has not"
+                    + " joined the cluster within SECONDS (default: ${DEFAULT-VALUE}).")
+    int joinTimeout = 30;
+
     @Option(names = "--roles", split = ",", paramLabel = "ROLE",
             description = "With --runner cluster on a running cluster: roles this submitting JVM also takes"
                     + " while the run lasts, from users (host a share of the users) and adversary"

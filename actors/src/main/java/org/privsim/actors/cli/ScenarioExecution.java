@@ -33,6 +33,8 @@ final class ScenarioExecution {
 
     /** The runner names {@code --runner} accepts. */
     static final List<String> RUNNERS = List.of(LocalRunner.NAME, SequentialRunner.NAME, ClusterRunner.NAME);
+    /** The most cluster nodes {@code --nodes} starts in one JVM (each is an actor system with its own threads). */
+    static final int MAX_NODES = 16;
     /** The seed node {@code --runner cluster} submits to without --nodes, --seed-nodes or PRIVSIM_SEED_NODES. */
     static final String DEFAULT_SEED = "127.0.0.1:2551";
 
@@ -48,6 +50,10 @@ final class ScenarioExecution {
     static int execute(ScenarioSource source, Scenario scenario, RunOptions options, PrintWriter out,
                        PrintWriter err) {
         String problem = problem(options, System.getenv());
+        if (problem == null) {
+            problem = options.out != null ? OutputCheck.problem("--out", options.out.toString())
+                    : OutputCheck.problem("name", Path.of("out", scenario.name()).toString());
+        }
         if (problem == null && !options.runner.equals(ClusterRunner.NAME)) {
             problem = HeapCheck.problem(scenario, options.runner);
         }
@@ -63,16 +69,28 @@ final class ScenarioExecution {
                 case ClusterRunner.NAME -> options.nodes != null
                         ? ClusterRunner.inJvm(source, options.nodes, ConfigFactory.empty(), progress)
                         : ClusterRunner.onCluster(source, seedNodes(options), options.host,
-                                options.roles == null ? List.of() : options.roles, progress);
+                                options.roles == null ? List.of() : options.roles,
+                                java.time.Duration.ofSeconds(options.joinTimeout), progress);
                 default -> runWith(options.runner, scenario, progress);
             };
         } catch (IllegalStateException e) {
             err.println("error: " + e.getMessage());
             err.flush();
             return PrivsimCli.EXIT_FAILURE;
+        } catch (OutOfMemoryError e) {
+            err.println(PrivsimCli.OUT_OF_MEMORY);
+            err.flush();
+            return PrivsimCli.EXIT_FAILURE;
         }
         out.print(ResultsTable.render(report));
-        List<Path> written = ReportWriter.write(report, dir, source.text());
+        List<Path> written;
+        try {
+            written = ReportWriter.write(report, dir, source.text());
+        } catch (java.io.UncheckedIOException e) {
+            err.println("error: " + e.getMessage());
+            err.flush();
+            return PrivsimCli.EXIT_FAILURE;
+        }
         out.printf("runner %s, %d ms; wrote %s: %s%n", report.runner(), report.wallMillis(), dir,
                 String.join(", ", written.stream().map(p -> p.getFileName().toString()).toList()));
         out.flush();
@@ -110,8 +128,12 @@ final class ScenarioExecution {
         if (options.nodes != null && options.seedNodes != null) {
             return "--nodes: give either --nodes (nodes in this JVM) or --seed-nodes (a running cluster), not both";
         }
-        if (options.nodes != null && options.nodes < 1) {
-            return "--nodes: must be at least 1";
+        if (options.nodes != null && (options.nodes < 1 || options.nodes > MAX_NODES)) {
+            return "--nodes: must be between 1 and " + MAX_NODES + " (nodes started in this JVM), got " + options.nodes;
+        }
+        if (options.joinTimeout < 1 || options.joinTimeout > NodeCommand.MAX_JOIN_TIMEOUT) {
+            return "--join-timeout: must be between 1 and " + NodeCommand.MAX_JOIN_TIMEOUT + " seconds, got "
+                    + options.joinTimeout;
         }
         if (options.roles != null) {
             if (!cluster || options.nodes != null) {

@@ -96,14 +96,25 @@ public final class ClusterRunner {
      */
     public static Report onCluster(ScenarioSource source, List<String> seedNodes, String host, List<String> roles,
                                    Progress progress) {
+        return onCluster(source, seedNodes, host, roles, JOIN_TIMEOUT, progress);
+    }
+
+    /**
+     * {@link #onCluster(ScenarioSource, List, String, List, Progress)} giving up with an
+     * {@link IllegalStateException} naming the seed nodes when this JVM's node is not Up within
+     * {@code joinTimeout}.
+     */
+    public static Report onCluster(ScenarioSource source, List<String> seedNodes, String host, List<String> roles,
+                                   Duration joinTimeout, Progress progress) {
         long start = System.nanoTime();
         List<String> all = new ArrayList<>(List.of(SUBMITTER_ROLE));
         all.addAll(roles);
         ActorSystem<Void> system = ClusterNode.start(ClusterNode.config(
                 new ClusterNode.Options(host, 0, seedNodes, all), ConfigFactory.empty()));
         try {
-            await(ClusterNode.up(system), "could not join the cluster at " + String.join(", ", seedNodes)
-                    + " within " + JOIN_TIMEOUT.toSeconds() + " s; are its nodes up, with a curator and a users node?");
+            await(ClusterNode.up(system), joinTimeout, "could not join the cluster at seed nodes "
+                    + String.join(", ", seedNodes) + " within " + joinTimeout.toSeconds()
+                    + " s; are its nodes up, with a curator and a users node?");
             Report report = submit(system, source, progress);
             return report.withWallMillis((System.nanoTime() - start) / 1_000_000);
         } finally {
@@ -208,8 +219,12 @@ public final class ClusterRunner {
     }
 
     private static void await(CompletableFuture<?> future, String timeoutMessage) {
+        await(future, JOIN_TIMEOUT, timeoutMessage);
+    }
+
+    private static void await(CompletableFuture<?> future, Duration timeout, String timeoutMessage) {
         try {
-            future.get(JOIN_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            future.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
             throw new IllegalStateException(timeoutMessage);
         } catch (ExecutionException e) {

@@ -1,7 +1,10 @@
 package org.privsim.actors.report;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -135,10 +138,72 @@ public final class ReportWriter {
         }
     }
 
+    /**
+     * The report as a JSON tree in which every number is finite: a metric that is not a finite
+     * number (R² of constant test labels, an ε the accountant cannot express) is written as null,
+     * with a field {@code <name>Undefined} beside it giving the reason.
+     */
+    public static JsonNode json(Object report) {
+        JsonNode tree = mapper().valueToTree(report);
+        defineNumbers(tree);
+        return tree;
+    }
+
+    private static void defineNumbers(JsonNode node) {
+        if (node instanceof ObjectNode object) {
+            List<String> names = new ArrayList<>();
+            object.fieldNames().forEachRemaining(names::add);
+            for (String name : names) {
+                JsonNode value = object.get(name);
+                if (undefined(value)) {
+                    object.putNull(name);
+                    object.put(name + "Undefined", reason(name));
+                } else if (value.isArray() && hasUndefined(value)) {
+                    ArrayNode array = (ArrayNode) value;
+                    for (int i = 0; i < array.size(); i++) {
+                        if (undefined(array.get(i))) {
+                            array.setNull(i);
+                        }
+                    }
+                    object.put(name + "Undefined", "the null entries are " + reason(name));
+                } else {
+                    defineNumbers(value);
+                }
+            }
+        } else if (node instanceof ArrayNode array) {
+            array.forEach(ReportWriter::defineNumbers);
+        }
+    }
+
+    private static boolean undefined(JsonNode value) {
+        return value.isNumber() && !Double.isFinite(value.doubleValue())
+                || value.isTextual() && List.of("NaN", "Infinity", "-Infinity").contains(value.textValue());
+    }
+
+    private static boolean hasUndefined(JsonNode array) {
+        for (JsonNode element : array) {
+            if (undefined(element)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String reason(String name) {
+        String lower = name.toLowerCase(java.util.Locale.ROOT);
+        if (lower.contains("r2")) {
+            return "undefined: the test labels are constant, so R² divides by zero";
+        }
+        if (lower.contains("epsilon")) {
+            return "undefined: the accountant's ε is not a finite number at this ρ and δ";
+        }
+        return "undefined: not a finite number";
+    }
+
     /** The files that apply to {@code report}, by name, in the documented order. */
     private static Map<String, FileContent> files(Report report) {
         Map<String, FileContent> files = new LinkedHashMap<>();
-        files.put(REPORT_JSON, file -> mapper().writeValue(file.toFile(), report));
+        files.put(REPORT_JSON, file -> mapper().writeValue(file.toFile(), json(report)));
         if (!report.lowRankRows().isEmpty()) {
             files.put(EXPERIMENTS_CSV, file -> Files.writeString(file, ExperimentsCsv.render(report)));
             files.put(MSE_PLOT, file -> MsePlot.write(report, file));

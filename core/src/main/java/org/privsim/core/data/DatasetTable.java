@@ -24,6 +24,7 @@ import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.zip.GZIPInputStream;
 import org.privsim.core.scenario.DatasetFeature;
@@ -83,10 +84,11 @@ public record DatasetTable(String sha256, List<String> userKeys, double[][] feat
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("the JVM has no SHA-256", e);
         }
+        checkFile(file);
+        boolean gz = file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".gz");
         try (InputStream raw = Files.newInputStream(file);
              DigestInputStream hashed = new DigestInputStream(new BufferedInputStream(raw, 1 << 16), digest)) {
-            InputStream bytes = file.getFileName().toString().endsWith(".gz")
-                    ? new GZIPInputStream(hashed, 1 << 16) : hashed;
+            InputStream bytes = gz ? new BoundedInputStream(new GZIPInputStream(hashed, 1 << 16), file) : hashed;
             Builder builder = new Builder(file, userColumn, labelColumn, features, missing);
             builder.parse(bytes);
             hashed.transferTo(OutputSink.INSTANCE); // hash any bytes the parser did not need (gzip trailer)
@@ -97,16 +99,142 @@ public record DatasetTable(String sha256, List<String> userKeys, double[][] feat
             throw new DatasetException("path", "cannot read " + file + ": permission denied");
         } catch (java.nio.charset.CharacterCodingException e) {
             throw new DatasetException("path", "cannot read " + file + ": not valid UTF-8 text");
+        } catch (java.io.EOFException e) {
+            throw new DatasetException("path", "cannot read " + file + ": the compressed data ends early"
+                    + " (a truncated .gz file)");
+        } catch (java.util.zip.ZipException e) {
+            throw new DatasetException("path", "cannot read " + file + ": not valid gzip data");
         } catch (IOException e) {
             throw new DatasetException("path", "cannot read " + file + ": "
-                    + (Files.isDirectory(file) ? "it is a directory" : describe(e)));
+                    + (Files.isDirectory(file) ? "it is a directory" : "read error"));
         }
     }
 
-    private static String describe(IOException e) {
-        String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        int newline = message.indexOf('\n');
-        return newline < 0 ? message : message.substring(0, newline);
+    /** The largest data file read, compressed or not (2 GiB). */
+    public static final long MAX_FILE_BYTES = 2L << 30;
+    /** The most bytes a {@code .gz} data file may expand to (2 GiB, as for a plain file). */
+    public static final long MAX_DECOMPRESSED_BYTES = 2L << 30;
+    /** The longest line (in characters) of a data file; longer ones are refused while scanning. */
+    public static final int MAX_LINE_CHARS = 1 << 20;
+    /**
+     * The largest magnitude of a value in a data file: the runs square and sum values over every
+     * row, which must stay finite and keep the values' digits.
+     */
+    public static final double MAX_VALUE = 1e15;
+
+    /**
+     * Refuses, before opening it, a path that is not a regular {@code .csv} or {@code .csv.gz} file
+     * of at most {@link #MAX_FILE_BYTES}: devices, FIFOs and directories are never opened, and a
+     * file of another format is never read (its content is never echoed in an error).
+     */
+    private static void checkFile(Path file) {
+        String name = file.getFileName() == null ? "" : file.getFileName().toString().toLowerCase(Locale.ROOT);
+        if (!Files.exists(file)) {
+            throw new DatasetException("path", "cannot read " + file + ": no such file");
+        }
+        if (Files.isDirectory(file)) {
+            throw new DatasetException("path", "cannot read " + file + ": it is a directory");
+        }
+        if (!Files.isRegularFile(file)) {
+            throw new DatasetException("path", "cannot read " + file + ": not a regular file (a device, pipe or"
+                    + " socket)");
+        }
+        if (!name.endsWith(".csv") && !name.endsWith(".csv.gz")) {
+            throw new DatasetException("path", file + ": must name a .csv or .csv.gz file");
+        }
+        if (!Files.isReadable(file)) {
+            throw new DatasetException("path", "cannot read " + file + ": permission denied");
+        }
+        long size;
+        try {
+            size = Files.size(file);
+        } catch (IOException e) {
+            throw new DatasetException("path", "cannot read " + file + ": read error");
+        }
+        if (size > MAX_FILE_BYTES) {
+            throw new DatasetException("path", file + " has " + size + " bytes, more than the "
+                    + MAX_FILE_BYTES + " a data file may have");
+        }
+    }
+
+    /** Counts the bytes a decompressing stream yields and refuses more than {@link #MAX_DECOMPRESSED_BYTES}. */
+    private static final class BoundedInputStream extends java.io.FilterInputStream {
+        private final Path file;
+        private long count;
+
+        BoundedInputStream(InputStream in, Path file) {
+            super(in);
+            this.file = file;
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            if (b >= 0) {
+                add(1);
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n = super.read(b, off, len);
+            if (n > 0) {
+                add(n);
+            }
+            return n;
+        }
+
+        private void add(long n) {
+            count += n;
+            if (count > MAX_DECOMPRESSED_BYTES) {
+                throw new DatasetException("path", file + " expands to more than " + MAX_DECOMPRESSED_BYTES
+                        + " bytes, the most a compressed data file may hold");
+            }
+        }
+    }
+
+    /**
+     * Passes characters through, refusing a line longer than {@link #MAX_LINE_CHARS} as soon as
+     * it is seen (so a file without line ends is never held whole).
+     */
+    private static final class LineLimitReader extends java.io.FilterReader {
+        private final Path file;
+        private int column;
+        private long line = 1;
+
+        LineLimitReader(Reader in, Path file) {
+            super(in);
+            this.file = file;
+        }
+
+        @Override
+        public int read() throws IOException {
+            int c = super.read();
+            if (c >= 0) {
+                see((char) c);
+            }
+            return c;
+        }
+
+        @Override
+        public int read(char[] buffer, int off, int len) throws IOException {
+            int n = super.read(buffer, off, len);
+            for (int i = 0; i < n; i++) {
+                see(buffer[off + i]);
+            }
+            return n;
+        }
+
+        private void see(char c) {
+            if (c == '\n') {
+                column = 0;
+                line++;
+            } else if (++column > MAX_LINE_CHARS) {
+                throw new DatasetException("path", file + " line " + line + " is longer than " + MAX_LINE_CHARS
+                        + " characters");
+            }
+        }
     }
 
     /** Discards bytes (the digest has already seen them). */
@@ -161,9 +289,9 @@ public record DatasetTable(String sha256, List<String> userKeys, double[][] feat
         }
 
         void parse(InputStream bytes) throws IOException {
-            Reader reader = new PushbackReader(new InputStreamReader(bytes, StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT)),
-                    1);
+            Reader reader = new PushbackReader(new LineLimitReader(new InputStreamReader(bytes,
+                    StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                            .onUnmappableCharacter(CodingErrorAction.REPORT)), file), 1);
             int first = reader.read();
             if (first != '\uFEFF' && first != -1) {
                 ((PushbackReader) reader).unread(first);
@@ -237,6 +365,12 @@ public record DatasetTable(String sha256, List<String> userKeys, double[][] feat
             }
         }
 
+        /** A value as an error shows it: at most 40 characters, control characters as '?'. */
+        private static String shown(String text) {
+            String cut = text.length() > 40 ? text.substring(0, 40) + "…" : text;
+            return cut.replaceAll("\\p{Cntrl}", "?");
+        }
+
         private static boolean isMissing(String text) {
             return text.isEmpty() || text.equals(MISSING);
         }
@@ -250,11 +384,15 @@ public record DatasetTable(String sha256, List<String> userKeys, double[][] feat
             try {
                 value = Double.parseDouble(text);
             } catch (NumberFormatException e) {
-                throw new DatasetException(field, file + " row " + row + ": \"" + text + "\" is not a number"
+                throw new DatasetException(field, file + " row " + row + ": \"" + shown(text) + "\" is not a number"
                         + (field.startsWith("features") ? " (declare the feature categorical: true if it is one)" : ""));
             }
             if (!Double.isFinite(value)) {
-                throw new DatasetException(field, file + " row " + row + ": \"" + text + "\" is not finite");
+                throw new DatasetException(field, file + " row " + row + ": \"" + shown(text) + "\" is not finite");
+            }
+            if (Math.abs(value) > MAX_VALUE) {
+                throw new DatasetException(field, file + " row " + row + ": " + shown(text) + " is beyond ±"
+                        + MAX_VALUE + ", the largest magnitude a value may have");
             }
             return value;
         }
@@ -265,8 +403,41 @@ public record DatasetTable(String sha256, List<String> userKeys, double[][] feat
                     return c;
                 }
             }
+            List<String> shownHeader = Arrays.stream(header).limit(30).map(Builder::shown).toList();
             throw new DatasetException(field, "no column \"" + name + "\" in " + file + " (its columns: "
-                    + String.join(", ", header) + ")");
+                    + String.join(", ", shownHeader) + (header.length > 30 ? ", …" : "") + ")");
+        }
+
+        /**
+         * Refuses constant labels (there is nothing to learn, and R² is undefined) and a numeric
+         * feature that is constant over the kept rows (its column is zero once centred, or repeats
+         * the intercept).
+         */
+        private void checkVaries(List<double[]> xs, List<double[]> ys, int p) {
+            double label = ys.get(0)[0];
+            if (ys.stream().allMatch(y -> Arrays.stream(y).allMatch(v -> v == label))) {
+                throw new DatasetException("labelColumn", file + ": every kept row has the same " + labelColumn
+                        + " (" + label + "); the labels must vary");
+            }
+            for (int f = 0; f < p; f++) {
+                if (features.get(f).categorical()) {
+                    continue;
+                }
+                double first = xs.get(0)[f];
+                int at = f;
+                if (xs.stream().allMatch(x -> {
+                    for (int i = at; i < x.length; i += p) {
+                        if (x[i] != first) {
+                            return false;
+                        }
+                    }
+                    return true;
+                })) {
+                    throw new DatasetException("features[" + f + "]", file + ": every kept row has the same "
+                            + features.get(f).name() + " (" + first + "); a constant feature carries no information"
+                            + " (drop it)");
+                }
+            }
         }
 
         DatasetTable build(String sha256, int minSamplesPerUser) {
@@ -325,6 +496,7 @@ public record DatasetTable(String sha256, List<String> userKeys, double[][] feat
                 throw new DatasetException("minSamplesPerUser", file + ": only " + keys.size() + " of " + users.size()
                         + " users have at least " + minSamplesPerUser + " rows; at least 2 such users are needed");
             }
+            checkVaries(xs, ys, p);
             return new DatasetTable(sha256, List.copyOf(keys), xs.toArray(double[][]::new),
                     ys.toArray(double[][]::new), categories, dropped, droppedRows);
         }

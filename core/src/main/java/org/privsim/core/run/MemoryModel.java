@@ -1,5 +1,11 @@
 package org.privsim.core.run;
 
+import java.util.ArrayList;
+import java.util.List;
+import org.privsim.core.audit.AuditSpec;
+import org.privsim.core.scenario.DatasetTask;
+import org.privsim.core.scenario.ExperimentSpec;
+import org.privsim.core.scenario.IndexedMeanTask;
 import org.privsim.core.scenario.LowRankRegressionTask;
 import org.privsim.core.scenario.Scenario;
 
@@ -40,31 +46,84 @@ public final class MemoryModel {
         long m = task.samplesPerUser();
         long d = task.dimension();
         long k = task.rank();
-        return 48 + array(m * d) + array(m) + array(m) + array(k) + array(d);
+        return add(add(48 + array(m), array(mul(m, d))), array(m) + array(k) + array(d));
     }
 
     /** Bytes the runner named {@code runner} keeps per user ({@link SequentialRunner#NAME}, else an actor runtime). */
     public static long bytesPerUser(LowRankRegressionTask task, String runner) {
-        return dataBytesPerUser(task) + (SequentialRunner.NAME.equals(runner) ? 8 : ACTOR_BYTES);
+        return add(dataBytesPerUser(task), SequentialRunner.NAME.equals(runner) ? 8 : ACTOR_BYTES);
     }
 
-    /** Estimated peak heap of {@code scenario} under {@code runner}; {@link #BASE_BYTES} without low-rank runs. */
+    /**
+     * Estimated peak heap of {@code scenario} under {@code runner}: {@link #BASE_BYTES}, plus a data
+     * set's table ({@link #datasetBytes}), plus the largest of the low-rank population's estimate and
+     * every indexed-mean run's ({@link #indexedMeanBytes}). Saturates at {@link Long#MAX_VALUE}.
+     */
     public static long estimate(Scenario scenario, String runner) {
-        if (!scenario.hasLowRankExperiments()) {
-            return BASE_BYTES;
+        long base = add(BASE_BYTES, scenario.task() instanceof DatasetTask dataset ? datasetBytes(dataset) : 0);
+        long indexed = 0;
+        for (IndexedMeanTask task : indexedMeanTasks(scenario)) {
+            indexed = Math.max(indexed, indexedMeanBytes(task, runner));
         }
+        if (!scenario.hasLowRankExperiments()) {
+            return add(base, indexed);
+        }
+        return add(base - BASE_BYTES, Math.max(lowRankEstimate(scenario, runner), add(BASE_BYTES, indexed)));
+    }
+
+    /**
+     * Bytes of a data set's table as read ({@link org.privsim.core.data.DatasetTable}): per row its
+     * features and label, per user two arrays and its key.
+     */
+    public static long datasetBytes(DatasetTask task) {
+        long values = mul(task.rows(), task.features().size() + 1L);
+        return add(mul(values, 8), mul(task.users(), 2 * 16 + 64));
+    }
+
+    /**
+     * Bytes of one indexed-mean run with t persons, whatever the runner: each person's contribution
+     * holds a double per coordinate of the support (at most min(t, d) coordinates), held twice
+     * (clipped and raw) by the curator, plus what a runtime keeps per person.
+     */
+    public static long indexedMeanBytes(IndexedMeanTask task, String runner) {
+        long t = task.persons();
+        long support = Math.min(t, task.dimension());
+        long perPerson = add(mul(2, array(support)), SequentialRunner.NAME.equals(runner) ? 64 : ACTOR_BYTES);
+        return mul(t, perPerson);
+    }
+
+    /** Every indexed-mean shape the scenario runs: the task at each swept t, and each audit's task. */
+    private static List<IndexedMeanTask> indexedMeanTasks(Scenario scenario) {
+        List<IndexedMeanTask> tasks = new ArrayList<>();
+        if (scenario.task() instanceof IndexedMeanTask task) {
+            tasks.add(task);
+            for (ExperimentSpec spec : scenario.experiments()) {
+                if (spec.persons() != null) {
+                    spec.persons().forEach(t -> tasks.add(task.withPersons(t)));
+                }
+            }
+        }
+        for (AuditSpec audit : scenario.audits()) {
+            if (audit.task() instanceof IndexedMeanTask task) {
+                tasks.add(task);
+            }
+        }
+        return tasks;
+    }
+
+    private static long lowRankEstimate(Scenario scenario, String runner) {
         LowRankRegressionTask task = scenario.lowRankTask();
         long d = task.dimension();
         long k = task.rank();
         long users = task.users();
-        long packed = d * (d + 1) / 2;
-        long answer = array(2 * packed) + 64;
+        long packed = mul(d, d + 1) / 2;
+        long answer = add(array(mul(2, packed)), 64);
         long inFlight = SequentialRunner.NAME.equals(runner)
                 ? answer
                 : CLUSTER.equals(runner)
-                ? Math.min(scenario.aggregation().ranges(task.users()), CLUSTER_RANGES_IN_FLIGHT) * 2L * answer
-                : RANGES_IN_FLIGHT * 2L * answer;
-        return BASE_BYTES + users * bytesPerUser(task, runner) + inFlight + curatorBytes(d, k);
+                ? mul(Math.min(scenario.aggregation().ranges(task.users()), CLUSTER_RANGES_IN_FLIGHT) * 2L, answer)
+                : mul(RANGES_IN_FLIGHT * 2L, answer);
+        return add(add(BASE_BYTES, mul(users, bytesPerUser(task, runner))), add(inFlight, curatorBytes(d, k)));
     }
 
     /**
@@ -72,7 +131,7 @@ public final class MemoryModel {
      * curator's state ({@link #curatorBytes}); a lower bound of {@link #estimate}.
      */
     public static long taskBytes(LowRankRegressionTask task) {
-        return BASE_BYTES + task.users() * dataBytesPerUser(task) + curatorBytes(task.dimension(), task.rank());
+        return add(add(BASE_BYTES, mul(task.users(), dataBytesPerUser(task))), curatorBytes(task.dimension(), task.rank()));
     }
 
     /**
@@ -81,9 +140,9 @@ public final class MemoryModel {
      * what bounds a low-rank task's dimension.
      */
     public static long curatorBytes(long d, long k) {
-        long packed = d * (d + 1) / 2;
-        long n = d * k;
-        return 4 * array(n * n) + array(k * (k + 1) / 2 * packed);
+        long packed = mul(d, d + 1) / 2;
+        long n = mul(d, k);
+        return add(mul(4, array(mul(n, n))), array(mul(k * (k + 1) / 2, packed)));
     }
 
     /**
@@ -96,16 +155,34 @@ public final class MemoryModel {
         if (need <= 0.9 * maxHeapBytes) {
             return null;
         }
+        String field = scenario.task() instanceof IndexedMeanTask ? "task.persons"
+                : scenario.task() instanceof DatasetTask ? "task.path" : "task.users";
+        if (need == Long.MAX_VALUE || need / 0.9 > 1L << 50) {
+            return String.format("%s: needs more than a petabyte of heap; make the task smaller", field);
+        }
         long suggestGb = (long) Math.ceil(need / 0.9 / (1L << 30));
-        return String.format("task.users: needs about %.1f GB of heap, this JVM has %.1f GB (set"
-                + " PRIVSIM_JAVA_OPTS=-Xmx%dg)", need / 1e9, maxHeapBytes / 1e9, suggestGb);
+        return String.format("%s: needs about %.1f GB of heap, this JVM has %.1f GB (set"
+                + " PRIVSIM_JAVA_OPTS=-Xmx%dg)", field, need / 1e9, maxHeapBytes / 1e9, suggestGb);
     }
 
     private static long array(long doubles) {
-        return align(16 + 8 * doubles);
+        return align(add(16, mul(8, doubles)));
+    }
+
+    /** a·b, or {@link Long#MAX_VALUE} when it overflows (every operand here is non-negative). */
+    private static long mul(long a, long b) {
+        long high = Math.multiplyHigh(a, b);
+        long low = a * b;
+        return high != 0 || low < 0 ? Long.MAX_VALUE : low;
+    }
+
+    /** a + b, or {@link Long#MAX_VALUE} when it overflows (non-negative operands). */
+    private static long add(long a, long b) {
+        long sum = a + b;
+        return sum < 0 ? Long.MAX_VALUE : sum;
     }
 
     private static long align(long bytes) {
-        return (bytes + 7) & ~7L;
+        return bytes == Long.MAX_VALUE ? bytes : (bytes + 7) & ~7L;
     }
 }

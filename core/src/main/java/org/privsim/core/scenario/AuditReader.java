@@ -98,7 +98,7 @@ final class AuditReader {
         threatModel = readThreatModel();
         collusion = onlyAllButTarget(readCollusion());
         target = fields.integer("target", OPTIONAL, Bounds.atLeast(0)).orElse(null);
-        epsilon = fields.number("epsilon", REQUIRED, Bounds.above(0)).orElse(null);
+        epsilon = fields.number("epsilon", REQUIRED, Bounds.between(Bounds.MIN_EPSILON, Bounds.MAX_AUDIT_EPSILON)).orElse(null);
         if (settings != null && settings.representation() == Representation.PRIVATE_ALTMIN) {
             fields.error("representation", "a dp-sgd audit runs with representation none, public or true (the"
                     + " private-altmin representation's own Priv-AltMin run is audited as priv-altmin)");
@@ -367,7 +367,7 @@ final class AuditReader {
 
     private Injection readInjection(FieldReader inject) {
         inject.rejectUnknown(INJECT_FIELDS);
-        Optional<Double> multiplier = inject.number("noiseMultiplier", OPTIONAL, Bounds.above(0));
+        Optional<Double> multiplier = inject.number("noiseMultiplier", OPTIONAL, Bounds.scale());
         Optional<Boolean> skipClipping = inject.bool("skipClipping", OPTIONAL);
         Optional<Boolean> ignoreComposition = inject.bool("ignoreComposition", OPTIONAL);
         if (algorithm == Algorithm.INDEXED_MEAN_NONPRIVATE && !inject.fieldNames().isEmpty()) {
@@ -395,7 +395,7 @@ final class AuditReader {
                     + " is built in)");
             return null;
         }
-        return fields.number("canaryScale", OPTIONAL, Bounds.above(0)).orElse(null);
+        return fields.number("canaryScale", OPTIONAL, Bounds.scale()).orElse(null);
     }
 
     /**

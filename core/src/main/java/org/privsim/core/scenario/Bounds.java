@@ -35,8 +35,44 @@ record Bounds(double min, boolean minInclusive, double max, boolean maxInclusive
         return new Bounds(min, false, max, false);
     }
 
+    /**
+     * The largest magnitude of a real-valued scale in a scenario (a clip, a noise level or
+     * multiplier, a regularization weight, a norm): its square and sums of squares over every row
+     * stay finite in double precision, so mechanisms, solvers and plots are defined.
+     */
+    static final double MAX_SCALE = 1e12;
+    /** The smallest positive scale: its square is far above double underflow. */
+    static final double MIN_SCALE = 1e-12;
+    /** The smallest ε: its zCDP ρ and noise scales are far from underflow and overflow. */
+    static final double MIN_EPSILON = 1e-6;
+    /**
+     * The largest ε of an (ε, δ) release: the accountants invert ε ↔ ρ to full precision only below
+     * about 1e15 (at 1e50 the tight ε of ρ is NaN); 1e12 keeps every privacy computation exact.
+     */
+    static final double MAX_EPSILON = 1e12;
+    /** The largest ε of a pure-DP (δ = 0) release of MP-MTL, whose noise scale 1/ε stays finite. */
+    static final double MAX_PURE_EPSILON = 1e50;
+    /** The largest ε an audit tests: e^ε must stay finite, and ε = 100 already allows any verdict. */
+    static final double MAX_AUDIT_EPSILON = 100;
+
+    /** A positive scale: [{@link #MIN_SCALE}, {@link #MAX_SCALE}]. */
+    static Bounds scale() {
+        return between(MIN_SCALE, MAX_SCALE);
+    }
+
+    /** A scale that may be zero: [0, {@link #MAX_SCALE}]. */
+    static Bounds scaleOrZero() {
+        return between(0, MAX_SCALE);
+    }
+
+    /** Lower ends below this are numerical floors of a positive quantity, not meaningful minimums. */
+    private static final double NUMERICAL_FLOOR = 1e-3;
+
     /** Why {@code value} is outside this interval, or empty if it is inside. */
     Optional<String> violation(double value) {
+        if (value <= 0 && min > 0 && min < NUMERICAL_FLOOR) {
+            return Optional.of("must be > 0"); // a numerical floor: a non-positive value is told the sign
+        }
         if (value < min || (!minInclusive && value == min)) {
             return Optional.of("must be " + (minInclusive ? "≥ " : "> ") + format(min));
         }

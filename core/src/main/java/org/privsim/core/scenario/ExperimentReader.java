@@ -202,13 +202,15 @@ final class ExperimentReader {
                     .filter(field -> fields.has(field) && !uses(field) && !handledByCaller.contains(field))
                     .forEach(field -> fields.error(field, "not used by " + algorithm.id()));
         }
-        epsilons = reads("epsilon") ? fields.numbers("epsilon", REQUIRED, Bounds.above(0)).orElse(null) : null;
+        epsilons = reads("epsilon") ? fields.numbers("epsilon", REQUIRED,
+                Bounds.between(Bounds.MIN_EPSILON, algorithm != null && algorithm.isMultitask() ? Bounds.MAX_PURE_EPSILON
+                        : Bounds.MAX_EPSILON)).orElse(null) : null;
         covarianceNoise = uses("covarianceNoise")
                 ? choice("covarianceNoise", CovarianceNoise.values(), CovarianceNoise::id) : null;
         boolean gaussianCovariance = covarianceNoise == CovarianceNoise.GAUSSIAN;
         covarianceShifts = uses("covarianceShift")
                 && onlyWith("covarianceShift", gaussianCovariance, "covarianceNoise gaussian")
-                ? fields.numbers("covarianceShift", OPTIONAL, Bounds.atLeast(0)).orElse(null) : null;
+                ? fields.numbers("covarianceShift", OPTIONAL, Bounds.scaleOrZero()).orElse(null) : null;
         delta = reads("delta") ? readDelta(fields, algorithm.isMultitask()) : null;
         if (gaussianCovariance && delta != null && delta == 0) {
             fields.error("delta", "must be > 0 with covarianceNoise gaussian (a Gaussian release is not pure ε-DP)");
@@ -236,7 +238,7 @@ final class ExperimentReader {
         boolean privateS = effectiveStep == UStep.KRONECKER && effectiveCovariance == FeatureCovariance.PRIVATE;
         boolean transfer = algorithm != null && algorithm.isTransfer();
         clipFeature = uses("clipFeature") && (transfer || onlyWith("clipFeature", privateS, "featureCovariance private"))
-                ? fields.number("clipFeature", OPTIONAL, Bounds.above(0)).orElse(null) : null;
+                ? fields.number("clipFeature", OPTIONAL, Bounds.scale()).orElse(null) : null;
         featureBudgetFraction = uses("featureBudgetFraction")
                 && onlyWith("featureBudgetFraction", privateS, "featureCovariance private")
                 ? fields.number("featureBudgetFraction", OPTIONAL, Bounds.strictlyBetween(0, 1)).orElse(null) : null;
@@ -245,7 +247,7 @@ final class ExperimentReader {
                 ? fields.number("roundBudgetSplit", OPTIONAL, Bounds.strictlyBetween(0, 1)).orElse(null) : null;
         clipMoment = uses("clipMoment")
                 && onlyWith("clipMoment", effectiveStep == UStep.KRONECKER, "uStep kronecker")
-                ? fields.number("clipMoment", OPTIONAL, Bounds.above(0)).orElse(null) : null;
+                ? fields.number("clipMoment", OPTIONAL, Bounds.scale()).orElse(null) : null;
         if (featureBudgetFraction != null) {
             double init = initBudgetFraction != null ? initBudgetFraction : Defaults.INIT_BUDGET_FRACTION;
             if (init + featureBudgetFraction >= 1) {
@@ -253,7 +255,7 @@ final class ExperimentReader {
                         + " rounds need a share), got " + init + " + " + featureBudgetFraction);
             }
         }
-        ridge = uses("ridge") ? fields.number("ridge", OPTIONAL, Bounds.atLeast(0)).orElse(null) : null;
+        ridge = uses("ridge") ? fields.number("ridge", OPTIONAL, Bounds.scaleOrZero()).orElse(null) : null;
         modelNormBound = positive("modelNormBound");
         tolerance = positive("tolerance");
         persons = uses("persons")
@@ -270,14 +272,14 @@ final class ExperimentReader {
         iterations = uses("iterations")
                 ? fields.integer("iterations", OPTIONAL, Bounds.between(1, MAX_ITERATIONS)).orElse(null) : null;
         stepSize = positive("stepSize");
-        lambdas = uses("lambda") ? fields.numbers("lambda", REQUIRED, Bounds.above(0)).orElse(null) : null;
+        lambdas = uses("lambda") ? fields.numbers("lambda", REQUIRED, Bounds.scale()).orElse(null) : null;
         acceleration = uses("acceleration") ? fields.bool("acceleration", OPTIONAL).orElse(null) : null;
         allocation = uses("allocation") ? readAllocation() : null;
         initialModels = uses("initialModels") ? choice("initialModels", InitialModels.values(), InitialModels::id) : null;
         outlierTask = uses("outlierTask")
                 ? fields.integer("outlierTask", OPTIONAL, Bounds.atLeast(1)).orElse(null) : null;
         outlierScale = uses("outlierScale") && onlyWith("outlierScale", fields.has("outlierTask"), "outlierTask")
-                ? fields.number("outlierScale", OPTIONAL, Bounds.above(0)).orElse(null) : null;
+                ? fields.number("outlierScale", OPTIONAL, Bounds.scale()).orElse(null) : null;
         exportModels = uses("exportModels") ? fields.bool("exportModels", OPTIONAL).orElse(null) : null;
         // YAML reads an unquoted `representation: true` as a boolean; it can only mean the true subspace.
         representation = !uses("representation") ? null : fields.isTrue("representation") ? Representation.TRUE
@@ -291,7 +293,7 @@ final class ExperimentReader {
         String altMinCondition = "representation private-altmin";
         representationEpsilon = uses("representationEpsilon")
                 && onlyWith("representationEpsilon", altMinRepresentation, altMinCondition)
-                ? fields.number("representationEpsilon", REQUIRED, Bounds.above(0)).orElse(null) : null;
+                ? fields.number("representationEpsilon", REQUIRED, Bounds.between(Bounds.MIN_EPSILON, Bounds.MAX_EPSILON)).orElse(null) : null;
         representationDelta = uses("representationDelta")
                 && onlyWith("representationDelta", altMinRepresentation, altMinCondition)
                 ? fields.number("representationDelta", OPTIONAL, Bounds.strictlyBetween(0, 1)).orElse(null) : null;
@@ -344,12 +346,42 @@ final class ExperimentReader {
             if (outlierTask != null && outlierTask > multitask.tasks()) {
                 fields.error("outlierTask", "must be ≤ task.tasks (" + multitask.tasks() + "), got " + outlierTask);
             }
+            checkAllocation(multitask);
         } else if (task instanceof TransferRegressionTask transferTask) {
             checkAgainst(transferTask);
         } else if (task instanceof IndexedMeanTask indexed && persons != null
                 && indexed.indices() == IndexAssignment.DISTINCT) {
             persons.stream().filter(t -> t > indexed.dimension()).findFirst().ifPresent(t -> fields.error("persons",
                     "distinct indices need persons ≤ task.dimension (" + indexed.dimension() + "), got " + t));
+        }
+    }
+
+    /**
+     * The budget allocation must split every ε over the iterations into positive finite budgets
+     * (geometric(Q) with a large Q, or a tiny ε over many iterations, underflows or overflows).
+     */
+    private void checkAllocation(MultitaskRegressionTask task) {
+        if (!uses("allocation") || !algorithm.isIterativeMultitask() || epsilons == null
+                || (reads("delta") && fields.has("delta") && delta == null)) {
+            return;
+        }
+        BudgetAllocation resolved = or(allocation, Defaults.allocation(or(acceleration, Defaults.ACCELERATION)));
+        int t = or(iterations, Defaults.MULTITASK_ITERATIONS);
+        double d = uses("delta") ? or(delta, Defaults.multitaskDelta(task)) : 0;
+        for (double epsilon : epsilons) {
+            String problem;
+            try {
+                double[] budgets = resolved.epsilons(t, epsilon, d);
+                problem = Arrays.stream(budgets).allMatch(b -> b > 0 && Double.isFinite(b)) ? null
+                        : "some iteration's budget is 0 or not finite";
+            } catch (IllegalArgumentException | ArithmeticException e) {
+                problem = e.getMessage();
+            }
+            if (problem != null) {
+                fields.error(fields.has("allocation") ? "allocation" : "epsilon", resolved.id() + " cannot split ε = "
+                        + epsilon + " over " + t + " iterations: " + problem);
+                return;
+            }
         }
     }
 
@@ -368,7 +400,7 @@ final class ExperimentReader {
             fields.error("split", "paper split needs samplesPerUser divisible by 4 (got " + task.samplesPerUser() + ")");
         }
         if (algorithm == Algorithm.DP_FEDAVG) {
-            checkNoiseMultiplier(or(samplingRate, FedAvgSettings.SAMPLING_RATE), or(rounds, FedAvgSettings.ROUNDS),
+            checkSampledGaussian(or(samplingRate, FedAvgSettings.SAMPLING_RATE), or(rounds, FedAvgSettings.ROUNDS),
                     "rounds");
             return;
         }
@@ -406,15 +438,45 @@ final class ExperimentReader {
                             + ") a user holding n₁/t rows, so every task.publicSamples must be a multiple of " + t
                             + " with at least 2 rows per task, got " + n1));
         }
+        if (representation == Representation.PUBLIC && subspaceEstimator == SubspaceEstimator.PAIRS) {
+            int t = task.publicTasks();
+            task.publicSamples().stream().filter(n1 -> n1 <= t).findFirst().ifPresent(n1 ->
+                    fields.error("subspaceEstimator", "pairs needs two rows of one public task, and rows are dealt"
+                            + " to task.publicTasks (" + t + ") in turn, so every task.publicSamples must exceed "
+                            + t + ", got " + n1));
+        }
+        if (algorithm == Algorithm.DP_SGD && steps == null && !fields.has("steps")) {
+            double q = or(samplingRate, Defaults.SAMPLING_RATE);
+            double derived = Math.ceil(Defaults.DP_SGD_EPOCHS / q);
+            if (derived > MAX_STEPS) {
+                fields.error(fields.has("samplingRate") ? "samplingRate" : "steps", "at sampling rate " + q
+                        + " the default steps (" + Defaults.DP_SGD_EPOCHS + " epochs / samplingRate = "
+                        + String.format("%.3g", derived) + ") exceed the cap of " + MAX_STEPS
+                        + " that steps obeys; raise samplingRate or give steps");
+                return;
+            }
+        }
         if (algorithm == Algorithm.DP_SGD) {
             double q = or(samplingRate, Defaults.SAMPLING_RATE);
-            checkNoiseMultiplier(q, or(steps, Defaults.steps(q)), "steps");
+            checkSampledGaussian(q, or(steps, Defaults.steps(q)), "steps");
         }
     }
 
-    /** A given noiseMultiplier must not spend more than any epsilon over {@code count} sampled releases at rate q. */
-    private void checkNoiseMultiplier(double q, int count, String what) {
-        if (noiseMultiplier == null || epsilons == null || delta == null) {
+    /**
+     * The targets of a Poisson-sampled Gaussian mechanism run {@code count} times at rate q: a
+     * calibrated σ needs every epsilon above the accountant's floor; a given noiseMultiplier must not
+     * spend more than any epsilon.
+     */
+    private void checkSampledGaussian(double q, int count, String what) {
+        if (epsilons == null || delta == null || delta <= 0) {
+            return;
+        }
+        if (noiseMultiplier == null) {
+            double floor = SampledGaussianRdp.epsilonFloor(delta, SampledGaussianRdp.Conversion.TIGHT);
+            epsilons.stream().filter(e -> !(e > floor)).findFirst().ifPresent(e -> fields.error("epsilon",
+                    algorithm.id() + " cannot reach ε = " + e + " at δ = " + delta + ": even zero Rényi divergence"
+                            + " converts to ε = " + String.format("%.4g", floor)
+                            + " at the accountant's orders; use a larger epsilon"));
             return;
         }
         double spent = SampledGaussianRdp.epsilon(q, noiseMultiplier, count, delta,
@@ -651,7 +713,7 @@ final class ExperimentReader {
     }
 
     private Double positive(String field) {
-        return uses(field) ? fields.number(field, OPTIONAL, Bounds.above(0)).orElse(null) : null;
+        return uses(field) ? fields.number(field, OPTIONAL, Bounds.scale()).orElse(null) : null;
     }
 
     private static <T> T or(T given, T fallback) {

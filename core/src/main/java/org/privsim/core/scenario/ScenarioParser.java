@@ -33,6 +33,9 @@ public final class ScenarioParser {
     private static final List<String> FIELDS = List.of("name", "seed", "task", "aggregation", "experiments", "audits");
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]+");
 
+    /** The longest scenario name: it names the output folder, beside which the report is staged under a longer name. */
+    public static final int MAX_NAME = 200;
+
     private ScenarioParser() {}
 
     /** Reads and validates the scenario file {@code file}. */
@@ -42,6 +45,7 @@ public final class ScenarioParser {
 
     /** Validates scenario {@code text}; {@code sourceName} names it in errors (and {@code .json} selects JSON). */
     public static Scenario parse(String text, String sourceName) {
+        checkSize(text, sourceName);
         JsonNode root = DocumentReader.read(text, sourceName);
         if (!(root instanceof ObjectNode object)) {
             throw new ScenarioException(sourceName, "expected a mapping at the top level, got " + FieldReader.describe(root));
@@ -72,6 +76,29 @@ public final class ScenarioParser {
                 audits.stream().map(a -> a.resolve(validTask)).toList());
     }
 
+    /** Refuses text over {@link #MAX_BYTES} characters, or a YAML line over {@link #MAX_YAML_LINE}, before parsing. */
+    private static void checkSize(String text, String sourceName) {
+        if (text.length() > MAX_BYTES) {
+            throw new ScenarioException(sourceName, "the scenario has " + text.length() + " characters, more than the "
+                    + MAX_BYTES + " a scenario may have");
+        }
+        if (sourceName.toLowerCase(java.util.Locale.ROOT).endsWith(".json")) {
+            return;
+        }
+        int line = 1;
+        int start = 0;
+        for (int i = 0; i <= text.length(); i++) {
+            if (i == text.length() || text.charAt(i) == '\n') {
+                if (i - start > MAX_YAML_LINE) {
+                    throw new ScenarioException(sourceName, "line " + line + " has " + (i - start)
+                            + " characters, more than the " + MAX_YAML_LINE + " a YAML line may have");
+                }
+                line++;
+                start = i + 1;
+            }
+        }
+    }
+
     /** The folder a scenario's relative paths are resolved against: the source's, or the working directory. */
     private static Path folder(String sourceName) {
         try {
@@ -88,6 +115,11 @@ public final class ScenarioParser {
                     + " (it names the output folder), got " + FieldReader.quote(name));
             return false;
         }
+        if (name.length() > MAX_NAME) {
+            top.error("name", "must be at most " + MAX_NAME + " characters (it names the output folder), got "
+                    + name.length());
+            return false;
+        }
         if (name.equals(".") || name.equals("..")) {
             top.error("name", "must not be \".\" or \"..\" (it names the output folder)");
             return false;
@@ -100,8 +132,25 @@ public final class ScenarioParser {
         return aggregation.integer("rangeSize", OPTIONAL, Bounds.atLeast(1));
     }
 
+    /** The largest scenario file or text (1 MiB; the bundled scenarios have a few KB). */
+    public static final int MAX_BYTES = 1 << 20;
+    /**
+     * The longest line of a YAML scenario (64 Ki characters): the YAML scanner's work grows with the
+     * square of a line's length, so longer lines are refused before parsing. JSON is parsed in
+     * linear time and has no line limit.
+     */
+    public static final int MAX_YAML_LINE = 1 << 16;
+
     private static String readFile(Path file) {
         try {
+            if (Files.exists(file) && !Files.isDirectory(file) && !Files.isRegularFile(file)) {
+                throw new ScenarioException(file.toString(), "cannot read file: not a regular file (a device, pipe"
+                        + " or socket)");
+            }
+            if (Files.isRegularFile(file) && Files.size(file) > MAX_BYTES) {
+                throw new ScenarioException(file.toString(), "the file has " + Files.size(file)
+                        + " bytes, more than the " + MAX_BYTES + " a scenario may have");
+            }
             return Files.readString(file);
         } catch (NoSuchFileException e) {
             throw new ScenarioException(file.toString(), "cannot read file: no such file");

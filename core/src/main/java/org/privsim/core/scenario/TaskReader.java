@@ -114,7 +114,7 @@ final class TaskReader {
         Optional<Integer> samples = task.integer("samplesPerUser", REQUIRED, Bounds.atLeast(2));
         Optional<Integer> dimension = task.integer("dimension", REQUIRED, Bounds.atLeast(1));
         Optional<Integer> rank = task.integer("rank", REQUIRED, Bounds.atLeast(1));
-        Optional<Double> labelNoise = task.number("labelNoise", REQUIRED, Bounds.atLeast(0));
+        Optional<Double> labelNoise = task.number("labelNoise", REQUIRED, Bounds.scaleOrZero());
         if (dimension.isPresent() && dimension.get() > MAX_DIMENSION) {
             LowRankRegressionTask shape = new LowRankRegressionTask(users.orElse(2), samples.orElse(2),
                     dimension.get(), rank.orElse(1), 0);
@@ -210,6 +210,12 @@ final class TaskReader {
             most = Math.max(most, m);
             training += m;
         }
+        if (most < 2) {
+            task.error(task.has("testFraction") ? "testFraction" : "minSamplesPerUser", "holding out "
+                    + fraction + " of each user's rows leaves every user a single training row; the runs need"
+                    + " at least one user with 2 (lower testFraction or raise minSamplesPerUser)");
+            return Optional.empty();
+        }
         DatasetTask result = new DatasetTask(file.toString(), user.get(), label.get(), list, standardized,
                 withIntercept, fraction, minimum, onMissing, table.sha256(), table.rows(), table.users(),
                 table.droppedUsers(), table.droppedRows(), columns, table.categories(), most,
@@ -238,7 +244,7 @@ final class TaskReader {
         Optional<Integer> validation = task.integer("validationSamplesPerTask", OPTIONAL, Bounds.atLeast(1));
         Optional<List<MultitaskStructure>> structure = task.choices("structure", REQUIRED,
                 List.of(MultitaskStructure.values()), MultitaskStructure::id);
-        Optional<Double> labelNoise = task.number("labelNoise", OPTIONAL, Bounds.atLeast(0));
+        Optional<Double> labelNoise = task.number("labelNoise", OPTIONAL, Bounds.scaleOrZero());
         boolean lowRank = structure.orElse(List.of()).contains(MultitaskStructure.LOW_RANK);
         for (String field : List.of("taskRank", "modelScale")) {
             if (task.has(field) && structure.isPresent() && !lowRank) {
@@ -246,7 +252,7 @@ final class TaskReader {
             }
         }
         Optional<Integer> taskRank = lowRank ? task.integer("taskRank", OPTIONAL, Bounds.atLeast(1)) : Optional.empty();
-        Optional<Double> modelScale = lowRank ? task.number("modelScale", OPTIONAL, Bounds.above(0)) : Optional.empty();
+        Optional<Double> modelScale = lowRank ? task.number("modelScale", OPTIONAL, Bounds.scale()) : Optional.empty();
         boolean bad = invalid(task, "testSamplesPerTask", test) || invalid(task, "validationSamplesPerTask", validation)
                 || invalid(task, "labelNoise", labelNoise) || invalid(task, "taskRank", taskRank)
                 || invalid(task, "modelScale", modelScale);
@@ -289,8 +295,8 @@ final class TaskReader {
         Optional<List<Integer>> privateSamples =
                 task.integers("privateSamples", REQUIRED, Bounds.between(2, MAX_PRIVATE_SAMPLES));
         Optional<Double> shift = task.number("subspaceShift", OPTIONAL, Bounds.between(0, 1));
-        Optional<Double> labelNoise = task.number("labelNoise", OPTIONAL, Bounds.atLeast(0));
-        Optional<Double> taskNorm = task.number("taskNorm", OPTIONAL, Bounds.above(0));
+        Optional<Double> labelNoise = task.number("labelNoise", OPTIONAL, Bounds.scaleOrZero());
+        Optional<Double> taskNorm = task.number("taskNorm", OPTIONAL, Bounds.scale());
         boolean bad = invalid(task, "subspaceShift", shift) || invalid(task, "labelNoise", labelNoise)
                 || invalid(task, "taskNorm", taskNorm);
         if (Stream.of(dimension, rank, publicTasks, publicSamples, privateSamples).anyMatch(Optional::isEmpty) || bad) {
