@@ -154,7 +154,24 @@ public final class PldAccountant {
         Args.positiveCount("steps", steps);
         Args.openUnit("delta", delta);
         Args.positive("targetEpsilon", targetEpsilon);
-        DoublePredicate meets = sigma -> dpSgdEpsilon(samplingRate, sigma, steps, delta) <= targetEpsilon;
+        return smallestSigma(sigma -> dpSgdEpsilon(samplingRate, sigma, steps, delta) <= targetEpsilon, targetEpsilon);
+    }
+
+    /**
+     * A noise σ for one Gaussian release of sensitivity Δ whose PLD ε at δ (default interval) is at
+     * most {@code targetEpsilon}, within relative {@value #SIGMA_RELATIVE_TOLERANCE} of the smallest
+     * such σ (found as in {@link #sigmaFor}).
+     */
+    public static double gaussianSigmaFor(double sensitivity, double delta, double targetEpsilon) {
+        Args.positive("sensitivity", sensitivity);
+        Args.openUnit("delta", delta);
+        Args.positive("targetEpsilon", targetEpsilon);
+        return smallestSigma(sigma -> gaussian(sigma, sensitivity, PrivacyLossDistribution.DEFAULT_INTERVAL)
+                .epsilon(delta) <= targetEpsilon, targetEpsilon);
+    }
+
+    /** Bracketing from 1 by doubling or halving, then bisection to the relative tolerance; returns the upper end. */
+    private static double smallestSigma(DoublePredicate meets, double targetEpsilon) {
         double hi = 1;
         double lo;
         if (meets.test(hi)) {
@@ -189,26 +206,19 @@ public final class PldAccountant {
         return hi;
     }
 
+    /** out[i] = Φ(z), out[i + 1] = Φ(−z): the smaller computed directly, the larger as one minus it. */
+    private static void normal(double z, double[] out, int i) {
+        double small = StandardNormal.cdf(-Math.abs(z));
+        out[i] = z < 0 ? small : 1 - small;
+        out[i + 1] = z < 0 ? 1 - small : small;
+    }
+
     /** The Gaussian pair N(0, σ²), N(Δ, σ²) with s = Δ/σ: L ∼ N(s²/2, s²) under P, N(−s²/2, s²) under Q. */
     private record GaussianLoss(double s) implements PrivacyLossDistribution.LossModel {
         @Override
-        public double pBelow(double l) {
-            return StandardNormal.cdf((l - s * s / 2) / s);
-        }
-
-        @Override
-        public double pAbove(double l) {
-            return StandardNormal.cdf(-(l - s * s / 2) / s);
-        }
-
-        @Override
-        public double qBelow(double l) {
-            return StandardNormal.cdf((l + s * s / 2) / s);
-        }
-
-        @Override
-        public double qAbove(double l) {
-            return StandardNormal.cdf(-(l + s * s / 2) / s);
+        public void evaluate(double l, double[] out) {
+            normal((l - s * s / 2) / s, out, 0);
+            normal((l + s * s / 2) / s, out, 2);
         }
 
         @Override
@@ -234,23 +244,25 @@ public final class PldAccountant {
      */
     private record LaplaceLoss(double r) implements PrivacyLossDistribution.LossModel {
         @Override
-        public double pBelow(double l) {
-            return l < -r ? 0 : l >= r ? 1 : Math.exp(-(r - l) / 2) / 2;
-        }
-
-        @Override
-        public double pAbove(double l) {
-            return l < -r ? 1 : l >= r ? 0 : 1 - Math.exp(-(r - l) / 2) / 2;
-        }
-
-        @Override
-        public double qBelow(double l) {
-            return l < -r ? 0 : l >= r ? 1 : 1 - Math.exp(-(r + l) / 2) / 2;
-        }
-
-        @Override
-        public double qAbove(double l) {
-            return l < -r ? 1 : l >= r ? 0 : Math.exp(-(r + l) / 2) / 2;
+        public void evaluate(double l, double[] out) {
+            if (l < -r) {
+                out[0] = 0;
+                out[1] = 1;
+                out[2] = 0;
+                out[3] = 1;
+            } else if (l >= r) {
+                out[0] = 1;
+                out[1] = 0;
+                out[2] = 1;
+                out[3] = 0;
+            } else {
+                double pBelow = Math.exp(-(r - l) / 2) / 2;
+                double qAbove = Math.exp(-(r + l) / 2) / 2;
+                out[0] = pBelow;
+                out[1] = 1 - pBelow;
+                out[2] = 1 - qAbove;
+                out[3] = qAbove;
+            }
         }
 
         @Override
@@ -277,70 +289,40 @@ public final class PldAccountant {
      */
     private record SampledGaussianLoss(double q, double sigma, boolean addition)
             implements PrivacyLossDistribution.LossModel {
-        private double inverse(double v) {
-            return sigma * sigma * Math.log1p(Math.expm1(v) / q) + 0.5;
-        }
-
-        /** P(x ≤ c) under the mixture. */
-        private double mixtureBelow(double c) {
-            return (1 - q) * StandardNormal.cdf(c / sigma) + q * StandardNormal.cdf((c - 1) / sigma);
-        }
-
-        /** P(x &gt; c) under the mixture. */
-        private double mixtureAbove(double c) {
-            return (1 - q) * StandardNormal.cdf(-c / sigma) + q * StandardNormal.cdf((1 - c) / sigma);
-        }
-
-        private boolean belowRange(double l) {
-            return !addition && l <= Math.log1p(-q);
-        }
-
-        private boolean aboveRange(double l) {
-            return addition && l >= -Math.log1p(-q);
-        }
-
         @Override
-        public double pBelow(double l) {
-            if (belowRange(l)) {
-                return 0;
+        public void evaluate(double l, double[] out) {
+            if (!addition && l <= Math.log1p(-q)) {
+                out[0] = 0;
+                out[1] = 1;
+                out[2] = 0;
+                out[3] = 1;
+                return;
             }
-            if (aboveRange(l)) {
-                return 1;
+            if (addition && l >= -Math.log1p(-q)) {
+                out[0] = 1;
+                out[1] = 0;
+                out[2] = 1;
+                out[3] = 0;
+                return;
             }
-            return addition ? StandardNormal.cdf(-inverse(-l) / sigma) : mixtureBelow(inverse(l));
-        }
-
-        @Override
-        public double pAbove(double l) {
-            if (belowRange(l)) {
-                return 1;
+            double x = sigma * sigma * Math.log1p(Math.expm1(addition ? -l : l) / q) + 0.5;
+            double[] z = new double[4];
+            normal(x / sigma, z, 0);        // N(0): P(X ≤ x), P(X > x)
+            normal((x - 1) / sigma, z, 2);  // N(1): P(X ≤ x), P(X > x)
+            double mixtureBelow = (1 - q) * z[0] + q * z[2];
+            double mixtureAbove = (1 - q) * z[1] + q * z[3];
+            if (addition) {
+                // L ≤ l iff X ≥ x.
+                out[0] = z[1];
+                out[1] = z[0];
+                out[2] = mixtureAbove;
+                out[3] = mixtureBelow;
+            } else {
+                out[0] = mixtureBelow;
+                out[1] = mixtureAbove;
+                out[2] = z[0];
+                out[3] = z[1];
             }
-            if (aboveRange(l)) {
-                return 0;
-            }
-            return addition ? StandardNormal.cdf(inverse(-l) / sigma) : mixtureAbove(inverse(l));
-        }
-
-        @Override
-        public double qBelow(double l) {
-            if (belowRange(l)) {
-                return 0;
-            }
-            if (aboveRange(l)) {
-                return 1;
-            }
-            return addition ? mixtureAbove(inverse(-l)) : StandardNormal.cdf(inverse(l) / sigma);
-        }
-
-        @Override
-        public double qAbove(double l) {
-            if (belowRange(l)) {
-                return 1;
-            }
-            if (aboveRange(l)) {
-                return 0;
-            }
-            return addition ? mixtureBelow(inverse(-l)) : StandardNormal.cdf(-inverse(l) / sigma);
         }
 
         @Override

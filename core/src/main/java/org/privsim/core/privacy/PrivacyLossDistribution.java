@@ -39,6 +39,9 @@ public final class PrivacyLossDistribution {
     /** The default mass τ a construction or composition may move to the tails (+∞ or the lowest loss). */
     public static final double DEFAULT_TAIL_MASS = 1e-15;
 
+    /** The most grid points one distribution may carry (2^24; FFT buffers up to 512 MiB): beyond, construction and composition refuse. */
+    public static final int MAX_POINTS = 1 << 24;
+
     private final double interval;
     private final long lowerIndex;
     private final double[] probs;
@@ -57,17 +60,12 @@ public final class PrivacyLossDistribution {
      * whichever side is the smaller probability, so that small masses keep their relative accuracy.
      */
     interface LossModel {
-        /** P(L ≤ l). */
-        double pBelow(double l);
-
-        /** P(l &lt; L &lt; ∞). */
-        double pAbove(double l);
-
-        /** Q(L ≤ l). */
-        double qBelow(double l);
-
-        /** Q(l &lt; L &lt; ∞). */
-        double qAbove(double l);
+        /**
+         * Fills {@code out} with P(L ≤ l), P(l &lt; L &lt; ∞), Q(L ≤ l) and Q(l &lt; L &lt; ∞), in that
+         * order, each accurate relative to its own size (the smaller of a complementary pair computed
+         * directly, the larger as one minus it).
+         */
+        void evaluate(double l, double[] out);
 
         /** The smallest loss with positive P-mass, or −∞ when the loss is unbounded below. */
         double lowest();
@@ -87,60 +85,53 @@ public final class PrivacyLossDistribution {
     static PrivacyLossDistribution of(LossModel model, double interval, double tailMass) {
         Args.positive("interval", interval);
         Args.openUnit("tailMass", tailMass);
+        double[] probe = new double[4];
         double lowLoss = Double.isFinite(model.lowest()) ? model.lowest()
-                : quantileBound(l -> model.pBelow(l) <= tailMass / 2, -1);
+                : quantileBound(l -> {
+                    model.evaluate(l, probe);
+                    return probe[0] <= tailMass / 2;
+                }, -1);
         double highLoss = Double.isFinite(model.highest()) ? model.highest()
-                : quantileBound(l -> model.pAbove(l) <= tailMass / 2, 1);
+                : quantileBound(l -> {
+                    model.evaluate(l, probe);
+                    return probe[1] <= tailMass / 2;
+                }, 1);
         long lo = (long) Math.floor(lowLoss / interval);
         long hi = Math.max(lo, (long) Math.ceil(highLoss / interval));
-        if (hi - lo + 1 > Integer.MAX_VALUE - 8) {
+        if (hi - lo + 1 > MAX_POINTS) {
             throw new IllegalArgumentException("the loss range [" + lowLoss + ", " + highLoss
-                    + "] needs more than 2^31 grid points at interval " + interval);
+                    + "] needs more than " + MAX_POINTS + " grid points at interval " + interval);
         }
         int n = (int) (hi - lo + 1);
         double[] p = new double[n];
         double h = interval;
         double upperShare = -1 / Math.expm1(-h); // t_i / (t_i − t_{i−1}) = 1/(1 − e^{−h})
         double lowerShare = 1 / Math.expm1(h);   // t_{i−1} / (t_i − t_{i−1}) = 1/(e^h − 1)
+        double[] at = new double[4];
+        double[] prev = new double[4];
+        model.evaluate(lo * h, prev);
         // Below the lowest grid point: all P-mass moves up to it.
-        p[0] = model.pBelow(lo * h);
-        double prevPBelow = p[0];
-        double prevQBelow = model.qBelow(lo * h);
+        p[0] = prev[0];
+        double tLow = Math.exp(lo * h);
         for (int i = 1; i < n; i++) {
             double l = (lo + i) * h;
-            double pBelow = model.pBelow(l);
-            double qBelow = model.qBelow(l);
-            double pMass;
-            double qMass;
-            if (pBelow <= 0.5) {
-                pMass = pBelow - prevPBelow;
-            } else {
-                pMass = model.pAbove((lo + i - 1) * h) - model.pAbove(l);
-            }
-            if (qBelow <= 0.5) {
-                qMass = qBelow - prevQBelow;
-            } else {
-                qMass = model.qAbove((lo + i - 1) * h) - model.qAbove(l);
-            }
-            prevPBelow = pBelow;
-            prevQBelow = qBelow;
-            pMass = Math.max(0, pMass);
-            qMass = Math.max(0, qMass);
-            double tLow = Math.exp((lo + i - 1) * h);
+            model.evaluate(l, at);
+            // Each cell's mass as a difference on the side where the probabilities are small.
+            double pMass = Math.max(0, at[0] <= 0.5 ? at[0] - prev[0] : prev[1] - at[1]);
+            double qMass = Math.max(0, at[2] <= 0.5 ? at[2] - prev[2] : prev[3] - at[3]);
             double tHigh = Math.exp(l);
             // The cell (l_{i−1}, l_i] split so that P-mass and Q-mass are both preserved.
-            double toHigh = Math.max(0, (pMass - tLow * qMass) * upperShare);
-            double toLow = Math.max(0, (tHigh * qMass - pMass) * lowerShare);
-            p[i] += toHigh;
-            p[i - 1] += toLow;
+            p[i] += Math.max(0, (pMass - tLow * qMass) * upperShare);
+            p[i - 1] += Math.max(0, (tHigh * qMass - pMass) * lowerShare);
+            double[] swap = prev;
+            prev = at;
+            at = swap;
+            tLow = tHigh;
         }
-        // Above the highest grid point: P − e^{l_max} Q to +∞, e^{l_max} Q to l_max.
-        double tTop = Math.exp(hi * h);
-        double pTop = model.pAbove(hi * h);
-        double qTop = model.qAbove(hi * h);
-        double keep = Math.min(pTop, tTop * qTop);
+        // Above the highest grid point (prev holds its probabilities): P − e^{l_max} Q to +∞, e^{l_max} Q to l_max.
+        double keep = Math.min(prev[1], tLow * prev[3]);
         p[n - 1] += keep;
-        double infinity = model.infinityMass() + (pTop - keep);
+        double infinity = model.infinityMass() + (prev[1] - keep);
         return trimmed(h, lo, p, infinity);
     }
 
@@ -292,6 +283,9 @@ public final class PrivacyLossDistribution {
         }
         Args.openUnit("tailMass", tailMass);
         int length = probs.length + other.probs.length - 1;
+        if (length > MAX_POINTS) {
+            throw new IllegalArgumentException("the composition needs more than " + MAX_POINTS + " grid points");
+        }
         int n = Integer.highestOneBit(Math.max(1, length - 1)) << 1;
         double[][] x = spectrum(probs, n);
         double[][] y = spectrum(other.probs, n);
@@ -371,7 +365,7 @@ public final class PrivacyLossDistribution {
         }
         long window = top - bottom + 1;
         long needed = Math.max(window, size);
-        if (needed > (1 << 29)) {
+        if (needed > MAX_POINTS) {
             throw new IllegalArgumentException("self-composition of " + count + " needs a window of " + window
                     + " grid points at interval " + interval);
         }
