@@ -16,6 +16,7 @@ import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import org.privsim.core.privacy.BudgetAllocation;
 import org.privsim.core.privacy.Calibration;
+import org.privsim.core.privacy.PldAccountant;
 import org.privsim.core.privacy.SampledGaussianRdp;
 
 /**
@@ -100,6 +101,7 @@ final class ExperimentReader {
         USED_BY.put("clipGradient", DP_SGD);
         USED_BY.put("learningRate", DP_SGD);
         USED_BY.put("averageIterates", DP_SGD);
+        USED_BY.put("accountant", DP_SGD);
         USED_BY.put("statisticsBudgetSplit", STATISTICS);
         USED_BY.put("rank", ALTMIN);
         USED_BY.put("repeats", ALL);
@@ -171,6 +173,7 @@ final class ExperimentReader {
     private final Double clipGradient;
     private final Double learningRate;
     private final Boolean averageIterates;
+    private final Accountant accountant;
     private final Double statisticsBudgetSplit;
     /** Fields the caller reads itself (an audit's privacy target); never read or rejected here. */
     private final Set<String> handledByCaller;
@@ -298,6 +301,7 @@ final class ExperimentReader {
         clipGradient = positive("clipGradient");
         learningRate = positive("learningRate");
         averageIterates = uses("averageIterates") ? fields.bool("averageIterates", OPTIONAL).orElse(null) : null;
+        accountant = uses("accountant") ? choice("accountant", Accountant.values(), Accountant::id) : null;
         statisticsBudgetSplit = uses("statisticsBudgetSplit")
                 ? fields.number("statisticsBudgetSplit", OPTIONAL, Bounds.strictlyBetween(0, 1)).orElse(null) : null;
     }
@@ -395,11 +399,20 @@ final class ExperimentReader {
         }
         double q = or(samplingRate, Defaults.SAMPLING_RATE);
         int s = or(steps, Defaults.steps(q));
-        double spent = SampledGaussianRdp.epsilon(q, noiseMultiplier, s, delta, SampledGaussianRdp.defaultOrders())
-                .tightEpsilon();
+        Accountant by = or(accountant, Defaults.ACCOUNTANT);
+        double spent;
+        try {
+            spent = by == Accountant.PLD ? PldAccountant.dpSgdEpsilon(q, noiseMultiplier, s, delta)
+                    : SampledGaussianRdp.epsilon(q, noiseMultiplier, s, delta, SampledGaussianRdp.defaultOrders())
+                            .tightEpsilon();
+        } catch (IllegalArgumentException e) {
+            fields.error("noiseMultiplier", "cannot be accounted by " + by.id() + ": " + e.getMessage());
+            return;
+        }
         epsilons.stream().filter(e -> spent > e).findFirst().ifPresent(e -> fields.error("noiseMultiplier",
                 noiseMultiplier + " over " + s + " steps at sampling rate " + q + " spends ε = "
-                        + String.format("%.4g", spent) + " at δ = " + delta + ", more than epsilon " + e
+                        + String.format("%.4g", spent) + " at δ = " + delta + " (accountant " + by.id()
+                        + "), more than epsilon " + e
                         + " (omit noiseMultiplier to calibrate it to each epsilon)"));
     }
 
@@ -498,7 +511,8 @@ final class ExperimentReader {
                 statistics ? or(statisticsBudgetSplit, Defaults.STATISTICS_BUDGET_SPLIT) : null,
                 r == Representation.PRIVATE_ALTMIN ? representationEpsilon : null,
                 r == Representation.PRIVATE_ALTMIN ? or(representationDelta, Defaults.REPRESENTATION_DELTA) : null,
-                r == Representation.PRIVATE_ALTMIN ? or(representationEpochs, Defaults.REPRESENTATION_EPOCHS) : null);
+                r == Representation.PRIVATE_ALTMIN ? or(representationEpochs, Defaults.REPRESENTATION_EPOCHS) : null,
+                sgd ? or(accountant, Defaults.ACCOUNTANT) : null);
         return new ExperimentSpec(algorithm, epsilons, delta,
                 statistics ? or(calibration, Defaults.TRANSFER_CALIBRATION) : null,
                 null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
