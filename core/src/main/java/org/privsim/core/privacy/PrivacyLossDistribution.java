@@ -1,6 +1,7 @@
 package org.privsim.core.privacy;
 
 import java.util.Arrays;
+import java.util.function.DoublePredicate;
 import org.hipparchus.transform.DftNormalization;
 import org.hipparchus.transform.FastFourierTransformer;
 import org.hipparchus.transform.TransformType;
@@ -136,7 +137,7 @@ public final class PrivacyLossDistribution {
     }
 
     /** A loss l with pred(l) true, searched from {@code start} by doubling (start's sign gives the direction), refined by bisection. */
-    private static double quantileBound(java.util.function.DoublePredicate holds, double start) {
+    private static double quantileBound(DoublePredicate holds, double start) {
         double far = start;
         double near = 0;
         while (!holds.test(far)) {
