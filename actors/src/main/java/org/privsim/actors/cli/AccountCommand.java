@@ -24,7 +24,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code privsim account}: converts between zCDP budgets, Gaussian noise and (ε, δ), and accounts
- * DP-SGD's Poisson-subsampled Gaussian mechanism.
+ * DP-SGD's Poisson-subsampled Gaussian mechanism, by RDP and by privacy loss distributions.
  *
  * <p>Guarantee: exactly one of five modes runs, and every number printed comes from
  * {@link Conversions} / {@link Zcdp} / {@link SampledGaussianRdp}:
@@ -58,7 +58,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "account", mixinStandardHelpOptions = true,
         description = {
             "Privacy accounting for Gaussian releases: zCDP rho <-> (epsilon, delta), or the noise sigma a target needs;"
-                    + " and for DP-SGD (Poisson-subsampled Gaussian, RDP): epsilon of a run, or the noise multiplier a target needs.",
+                    + " and for DP-SGD (Poisson-subsampled Gaussian, RDP and PLD): epsilon of a run, or the noise multiplier a target needs.",
             "Modes (exactly one): --rho R --delta D | --sigma S --sensitivity C [--compositions K] --delta D"
                     + " | --epsilon E --delta D --sensitivity C"
                     + " | --sampling-rate Q --noise-multiplier M --steps N --delta D"
