@@ -1,6 +1,9 @@
 package org.privsim.core.privacy;
 
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.function.DoublePredicate;
+import java.util.function.Supplier;
 
 /**
  * Privacy-loss-distribution (PLD) accounting under the add-or-remove-one neighbour relation: a
@@ -25,7 +28,8 @@ import java.util.function.DoublePredicate;
  *       add the reverse;
  *   <li>an (ε, δ)-DP event: the worst pair for (ε, δ) (mass δ at +∞, the rest at ±ε).
  * </ul>
- * Immutable and deterministic. Compositions need equal discretization intervals.
+ * Immutable and deterministic (the two directions are computed concurrently, each the same
+ * whatever the thread). Compositions need equal discretization intervals.
  */
 public final class PldAccountant {
     /** Relative width of the σ bracket at which {@link #sigmaFor} stops. */
@@ -69,9 +73,9 @@ public final class PldAccountant {
             return gaussian(sigma, 1, interval);
         }
         double tail = PrivacyLossDistribution.DEFAULT_TAIL_MASS;
-        return new PldAccountant(
-                PrivacyLossDistribution.of(new SampledGaussianLoss(samplingRate, sigma, false), interval, tail),
-                PrivacyLossDistribution.of(new SampledGaussianLoss(samplingRate, sigma, true), interval, tail));
+        return both(
+                () -> PrivacyLossDistribution.of(new SampledGaussianLoss(samplingRate, sigma, false), interval, tail),
+                () -> PrivacyLossDistribution.of(new SampledGaussianLoss(samplingRate, sigma, true), interval, tail));
     }
 
     /**
@@ -90,20 +94,43 @@ public final class PldAccountant {
         return new PldAccountant(pld, pld);
     }
 
+    /**
+     * The two directions computed at once: the add direction in the common fork-join pool, the
+     * remove direction on this thread (each is a pure function of its inputs, so the result does not
+     * depend on the threads).
+     */
+    private static PldAccountant both(Supplier<PrivacyLossDistribution> remove,
+            Supplier<PrivacyLossDistribution> add) {
+        CompletableFuture<PrivacyLossDistribution> a = CompletableFuture.supplyAsync(add);
+        PrivacyLossDistribution r = remove.get();
+        try {
+            return new PldAccountant(r, a.join());
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException cause) {
+                throw cause;
+            }
+            throw e;
+        }
+    }
+
     /** This mechanism followed by {@code other}. */
     public PldAccountant compose(PldAccountant other) {
         double tail = PrivacyLossDistribution.DEFAULT_TAIL_MASS;
-        PrivacyLossDistribution r = remove.compose(other.remove, tail);
-        PrivacyLossDistribution a = add == remove && other.add == other.remove ? r : add.compose(other.add, tail);
-        return new PldAccountant(r, a);
+        if (add == remove && other.add == other.remove) {
+            PrivacyLossDistribution r = remove.compose(other.remove, tail);
+            return new PldAccountant(r, r);
+        }
+        return both(() -> remove.compose(other.remove, tail), () -> add.compose(other.add, tail));
     }
 
     /** {@code count} ≥ 1 independent runs of this mechanism (FFT self-composition). */
     public PldAccountant selfCompose(int count) {
         double tail = PrivacyLossDistribution.DEFAULT_TAIL_MASS;
-        PrivacyLossDistribution r = remove.selfCompose(count, tail);
-        PrivacyLossDistribution a = add == remove ? r : add.selfCompose(count, tail);
-        return new PldAccountant(r, a);
+        if (add == remove) {
+            PrivacyLossDistribution r = remove.selfCompose(count, tail);
+            return new PldAccountant(r, r);
+        }
+        return both(() -> remove.selfCompose(count, tail), () -> add.selfCompose(count, tail));
     }
 
     /** The smallest ε ≥ 0 at which both directions' δ′(ε) ≤ δ (δ in (0, 1)); +∞ if none. */
