@@ -12,6 +12,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.privsim.core.privacy.Conversions;
+import org.privsim.core.privacy.PldAccountant;
+import org.privsim.core.privacy.PrivacyLossDistribution;
 import org.privsim.core.privacy.SampledGaussianRdp;
 import org.privsim.core.privacy.SampledGaussianRdp.Conversion;
 import org.privsim.core.privacy.Zcdp;
@@ -22,7 +24,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code privsim account}: converts between zCDP budgets, Gaussian noise and (ε, δ), and accounts
- * DP-SGD's Poisson-subsampled Gaussian mechanism.
+ * DP-SGD's Poisson-subsampled Gaussian mechanism, by RDP and by privacy loss distributions.
  *
  * <p>Guarantee: exactly one of five modes runs, and every number printed comes from
  * {@link Conversions} / {@link Zcdp} / {@link SampledGaussianRdp}:
@@ -43,6 +45,11 @@ import picocli.CommandLine.Spec;
  *   <li>{@code --sampling-rate Q --steps N --epsilon E --delta D}: the smallest noise multiplier
  *       meeting (E, D) under each of those two conversions ({@link SampledGaussianRdp#sigmaFor}).
  * </ul>
+ * {@code --accountant rdp|pld|all} (default {@code all}) chooses, for the last four modes, which
+ * accountants report: {@code rdp} the zCDP/RDP conversions above (and the analytic Gaussian),
+ * {@code pld} the privacy-loss-distribution accountant ({@link PldAccountant}: pessimistic, at
+ * discretization interval {@link PrivacyLossDistribution#DEFAULT_INTERVAL}; ε as {@code pldEpsilon},
+ * σ as {@code sigmaPld} / {@code noiseMultiplierPld}), {@code all} both, the PLD values last.
  * {@code --json} prints one JSON object instead of the table. Invalid, missing or inconsistent
  * options print one {@code error: --option: reason} line to stderr and exit with 2, as do options
  * whose derived quantities leave the range of double (e.g. {@code --rho 1e308}); no stack trace.
@@ -51,11 +58,13 @@ import picocli.CommandLine.Spec;
 @Command(name = "account", mixinStandardHelpOptions = true,
         description = {
             "Privacy accounting for Gaussian releases: zCDP rho <-> (epsilon, delta), or the noise sigma a target needs;"
-                    + " and for DP-SGD (Poisson-subsampled Gaussian, RDP): epsilon of a run, or the noise multiplier a target needs.",
+                    + " and for DP-SGD (Poisson-subsampled Gaussian, RDP and PLD): epsilon of a run, or the noise multiplier a target needs.",
             "Modes (exactly one): --rho R --delta D | --sigma S --sensitivity C [--compositions K] --delta D"
                     + " | --epsilon E --delta D --sensitivity C"
                     + " | --sampling-rate Q --noise-multiplier M --steps N --delta D"
-                    + " | --sampling-rate Q --steps N --epsilon E --delta D."
+                    + " | --sampling-rate Q --steps N --epsilon E --delta D.",
+            "--accountant rdp|pld|all (default all) picks the accountants of the last four modes:"
+                    + " zCDP/RDP conversions, the privacy loss distribution (PLD, an upper bound), or both."
         })
 public final class AccountCommand implements Callable<Integer> {
     @Spec
@@ -90,6 +99,10 @@ public final class AccountCommand implements Callable<Integer> {
 
     @Option(names = "--steps", paramLabel = "N", description = "DP-SGD: number of steps (positive integer), with --sampling-rate.")
     private String steps;
+
+    @Option(names = "--accountant", paramLabel = "A",
+            description = "rdp, pld or all (default all): which accountants report, with --sigma, --epsilon or --sampling-rate.")
+    private String accountant;
 
     @Option(names = "--json", description = "Print one JSON object instead of a table.")
     private boolean json;
@@ -154,11 +167,12 @@ public final class AccountCommand implements Callable<Integer> {
             throw new UsageException("--delta: must be in (0, 1)");
         }
         if (samplingRate != null) {
-            return dpSgd(d);
+            return dpSgd(d, accountants());
         }
         forbid("--noise-multiplier", noiseMultiplier, "--sampling-rate");
         forbid("--steps", steps, "--sampling-rate");
         if (rho != null) {
+            forbid("--accountant", accountant, "--sigma, --epsilon or --sampling-rate");
             forbid("--sensitivity", sensitivity, "--sigma or --epsilon");
             forbid("--compositions", compositions, "--sigma");
             return epsilons(new LinkedHashMap<>(), positive("--rho", rho), d);
@@ -171,10 +185,84 @@ public final class AccountCommand implements Callable<Integer> {
             inputs.put("sigma", s);
             inputs.put("sensitivity", c);
             inputs.put("compositions", (double) k);
-            return epsilons(inputs, k * Zcdp.gaussianRho(c, s), d);
+            Accountants which = accountants();
+            double r = k * Zcdp.gaussianRho(c, s);
+            Output rdp = which.rdp() ? epsilons(inputs, r, d) : inputsOnly(inputs, r, d);
+            if (!which.pld()) {
+                return rdp;
+            }
+            double pld = PldAccountant.gaussian(s, c, PrivacyLossDistribution.DEFAULT_INTERVAL).selfCompose(k).epsilon(d);
+            return withPld(rdp, "pldEpsilon", pld, "epsilon",
+                    "PLD: the Gaussian's privacy loss distribution composed " + k + " times by FFT.");
         }
         forbid("--compositions", compositions, "--sigma");
-        return sigmas(positive("--epsilon", epsilon), d, c);
+        double e = positive("--epsilon", epsilon);
+        Accountants which = accountants();
+        Output rdp = which.rdp() ? sigmas(e, d, c) : targetOnly(e, d, "sensitivity", c);
+        if (!which.pld()) {
+            return rdp;
+        }
+        return withPld(rdp, "sigmaPld", PldAccountant.gaussianSigmaFor(c, d, e), "sigma",
+                "PLD: the smallest sigma (to relative " + PldAccountant.SIGMA_RELATIVE_TOLERANCE
+                        + ") whose one-release PLD epsilon is at most epsilon.");
+    }
+
+    /**
+     * Which accountants report.
+     *
+     * @param rdp the zCDP/RDP conversions
+     * @param pld the PLD accountant
+     */
+    private record Accountants(boolean rdp, boolean pld) {}
+
+    private Accountants accountants() throws UsageException {
+        String a = accountant == null ? "all" : accountant.trim();
+        return switch (a) {
+            case "rdp" -> new Accountants(true, false);
+            case "pld" -> new Accountants(false, true);
+            case "all" -> new Accountants(true, true);
+            default -> throw new UsageException("--accountant: must be rdp, pld or all, got '" + accountant + "'");
+        };
+    }
+
+    /** The --sigma mode's inputs and ρ, δ without any conversion (for --accountant pld). */
+    private static Output inputsOnly(Map<String, Double> inputs, double r, double d) {
+        Map<String, Double> m = new LinkedHashMap<>();
+        m.put("rho", r);
+        m.put("delta", d);
+        StringBuilder t = new StringBuilder();
+        inputs.forEach((label, value) -> row(t, label, value));
+        row(t, "zCDP rho", r);
+        row(t, "delta", d);
+        return new Output(m, t.toString());
+    }
+
+    /** The target (ε, δ) and one more input, without any calibration (for --accountant pld). */
+    private static Output targetOnly(double e, double d, String name, double value) {
+        Map<String, Double> m = new LinkedHashMap<>();
+        m.put("epsilon", e);
+        m.put("delta", d);
+        m.put(name, value);
+        StringBuilder t = new StringBuilder();
+        row(t, "epsilon", e);
+        row(t, "delta", d);
+        row(t, name, value);
+        return new Output(m, t.toString());
+    }
+
+    /** {@code base} with the PLD value appended: as {@code key} in the JSON, as a table section after the table. */
+    private static Output withPld(Output base, String key, double value, String column, String note) {
+        Map<String, Number> m = new LinkedHashMap<>(base.values());
+        m.put(key, value);
+        StringBuilder t = new StringBuilder(base.table());
+        t.append(System.lineSeparator());
+        header(t, "accountant", column);
+        row(t, "PLD (h = " + plain(PrivacyLossDistribution.DEFAULT_INTERVAL) + ")", value);
+        t.append(System.lineSeparator());
+        line(t, note);
+        line(t, "PLD values are upper bounds (pessimistic connect-the-dots discretization; add and remove");
+        line(t, "neighbours, the larger reported).");
+        return new Output(m, t.toString());
     }
 
     /** The three ε of total budget r at δ = d; {@code inputs} are extra table rows shown first. */
@@ -232,7 +320,7 @@ public final class AccountCommand implements Callable<Integer> {
     }
 
     /** The two DP-SGD modes, after the mode and δ = d have been checked. */
-    private Output dpSgd(double d) throws UsageException {
+    private Output dpSgd(double d, Accountants which) throws UsageException {
         if (sensitivity != null) {
             throw new UsageException("--sensitivity: not used with --sampling-rate"
                     + " (the noise multiplier is relative to the clipping norm: sensitivity 1)");
@@ -250,9 +338,19 @@ public final class AccountCommand implements Callable<Integer> {
         }
         int n = positiveInt("--steps", require("--steps", steps));
         if (noiseMultiplier != null) {
-            return dpSgdEpsilons(q, positive("--noise-multiplier", noiseMultiplier), n, d);
+            double m = positive("--noise-multiplier", noiseMultiplier);
+            Output rdp = which.rdp() ? dpSgdEpsilons(q, m, n, d) : dpSgdInputs(q, m, n, d);
+            if (!which.pld()) {
+                return rdp;
+            }
+            return withPld(rdp, "pldEpsilon", PldAccountant.dpSgdEpsilon(q, m, n, d), "epsilon",
+                    "PLD: the Poisson-subsampled Gaussian's privacy loss distribution composed over the steps by FFT.");
         }
         double e = positive("--epsilon", epsilon);
+        if (!which.rdp()) {
+            return withPld(dpSgdTarget(q, n, e, d), "noiseMultiplierPld", PldAccountant.sigmaFor(q, n, d, e),
+                    "noise multiplier", PLD_SIGMA_NOTE);
+        }
         // The classic conversion's floor is the higher one, so above it both conversions are reachable.
         double floor = SampledGaussianRdp.epsilonFloor(d, Conversion.CLASSIC);
         if (!(e > floor)) {
@@ -263,7 +361,44 @@ public final class AccountCommand implements Callable<Integer> {
                     + " at this delta (the classic conversion of zero RDP over the default orders;"
                     + " no noise multiplier goes below it)");
         }
-        return noiseMultipliers(q, n, e, d);
+        Output rdp = noiseMultipliers(q, n, e, d);
+        if (!which.pld()) {
+            return rdp;
+        }
+        return withPld(rdp, "noiseMultiplierPld", PldAccountant.sigmaFor(q, n, d, e), "noise multiplier", PLD_SIGMA_NOTE);
+    }
+
+    private static final String PLD_SIGMA_NOTE = "PLD: the smallest noise multiplier (to relative "
+            + PldAccountant.SIGMA_RELATIVE_TOLERANCE + ") whose PLD epsilon over the steps is at most epsilon.";
+
+    /** The DP-SGD inputs of the ε mode, without any accountant (for --accountant pld). */
+    private static Output dpSgdInputs(double q, double m, int n, double d) {
+        Map<String, Number> v = new LinkedHashMap<>();
+        v.put("samplingRate", q);
+        v.put("noiseMultiplier", m);
+        v.put("steps", n);
+        v.put("delta", d);
+        StringBuilder t = new StringBuilder();
+        row(t, "sampling rate q", q);
+        row(t, "noise multiplier", m);
+        textRow(t, "steps", Integer.toString(n));
+        row(t, "delta", d);
+        return new Output(v, t.toString());
+    }
+
+    /** The DP-SGD inputs of the σ mode, without any accountant (for --accountant pld). */
+    private static Output dpSgdTarget(double q, int n, double e, double d) {
+        Map<String, Number> v = new LinkedHashMap<>();
+        v.put("samplingRate", q);
+        v.put("steps", n);
+        v.put("epsilon", e);
+        v.put("delta", d);
+        StringBuilder t = new StringBuilder();
+        row(t, "sampling rate q", q);
+        textRow(t, "steps", Integer.toString(n));
+        row(t, "epsilon", e);
+        row(t, "delta", d);
+        return new Output(v, t.toString());
     }
 
     /** ε of n DP-SGD steps at sampling rate q, noise multiplier m and δ = d, both conversions. */

@@ -12,7 +12,7 @@ import org.privsim.core.run.TransferResult;
  */
 public final class TransferCsv {
     private static final List<String> HEADER = List.of("experiment", "algorithm", "representation",
-            "representationEpsilon", "publicSamples", "subspaceEstimator", "privateSamples", "epsilon", "delta", "accountedEpsilon", "classicEpsilon", "zcdpRho",
+            "representationEpsilon", "publicSamples", "subspaceEstimator", "privateSamples", "epsilon", "delta", "accountedEpsilon", "accountant", "rdpEpsilon", "classicEpsilon", "zcdpRho",
             "maxLedgerEpsilon", "noiseMultiplier", "samplingRate", "steps", "clipGradient", "learningRate",
             "averageIterates",
             "clipFeature", "clipLabel", "dimension", "rank", "publicTasks", "subspaceShift", "featureDimension",
@@ -26,7 +26,7 @@ public final class TransferCsv {
         for (TransferResult r : report.transferRows()) {
             csv.row(Arrays.asList(r.experiment(), r.algorithm(), r.representation(), r.representationEpsilon(),
                     r.publicSamples(), r.subspaceEstimator(),
-                    r.privateSamples(), r.epsilon(), r.delta(), r.accountedEpsilon(), r.classicEpsilon(), r.zcdpRho(),
+                    r.privateSamples(), r.epsilon(), r.delta(), r.accountedEpsilon(), r.accountant(), r.rdpEpsilon(), r.classicEpsilon(), r.zcdpRho(),
                     r.maxLedgerEpsilon(), r.noiseMultiplier(), r.samplingRate(), r.steps(), r.clipGradient(),
                     r.learningRate(), r.averageIterates(), r.clipFeature(), r.clipLabel(), r.dimension(), r.rank(),
                     r.publicTasks(),

@@ -55,14 +55,34 @@ class AccountCommandTest {
         JsonNode node = json("--sigma", "4", "--sensitivity", "1", "--compositions", "8", "--delta", "1e-5", "--json");
         assertEquals(0.25, node.get("rho").asDouble(), 0);
         assertEquals(Conversions.tightEpsilon(0.25, 1e-5), node.get("tightEpsilon").asDouble(), 0);
-        assertEquals(List.of("rho", "delta", "classicEpsilon", "tightEpsilon", "analyticGaussianEpsilon"), names(node));
+        assertEquals(List.of("rho", "delta", "classicEpsilon", "tightEpsilon", "analyticGaussianEpsilon", "pldEpsilon"),
+                names(node));
+        // Eight Gaussians of σ = 4 are one of μ = √8/4: the PLD ε is an upper bound within 1e-3 of it.
+        double exact = node.get("analyticGaussianEpsilon").asDouble();
+        double pld = node.get("pldEpsilon").asDouble();
+        assertTrue(pld >= exact && pld - exact < 1e-3, pld + " vs exact " + exact);
+    }
+
+    @Test
+    void accountantRdpKeepsTheFormerOutputAndPldGivesOnlyItsOwn() throws Exception {
+        JsonNode rdp = json("--sigma", "4", "--sensitivity", "1", "--compositions", "8", "--delta", "1e-5",
+                "--accountant", "rdp", "--json");
+        assertEquals(List.of("rho", "delta", "classicEpsilon", "tightEpsilon", "analyticGaussianEpsilon"), names(rdp));
+        out.getBuffer().setLength(0);
+        JsonNode pld = json("--sigma", "4", "--sensitivity", "1", "--compositions", "8", "--delta", "1e-5",
+                "--accountant", "pld", "--json");
+        assertEquals(List.of("rho", "delta", "pldEpsilon"), names(pld));
     }
 
     @Test
     void epsilonModeGivesSigmaPerCalibration() throws Exception {
         JsonNode node = json("--epsilon", "1", "--delta", "1e-6", "--sensitivity", "2", "--json");
         assertEquals(List.of("epsilon", "delta", "sensitivity", "sigmaClassic", "sigmaTight",
-                "sigmaAnalyticGaussian", "sigmaPaper"), names(node));
+                "sigmaAnalyticGaussian", "sigmaPaper", "sigmaPld"), names(node));
+        // The PLD ε is an upper bound, so its σ is at least the exact one, and within 1e-3 relative.
+        double pld = node.get("sigmaPld").asDouble();
+        double analytic = node.get("sigmaAnalyticGaussian").asDouble();
+        assertTrue(pld >= analytic && pld / analytic - 1 < 1e-3, pld + " vs " + analytic);
         // Jain et al.: C·√(8 ln(1/δ))/ε = 2·√(8·13.815510557964274) = 21.026215..., to rounding.
         assertEquals(2 * Math.sqrt(8 * Math.log(1e6)), node.get("sigmaPaper").asDouble(), 1e-12);
         double classic = node.get("sigmaClassic").asDouble();
@@ -82,7 +102,9 @@ class AccountCommandTest {
         JsonNode node = json("--sampling-rate", Q, "--noise-multiplier", "1.1", "--steps", "14040",
                 "--delta", "1e-5", "--json");
         assertEquals(List.of("samplingRate", "noiseMultiplier", "steps", "delta", "classicEpsilon", "classicOrder",
-                "tightEpsilon", "tightOrder"), names(node));
+                "tightEpsilon", "tightOrder", "pldEpsilon"), names(node));
+        // dp_accounting's PLD accountant 2.3796, Opacus' PRV 2.3807 (issue 29: 2.380 ± 0.005).
+        assertEquals(2.380, node.get("pldEpsilon").asDouble(), 0.005);
         assertTrue(node.get("steps").isInt(), node.toString());
         assertEquals(14040, node.get("steps").asInt());
         // mpmath (40-digit quadrature at the 157 default orders; see SampledGaussianRdpTest):
@@ -98,7 +120,7 @@ class AccountCommandTest {
     @Test
     void noiseMultiplierModeInvertsTheTestVector() throws Exception {
         JsonNode node = json("--sampling-rate", Q, "--steps", "14040", "--epsilon", "3.0058748679163244672",
-                "--delta", "1e-5", "--json");
+                "--delta", "1e-5", "--accountant", "rdp", "--json");
         assertEquals(List.of("samplingRate", "steps", "epsilon", "delta", "noiseMultiplierClassic",
                 "noiseMultiplierTight"), names(node));
         // Back to σ = 1.1 under the classic conversion (1e-6 relative, the inverse's tested accuracy);
@@ -109,6 +131,25 @@ class AccountCommandTest {
         assertTrue(tight < classic, tight + " < " + classic);
         assertEquals(3.0058748679163244672, SampledGaussianRdp.epsilon(256.0 / 60000, tight, 14040, 1e-5,
                 SampledGaussianRdp.defaultOrders()).tightEpsilon(), 3e-6);
+    }
+
+    @Test
+    void pldAccountantAloneForDpSgd() throws Exception {
+        // q = 0.01, σ = 1, 100 steps, δ = 1e-5: dp_accounting's PLD gives 0.718.
+        JsonNode node = json("--sampling-rate", "0.01", "--noise-multiplier", "1", "--steps", "100", "--delta", "1e-5",
+                "--accountant", "pld", "--json");
+        assertEquals(List.of("samplingRate", "noiseMultiplier", "steps", "delta", "pldEpsilon"), names(node));
+        assertEquals(0.718, node.get("pldEpsilon").asDouble(), 0.718e-3);
+        out.getBuffer().setLength(0);
+        // And back: the noise multiplier for that ε is 1 to within the bisection's and the vector's rounding.
+        JsonNode sigma = json("--sampling-rate", "0.01", "--epsilon", "0.718", "--steps", "100", "--delta", "1e-5",
+                "--accountant", "pld", "--json");
+        assertEquals(List.of("samplingRate", "steps", "epsilon", "delta", "noiseMultiplierPld"), names(sigma));
+        assertEquals(1.0, sigma.get("noiseMultiplierPld").asDouble(), 1e-3);
+        out.getBuffer().setLength(0);
+        assertEquals(0, run("--sampling-rate", "0.01", "--noise-multiplier", "1", "--steps", "100", "--delta", "1e-5",
+                "--accountant", "pld"));
+        assertTrue(out.toString().contains("PLD (h = 0.0001)             0.718"), out.toString());
     }
 
     @Test
@@ -153,6 +194,10 @@ class AccountCommandTest {
                 "--sampling-rate", "0.1", "--noise-multiplier", "1", "--compositions", "2", "--steps", "10", "--delta", "1e-5"},
             {"error: --noise-multiplier: only used with --sampling-rate", "--rho", "1", "--noise-multiplier", "1", "--delta", "1e-5"},
             {"error: --steps: only used with --sampling-rate", "--epsilon", "1", "--sensitivity", "1", "--steps", "10", "--delta", "1e-5"},
+            {"error: --accountant: must be rdp, pld or all, got 'prv'",
+                "--sampling-rate", "0.1", "--noise-multiplier", "1", "--steps", "10", "--delta", "1e-5", "--accountant", "prv"},
+            {"error: --accountant: only used with --sigma, --epsilon or --sampling-rate",
+                "--rho", "1", "--delta", "1e-5", "--accountant", "pld"},
         };
         for (String[] c : cases) {
             out.getBuffer().setLength(0);

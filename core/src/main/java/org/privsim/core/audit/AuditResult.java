@@ -143,7 +143,8 @@ public record AuditResult(
 
     /**
      * The ε the correct mechanism of {@code spec} spends at its δ, as its own accountant states it:
-     * for dp-sgd the tight conversion of the composed sampled-Gaussian RDP curve at the calibrated σ;
+     * for dp-sgd the ε of its accountant at the calibrated σ (the PLD ε, or the tight conversion of
+     * the composed sampled-Gaussian RDP curve);
      * for mp-mtl-* with Wishart noise the composition bound CB of its releases (the claimed ε); for
      * the zCDP-calibrated Gaussian mechanisms (indexed mean, priv-altmin, mp-mtl-* with Gaussian
      * noise) the tight Canonne–Kamath–Steinke conversion of
@@ -157,7 +158,7 @@ public record AuditResult(
             return null;
         }
         if (spec.task() instanceof TransferRegressionTask transfer) {
-            return TransferRunPlan.audited(transfer, spec.experiment(), Injection.NONE).account().tightEpsilon();
+            return TransferRunPlan.audited(transfer, spec.experiment(), Injection.NONE).accountedEpsilon();
         }
         if (spec.task() instanceof MultitaskRegressionTask && !spec.experiment().multitask().gaussianNoise()) {
             return spec.epsilon();

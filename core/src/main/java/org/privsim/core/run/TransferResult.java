@@ -20,9 +20,13 @@ import org.privsim.core.transfer.TransferRunPlan;
  * @param privateSamples       n₂
  * @param epsilon              target ε, or null (non-private)
  * @param delta                δ, or null
- * @param accountedEpsilon     ε the mechanism spends at δ by the tight conversion: of the composed
- *                             sampled-Gaussian RDP curve (dp-sgd) or of ρ (sufficient-statistics); null if non-private
- * @param classicEpsilon       the same by the classic conversion (Mironov 2017 for RDP, Bun–Steinke for zCDP)
+ * @param accountedEpsilon     ε the mechanism spends at δ: by the experiment's accountant for dp-sgd (the PLD ε,
+ *                             or the tight conversion of the composed sampled-Gaussian RDP curve), by the tight
+ *                             conversion of ρ for sufficient-statistics; null if non-private
+ * @param accountant           dp-sgd's accountant ({@code pld} or {@code rdp}), else null
+ * @param rdpEpsilon           dp-sgd's ε by the tight conversion of the composed RDP curve, whatever the
+ *                             accountant (equal to accountedEpsilon under rdp), else null
+ * @param classicEpsilon       the classic conversion (Mironov 2017 of the RDP curve for dp-sgd, Bun–Steinke of ρ)
  * @param zcdpRho              total ρ (sufficient-statistics), or null
  * @param maxLedgerEpsilon     the largest ε any run's ledger recorded, or null
  * @param noiseMultiplier      σ of dp-sgd (noise std / clip), or null
@@ -47,7 +51,7 @@ import org.privsim.core.transfer.TransferRunPlan;
  *                             Thm 5.4 (Thm 5.3 for p = d) risk rate up to constants, in parameter-error units
  */
 @JsonPropertyOrder({"experiment", "algorithm", "representation", "representationEpsilon", "publicSamples", "subspaceEstimator", "privateSamples", "epsilon",
-    "delta", "accountedEpsilon", "classicEpsilon", "zcdpRho", "maxLedgerEpsilon", "noiseMultiplier",
+    "delta", "accountedEpsilon", "accountant", "rdpEpsilon", "classicEpsilon", "zcdpRho", "maxLedgerEpsilon", "noiseMultiplier",
     "samplingRate", "steps", "clipGradient", "learningRate", "averageIterates", "clipFeature", "clipLabel",
     "dimension", "rank",
     "publicTasks", "subspaceShift", "featureDimension", "repeats", "parameterError", "parameterErrorStdErr",
@@ -63,6 +67,8 @@ public record TransferResult(
         Double epsilon,
         Double delta,
         Double accountedEpsilon,
+        String accountant,
+        Double rdpEpsilon,
         Double classicEpsilon,
         Double zcdpRho,
         Double maxLedgerEpsilon,
@@ -105,11 +111,13 @@ public record TransferResult(
         }
         TransferSettings s = cell.settings();
         Double accounted = null;
+        Double rdp = null;
         Double classic = null;
         Double rho = cell.statisticsRho();
         SampledGaussianRdp.Epsilon account = cell.account();
         if (account != null) {
-            accounted = account.tightEpsilon();
+            accounted = cell.accountedEpsilon();
+            rdp = account.tightEpsilon();
             classic = account.classicEpsilon();
         } else if (rho != null) {
             accounted = cell.spec().calibration().epsilon(rho, cell.delta());
@@ -126,7 +134,8 @@ public record TransferResult(
                 cell.representation() == null ? null : cell.representation().id(), s.representationEpsilon(),
                 cell.publicSamples(),
                 s.subspaceEstimator() == null ? null : s.subspaceEstimator().id(),
-                cell.privateSamples(), cell.epsilon(), cell.delta(), accounted, classic, rho, ledger,
+                cell.privateSamples(), cell.epsilon(), cell.delta(), accounted,
+                cell.sgd() == null ? null : cell.sgd().accountant().id(), rdp, classic, rho, ledger,
                 cell.noiseMultiplier(), s.samplingRate(), s.steps(), s.clipGradient(), s.learningRate(),
                 s.averageIterates(),
                 s.clipFeature(), s.clipLabel(), cell.task().dimension(), cell.task().rank(),

@@ -135,6 +135,8 @@ public final class Defaults {
     public static final SubspaceEstimator SUBSPACE_ESTIMATOR = SubspaceEstimator.MOMENTS;
     /** DP-SGD Poisson sampling rate q. */
     public static final double SAMPLING_RATE = 0.01;
+    /** DP-SGD's accountant when the scenario does not name one: the privacy loss distribution (the tighter upper bound). */
+    public static final Accountant ACCOUNTANT = Accountant.PLD;
     /** DP-SGD expected epochs: steps = ⌈epochs / q⌉ (Thaker et al. §5.4 train 50 epochs). */
     public static final int DP_SGD_EPOCHS = 50;
     /** DP-SGD per-example gradient clip (Thaker et al. §5.4's grid-searched 0.5). */

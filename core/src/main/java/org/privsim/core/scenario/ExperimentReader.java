@@ -16,6 +16,7 @@ import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import org.privsim.core.privacy.BudgetAllocation;
 import org.privsim.core.privacy.Calibration;
+import org.privsim.core.privacy.PldAccountant;
 import org.privsim.core.privacy.SampledGaussianRdp;
 
 /**
@@ -104,6 +105,7 @@ final class ExperimentReader {
         USED_BY.put("clipUpdate", FEDAVG);
         USED_BY.put("localEpochs", FEDAVG);
         USED_BY.put("averageIterates", DP_SGD);
+        USED_BY.put("accountant", DP_SGD);
         USED_BY.put("statisticsBudgetSplit", STATISTICS);
         USED_BY.put("rank", ALTMIN);
         USED_BY.put("repeats", ALL);
@@ -177,6 +179,7 @@ final class ExperimentReader {
     private final Boolean averageIterates;
     private final Double clipUpdate;
     private final Integer localEpochs;
+    private final Accountant accountant;
     private final Double statisticsBudgetSplit;
     /** Fields the caller reads itself (an audit's privacy target); never read or rejected here. */
     private final Set<String> handledByCaller;
@@ -311,6 +314,7 @@ final class ExperimentReader {
         clipUpdate = positive("clipUpdate");
         localEpochs = uses("localEpochs") ? fields.integer("localEpochs", OPTIONAL,
                 Bounds.between(1, FedAvgSettings.MAX_LOCAL_EPOCHS)).orElse(null) : null;
+        accountant = uses("accountant") ? choice("accountant", Accountant.values(), Accountant::id) : null;
         statisticsBudgetSplit = uses("statisticsBudgetSplit")
                 ? fields.number("statisticsBudgetSplit", OPTIONAL, Bounds.strictlyBetween(0, 1)).orElse(null) : null;
     }
@@ -401,7 +405,7 @@ final class ExperimentReader {
         }
         if (algorithm == Algorithm.DP_FEDAVG) {
             checkSampledGaussian(or(samplingRate, FedAvgSettings.SAMPLING_RATE), or(rounds, FedAvgSettings.ROUNDS),
-                    "rounds");
+                    "rounds", Accountant.RDP);
             return;
         }
         if (rounds != null && rounds > task.users()) {
@@ -458,32 +462,42 @@ final class ExperimentReader {
         }
         if (algorithm == Algorithm.DP_SGD) {
             double q = or(samplingRate, Defaults.SAMPLING_RATE);
-            checkSampledGaussian(q, or(steps, Defaults.steps(q)), "steps");
+            checkSampledGaussian(q, or(steps, Defaults.steps(q)), "steps", or(accountant, Defaults.ACCOUNTANT));
         }
     }
 
     /**
-     * The targets of a Poisson-sampled Gaussian mechanism run {@code count} times at rate q: a
-     * calibrated σ needs every epsilon above the accountant's floor; a given noiseMultiplier must not
-     * spend more than any epsilon.
+     * The targets of a Poisson-sampled Gaussian mechanism run {@code count} times at rate q, accounted
+     * by {@code by}: a σ calibrated by RDP needs every epsilon above that accountant's floor; a given
+     * noiseMultiplier must not spend more than any epsilon.
      */
-    private void checkSampledGaussian(double q, int count, String what) {
+    private void checkSampledGaussian(double q, int count, String what, Accountant by) {
         if (epsilons == null || delta == null || delta <= 0) {
             return;
         }
         if (noiseMultiplier == null) {
-            double floor = SampledGaussianRdp.epsilonFloor(delta, SampledGaussianRdp.Conversion.TIGHT);
-            epsilons.stream().filter(e -> !(e > floor)).findFirst().ifPresent(e -> fields.error("epsilon",
-                    algorithm.id() + " cannot reach ε = " + e + " at δ = " + delta + ": even zero Rényi divergence"
-                            + " converts to ε = " + String.format("%.4g", floor)
-                            + " at the accountant's orders; use a larger epsilon"));
+            if (by == Accountant.RDP) {
+                double floor = SampledGaussianRdp.epsilonFloor(delta, SampledGaussianRdp.Conversion.TIGHT);
+                epsilons.stream().filter(e -> !(e > floor)).findFirst().ifPresent(e -> fields.error("epsilon",
+                        algorithm.id() + " cannot reach ε = " + e + " at δ = " + delta + ": even zero Rényi"
+                                + " divergence converts to ε = " + String.format("%.4g", floor)
+                                + " at the accountant's orders; use a larger epsilon"));
+            }
             return;
         }
-        double spent = SampledGaussianRdp.epsilon(q, noiseMultiplier, count, delta,
-                SampledGaussianRdp.defaultOrders()).tightEpsilon();
+        double spent;
+        try {
+            spent = by == Accountant.PLD ? PldAccountant.dpSgdEpsilon(q, noiseMultiplier, count, delta)
+                    : SampledGaussianRdp.epsilon(q, noiseMultiplier, count, delta, SampledGaussianRdp.defaultOrders())
+                            .tightEpsilon();
+        } catch (IllegalArgumentException e) {
+            fields.error("noiseMultiplier", "cannot be accounted by " + by.id() + ": " + e.getMessage());
+            return;
+        }
         epsilons.stream().filter(e -> spent > e).findFirst().ifPresent(e -> fields.error("noiseMultiplier",
                 noiseMultiplier + " over " + count + " " + what + " at sampling rate " + q + " spends ε = "
-                        + String.format("%.4g", spent) + " at δ = " + delta + ", more than epsilon " + e
+                        + String.format("%.4g", spent) + " at δ = " + delta + " (accountant " + by.id()
+                        + "), more than epsilon " + e
                         + " (omit noiseMultiplier to calibrate it to each epsilon)"));
     }
 
@@ -590,7 +604,8 @@ final class ExperimentReader {
                 statistics ? or(statisticsBudgetSplit, Defaults.STATISTICS_BUDGET_SPLIT) : null,
                 r == Representation.PRIVATE_ALTMIN ? representationEpsilon : null,
                 r == Representation.PRIVATE_ALTMIN ? or(representationDelta, Defaults.REPRESENTATION_DELTA) : null,
-                r == Representation.PRIVATE_ALTMIN ? or(representationEpochs, Defaults.REPRESENTATION_EPOCHS) : null);
+                r == Representation.PRIVATE_ALTMIN ? or(representationEpochs, Defaults.REPRESENTATION_EPOCHS) : null,
+                sgd ? or(accountant, Defaults.ACCOUNTANT) : null);
         return new ExperimentSpec(algorithm, epsilons, delta,
                 statistics ? or(calibration, Defaults.TRANSFER_CALIBRATION) : null,
                 null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,

@@ -5,8 +5,8 @@ package org.privsim.core.scenario;
  * {@code nonprivate-regression}, {@code zero-shot}); fields an algorithm does not use are null.
  *
  * <p>Guarantee: resolved by the parser with every default filled in: 0 &lt; samplingRate ≤ 1,
- * steps ≥ 1, noiseMultiplier &gt; 0 when given (null: solved from (ε, δ) by the sampled-Gaussian
- * RDP accountant), clips and learning rate &gt; 0, 0 &lt; statisticsBudgetSplit &lt; 1.
+ * steps ≥ 1, noiseMultiplier &gt; 0 when given (null: solved from (ε, δ) by the experiment's
+ * accountant), accountant set for dp-sgd (default pld), clips and learning rate &gt; 0, 0 &lt; statisticsBudgetSplit &lt; 1.
  *
  * @param representation        where the features live ({@code zero-shot}: null)
  * @param subspaceEstimator     how B̂ is estimated (representation public), else null
@@ -22,9 +22,11 @@ package org.privsim.core.scenario;
  * @param representationEpsilon ε of the Priv-AltMin run on the public tasks (representation private-altmin)
  * @param representationDelta   its δ (representation private-altmin)
  * @param representationEpochs  its epochs (representation private-altmin)
+ * @param accountant            the accountant σ is calibrated, the ledger charged and ε reported by (dp-sgd)
  */
 public record TransferSettings(Representation representation, SubspaceEstimator subspaceEstimator,
         Double samplingRate, Integer steps, Double noiseMultiplier, Double clipGradient, Double learningRate,
         Boolean averageIterates, Double clipFeature, Double clipLabel, Double statisticsBudgetSplit,
-        Double representationEpsilon, Double representationDelta, Integer representationEpochs) {
+        Double representationEpsilon, Double representationDelta, Integer representationEpochs,
+        Accountant accountant) {
 }

@@ -7,8 +7,10 @@ import org.privsim.core.linalg.FlooredSolve;
 import org.privsim.core.linalg.Subspaces;
 import org.privsim.core.privacy.GaussianMechanism;
 import org.privsim.core.privacy.Ledger;
+import org.privsim.core.privacy.PldLedger;
 import org.privsim.core.privacy.PoissonSample;
 import org.privsim.core.privacy.RdpLedger;
+import org.privsim.core.scenario.Accountant;
 import org.privsim.core.scenario.Algorithm;
 import org.privsim.core.scenario.Representation;
 import org.privsim.core.scenario.TransferSettings;
@@ -31,8 +33,9 @@ import org.privsim.core.sim.UserTask;
  *   <li>{@code dp-sgd}: w₀ = 0; step s draws a Poisson sample S_s (each user independently with
  *       probability q, by geometric skips), the sampled users' gradients of ½(x'ᵀw − y)² clipped to
  *       C are summed in id order, N(0, σ²C² I) is added, and w ← w − η (sum + noise)/(q n₂) (the
- *       expected batch size normalises). Each step is charged to an {@link RdpLedger} as the
- *       Poisson-subsampled Gaussian's RDP curve before its noise is drawn. The output is the last
+ *       expected batch size normalises). Each step is charged, before its noise is drawn, by the
+ *       experiment's accountant: to a {@link PldLedger} as one more Poisson-subsampled Gaussian
+ *       (pld), or to an {@link RdpLedger} as its RDP curve (rdp). The output is the last
  *       iterate, or with {@code averageIterates} the mean of the iterates after step ⌊S/2⌋ (tail
  *       averaging: post-processing of released iterates, no privacy cost).</li>
  *   <li>{@code sufficient-statistics}: A = Σ x̄x̄ᵀ + N_sym(0, σ_A²), b = Σ x̄ȳ + N(0, σ_b²) with
@@ -63,6 +66,7 @@ public final class TransferDriver {
     private double sigma;
     private double[] stepRdp;
     private RdpLedger rdpLedger;
+    private PldLedger pldLedger;
     private Ledger zcdpLedger;
     // private-altmin representation state
     private AltMinDriver altMin;
@@ -200,7 +204,12 @@ public final class TransferDriver {
             model = new double[p];
             sigma = cell.sgd().noiseMultiplier();
             stepRdp = cell.sgd().stepRdp();
-            rdpLedger = new RdpLedger(cell.sgd().orders(), cell.epsilon(), cell.delta());
+            if (cell.sgd().accountant() == Accountant.PLD) {
+                pldLedger = new PldLedger(cell.sgd().stepPld(), cell.epsilon(), cell.delta(), s.steps(),
+                        cell.sgd().pldEpsilon());
+            } else {
+                rdpLedger = new RdpLedger(cell.sgd().orders(), cell.epsilon(), cell.delta());
+            }
             return nextGradients();
         }
         if (cell.algorithm() == Algorithm.SUFFICIENT_STATISTICS) {
@@ -214,7 +223,11 @@ public final class TransferDriver {
 
     private TransferRequest nextGradients() {
         step++;
-        rdpLedger.charge(step, "clipped gradient sum", stepRdp);
+        if (pldLedger != null) {
+            pldLedger.charge(step, "clipped gradient sum");
+        } else {
+            rdpLedger.charge(step, "clipped gradient sum", stepRdp);
+        }
         double clip = cell.inject().skipClipping() ? Double.POSITIVE_INFINITY : cell.settings().clipGradient();
         return new TransferRequest.Gradients(step, model.clone(), clip, poissonSample());
     }
@@ -316,10 +329,12 @@ public final class TransferDriver {
             double diff = w[i] - target[i];
             err += diff * diff;
         }
-        Double spent = rdpLedger != null ? Double.valueOf(rdpLedger.spentEpsilon())
+        Double spent = pldLedger != null ? Double.valueOf(pldLedger.spentEpsilon())
+                : rdpLedger != null ? Double.valueOf(rdpLedger.spentEpsilon())
                 : zcdpLedger != null ? Double.valueOf(cell.spec().calibration().epsilon(zcdpLedger.maxSpent(), cell.delta()))
                 : null;
-        int releases = rdpLedger != null ? rdpLedger.releases() : zcdpLedger != null ? 2 : 0;
+        int releases = pldLedger != null ? pldLedger.releases() : rdpLedger != null ? rdpLedger.releases()
+                : zcdpLedger != null ? 2 : 0;
         return new TransferRequest.Done(new TransferOutcome(Math.sqrt(err), subspaceError, spent, releases));
     }
 }

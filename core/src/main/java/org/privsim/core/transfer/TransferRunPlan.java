@@ -3,10 +3,14 @@ package org.privsim.core.transfer;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentHashMap;
 import org.privsim.core.audit.Injection;
+import org.privsim.core.privacy.PldAccountant;
 import org.privsim.core.privacy.SampledGaussianRdp;
 import org.privsim.core.random.RandomStreams;
+import org.privsim.core.scenario.Accountant;
 import org.privsim.core.scenario.Algorithm;
 import org.privsim.core.scenario.Defaults;
 import org.privsim.core.scenario.ExperimentSpec;
@@ -39,9 +43,10 @@ import org.privsim.core.sim.RunKey;
  * @param privateSamples  n₂
  * @param privateIndex    index of n₂ in the task's list
  * @param task            the scenario's task
- * @param sgd             dp-sgd's σ — the experiment's, or the smallest whose sampled-Gaussian RDP over
- *                        all steps converts (tight conversion) to at most ε at δ — and its per-step RDP;
- *                        null for other algorithms
+ * @param sgd             dp-sgd's σ — the experiment's, or the smallest whose ε over all steps at δ is at
+ *                        most ε under the experiment's accountant (RDP: the sampled-Gaussian RDP curve's
+ *                        tight conversion, to adjacent doubles; PLD: {@link PldAccountant#sigmaFor}, to
+ *                        relative 1e-6) — and its per-step costs; null for other algorithms
  * @param inject          a fault injected into the mechanism (audits), or {@link Injection#NONE}
  */
 public record TransferRunPlan(int experiment, ExperimentSpec spec, Integer publicSamples, int publicIndex,
@@ -115,16 +120,29 @@ public record TransferRunPlan(int experiment, ExperimentSpec spec, Integer publi
         return spec.delta();
     }
 
+    /** Calibrations already computed in this JVM, by their inputs (pure functions of them). */
+    private static final Map<CalibrationKey, SgdCalibration> CALIBRATIONS = new ConcurrentHashMap<>();
+
+    /** The inputs that decide a DP-SGD calibration. */
+    private record CalibrationKey(double samplingRate, int steps, double delta, Double epsilon,
+            Double noiseMultiplier, Accountant accountant) {}
+
     /** The DP-SGD calibration of {@code spec} at target ε (see {@link #sgd()}); null for other algorithms. */
     private static SgdCalibration calibration(ExperimentSpec spec, Double epsilon) {
         if (spec.algorithm() != Algorithm.DP_SGD) {
             return null;
         }
         TransferSettings s = spec.transfer();
-        double sigma = s.noiseMultiplier() != null ? s.noiseMultiplier()
-                : SampledGaussianRdp.sigmaFor(s.samplingRate(), s.steps(), spec.delta(), epsilon,
-                        SampledGaussianRdp.Conversion.TIGHT);
-        return SgdCalibration.of(s.samplingRate(), sigma);
+        CalibrationKey key = new CalibrationKey(s.samplingRate(), s.steps(), spec.delta(), epsilon,
+                s.noiseMultiplier(), s.accountant());
+        return CALIBRATIONS.computeIfAbsent(key, k -> {
+            double sigma = k.noiseMultiplier() != null ? k.noiseMultiplier()
+                    : k.accountant() == Accountant.PLD
+                    ? PldAccountant.sigmaFor(k.samplingRate(), k.steps(), k.delta(), k.epsilon())
+                    : SampledGaussianRdp.sigmaFor(k.samplingRate(), k.steps(), k.delta(), k.epsilon(),
+                            SampledGaussianRdp.Conversion.TIGHT);
+            return SgdCalibration.of(k.samplingRate(), sigma, k.steps(), k.delta(), k.accountant());
+        });
     }
 
     /** σ of dp-sgd, or null for other algorithms. */
@@ -132,7 +150,18 @@ public record TransferRunPlan(int experiment, ExperimentSpec spec, Integer publi
         return sgd == null ? null : sgd.noiseMultiplier();
     }
 
-    /** The sampled-Gaussian account of this cell's DP-SGD run at the default orders (null for other algorithms). */
+    /**
+     * ε of this cell's DP-SGD run at δ by its accountant: the PLD ε under pld, the tight RDP
+     * conversion under rdp (null for other algorithms).
+     */
+    public Double accountedEpsilon() {
+        if (sgd == null) {
+            return null;
+        }
+        return sgd.accountant() == Accountant.PLD ? sgd.pldEpsilon() : account().tightEpsilon();
+    }
+
+    /** The sampled-Gaussian RDP account of this cell's DP-SGD run at the default orders (null for other algorithms). */
     public SampledGaussianRdp.Epsilon account() {
         return sgd == null ? null : SampledGaussianRdp.epsilon(settings().samplingRate(),
                 sgd.noiseMultiplier(), settings().steps(), delta(), sgd.orders());

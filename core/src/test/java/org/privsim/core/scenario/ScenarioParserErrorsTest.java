@@ -113,7 +113,7 @@ class ScenarioParserErrorsTest {
                 + "clipMoment, ridge, modelNormBound, tolerance, persons, heldOutUsers, personalizationSamples, "
                 + "iterations, stepSize, lambda, "
                 + "acceleration, allocation, covarianceNoise, covarianceShift, initialModels, outlierTask, outlierScale, exportModels, representation, "
-                + "subspaceEstimator, representationEpsilon, representationDelta, representationEpochs, samplingRate, steps, noiseMultiplier, clipGradient, learningRate, clipUpdate, localEpochs, averageIterates, "
+                + "subspaceEstimator, representationEpsilon, representationDelta, representationEpochs, samplingRate, steps, noiseMultiplier, clipGradient, learningRate, clipUpdate, localEpochs, averageIterates, accountant, "
                 + "statisticsBudgetSplit, rank, repeats)"),
                 errors.get(0));
         assertEquals(new FieldError("experiments[0].epsilon", "required field missing"), errors.get(1));

@@ -11,6 +11,7 @@ import org.ejml.data.DMatrixRMaj;
 import org.junit.jupiter.api.Test;
 import org.privsim.core.linalg.FlooredSolve;
 import org.privsim.core.linalg.Subspaces;
+import org.privsim.core.privacy.PldAccountant;
 import org.privsim.core.privacy.SampledGaussianRdp;
 import org.privsim.core.run.Progress;
 import org.privsim.core.run.Report;
@@ -198,7 +199,7 @@ class TransferTest {
     @Test
     void dpSgdSpendsExactlyItsBudget() {
         TransferRunPlan cell = cell("algorithm: dp-sgd, representation: true, epsilon: 0.8, delta: 1.0e-5,"
-                + " samplingRate: 0.05, steps: 60, repeats: 1");
+                + " samplingRate: 0.05, steps: 60, repeats: 1, accountant: rdp");
         SampledGaussianRdp.Epsilon account = cell.account();
         assertTrue(account.tightEpsilon() <= 0.8 * (1 + 1e-12), "spent " + account.tightEpsilon());
         assertEquals(0.8, account.tightEpsilon(), 0.8e-6);
@@ -206,6 +207,57 @@ class TransferTest {
         TransferOutcome outcome = SequentialInterpreter.run(TransferFamily.INSTANCE, cell, 0, 5);
         assertEquals(60, outcome.releases());
         assertEquals(account.tightEpsilon(), outcome.spentEpsilon(), 1e-9);
+    }
+
+    /**
+     * DP-SGD under {@code accountant: pld}: σ is the PLD's (its PLD ε at most the target and within
+     * the bisection's 1e-6 on σ, i.e. a few 1e-6 on ε), smaller than the RDP accountant's σ for the
+     * same target; the ledger charged every step and recorded the PLD ε; the row reports it as
+     * accountedEpsilon with the RDP ε of the same σ beside, which is larger.
+     */
+    @Test
+    void dpSgdUnderThePldAccountant() {
+        String experiment = "algorithm: dp-sgd, representation: true, epsilon: 0.8, delta: 1.0e-5,"
+                + " samplingRate: 0.05, steps: 60, repeats: 1";
+        TransferRunPlan pld = cell(experiment + ", accountant: pld");
+        TransferRunPlan rdp = cell(experiment + ", accountant: rdp");
+        double sigma = pld.noiseMultiplier();
+        assertTrue(sigma < rdp.noiseMultiplier(), sigma + " vs RDP " + rdp.noiseMultiplier());
+        double spent = pld.accountedEpsilon();
+        assertEquals(PldAccountant.dpSgdEpsilon(0.05, sigma, 60, 1e-5), spent, 0);
+        assertTrue(spent <= 0.8, "spent " + spent);
+        assertTrue(PldAccountant.dpSgdEpsilon(0.05, sigma * (1 - 2e-6), 60, 1e-5) > 0.8);
+        TransferOutcome outcome = SequentialInterpreter.run(TransferFamily.INSTANCE, pld, 0, 5);
+        assertEquals(60, outcome.releases());
+        assertEquals(spent, outcome.spentEpsilon(), 0);
+        TransferResult row = TransferResult.of(pld, new TransferOutcome[] {outcome});
+        assertEquals("pld", row.accountant());
+        assertEquals(spent, row.accountedEpsilon(), 0);
+        assertEquals(pld.account().tightEpsilon(), row.rdpEpsilon(), 0);
+        assertTrue(row.rdpEpsilon() > row.accountedEpsilon());
+        TransferResult rdpRow = TransferResult.of(rdp, new TransferOutcome[] {SequentialInterpreter.run(TransferFamily.INSTANCE, rdp, 0, 5)});
+        assertEquals("rdp", rdpRow.accountant());
+        assertEquals(rdpRow.rdpEpsilon(), rdpRow.accountedEpsilon(), 0);
+    }
+
+    /** A fixed noise multiplier is checked against ε by the experiment's accountant. */
+    @Test
+    void fixedNoiseMultiplierIsCheckedByTheAccountant() {
+        // σ = 2.2 over 60 steps at q = 0.05, δ = 1e-5: RDP (tight) gives 0.839, the PLD 0.749.
+        String experiment = "algorithm: dp-sgd, representation: true, epsilon: 0.8, delta: 1.0e-5,"
+                + " samplingRate: 0.05, steps: 60, noiseMultiplier: 2.2, repeats: 1";
+        double rdp = SampledGaussianRdp.epsilon(0.05, 2.2, 60, 1e-5, SampledGaussianRdp.defaultOrders()).tightEpsilon();
+        double pld = PldAccountant.dpSgdEpsilon(0.05, 2.2, 60, 1e-5);
+        assertTrue(pld < 0.8 && 0.8 < rdp, pld + " < 0.8 < " + rdp);
+        assertEquals(2.2, cell(experiment + ", accountant: pld").noiseMultiplier(), 0);
+        assertError(SMALL_TASK, experiment + ", accountant: rdp", "experiments[0].noiseMultiplier",
+                "2.2 over 60 steps at sampling rate 0.05 spends ε = " + String.format("%.4g", rdp)
+                        + " at δ = 1.0E-5 (accountant rdp), more than epsilon 0.8 (omit noiseMultiplier to"
+                        + " calibrate it to each epsilon)");
+        assertError(SMALL_TASK, "algorithm: dp-sgd, epsilon: 1, delta: 1.0e-5, accountant: prv",
+                "experiments[0].accountant", "unknown value \"prv\" (expected one of: rdp, pld)");
+        assertError(SMALL_TASK, "algorithm: sufficient-statistics, epsilon: 1, delta: 1.0e-5, accountant: pld",
+                "experiments[0].accountant", "not used by sufficient-statistics");
     }
 
     /**
@@ -315,9 +367,8 @@ class TransferTest {
                 "experiments[0].noiseMultiplier", "must be > 0, got 0");
         assertError(SMALL_TASK, "algorithm: dp-sgd, epsilon: 1, delta: 1.0e-5, noiseMultiplier: 0.5",
                 "experiments[0].noiseMultiplier", "0.5 over 5000 steps at sampling rate 0.01 spends ε = "
-                        + String.format("%.4g", SampledGaussianRdp.epsilon(0.01, 0.5, 5000, 1e-5,
-                                SampledGaussianRdp.defaultOrders()).tightEpsilon())
-                        + " at δ = 1.0E-5, more than epsilon 1.0 (omit noiseMultiplier to calibrate it to each"
+                        + String.format("%.4g", PldAccountant.dpSgdEpsilon(0.01, 0.5, 5000, 1e-5))
+                        + " at δ = 1.0E-5 (accountant pld), more than epsilon 1.0 (omit noiseMultiplier to calibrate it to each"
                         + " epsilon)");
         assertError(SMALL_TASK, "algorithm: dp-sgd, epsilon: 1, delta: 1.0e-5, representation: none,"
                         + " subspaceEstimator: pairs", "experiments[0].subspaceEstimator",
