@@ -126,7 +126,7 @@ class InputContractTest {
         String task = "task: { type: transfer-regression, dimension: 4, rank: 2, publicTasks: 4, publicSamples: [40],"
                 + " privateSamples: [50] }\n";
         Path floor = scenario("f", "name: f\nseed: 1\n" + task + "experiments:\n"
-                + "  - { algorithm: dp-sgd, representation: none, epsilon: 0.001, delta: 1.0e-5 }\n");
+                + "  - { algorithm: dp-sgd, accountant: rdp, representation: none, epsilon: 0.001, delta: 1.0e-5 }\n");
         assertRefused(cli("validate", floor.toString()), "error: experiments[0].epsilon: dp-sgd cannot reach");
         Path derived = scenario("d", "name: d\nseed: 1\n" + task + "experiments:\n"
                 + "  - { algorithm: dp-sgd, representation: none, epsilon: 1, delta: 1.0e-5, samplingRate: 1.0e-9 }\n");
