@@ -141,7 +141,7 @@ public final class ResultsTable {
     /** One line per transfer row; "-" where n₁, ε or σ does not apply, no "± s.e." for one repeat. */
     private static void transfer(Report report, StringBuilder sb) {
         sb.append(format("%-22s %-14s %7s %7s %7s %9s %7s %21s %9s %7s%n", "transfer algorithm", "representation",
-                "n1", "n2", "epsilon", "eps(RDP)", "sigma", "param error ± s.e.", "sin θ", "repeats"));
+                "n1", "n2", "epsilon", "eps(acct)", "sigma", "param error ± s.e.", "sin θ", "repeats"));
         for (TransferResult r : report.transferRows()) {
             sb.append(format("%-22s %-14s %7s %7d %7s %9s %7s %21s %9s %7d%n", r.algorithm(),
                     r.representation() == null ? "-" : r.representation(),
