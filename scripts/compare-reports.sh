@@ -13,7 +13,8 @@
 # report.json must appear in the new one with an equal value (new fields may be added), except
 # `runner` and `wallMillis`; the new runners' reports must also equal each other, and so must every
 # CSV file the base run wrote. Prints one line per scenario and runner (`same` or the first
-# differences) and exits 1 when any differs, 0 when all are the same.
+# differences; `new` for a scenario the base jar refuses as invalid, e.g. one using an algorithm it
+# does not have) and exits 1 when any differs or fails, 0 otherwise.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 usage() { sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
@@ -66,10 +67,13 @@ fi
 run() { # jar scenario outdir runner
   local rel="${2#"$root"/}"
   # shellcheck disable=SC2086 # the options are words
+  echo 0 >"$3.rc"
   (cd "$root" && java $opts -jar "$1" run "$rel" --out "$3" --runner "$4" >"$3.log" 2>&1) || {
     local rc=$?
+    echo "$rc" >"$3.rc"
     # exit 1 with a report is an audit whose expectation failed: still a result to compare
     [ "$rc" -eq 1 ] && [ -f "$3/report.json" ] && return 0
+    [ "$rc" -eq 2 ] && [ "$4" = local ] && [ "$1" != "$new_jar" ] && return 1
     echo "  run failed (exit $rc): $1 $rel --runner $4; see $3.log" >&2; tail -3 "$3.log" >&2; return 1
   }
 }
@@ -81,7 +85,14 @@ for scenario in "${scenarios[@]}"; do
   [[ "$rel" == $only ]] || continue
   name="$(echo "$rel" | tr '/' '_' | sed 's/\.yaml$//')"
   start=$(date +%s)
-  if ! run "$base_jar" "$scenario" "$work/$name.base" local; then status=1; continue; fi
+  if ! run "$base_jar" "$scenario" "$work/$name.base" local; then
+    if [ "$(cat "$work/$name.base.rc")" = 2 ]; then
+      echo "new        $rel (invalid for the base jar: nothing to compare)"
+    else
+      status=1
+    fi
+    continue
+  fi
   base_secs=$(( $(date +%s) - start ))
   first=""
   IFS=',' read -ra rs <<<"$runners"
