@@ -3,8 +3,6 @@ package org.privsim.actors.cluster;
 import java.time.Duration;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.Behavior;
-import org.apache.pekko.cluster.sharding.typed.ShardingEnvelope;
-import org.apache.pekko.cluster.sharding.typed.ShardingMessageExtractor;
 import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
 import org.apache.pekko.cluster.sharding.typed.javadsl.Entity;
 import org.apache.pekko.cluster.sharding.typed.javadsl.EntityContext;
@@ -46,7 +44,9 @@ public final class PopulationSharding {
         ClusterSharding.get(system).init(Entity.of(TYPE,
                         ctx -> AggregatorEntity.create(ctx.getShard(), chunkBytes, patience))
                 .withRole(USERS_ROLE)
-                .withMessageExtractor(new RangeExtractor())
+                .withMessageExtractor(new EnvelopeExtractor<PopulationCommand>(
+                        // shard id = the entity id up to its last '/', i.e. (job, shard)
+                        id -> id.substring(0, id.lastIndexOf('/'))))
                 .withStopMessage(new PopulationCommand.Stop()));
     }
 
@@ -62,24 +62,5 @@ public final class PopulationSharding {
      */
     static int shards(int ranges, int usersNodes, int perNode) {
         return perNode <= 0 ? Math.max(1, ranges) : Math.max(1, Math.min(ranges, perNode * Math.max(1, usersNodes)));
-    }
-
-    /** Shard id = the entity id up to its last '/', i.e. (job, shard). */
-    private static final class RangeExtractor
-            extends ShardingMessageExtractor<ShardingEnvelope<PopulationCommand>, PopulationCommand> {
-        @Override
-        public String entityId(ShardingEnvelope<PopulationCommand> envelope) {
-            return envelope.entityId();
-        }
-
-        @Override
-        public String shardId(String entityId) {
-            return entityId.substring(0, entityId.lastIndexOf('/'));
-        }
-
-        @Override
-        public PopulationCommand unwrapMessage(ShardingEnvelope<PopulationCommand> envelope) {
-            return envelope.message();
-        }
     }
 }

@@ -3,8 +3,6 @@ package org.privsim.actors.cluster;
 import java.util.function.Consumer;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
-import org.apache.pekko.cluster.sharding.typed.ShardingEnvelope;
-import org.apache.pekko.cluster.sharding.typed.ShardingMessageExtractor;
 import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
 import org.apache.pekko.cluster.sharding.typed.javadsl.Entity;
 import org.apache.pekko.cluster.sharding.typed.javadsl.EntityRef;
@@ -36,7 +34,9 @@ public final class SeamSharding {
     public static void init(ActorSystem<?> system) {
         ClusterSharding.get(system).init(Entity.of(TYPE, ctx -> SeamHostEntity.create(ctx.getShard()))
                 .withRole(PopulationSharding.USERS_ROLE)
-                .withMessageExtractor(new HostExtractor())
+                .withMessageExtractor(new EnvelopeExtractor<SeamHostCommand>(
+                        // shard id = (job, host): the entity id's first and last parts
+                        id -> id.substring(0, id.indexOf('/')) + id.substring(id.lastIndexOf('/'))))
                 .withStopMessage(new SeamHostCommand.Stop()));
     }
 
@@ -75,24 +75,5 @@ public final class SeamSharding {
                 return sharding.entityRefFor(TYPE, job + "/" + cell.index() + "/" + run + "/" + host);
             }
         };
-    }
-
-    /** Shard id = (job, host): the entity id's first and last parts. */
-    private static final class HostExtractor
-            extends ShardingMessageExtractor<ShardingEnvelope<SeamHostCommand>, SeamHostCommand> {
-        @Override
-        public String entityId(ShardingEnvelope<SeamHostCommand> envelope) {
-            return envelope.entityId();
-        }
-
-        @Override
-        public String shardId(String entityId) {
-            return entityId.substring(0, entityId.indexOf('/')) + entityId.substring(entityId.lastIndexOf('/'));
-        }
-
-        @Override
-        public SeamHostCommand unwrapMessage(ShardingEnvelope<SeamHostCommand> envelope) {
-            return envelope.message();
-        }
     }
 }

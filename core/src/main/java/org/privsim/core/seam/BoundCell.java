@@ -3,6 +3,7 @@ package org.privsim.core.seam;
 import java.util.ArrayList;
 import java.util.List;
 import org.privsim.core.run.ExperimentRow;
+import org.privsim.core.scenario.Scenario;
 
 /**
  * One cell of a family with its types erased: what runtimes hold, so that one curator actor, one
@@ -29,18 +30,13 @@ public final class BoundCell {
     }
 
     /** Every cell of {@code family} in {@code scenario}, bound, in report order. */
-    public static <C> List<BoundCell> cells(Family<C, ?, ?, ?, ?, ?> family, org.privsim.core.scenario.Scenario scenario) {
+    public static <C> List<BoundCell> cells(Family<C, ?, ?, ?, ?, ?> family, Scenario scenario) {
         List<C> cells = family.cells(scenario);
         List<BoundCell> bound = new ArrayList<>(cells.size());
         for (int i = 0; i < cells.size(); i++) {
             bound.add(of(family, cells.get(i), i));
         }
         return bound;
-    }
-
-    /** The family. */
-    public Family<?, ?, ?, ?, ?, ?> family() {
-        return family;
     }
 
     /** The cell's index in its family's {@link Family#cells} order. */
