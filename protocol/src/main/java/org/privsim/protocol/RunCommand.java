@@ -8,7 +8,7 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
  * <p>Guarantee: the curator acts only once every participant it asked has answered, and hands the
  * answers to the family's curator in the order it asked, never in arrival order.
  */
-public sealed interface RunCommand extends CborSerializable permits RunCommand.Answered, RunCommand.ParticipantStopped, RunCommand.HostOpened {
+public sealed interface RunCommand extends CborSerializable permits RunCommand.Answered, RunCommand.ParticipantStopped {
 
     /**
      * The answer of the participant at {@code position} of the current ask.
@@ -25,11 +25,4 @@ public sealed interface RunCommand extends CborSerializable permits RunCommand.A
      */
     record ParticipantStopped(int participant) implements RunCommand {}
 
-    /**
-     * Host {@code host} of the run (cluster only) is ready on node {@code node}.
-     *
-     * @param host its index
-     * @param node its node's address
-     */
-    record HostOpened(int host, String node) implements RunCommand {}
 }

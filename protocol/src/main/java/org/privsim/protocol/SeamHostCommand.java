@@ -1,52 +1,35 @@
 package org.privsim.protocol;
 
+import org.apache.pekko.actor.typed.ActorRef;
+
 /**
- * Messages a seam host entity handles on a cluster: it holds the participants of one run of one
- * seam cell whose ids fall in its residue class, and rebuilds the run's context on its node from the
- * job's scenario.
+ * Messages a seam run host handles on a cluster: the host runs one run of one seam cell — its
+ * curator and, as the curator's children, its participants — on the node sharding placed it on,
+ * rebuilding the cell from the job's scenario there.
  *
- * <p>Guarantee: a host handles {@link Open} before any {@link Deliver} of the same curator (one
- * sender, one receiver: order kept), spawns each participant on its first delivery, and forwards
- * every delivery to that participant in order; {@link Retire} passivates it with its participants.
+ * <p>Guarantee: the run's curator reports to {@code coordinator} exactly once; a curator that fails
+ * is reported by its host as {@link CoordinatorCommand.RunFailed}; the host passivates when its run is
+ * over.
  */
 public sealed interface SeamHostCommand extends CborSerializable
-        permits SeamHostCommand.Open, SeamHostCommand.Deliver, SeamHostCommand.Lost, SeamHostCommand.Retire,
-        SeamHostCommand.Stop {
+        permits SeamHostCommand.StartRun, SeamHostCommand.RunEnded, SeamHostCommand.Stop {
 
     /**
-     * The run this host serves: parse the job's scenario (once per node and job), take its seam cell
-     * {@code cell} and build run {@code run}'s context; answer {@link RunCommand.HostOpened} to
-     * {@code curator}.
+     * Run {@code run} of seam cell {@code cell} of the job's scenario (parsed once per node and job).
      *
-     * @param job        the cluster job
-     * @param text       the scenario file's text
-     * @param sourceName the file's name (data paths resolve against its folder)
-     * @param seed       the seed override, or null
-     * @param cell       index in {@code Families.cells} order
-     * @param run        the run
-     * @param host       this host's index (participant id mod hosts)
-     * @param curator    the run's curator
+     * @param job         the cluster job
+     * @param text        the scenario file's text
+     * @param sourceName  the file's name (data paths resolve against its folder)
+     * @param seed        the seed override, or null
+     * @param cell        index in {@code Families.cells} order
+     * @param run         the run
+     * @param coordinator receives the run's outcome
      */
-    record Open(long job, String text, String sourceName, Long seed, int cell, int run, int host,
-                org.apache.pekko.actor.typed.ActorRef<RunCommand> curator) implements SeamHostCommand {}
+    record StartRun(long job, String text, String sourceName, Long seed, int cell, int run,
+                    ActorRef<CoordinatorCommand> coordinator) implements SeamHostCommand {}
 
-    /**
-     * Deliver {@code ask} to participant {@code participant} (spawned on its first delivery).
-     *
-     * @param participant its id
-     * @param ask         the curator's ask
-     */
-    record Deliver(int participant, ParticipantCommand.Ask ask) implements SeamHostCommand {}
-
-    /**
-     * Participant {@code participant} stopped (its request threw): tell the curator, which fails the run.
-     *
-     * @param participant its id
-     */
-    record Lost(int participant) implements SeamHostCommand {}
-
-    /** The run is over: passivate (the participants stop with the host). */
-    record Retire() implements SeamHostCommand {}
+    /** The run's curator stopped after reporting: passivate. */
+    record RunEnded() implements SeamHostCommand {}
 
     /** Sharding's stop message after a passivation or hand-off. */
     record Stop() implements SeamHostCommand {}

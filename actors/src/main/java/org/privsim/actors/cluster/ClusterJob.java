@@ -18,7 +18,7 @@ import org.apache.pekko.cluster.typed.Cluster;
 import org.privsim.actors.local.AdversaryWiring;
 import org.privsim.actors.local.LocalSettings;
 import org.privsim.actors.local.RangeWiring;
-import org.privsim.actors.local.ParticipantWiring;
+import org.privsim.actors.local.RunWiring;
 import org.privsim.actors.local.SimulationGuardian;
 import org.privsim.core.run.Progress;
 import org.privsim.core.scenario.Scenario;
@@ -92,9 +92,9 @@ final class ClusterJob extends AbstractBehavior<JobCommand> {
                 config.getDuration(ClusterNode.SETTINGS + ".adversary-placement-timeout"),
                 config.getDuration(ClusterNode.SETTINGS + ".adversary-silence-timeout"));
         int perNode = config.getInt(ClusterNode.SETTINGS + ".shards-per-node");
-        ParticipantWiring participants = SeamSharding.wiring(ctx.getSystem(), job, source,
+        RunWiring seamRuns = SeamSharding.wiring(ctx.getSystem(), job, source,
                 Math.max(1, perNode) * Math.max(1, usersNodesUp(ctx)));
-        ctx.spawn(SimulationGuardian.create(scenario, wiring, participants, adversaries, settings,
+        ctx.spawn(SimulationGuardian.create(scenario, wiring, seamRuns, adversaries, settings,
                 throttled(submitter), outcomes), "simulation");
         ctx.pipeToSelf(outcomes, (o, e) -> e == null ? new JobCommand.Completed(o.runs(), o.cells(), o.seam(), o.audits(),
                 o.placement())

@@ -1,9 +1,8 @@
 package org.privsim.actors.cluster;
 
-import java.util.HashMap;
-import java.util.Map;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.ChildFailed;
 import org.apache.pekko.actor.typed.DispatcherSelector;
 import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
@@ -12,34 +11,28 @@ import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
 import org.apache.pekko.cluster.typed.Cluster;
 import org.privsim.actors.local.LocalSettings;
-import org.privsim.actors.local.ParticipantActor;
-import org.privsim.core.seam.BoundCell;
-import org.privsim.protocol.ParticipantCommand;
+import org.privsim.actors.local.RunCuratorActor;
+import org.privsim.protocol.CoordinatorCommand;
 import org.privsim.protocol.RunCommand;
 import org.privsim.protocol.SeamHostCommand;
 
 /**
- * One seam host: the participants of one run whose ids fall in its residue class, each the local
- * runner's {@link ParticipantActor} as its child on the compute dispatcher. On {@link SeamHostCommand.Open}
- * it takes the run's cell and context from the node's {@link SeamCache} (parsing the job's scenario
- * and building the context once per node) and tells the curator its node; each delivery goes to its
- * participant, spawned on the first; a participant that stops is reported to the curator as
- * {@link RunCommand.ParticipantStopped}, which fails the run.
+ * One seam run placed on a cluster node: on {@link SeamHostCommand.StartRun} it takes the cell from
+ * the node's {@link SeamCache} (the job's scenario parsed once per node) and spawns the local
+ * runner's {@link RunCuratorActor}, whose participants are its children — so the run's requests and
+ * answers stay on this node and only its outcome crosses to the coordinator, with this node's
+ * address and participant count as its placement.
  *
- * <p>Guarantee: the participants' answers are the local runner's bit for bit (same participant, same
- * context, same requests in order). On {@link SeamHostCommand.Retire} the host passivates through its
- * shard; on sharding's {@link SeamHostCommand.Stop} it stops with its participants.
+ * <p>Guarantee: the outcome is the local runner's bit for bit (same curator, same participants). A
+ * curator that fails is reported to the coordinator as {@link CoordinatorCommand.RunFailed}; one that
+ * stops after reporting lets the host passivate through its shard; on sharding's
+ * {@link SeamHostCommand.Stop} the host stops.
  */
 final class SeamHostEntity extends AbstractBehavior<SeamHostCommand> {
     private static final DispatcherSelector COMPUTE = DispatcherSelector.fromConfig(LocalSettings.COMPUTE_DISPATCHER);
 
     private final ActorRef<ClusterSharding.ShardCommand> shard;
-    private final Map<Integer, ActorRef<ParticipantCommand>> participants = new HashMap<>();
-    private BoundCell cell;
-    private int run;
-    private long seed;
-    private Object context;
-    private ActorRef<RunCommand> curator;
+    private SeamHostCommand.StartRun started;
 
     static Behavior<SeamHostCommand> create(ActorRef<ClusterSharding.ShardCommand> shard) {
         return Behaviors.setup(ctx -> new SeamHostEntity(ctx, shard));
@@ -53,42 +46,33 @@ final class SeamHostEntity extends AbstractBehavior<SeamHostCommand> {
     @Override
     public Receive<SeamHostCommand> createReceive() {
         return newReceiveBuilder()
-                .onMessage(SeamHostCommand.Open.class, this::onOpen)
-                .onMessage(SeamHostCommand.Deliver.class, this::onDeliver)
-                .onMessage(SeamHostCommand.Lost.class, m -> {
-                    curator.tell(new RunCommand.ParticipantStopped(m.participant()));
-                    return this;
-                })
-                .onMessage(SeamHostCommand.Retire.class, m -> {
+                .onMessage(SeamHostCommand.StartRun.class, this::onStart)
+                .onMessage(SeamHostCommand.RunEnded.class, m -> {
                     shard.tell(new ClusterSharding.Passivate<>(getContext().getSelf()));
                     return this;
                 })
                 .onMessage(SeamHostCommand.Stop.class, m -> Behaviors.stopped())
+                .onSignal(ChildFailed.class, failed -> {
+                    started.coordinator().tell(new CoordinatorCommand.RunFailed(started.cell(), started.run(),
+                            "the curator of run " + started.run() + " failed on "
+                                    + Cluster.get(getContext().getSystem()).selfMember().address() + ": "
+                                    + failed.getCause().getMessage()));
+                    shard.tell(new ClusterSharding.Passivate<>(getContext().getSelf()));
+                    return this;
+                })
                 .build();
     }
 
-    private Behavior<SeamHostCommand> onOpen(SeamHostCommand.Open m) {
-        SeamCache.Run served = SeamCache.run(m.job(), new ScenarioSource(m.text(), m.sourceName(), m.seed()), m.cell(),
-                m.run());
-        cell = served.cell();
-        seed = served.seed();
-        context = served.context();
-        run = m.run();
-        curator = m.curator();
-        curator.tell(new RunCommand.HostOpened(m.host(), Cluster.get(getContext().getSystem()).selfMember().address()
-                .toString()));
-        return this;
-    }
-
-    private Behavior<SeamHostCommand> onDeliver(SeamHostCommand.Deliver m) {
-        ActorRef<ParticipantCommand> participant = participants.get(m.participant());
-        if (participant == null) {
-            participant = getContext().spawn(ParticipantActor.create(cell, run, seed, context, m.participant()),
-                    "p-" + m.participant(), COMPUTE);
-            getContext().watchWith(participant, new SeamHostCommand.Lost(m.participant()));
-            participants.put(m.participant(), participant);
+    private Behavior<SeamHostCommand> onStart(SeamHostCommand.StartRun m) {
+        if (started != null) {
+            return this;
         }
-        participant.tell(m.ask());
+        started = m;
+        SeamCache.Job job = SeamCache.job(m.job(), new ScenarioSource(m.text(), m.sourceName(), m.seed()));
+        String node = Cluster.get(getContext().getSystem()).selfMember().address().toString();
+        ActorRef<RunCommand> curator = getContext().spawn(RunCuratorActor.create(job.cells().get(m.cell()), m.run(),
+                job.seed(), node, m.coordinator()), "run", COMPUTE);
+        getContext().watchWith(curator, new SeamHostCommand.RunEnded());
         return this;
     }
 }

@@ -4,10 +4,9 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
-import java.util.function.Consumer;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.DispatcherSelector;
 import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
@@ -21,45 +20,44 @@ import org.privsim.protocol.ParticipantCommand;
 import org.privsim.protocol.RunCommand;
 
 /**
- * The curator of one run of any seam family: drives the family's {@link RunCurator}, placing a
- * participant through the {@link ParticipantWiring} the first time a step names it (a child here, or
- * on a host of the cluster), sending each step's request to exactly the participants it names and
- * handing their answers back in the order it named them. A step that names no participant is
- * answered at once. On a cluster it counts its participants per host and, once every host said
- * where it runs, reports them per node with the outcome, then releases the hosts.
+ * The curator of one run of any seam family: drives the family's {@link RunCurator}, spawning a
+ * {@link ParticipantActor} as its child the first time a step names it, sending each step's request
+ * to exactly the participants it names and handing their answers back in the order it named them. A
+ * step that names no participant is answered at once. Its participants live where it lives, so a
+ * run's messages never cross a node.
  *
  * <p>Guarantee: the outcome equals the sequential interpreter's bit for bit; the actor reports
- * exactly once to its coordinator — {@link CoordinatorCommand.RunFinished}, or
- * {@link CoordinatorCommand.RunFailed} when the ledger refuses a release or a participant stops —
- * and stops (with its local participants).
+ * exactly once to its coordinator — {@link CoordinatorCommand.RunFinished} (with its participant
+ * count on its node, when it runs on a cluster), or {@link CoordinatorCommand.RunFailed} when the
+ * ledger refuses a release or a participant stops — and stops, with its participants.
  */
 public final class RunCuratorActor extends AbstractBehavior<RunCommand> {
+    /** Participants run on the compute dispatcher: a DP-SGD step is a burst of tiny messages. */
+    private static final DispatcherSelector COMPUTE = DispatcherSelector.fromConfig(LocalSettings.COMPUTE_DISPATCHER);
+
     private final BoundCell cell;
     private final int run;
     private final long seed;
     private final Object context;
     private final RunCurator<Object, Object, Object> curator;
     private final ActorRef<CoordinatorCommand> coordinator;
-    private final ParticipantWiring wiring;
-    private final Map<Integer, Consumer<ParticipantCommand>> participants = new HashMap<>();
-    /** Participants per opened host (cluster only), and each host's node once it said. */
-    private final Map<Integer, Integer> perHost = new TreeMap<>();
-    private final Map<Integer, String> hostNode = new HashMap<>();
+    /** This node's address on a cluster (the run's placement), or null locally. */
+    private final String node;
+    private final Map<Integer, ActorRef<ParticipantCommand>> participants = new HashMap<>();
     private Object[] answers;
     private int answered;
-    /** The outcome, held while hosts have not yet said where they run. */
-    private Object outcome;
 
-    /** The curator of run {@code run} of {@code cell}; {@code coordinator} receives its outcome. */
-    public static Behavior<RunCommand> create(BoundCell cell, int run, long seed, ParticipantWiring wiring,
+    /**
+     * The curator of run {@code run} of {@code cell}; {@code coordinator} receives its outcome.
+     *
+     * @param node this node's address when the run is placed on a cluster node, else null
+     */
+    public static Behavior<RunCommand> create(BoundCell cell, int run, long seed, String node,
                                               ActorRef<CoordinatorCommand> coordinator) {
-        return Behaviors.setup(ctx -> {
-            RunCuratorActor actor = new RunCuratorActor(ctx, cell, run, seed, wiring, coordinator);
-            return actor.advance(null);
-        });
+        return Behaviors.setup(ctx -> new RunCuratorActor(ctx, cell, run, seed, node, coordinator).advance(null));
     }
 
-    private RunCuratorActor(ActorContext<RunCommand> ctx, BoundCell cell, int run, long seed, ParticipantWiring wiring,
+    private RunCuratorActor(ActorContext<RunCommand> ctx, BoundCell cell, int run, long seed, String node,
                             ActorRef<CoordinatorCommand> coordinator) {
         super(ctx);
         this.cell = cell;
@@ -68,17 +66,13 @@ public final class RunCuratorActor extends AbstractBehavior<RunCommand> {
         this.context = cell.context(run, seed);
         this.curator = cell.curator(run, seed, context);
         this.coordinator = coordinator;
-        this.wiring = wiring;
+        this.node = node;
     }
 
     @Override
     public Receive<RunCommand> createReceive() {
         return newReceiveBuilder()
                 .onMessage(RunCommand.Answered.class, this::onAnswered)
-                .onMessage(RunCommand.HostOpened.class, m -> {
-                    hostNode.put(m.host(), m.node());
-                    return outcome != null ? finish() : this;
-                })
                 .onMessage(RunCommand.ParticipantStopped.class, m -> {
                     coordinator.tell(new CoordinatorCommand.RunFailed(cell.index(), run, "participant " + m.participant()
                             + " of run " + run + " stopped without answering"));
@@ -100,8 +94,9 @@ public final class RunCuratorActor extends AbstractBehavior<RunCommand> {
             return Behaviors.stopped();
         }
         if (step instanceof Step.Done<Object, Object> done) {
-            outcome = done.outcome();
-            return finish();
+            coordinator.tell(new CoordinatorCommand.RunFinished(cell.index(), run, done.outcome(),
+                    node == null ? null : Map.of(node, participants.size())));
+            return Behaviors.stopped();
         }
         Step.Ask<Object, Object> ask = (Step.Ask<Object, Object>) step;
         int[] ids = ask.participants();
@@ -109,39 +104,19 @@ public final class RunCuratorActor extends AbstractBehavior<RunCommand> {
         answered = 0;
         ActorRef<RunCommand> self = getContext().getSelf();
         for (int position = 0; position < ids.length; position++) {
-            participant(ids[position]).accept(new ParticipantCommand.Ask(position, ask.request(), self));
+            participant(ids[position]).tell(new ParticipantCommand.Ask(position, ask.request(), self));
         }
         return this;
     }
 
-    private Consumer<ParticipantCommand> participant(int id) {
-        Consumer<ParticipantCommand> ref = participants.get(id);
+    private ActorRef<ParticipantCommand> participant(int id) {
+        ActorRef<ParticipantCommand> ref = participants.get(id);
         if (ref == null) {
-            int host = wiring.host(cell, id);
-            if (host >= 0 && perHost.merge(host, 1, Integer::sum) == 1) {
-                wiring.open(getContext(), cell, run, host);
-            }
-            ref = wiring.participant(getContext(), cell, run, seed, context, id);
+            ref = getContext().spawn(ParticipantActor.create(cell, run, seed, context, id), "p-" + id, COMPUTE);
+            getContext().watchWith(ref, new RunCommand.ParticipantStopped(id));
             participants.put(id, ref);
         }
         return ref;
-    }
-
-    /** Reports the outcome once every opened host said where it runs (at once locally), releases the hosts, stops. */
-    private Behavior<RunCommand> finish() {
-        if (hostNode.size() < perHost.size()) {
-            return this;
-        }
-        Map<String, Integer> placement = null;
-        if (!perHost.isEmpty()) {
-            placement = new TreeMap<>();
-            for (Map.Entry<Integer, Integer> host : perHost.entrySet()) {
-                placement.merge(hostNode.get(host.getKey()), host.getValue(), Integer::sum);
-                wiring.release(getContext(), cell, run, host.getKey());
-            }
-        }
-        coordinator.tell(new CoordinatorCommand.RunFinished(cell.index(), run, outcome, placement));
-        return Behaviors.stopped();
     }
 
     private Behavior<RunCommand> onAnswered(RunCommand.Answered m) {

@@ -7,7 +7,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
-import org.apache.pekko.actor.typed.DispatcherSelector;
 import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
@@ -16,11 +15,11 @@ import org.privsim.core.run.Progress;
 import org.privsim.core.seam.BoundCell;
 import org.privsim.protocol.CoordinatorCommand;
 import org.privsim.protocol.GuardianCommand;
-import org.privsim.protocol.RunCommand;
 
 /**
  * Runs every cell of the seam's families: each run (cell by cell, run by run) is its own
- * {@link RunCuratorActor} with its participants, {@value #RUNS_IN_FLIGHT} in flight at once across
+ * {@link RunCuratorActor} with its participants, started through the {@link RunWiring} (here, or on a
+ * cluster's users node), {@value #RUNS_IN_FLIGHT} in flight at once across
  * cells, so one cell's last run overlaps the next cell's first; a cell's row is the family's row of
  * its outcomes in run order, whatever order they finished in, and rows go to the guardian in cell
  * order.
@@ -36,7 +35,7 @@ public final class SeamCoordinator extends AbstractBehavior<CoordinatorCommand> 
 
     private final List<BoundCell> cells;
     private final long seed;
-    private final ParticipantWiring wiring;
+    private final RunWiring wiring;
     private final Progress progress;
     private final ActorRef<GuardianCommand> guardian;
     private final Object[][] outcomes;
@@ -55,13 +54,13 @@ public final class SeamCoordinator extends AbstractBehavior<CoordinatorCommand> 
      * @param seed     the scenario's root seed
      * @param progress receives (runs done, runs, message)
      */
-    public static Behavior<CoordinatorCommand> create(List<BoundCell> cells, long seed, ParticipantWiring wiring,
+    public static Behavior<CoordinatorCommand> create(List<BoundCell> cells, long seed, RunWiring wiring,
                                                       Progress progress, ActorRef<GuardianCommand> guardian) {
         return Behaviors.setup(ctx -> new SeamCoordinator(ctx, cells, seed, wiring, progress, guardian).startRuns());
     }
 
     private SeamCoordinator(ActorContext<CoordinatorCommand> ctx, List<BoundCell> cells, long seed,
-                            ParticipantWiring wiring, Progress progress, ActorRef<GuardianCommand> guardian) {
+                            RunWiring wiring, Progress progress, ActorRef<GuardianCommand> guardian) {
         super(ctx);
         this.cells = List.copyOf(cells);
         this.seed = seed;
@@ -102,12 +101,7 @@ public final class SeamCoordinator extends AbstractBehavior<CoordinatorCommand> 
             int cell = order[started][0];
             int run = order[started][1];
             started++;
-            BoundCell bound = cells.get(cell);
-            ActorRef<RunCommand> curator = getContext().spawn(
-                    RunCuratorActor.create(bound, run, seed, wiring, getContext().getSelf()), "run-" + cell + "-" + run,
-                    DispatcherSelector.fromConfig(LocalSettings.COMPUTE_DISPATCHER));
-            getContext().watchWith(curator, new CoordinatorCommand.RunFailed(cell, run, "the curator of "
-                    + bound.label() + " run " + run + " stopped without a result"));
+            wiring.start(getContext(), cells.get(cell), run, seed);
         }
         return report();
     }

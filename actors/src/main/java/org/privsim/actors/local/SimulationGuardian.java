@@ -44,7 +44,7 @@ import org.privsim.protocol.GuardianCommand;
  * one {@link CuratorActor} at a time; (2) runs every indexed-mean experiment cell
  * ({@link IndexedMeanRunPlan#cells} order), one {@link CellCoordinator} at a time; (3) runs every
  * cell of the seam's families ({@link Families#cells} order) under one {@link SeamCoordinator}
- * (several runs in flight, their participants placed by the {@link ParticipantWiring}); (4) runs
+ * (several runs in flight, each placed with its participants by the {@link RunWiring}); (4) runs
  * every audit in scenario order, one {@link AuditCoordinator} at a time (its trials in parallel, its
  * adversary placed through an {@link AdversaryWiring}). It
  * completes {@code result} with everything in plan order.
@@ -75,7 +75,7 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
     private final List<IndexedMeanResult> rows = new ArrayList<>();
     private final List<ExperimentRow> seamRows = new ArrayList<>();
     private boolean seamStarted;
-    private final ParticipantWiring participants;
+    private final RunWiring seamRuns;
     /** Participants per node per seam experiment (cluster only). */
     private final Map<Integer, Map<String, Integer>> placement = new TreeMap<>();
     private final List<AuditResult> audits = new ArrayList<>();
@@ -109,18 +109,18 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
      * @param result   completed with every job's result
      */
     public static Behavior<GuardianCommand> create(Scenario scenario, RangeWiring wiring,
-                                                   ParticipantWiring participants, AdversaryWiring adversaries,
+                                                   RunWiring seamRuns, AdversaryWiring adversaries,
                                                    LocalSettings settings, Progress progress,
                                                    CompletableFuture<Outcomes> result) {
-        return Behaviors.setup(ctx -> new SimulationGuardian(ctx, scenario, wiring, participants, adversaries,
+        return Behaviors.setup(ctx -> new SimulationGuardian(ctx, scenario, wiring, seamRuns, adversaries,
                 settings, progress, result).startNext());
     }
 
     private SimulationGuardian(ActorContext<GuardianCommand> ctx, Scenario scenario, RangeWiring wiring,
-                               ParticipantWiring participants, AdversaryWiring adversaries, LocalSettings settings,
+                               RunWiring seamRuns, AdversaryWiring adversaries, LocalSettings settings,
                                Progress progress, CompletableFuture<Outcomes> result) {
         super(ctx);
-        this.participants = participants;
+        this.seamRuns = seamRuns;
         this.adversaries = adversaries;
         this.scenario = scenario;
         this.settings = settings;
@@ -179,7 +179,7 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
             if (!seamStarted) {
                 seamStarted = true;
                 ActorRef<CoordinatorCommand> coordinator = getContext().spawn(SeamCoordinator.create(seamCells,
-                        scenario.seed(), participants, (done, total, message) -> progress.update(before, totalSteps,
+                        scenario.seed(), seamRuns, (done, total, message) -> progress.update(before, totalSteps,
                                 message), getContext().getSelf()), "seam");
                 getContext().watchWith(coordinator, new GuardianCommand.SeamCellFailed(-1, "the seam coordinator"
                         + " stopped without a result"));
