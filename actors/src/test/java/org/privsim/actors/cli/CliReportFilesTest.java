@@ -6,15 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * The CLI's report files by row kind and its audit contract: exit 1 after writing the report when
@@ -53,17 +50,9 @@ class CliReportFilesTest {
     @TempDir
     Path dir;
 
-    private record Result(int code, String out, String err) {}
-
-    private Result run(String yaml, Path out) throws Exception {
+    private CliCall run(String yaml, Path out) throws Exception {
         Path file = Files.writeString(dir.resolve("scenario.yaml"), yaml);
-        CommandLine cl = PrivsimCli.commandLine();
-        StringWriter stdout = new StringWriter();
-        StringWriter stderr = new StringWriter();
-        cl.setOut(new PrintWriter(stdout, true));
-        cl.setErr(new PrintWriter(stderr, true));
-        int code = cl.execute("run", file.toString(), "--out", out.toString(), "--runner", "sequential");
-        return new Result(code, stdout.toString(), stderr.toString());
+        return CliCall.of("run", file.toString(), "--out", out.toString(), "--runner", "sequential");
     }
 
     private static List<String> files(Path out) throws Exception {
@@ -81,7 +70,7 @@ class CliReportFilesTest {
     @Test
     void unmetExpectExitsOneAfterWritingTheReport() throws Exception {
         Path out = dir.resolve("unmet");
-        Result r = run(AUDITS.replace("expect: violated", "expect: consistent"), out);
+        CliCall r = run(AUDITS.replace("expect: violated", "expect: consistent"), out);
         assertEquals(PrivsimCli.EXIT_FAILURE, r.code(), r.err());
         List<String> errors = r.err().lines().filter(l -> l.startsWith("error: ")).toList();
         assertEquals(1, errors.size(), r.err());
@@ -101,7 +90,7 @@ class CliReportFilesTest {
     @Test
     void metExpectationsExitZeroWithAuditFilesOnly() throws Exception {
         Path out = dir.resolve("met");
-        Result r = run(AUDITS, out);
+        CliCall r = run(AUDITS, out);
         assertEquals(0, r.code(), r.err());
         assertEquals("", r.err().lines().filter(l -> l.startsWith("error")).reduce("", String::concat));
         assertFalse(r.out().contains("EXPECT UNMET"), r.out());
@@ -118,7 +107,7 @@ class CliReportFilesTest {
     @Test
     void tracingAuditsWriteTheirTableAndPlot() throws Exception {
         Path out = dir.resolve("tracing");
-        Result r = run("""
+        CliCall r = run("""
                 name: tiny-tracing
                 seed: 5
                 task: { type: indexed-mean, dimension: 40, persons: 10 }
@@ -146,7 +135,7 @@ class CliReportFilesTest {
     @Test
     void pureClaimAuditWritesItsFiles() throws Exception {
         Path out = dir.resolve("pure");
-        Result r = run("""
+        CliCall r = run("""
                 name: tiny-mp-mtl-audit
                 seed: 5
                 task: { type: multitask-regression, tasks: 4, samplesPerTask: 4, dimension: 3, structure: low-rank }
@@ -164,7 +153,7 @@ class CliReportFilesTest {
     @Test
     void indexedMeanScenarioWritesItsTableAndLossPlotOnly() throws Exception {
         Path out = dir.resolve("indexed");
-        Result r = run(INDEXED_MEAN, out);
+        CliCall r = run(INDEXED_MEAN, out);
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("indexed-mean algorithm"), r.out());
         assertFalse(r.out().contains("pop. MSE"), r.out());
@@ -189,7 +178,7 @@ class CliReportFilesTest {
     @Test
     void invalidAuditFieldExitsTwoNamingItAndWritesNothing() throws Exception {
         Path out = dir.resolve("never");
-        Result r = run(AUDITS.replace("trials: 200, expect: violated", "trials: 10, expect: violated"), out);
+        CliCall r = run(AUDITS.replace("trials: 200, expect: violated", "trials: 10, expect: violated"), out);
         assertEquals(PrivsimCli.EXIT_INVALID, r.code(), r.err());
         assertTrue(r.err().lines().anyMatch(l -> l.startsWith("error: audits[0].trials: ")), r.err());
         assertFalse(r.err().contains("Exception"), r.err());

@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -17,7 +15,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import picocli.CommandLine;
 
 /** The CLI contract: exit codes, error lines naming the field, files written only on success. */
 class CliTest {
@@ -35,23 +32,15 @@ class CliTest {
     @TempDir
     Path dir;
 
-    private record Result(int code, String out, String err) {}
-
-    private Result cli(String... args) {
-        CommandLine cl = PrivsimCli.commandLine();
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        cl.setOut(new PrintWriter(out, true));
-        cl.setErr(new PrintWriter(err, true));
-        int code = cl.execute(args);
-        return new Result(code, out.toString(), err.toString());
+    private CliCall cli(String... args) {
+        return CliCall.of(args);
     }
 
     @Test
     void runWritesReportCsvAndPlot() throws Exception {
         Path file = Files.writeString(dir.resolve("tiny.yaml"), VALID);
         Path out = dir.resolve("out");
-        Result r = cli("run", file.toString(), "--out", out.toString(), "--runner", "sequential");
+        CliCall r = cli("run", file.toString(), "--out", out.toString(), "--runner", "sequential");
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("priv-altmin"), r.out());
         JsonNode report = new ObjectMapper().readTree(out.resolve("report.json").toFile());
@@ -77,7 +66,7 @@ class CliTest {
     void runDefaultsToTheLocalActorRunner() throws Exception {
         Path file = Files.writeString(dir.resolve("tiny.yaml"), VALID);
         Path out = dir.resolve("local");
-        Result r = cli("run", file.toString(), "--out", out.toString());
+        CliCall r = cli("run", file.toString(), "--out", out.toString());
         assertEquals(0, r.code(), r.err());
         JsonNode report = new ObjectMapper().readTree(out.resolve("report.json").toFile());
         assertEquals("local", report.get("runner").asText());
@@ -87,7 +76,7 @@ class CliTest {
     @Test
     void benchJsonHasExactlyTheContractFields() throws Exception {
         Path file = Files.writeString(dir.resolve("tiny.yaml"), VALID);
-        Result r = cli("bench", file.toString(), "--repetitions", "1", "--warmup", "0", "--json");
+        CliCall r = cli("bench", file.toString(), "--repetitions", "1", "--warmup", "0", "--json");
         assertEquals(0, r.code(), r.err());
         JsonNode json = new ObjectMapper().readTree(r.out());
         List<String> fields = new java.util.ArrayList<>();
@@ -112,7 +101,7 @@ class CliTest {
     void benchOverridesUsersRestrictsRunnersAndWritesTheJson() throws Exception {
         Path file = Files.writeString(dir.resolve("tiny.yaml"), VALID);
         Path json = dir.resolve("bench.json");
-        Result r = cli("bench", file.toString(), "--repetitions", "1", "--warmup", "0", "--users", "300",
+        CliCall r = cli("bench", file.toString(), "--repetitions", "1", "--warmup", "0", "--users", "300",
                 "--runners", "sequential", "--out", json.toString());
         assertEquals(0, r.code(), r.err());
         JsonNode written = new ObjectMapper().readTree(json.toFile());
@@ -133,13 +122,13 @@ class CliTest {
                 .replace("dimension: 4", "dimension: 2000"));
         Path out = dir.resolve("huge");
         long start = System.nanoTime();
-        Result r = cli("run", file.toString(), "--out", out.toString());
+        CliCall r = cli("run", file.toString(), "--out", out.toString());
         assertEquals(2, r.code(), r.err());
         assertTrue(r.err().startsWith("error: task.users: needs about "), r.err());
         assertTrue(r.err().contains("GB of heap, this JVM has ") && r.err().contains("PRIVSIM_JAVA_OPTS=-Xmx"), r.err());
         assertFalse(Files.exists(out));
         assertTrue((System.nanoTime() - start) / 1e9 < 10, "refused in seconds");
-        Result bench = cli("bench", file.toString());
+        CliCall bench = cli("bench", file.toString());
         assertEquals(2, bench.code());
         assertTrue(bench.err().startsWith("error: task.users: needs about "), bench.err());
     }
@@ -166,7 +155,7 @@ class CliTest {
     void invalidScenarioExitsTwoNamingTheFieldAndWritesNothing(String from, String to, String path) throws Exception {
         Path file = Files.writeString(dir.resolve("bad.yaml"), VALID.replace(from, to.replace("\\n", "\n")));
         Path out = dir.resolve("never");
-        Result r = cli("run", file.toString(), "--out", out.toString());
+        CliCall r = cli("run", file.toString(), "--out", out.toString());
         assertEquals(2, r.code(), r.err());
         assertTrue(r.err().lines().anyMatch(l -> l.startsWith("error: " + path + ": ")), r.err());
         assertFalse(r.err().contains("Exception"), "no stack trace: " + r.err());
@@ -182,7 +171,7 @@ class CliTest {
         }
         assertTrue(files.size() >= 9, "bundled scenarios: " + files);
         for (Path file : files) {
-            Result r = cli("validate", file.toString());
+            CliCall r = cli("validate", file.toString());
             assertEquals(0, r.code(), file + ": " + r.err());
         }
     }
@@ -204,7 +193,7 @@ class CliTest {
         for (Map.Entry<String, String> e : header.entrySet()) {
             Path bundled = Path.of("..", "scenarios", "real", e.getKey() + ".yaml");
             Path data = Path.of("..", "data", "mlmrev", e.getKey() + ".csv");
-            Result r = cli("validate", bundled.toString());
+            CliCall r = cli("validate", bundled.toString());
             if (Files.exists(data)) {
                 assertEquals(0, r.code(), bundled + ": " + r.err());
             } else {
@@ -242,7 +231,7 @@ class CliTest {
                   - { algorithm: own-data }
                 """);
         Path out = dir.resolve("never");
-        Result r = cli("run", file.toString(), "--out", out.toString());
+        CliCall r = cli("run", file.toString(), "--out", out.toString());
         assertEquals(2, r.code(), r.err());
         assertEquals("error: task.features[0]: " + dir.resolve("users.csv").toAbsolutePath() + " row 4: \"oops\" is"
                 + " not a number (declare the feature categorical: true if it is one)", r.err().strip());
@@ -251,7 +240,7 @@ class CliTest {
 
     @Test
     void missingFileAndUnknownRunnerAreInvalidInput() throws Exception {
-        Result r = cli("run", dir.resolve("nope.yaml").toString());
+        CliCall r = cli("run", dir.resolve("nope.yaml").toString());
         assertEquals(2, r.code());
         assertTrue(r.err().startsWith("error: "), r.err());
         Path file = Files.writeString(dir.resolve("tiny.yaml"), VALID);
@@ -280,7 +269,7 @@ class CliTest {
         String[] named = {"--nodes", "--nodes", "--nodes", "--seed-nodes", "--roles", "--port", "--roles", "--roles",
             "--roles"};
         for (int i = 0; i < invalid.length; i++) {
-            Result r = cli(invalid[i]);
+            CliCall r = cli(invalid[i]);
             assertEquals(2, r.code(), String.join(" ", invalid[i]));
             assertTrue(r.err().startsWith("error: " + named[i] + ":"), r.err());
         }

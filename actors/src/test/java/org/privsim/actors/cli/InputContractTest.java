@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,20 +37,8 @@ class InputContractTest {
     @TempDir
     Path dir;
 
-    private record Result(int code, String out, String err) {
-        String all() {
-            return out + err;
-        }
-    }
-
-    private static Result cli(String... args) {
-        var cl = PrivsimCli.commandLine();
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        cl.setOut(new PrintWriter(out, true));
-        cl.setErr(new PrintWriter(err, true));
-        int code = cl.execute(args);
-        return new Result(code, out.toString(), err.toString());
+    private static CliCall cli(String... args) {
+        return CliCall.of(args);
     }
 
     private Path scenario(String name, String text) throws Exception {
@@ -64,14 +50,14 @@ class InputContractTest {
     }
 
     /** Exit 2, every stderr line an error line containing {@code expected}, no class name, nothing written. */
-    private void assertRefused(Result r, String expected) throws Exception {
+    private void assertRefused(CliCall r, String expected) throws Exception {
         assertEquals(2, r.code(), r.all());
         assertTrue(r.err().contains(expected), "expected '" + expected + "' in: " + r.err());
         assertFalse(CLASS_NAME.matcher(r.all()).find(), r.all());
         assertFalse(Files.exists(dir.resolve("out")), "nothing written");
     }
 
-    private Result runSequential(Path file) {
+    private CliCall runSequential(Path file) {
         return cli("run", file.toString(), "--runner", "sequential", "--out", dir.resolve("out").toString());
     }
 
@@ -107,7 +93,7 @@ class InputContractTest {
                 + " steps: 10, trials: 40, inject: { noiseMultiplier: 1.0e308 } }\n"
                 + "  - { algorithm: dp-sgd, representation: none, epsilon: 1.0e308, delta: 1.0e-5, samplingRate: 0.1,"
                 + " steps: 10, trials: 40 }\n";
-        Result r = cli("validate", scenario("a", text).toString());
+        CliCall r = cli("validate", scenario("a", text).toString());
         assertRefused(r, "error: audits[0].inject.noiseMultiplier: must be ≤");
         assertTrue(r.err().contains("error: audits[1].epsilon: must be ≤"), r.err());
     }
@@ -199,7 +185,7 @@ class InputContractTest {
         for (String path : List.of("/dev/zero", "/etc/passwd", "/proc/self/environ")) {
             Path file = scenario("p", "name: p\nseed: 1\ntask: { type: dataset, path: " + path + ", userColumn: u,"
                     + " labelColumn: y, features: [x] }\nexperiments:\n  - { algorithm: own-data }\n");
-            Result r = cli("validate", file.toString());
+            CliCall r = cli("validate", file.toString());
             assertRefused(r, "error: task.path: ");
             assertFalse(r.err().contains("root:") || r.err().contains("PATH="), "no file content echoed: " + r.err());
         }
@@ -232,7 +218,7 @@ class InputContractTest {
                 + " indices: random }\nexperiments:\n  - { algorithm: indexed-mean-billboard, epsilon: [1],"
                 + " delta: 1.0e-5 }\n");
         assertEquals(0, cli("validate", file.toString()).code());
-        Result r = runSequential(file);
+        CliCall r = runSequential(file);
         assertRefused(r, "error: task.persons: needs");
     }
 
@@ -241,7 +227,7 @@ class InputContractTest {
         Path file = scenario("s", "name: s\nseed: 1\ntask: { type: low-rank-regression, users: 1000000,"
                 + " samplesPerUser: 10, dimension: 1000000000, rank: 5, labelNoise: 0.1 }\n"
                 + "experiments:\n  - { algorithm: own-data }\n");
-        Result r = cli("validate", file.toString());
+        CliCall r = cli("validate", file.toString());
         assertRefused(r, "error: task.dimension: must be ≤ 2000");
         assertFalse(Pattern.compile("-[0-9]").matcher(r.err()).find(), r.err());
     }
@@ -279,7 +265,7 @@ class InputContractTest {
         }
         Path file = lowRank("{ algorithm: own-data }");
         long start = System.nanoTime();
-        Result r = cli("run", file.toString(), "--runner", "cluster", "--seed-nodes", "127.0.0.1:" + port,
+        CliCall r = cli("run", file.toString(), "--runner", "cluster", "--seed-nodes", "127.0.0.1:" + port,
                 "--join-timeout", "2", "--out", dir.resolve("out").toString());
         double seconds = (System.nanoTime() - start) / 1e9;
         assertEquals(1, r.code(), r.all());
@@ -316,14 +302,14 @@ class InputContractTest {
 
     @Test
     void parseErrorsNameTheOptionAndPointAtHelp() throws Exception {
-        Result r = cli("run", "x.yaml", "--nodes", "abc");
+        CliCall r = cli("run", "x.yaml", "--nodes", "abc");
         assertEquals(2, r.code());
         assertEquals(List.of("error: --nodes: 'abc' is not an int", "Run 'privsim run --help' for usage."),
                 r.err().lines().toList());
-        Result unknown = cli("validate", "x.yaml", "--frobnicate");
+        CliCall unknown = cli("validate", "x.yaml", "--frobnicate");
         assertEquals(2, unknown.code());
         assertEquals("error: --frobnicate: unknown option", unknown.err().lines().findFirst().orElseThrow());
-        Result missing = cli("validate");
+        CliCall missing = cli("validate");
         assertEquals("error: SCENARIO: required, but missing", missing.err().lines().findFirst().orElseThrow());
         assertFalse(r.all().contains("Usage:") || unknown.all().contains("Usage:"));
     }

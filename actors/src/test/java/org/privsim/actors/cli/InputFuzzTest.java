@@ -38,7 +38,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * The input contract under seeded random inputs (issue 33): every input either runs or is refused
@@ -98,8 +97,6 @@ class InputFuzzTest {
         TIMES.entrySet().stream().limit(12).forEach(e -> System.out.println("  slow: " + e.getKey() / 1000 + " ms " + e.getValue()));
     }
 
-    private record Result(int code, String out, String err) {}
-
     private record Source(Path file, JsonNode tree) {}
 
     @Test
@@ -113,7 +110,7 @@ class InputFuzzTest {
             String text = mutate(source.tree(), random, strings);
             Path file = Files.writeString(dir.resolve("v" + i + ".yaml"), text);
             String label = "validate case " + i + " (mutation of " + source.file() + ")";
-            Result r = call(label, text, VALIDATE_BOUND_MS, "validate", file.toString());
+            CliCall r = call(label, text, VALIDATE_BOUND_MS, "validate", file.toString());
             check(label, text, r, false, null);
         }
     }
@@ -134,7 +131,7 @@ class InputFuzzTest {
             Path file = Files.writeString(dir.resolve("r" + i + ".yaml"), text);
             Path out = dir.resolve("out-r" + i);
             String label = "run case " + i + " (shrunk " + source.file() + ")";
-            Result r = call(label, text, RUN_BOUND_MS, "run", file.toString(), "--runner", "sequential",
+            CliCall r = call(label, text, RUN_BOUND_MS, "run", file.toString(), "--runner", "sequential",
                     "--out", out.toString());
             check(label, text, r, true, out);
         }
@@ -166,7 +163,7 @@ class InputFuzzTest {
             Path file = Files.writeString(dir.resolve("c" + i + ".yaml"), text);
             Path out = dir.resolve("out-c" + i);
             String label = "csv case " + i + " (" + csv.getFileName() + ", defect " + kind + ")";
-            Result r = call(label, text, RUN_BOUND_MS, "run", file.toString(), "--runner", "sequential",
+            CliCall r = call(label, text, RUN_BOUND_MS, "run", file.toString(), "--runner", "sequential",
                     "--out", out.toString());
             check(label, text, r, true, out);
         }
@@ -396,7 +393,7 @@ class InputFuzzTest {
 
     private static final Map<Long, String> TIMES = new TreeMap<>(java.util.Comparator.reverseOrder());
 
-    private static Result call(String label, String input, long boundMillis, String... args) throws Exception {
+    private static CliCall call(String label, String input, long boundMillis, String... args) throws Exception {
         long started = System.nanoTime();
         try {
             return callTimed(label, input, boundMillis, args);
@@ -405,27 +402,19 @@ class InputFuzzTest {
         }
     }
 
-    private static Result callTimed(String label, String input, long boundMillis, String... args) throws Exception {
-        Future<Result> future = worker.submit(() -> {
-            CommandLine cl = PrivsimCli.commandLine();
-            StringWriter out = new StringWriter();
-            StringWriter err = new StringWriter();
-            cl.setOut(new PrintWriter(out, true));
-            cl.setErr(new PrintWriter(err, true));
-            int code = cl.execute(args);
-            return new Result(code, out.toString(), err.toString());
-        });
+    private static CliCall callTimed(String label, String input, long boundMillis, String... args) throws Exception {
+        Future<CliCall> future = worker.submit(() -> CliCall.of(args));
         try {
             return future.get(boundMillis, TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
             future.cancel(true);
             worker.shutdownNow();
             start();
-            return new Result(-1, "", "ran past its bound of " + boundMillis + " ms");
+            return new CliCall(-1, "", "ran past its bound of " + boundMillis + " ms");
         } catch (ExecutionException e) {
             java.io.StringWriter trace = new java.io.StringWriter();
             e.getCause().printStackTrace(new PrintWriter(trace));
-            return new Result(-2, "", "threw " + trace);
+            return new CliCall(-2, "", "threw " + trace);
         }
     }
 
@@ -447,14 +436,14 @@ class InputFuzzTest {
         }
     }
 
-    private void check(String label, String input, Result r, boolean run, Path out) {
+    private void check(String label, String input, CliCall r, boolean run, Path out) {
         String failure = violation(label, input, r, run, out);
         if (failure != null) {
             failures.add(failure);
         }
     }
 
-    private static String violation(String label, String input, Result r, boolean run, Path out) {
+    private static String violation(String label, String input, CliCall r, boolean run, Path out) {
         String both = r.out() + r.err();
         String context = prefix(label) + "exit " + r.code() + ": " + r.err().lines().findFirst().orElse("")
                 + "\nstdout: " + r.out() + "\nstderr: " + r.err()
