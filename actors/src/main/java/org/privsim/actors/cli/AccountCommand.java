@@ -371,7 +371,7 @@ public final class AccountCommand implements Callable<Integer> {
     private static final String PLD_SIGMA_NOTE = "PLD: the smallest noise multiplier (to relative "
             + PldAccountant.SIGMA_RELATIVE_TOLERANCE + ") whose PLD epsilon over the steps is at most epsilon.";
 
-    /** The DP-SGD inputs of the ε mode, without any accountant (for --accountant pld). */
+    /** The DP-SGD inputs of the ε mode, echoed at the top of its output under every accountant. */
     private static Output dpSgdInputs(double q, double m, int n, double d) {
         Map<String, Number> v = new LinkedHashMap<>();
         v.put("samplingRate", q);
@@ -386,7 +386,7 @@ public final class AccountCommand implements Callable<Integer> {
         return new Output(v, t.toString());
     }
 
-    /** The DP-SGD inputs of the σ mode, without any accountant (for --accountant pld). */
+    /** The DP-SGD inputs of the σ mode, echoed at the top of its output under every accountant. */
     private static Output dpSgdTarget(double q, int n, double e, double d) {
         Map<String, Number> v = new LinkedHashMap<>();
         v.put("samplingRate", q);
@@ -405,21 +405,14 @@ public final class AccountCommand implements Callable<Integer> {
     private static Output dpSgdEpsilons(double q, double m, int n, double d) {
         double[] orders = SampledGaussianRdp.defaultOrders();
         SampledGaussianRdp.Epsilon e = SampledGaussianRdp.epsilon(q, m, n, d, orders);
-        Map<String, Number> v = new LinkedHashMap<>();
-        v.put("samplingRate", q);
-        v.put("noiseMultiplier", m);
-        v.put("steps", n);
-        v.put("delta", d);
+        Output inputs = dpSgdInputs(q, m, n, d);
+        Map<String, Number> v = new LinkedHashMap<>(inputs.values());
         v.put("classicEpsilon", e.classicEpsilon());
         v.put("classicOrder", e.classicOrder());
         v.put("tightEpsilon", e.tightEpsilon());
         v.put("tightOrder", e.tightOrder());
 
-        StringBuilder t = new StringBuilder();
-        row(t, "sampling rate q", q);
-        row(t, "noise multiplier", m);
-        textRow(t, "steps", Integer.toString(n));
-        row(t, "delta", d);
+        StringBuilder t = new StringBuilder(inputs.table());
         textRow(t, "orders", defaultOrdersText(orders));
         t.append(System.lineSeparator());
         t.append(String.format("%-28s %-16s %s%n", "conversion", "epsilon", "order"));
@@ -433,19 +426,12 @@ public final class AccountCommand implements Callable<Integer> {
 
     /** The smallest noise multiplier meeting (e, d) over n steps at sampling rate q, per conversion. */
     private static Output noiseMultipliers(double q, int n, double e, double d) {
-        Map<String, Number> v = new LinkedHashMap<>();
-        v.put("samplingRate", q);
-        v.put("steps", n);
-        v.put("epsilon", e);
-        v.put("delta", d);
+        Output inputs = dpSgdTarget(q, n, e, d);
+        Map<String, Number> v = new LinkedHashMap<>(inputs.values());
         v.put("noiseMultiplierClassic", SampledGaussianRdp.sigmaFor(q, n, d, e, Conversion.CLASSIC));
         v.put("noiseMultiplierTight", SampledGaussianRdp.sigmaFor(q, n, d, e, Conversion.TIGHT));
 
-        StringBuilder t = new StringBuilder();
-        row(t, "sampling rate q", q);
-        textRow(t, "steps", Integer.toString(n));
-        row(t, "epsilon", e);
-        row(t, "delta", d);
+        StringBuilder t = new StringBuilder(inputs.table());
         textRow(t, "orders", defaultOrdersText(SampledGaussianRdp.defaultOrders()));
         t.append(System.lineSeparator());
         header(t, "conversion", "noise multiplier");
