@@ -2,8 +2,8 @@ package org.privsim.protocol;
 
 /**
  * The billboard releases of a batch of rounds: the public vector p̂ of each round, posted by the
- * curator to the billboard and fanned out by it to every subscriber (persons and adversaries alike,
- * hence both interfaces). The d coordinates travel as the support S (the coordinates persons read,
+ * curator to the billboard and fanned out by it to every subscriber (an audit's adversaries). The d
+ * coordinates travel as the support S (the coordinates persons read,
  * explicitly) and the unread residual (the exact summary of the other d − |S| an audit adversary
  * uses; see the core {@code IndexedMeanMechanism.unreadResidual}).
  *
@@ -17,4 +17,4 @@ package org.privsim.protocol;
  * @param unread     the unread residual per round of the batch
  */
 public record BillboardPost(int job, int firstRound, double[][] estimates, double[] unread)
-        implements PersonCommand, AdversaryCommand {}
+        implements AdversaryCommand {}

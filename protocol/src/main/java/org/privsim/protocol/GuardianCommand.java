@@ -2,24 +2,21 @@ package org.privsim.protocol;
 
 import org.privsim.core.audit.AuditResult;
 import org.privsim.core.run.ExperimentRow;
-import org.privsim.core.run.IndexedMeanResult;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import java.util.Map;
 import org.privsim.core.sim.RunOutcome;
 
 /**
- * Messages the simulation guardian handles: the end of one algorithm run, of one indexed-mean or
- * seam cell (multi-task, transfer …), or of one audit.
+ * Messages the simulation guardian handles: the end of one low-rank algorithm run, of one seam
+ * cell (indexed mean, multi-task, transfer …), or of one audit.
  *
  * <p>Guarantee: the curator of run {@code run}, the coordinator of a cell and the coordinator of
  * an audit each send exactly one completion, then stop; the guardian watches them and turns a stop
  * without completion into the matching failure (ignored when it arrives after the completion).
  */
 public sealed interface GuardianCommand extends CborSerializable
-        permits GuardianCommand.RunCompleted, GuardianCommand.RunFailed, GuardianCommand.CellCompleted,
-        GuardianCommand.CellFailed, GuardianCommand.SeamCellCompleted, GuardianCommand.SeamCellFailed,
-        GuardianCommand.AuditCompleted,
-        GuardianCommand.AuditFailed {
+        permits GuardianCommand.RunCompleted, GuardianCommand.RunFailed, GuardianCommand.SeamCellCompleted,
+        GuardianCommand.SeamCellFailed, GuardianCommand.AuditCompleted, GuardianCommand.AuditFailed {
 
     /**
      * Run {@code run} finished.
@@ -37,21 +34,6 @@ public sealed interface GuardianCommand extends CborSerializable
      */
     record RunFailed(int run, String reason) implements GuardianCommand {}
 
-    /**
-     * Indexed-mean experiment cell {@code cell} finished.
-     *
-     * @param cell   index of the cell in {@link org.privsim.core.indexedmean.IndexedMeanRunPlan#cells} order
-     * @param result its report row
-     */
-    record CellCompleted(int cell, IndexedMeanResult result) implements GuardianCommand {}
-
-    /**
-     * Indexed-mean experiment cell {@code cell} failed.
-     *
-     * @param cell   index of the cell
-     * @param reason what went wrong
-     */
-    record CellFailed(int cell, String reason) implements GuardianCommand {}
 
     /**
      * Cell {@code cell} of the seam's families finished.

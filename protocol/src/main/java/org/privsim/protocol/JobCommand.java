@@ -2,7 +2,6 @@ package org.privsim.protocol;
 
 import java.util.List;
 import org.privsim.core.audit.AuditResult;
-import org.privsim.core.run.IndexedMeanResult;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import org.privsim.core.run.ExperimentRow;
 import org.privsim.core.run.Placement;
@@ -23,13 +22,12 @@ public sealed interface JobCommand extends CborSerializable
      * Every job of the scenario finished.
      *
      * @param runs   low-rank outcomes in plan order
-     * @param cells  indexed-mean rows in plan order
      * @param seam   the seam families' rows in {@link org.privsim.core.run.Families#cells} order
      *               (serialized with their class names)
      * @param audits audit rows in scenario order
      * @param placement where the seam experiments' participants ran
      */
-    record Completed(List<RunOutcome> runs, List<IndexedMeanResult> cells,
+    record Completed(List<RunOutcome> runs,
                      @JsonTypeInfo(use = JsonTypeInfo.Id.CLASS) List<ExperimentRow> seam, List<AuditResult> audits,
                      List<Placement> placement) implements JobCommand {}
 

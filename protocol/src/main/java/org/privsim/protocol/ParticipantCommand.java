@@ -4,12 +4,13 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import org.apache.pekko.actor.typed.ActorRef;
 
 /**
- * Messages a participant actor handles, for every family: one request of its run's curator.
+ * Messages a participant actor handles, for every family: one request of its run's curator, or
+ * its turn in a chained fold.
  *
  * <p>Guarantee: a participant answers every request exactly once, to {@code replyTo}, in the order
  * the requests arrive, with what its family's participant answers — never with its data.
  */
-public sealed interface ParticipantCommand extends CborSerializable permits ParticipantCommand.Ask {
+public sealed interface ParticipantCommand extends CborSerializable permits ParticipantCommand.Ask, ParticipantCommand.Fold {
 
     /**
      * Answer {@code request} with {@link RunCommand.Answered} at {@code position}.
@@ -20,4 +21,12 @@ public sealed interface ParticipantCommand extends CborSerializable permits Part
      */
     record Ask(int position, @JsonTypeInfo(use = JsonTypeInfo.Id.CLASS) Object request,
                ActorRef<RunCommand> replyTo) implements ParticipantCommand {}
+
+    /**
+     * Add your answer to the chain's request into its sum and hand it on ({@link FoldChain#add}).
+     * Local only: never serialized.
+     *
+     * @param chain the fold in flight
+     */
+    record Fold(FoldChain chain) implements ParticipantCommand, org.apache.pekko.actor.NoSerializationVerificationNeeded {}
 }

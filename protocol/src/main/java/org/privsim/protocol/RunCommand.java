@@ -3,12 +3,14 @@ package org.privsim.protocol;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 
 /**
- * Messages the curator actor of one run handles, for every family: its participants' answers.
+ * Messages the curator actor of one run handles, for every family: its participants' answers, or
+ * the sum of a chained fold.
  *
  * <p>Guarantee: the curator acts only once every participant it asked has answered, and hands the
  * answers to the family's curator in the order it asked, never in arrival order.
  */
-public sealed interface RunCommand extends CborSerializable permits RunCommand.Answered, RunCommand.ParticipantStopped {
+public sealed interface RunCommand extends CborSerializable permits RunCommand.Answered, RunCommand.Folded,
+        RunCommand.ParticipantStopped {
 
     /**
      * The answer of the participant at {@code position} of the current ask.
@@ -17,6 +19,14 @@ public sealed interface RunCommand extends CborSerializable permits RunCommand.A
      * @param answer   the family's answer (serialized with its class name)
      */
     record Answered(int position, @JsonTypeInfo(use = JsonTypeInfo.Id.CLASS) Object answer) implements RunCommand {}
+
+    /**
+     * The sum of the current chained fold, back from its last participant. Local only: never
+     * serialized.
+     *
+     * @param sum the folded answers
+     */
+    record Folded(Object sum) implements RunCommand, org.apache.pekko.actor.NoSerializationVerificationNeeded {}
 
     /**
      * Participant {@code participant} stopped (its request threw): the run fails.

@@ -2,7 +2,6 @@ package org.privsim.protocol;
 
 import org.apache.pekko.actor.typed.ActorRef;
 import org.privsim.core.audit.AuditResult;
-import org.privsim.core.run.IndexedMeanResult;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import org.privsim.core.run.ExperimentRow;
 import java.util.List;
@@ -18,8 +17,7 @@ import org.privsim.core.sim.RunOutcome;
  */
 public sealed interface SubmitterCommand extends CborSerializable
         permits SubmitterCommand.Accepted, SubmitterCommand.Rejected, SubmitterCommand.ProgressUpdate,
-        SubmitterCommand.RunResult, SubmitterCommand.CellResult, SubmitterCommand.SeamPart,
-        SubmitterCommand.AuditPart,
+        SubmitterCommand.RunResult, SubmitterCommand.SeamPart, SubmitterCommand.AuditPart,
         SubmitterCommand.Finished, SubmitterCommand.Failed, SubmitterCommand.AcceptTimeout,
         SubmitterCommand.JobLost {
 
@@ -55,13 +53,6 @@ public sealed interface SubmitterCommand extends CborSerializable
      */
     record RunResult(int index, RunOutcome outcome) implements SubmitterCommand {}
 
-    /**
-     * One indexed-mean cell's row.
-     *
-     * @param index  cell index in plan order
-     * @param result the row
-     */
-    record CellResult(int index, IndexedMeanResult result) implements SubmitterCommand {}
 
     /**
      * One seam cell's row.
@@ -84,12 +75,11 @@ public sealed interface SubmitterCommand extends CborSerializable
      * The job finished; every result was sent before this.
      *
      * @param runs   number of runs sent
-     * @param cells  number of cells sent
      * @param seam   number of seam cells sent
      * @param audits number of audits sent
      * @param placement where the seam experiments' participants ran
      */
-    record Finished(int runs, int cells, int seam, int audits, List<Placement> placement) implements SubmitterCommand {}
+    record Finished(int runs, int seam, int audits, List<Placement> placement) implements SubmitterCommand {}
 
     /**
      * The job failed.

@@ -96,7 +96,7 @@ final class ClusterJob extends AbstractBehavior<JobCommand> {
                 Math.max(1, perNode) * Math.max(1, usersNodesUp(ctx)));
         ctx.spawn(SimulationGuardian.create(scenario, wiring, seamRuns, adversaries, settings,
                 throttled(submitter), outcomes), "simulation");
-        ctx.pipeToSelf(outcomes, (o, e) -> e == null ? new JobCommand.Completed(o.runs(), o.cells(), o.seam(), o.audits(),
+        ctx.pipeToSelf(outcomes, (o, e) -> e == null ? new JobCommand.Completed(o.runs(), o.seam(), o.audits(),
                 o.placement())
                 : new JobCommand.Aborted(reason(e)));
     }
@@ -154,16 +154,13 @@ final class ClusterJob extends AbstractBehavior<JobCommand> {
         for (int i = 0; i < m.runs().size(); i++) {
             submitter.tell(new SubmitterCommand.RunResult(i, m.runs().get(i)));
         }
-        for (int i = 0; i < m.cells().size(); i++) {
-            submitter.tell(new SubmitterCommand.CellResult(i, m.cells().get(i)));
-        }
         for (int i = 0; i < m.seam().size(); i++) {
             submitter.tell(new SubmitterCommand.SeamPart(i, m.seam().get(i)));
         }
         for (int i = 0; i < m.audits().size(); i++) {
             submitter.tell(new SubmitterCommand.AuditPart(i, m.audits().get(i)));
         }
-        submitter.tell(new SubmitterCommand.Finished(m.runs().size(), m.cells().size(), m.seam().size(),
+        submitter.tell(new SubmitterCommand.Finished(m.runs().size(), m.seam().size(),
                 m.audits().size(), m.placement()));
         return reported();
     }

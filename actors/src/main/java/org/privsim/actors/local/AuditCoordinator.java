@@ -151,8 +151,7 @@ public final class AuditCoordinator extends AbstractBehavior<AuditCommand> {
         ActorRef<IndexedMeanCuratorCommand> curator = ctx.spawn(IndexedMeanCuratorActor.create(audit, mechanism,
                 IndexedMeanGame.noise(seed, audit), population.support(), population.unreadCount(), t,
                 i -> PersonActor.audit(population, i, mechanism.clips(), audit, spec.target(), spec.canaryScale(),
-                        colluding[i] ? adversary : null),
-                false, List.of(adversary.narrow())), "curator", DispatcherSelector.fromConfig(LocalSettings.COMPUTE_DISPATCHER));
+                        colluding[i] ? adversary : null), List.of(adversary.narrow())), "curator", DispatcherSelector.fromConfig(LocalSettings.COMPUTE_DISPATCHER));
         ctx.watch(curator);
         play = (first, count) -> {
             int[] worlds = new int[count];

@@ -22,7 +22,7 @@ import org.privsim.protocol.IndexedMeanCuratorCommand.Release;
 import org.privsim.protocol.PersonCommand;
 
 /**
- * The curator of one indexed-mean job: spawns the job's t persons (ids 0..t−1) and, for a billboard
+ * The curator of one indexed-mean audit: spawns the job's t persons (ids 0..t−1) and, for a billboard
  * mechanism, the {@link BillboardActor}; then runs any number of batches of rounds concurrently. A
  * batch asks every person once for its contributions to all of the batch's rounds, buffers the
  * answers by person id, and once all t are in releases, round by round,
@@ -72,22 +72,18 @@ public final class IndexedMeanCuratorActor extends AbstractBehavior<IndexedMeanC
      * @param unreadCount        d − |S|
      * @param persons            t
      * @param person             the behaviour of person i
-     * @param personsReadBillboard whether persons subscribe to the billboard (experiments: they
-     *                           compute their loss from it; audits: only {@code observers} do)
-     * @param observers          further billboard subscribers (an audit's adversary)
+     * @param observers          the billboard's subscribers (the audit's adversary)
      */
     public static Behavior<IndexedMeanCuratorCommand> create(int job, IndexedMeanMechanism mechanism,
             ReleaseNoise noise, int[] support, long unreadCount, int persons,
-            IntFunction<Behavior<PersonCommand>> person, boolean personsReadBillboard,
-            List<ActorRef<BillboardPost>> observers) {
+            IntFunction<Behavior<PersonCommand>> person, List<ActorRef<BillboardPost>> observers) {
         return Behaviors.setup(ctx -> new IndexedMeanCuratorActor(ctx, job, mechanism, noise, support, unreadCount,
-                persons, person, personsReadBillboard, observers));
+                persons, person, observers));
     }
 
     private IndexedMeanCuratorActor(ActorContext<IndexedMeanCuratorCommand> ctx, int job,
             IndexedMeanMechanism mechanism, ReleaseNoise noise, int[] support, long unreadCount, int t,
-            IntFunction<Behavior<PersonCommand>> person, boolean personsReadBillboard,
-            List<ActorRef<BillboardPost>> observers) {
+            IntFunction<Behavior<PersonCommand>> person, List<ActorRef<BillboardPost>> observers) {
         super(ctx);
         this.job = job;
         this.mechanism = mechanism;
@@ -100,16 +96,7 @@ public final class IndexedMeanCuratorActor extends AbstractBehavior<IndexedMeanC
             ctx.watch(ref);
             persons.add(ref);
         }
-        if (mechanism.publishesBillboard()) {
-            List<ActorRef<BillboardPost>> subscribers = new ArrayList<>();
-            if (personsReadBillboard) {
-                persons.forEach(p -> subscribers.add(p.narrow()));
-            }
-            subscribers.addAll(observers);
-            billboard = ctx.spawn(BillboardActor.create(subscribers), "billboard");
-        } else {
-            billboard = null;
-        }
+        billboard = mechanism.publishesBillboard() ? ctx.spawn(BillboardActor.create(observers), "billboard") : null;
     }
 
     @Override

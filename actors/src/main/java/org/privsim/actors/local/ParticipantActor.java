@@ -10,7 +10,8 @@ import org.privsim.protocol.RunCommand;
 /**
  * One participant of one run of any seam family (an MP-MTL task, a public task, a DP-SGD row holder
  * …): builds the family's {@link Participant} at setup from the run's context and its id, and
- * answers each {@link ParticipantCommand.Ask} with it.
+ * answers each {@link ParticipantCommand.Ask} with it, or adds its answer to a
+ * {@link ParticipantCommand.Fold} and hands the fold on.
  *
  * <p>Guarantee: its answers are exactly the sequential interpreter's for the same participant (same
  * context, same requests in the same order); a request that throws stops the actor, which its
@@ -26,6 +27,10 @@ public final class ParticipantActor {
             return Behaviors.receive(ParticipantCommand.class)
                     .onMessage(ParticipantCommand.Ask.class, m -> {
                         m.replyTo().tell(new RunCommand.Answered(m.position(), participant.answer(m.request())));
+                        return Behaviors.same();
+                    })
+                    .onMessage(ParticipantCommand.Fold.class, m -> {
+                        m.chain().add(participant.answer(m.chain().request()));
                         return Behaviors.same();
                     })
                     .build();

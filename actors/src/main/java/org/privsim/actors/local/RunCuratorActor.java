@@ -1,5 +1,6 @@
 package org.privsim.actors.local;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -16,13 +17,16 @@ import org.privsim.core.seam.BoundCell;
 import org.privsim.core.seam.RunCurator;
 import org.privsim.core.seam.Step;
 import org.privsim.protocol.CoordinatorCommand;
+import org.privsim.protocol.FoldChain;
 import org.privsim.protocol.ParticipantCommand;
 import org.privsim.protocol.RunCommand;
 
 /**
  * The curator of one run of any seam family: drives the family's {@link RunCurator}, spawning a
  * {@link ParticipantActor} as its child the first time a step names it, sending each step's request
- * to exactly the participants it names and handing their answers back in the order it named them. A
+ * (or each participant's own) to exactly the participants it names — or, for a
+ * {@link Step.Fold}, handing one {@link FoldChain} from participant to participant in the order it
+ * names them — and handing their answers back in the order it named them. A
  * step that names no participant is answered at once. Its participants live where it lives, so a
  * run's messages never cross a node.
  *
@@ -73,6 +77,7 @@ public final class RunCuratorActor extends AbstractBehavior<RunCommand> {
     public Receive<RunCommand> createReceive() {
         return newReceiveBuilder()
                 .onMessage(RunCommand.Answered.class, this::onAnswered)
+                .onMessage(RunCommand.Folded.class, m -> advance(List.of(m.sum())))
                 .onMessage(RunCommand.ParticipantStopped.class, m -> {
                     coordinator.tell(new CoordinatorCommand.RunFailed(cell.index(), run, "participant " + m.participant()
                             + " of run " + run + " stopped without answering"));
@@ -86,8 +91,9 @@ public final class RunCuratorActor extends AbstractBehavior<RunCommand> {
         Step<Object, Object> step;
         try {
             step = previous == null ? curator.start() : curator.onAnswers(previous);
-            while (step instanceof Step.Ask<Object, Object> ask && ask.participants().length == 0) {
-                step = curator.onAnswers(List.of());
+            while (!(step instanceof Step.Done<Object, Object>) && step.asked().length == 0) {
+                step = curator.onAnswers(step instanceof Step.Fold<Object, Object> fold
+                        ? List.of(fold.folding().empty()) : List.of());
             }
         } catch (BudgetExceededException e) {
             coordinator.tell(new CoordinatorCommand.RunFailed(cell.index(), run, e.getMessage()));
@@ -98,13 +104,20 @@ public final class RunCuratorActor extends AbstractBehavior<RunCommand> {
                     node == null ? null : Map.of(node, participants.size())));
             return Behaviors.stopped();
         }
-        Step.Ask<Object, Object> ask = (Step.Ask<Object, Object>) step;
-        int[] ids = ask.participants();
+        int[] ids = step.asked();
+        if (step instanceof Step.Fold<Object, Object> fold) {
+            List<ActorRef<ParticipantCommand>> chain = new ArrayList<>(ids.length);
+            for (int id : ids) {
+                chain.add(participant(id));
+            }
+            new FoldChain(chain, fold.request(), fold.folding(), getContext().getSelf()).start();
+            return this;
+        }
         answers = new Object[ids.length];
         answered = 0;
         ActorRef<RunCommand> self = getContext().getSelf();
         for (int position = 0; position < ids.length; position++) {
-            participant(ids[position]).tell(new ParticipantCommand.Ask(position, ask.request(), self));
+            participant(ids[position]).tell(new ParticipantCommand.Ask(position, step.request(position), self));
         }
         return this;
     }

@@ -15,9 +15,7 @@ import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.privsim.core.audit.AuditResult;
 import org.privsim.core.data.Populations;
-import org.privsim.core.indexedmean.IndexedMeanRunPlan;
 import org.privsim.core.run.Families;
-import org.privsim.core.run.IndexedMeanResult;
 import org.privsim.core.run.Placement;
 import org.privsim.core.run.ExperimentRow;
 import org.privsim.core.run.Progress;
@@ -31,20 +29,18 @@ import org.privsim.core.seam.BoundCell;
 import org.privsim.core.sim.RunOutcome;
 import org.privsim.protocol.AggregatorCommand;
 import org.privsim.protocol.AuditCommand;
-import org.privsim.protocol.CellCommand;
 import org.privsim.protocol.CoordinatorCommand;
 import org.privsim.protocol.CuratorCommand;
 import org.privsim.protocol.GuardianCommand;
 
 /**
- * The root of one local simulation, in four phases, one job at a time: (1) when the scenario has
+ * The root of one local simulation, in three phases, one job at a time: (1) when the scenario has
  * low-rank runs, builds the population once, wires one aggregator per range of
  * {@code scenario.aggregation()} through a {@link RangeWiring} (children here, sharded entities on a
  * cluster) and runs every {@link RunPlan} in order,
- * one {@link CuratorActor} at a time; (2) runs every indexed-mean experiment cell
- * ({@link IndexedMeanRunPlan#cells} order), one {@link CellCoordinator} at a time; (3) runs every
- * cell of the seam's families ({@link Families#cells} order) under one {@link SeamCoordinator}
- * (several runs in flight, each placed with its participants by the {@link RunWiring}); (4) runs
+ * one {@link CuratorActor} at a time; (2) runs every cell of the seam's families (indexed mean,
+ * multi-task, transfer, federated; {@link Families#cells} order) under one {@link SeamCoordinator}
+ * (several runs in flight, each placed with its participants by the {@link RunWiring}); (3) runs
  * every audit in scenario order, one {@link AuditCoordinator} at a time (its trials in parallel, its
  * adversary placed through an {@link AdversaryWiring}). It
  * completes {@code result} with everything in plan order.
@@ -56,8 +52,8 @@ import org.privsim.protocol.GuardianCommand;
  * <p>Guarantee: {@code result} is completed exactly once — with every job's result, or
  * exceptionally with the first failure — and the guardian then stops (which terminates the
  * actor system when it is the root). A curator or coordinator that stops without reporting counts as a failure.
- * Progress counts, like the sequential runner's, the low-rank steps plus one per cell (indexed-mean
- * and seam) and audit.
+ * Progress counts, like the sequential runner's, the low-rank steps plus one per seam cell and
+ * audit.
  */
 public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> {
     private final Scenario scenario;
@@ -67,12 +63,10 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
     private final Progress progress;
     private final CompletableFuture<Outcomes> result;
     private final List<RunPlan> runs;
-    private final List<IndexedMeanRunPlan> cells;
     private final List<BoundCell> seamCells;
     private final long totalSteps;
     private final List<Consumer<AggregatorCommand>> aggregators = new ArrayList<>();
     private final List<RunOutcome> outcomes = new ArrayList<>();
-    private final List<IndexedMeanResult> rows = new ArrayList<>();
     private final List<ExperimentRow> seamRows = new ArrayList<>();
     private boolean seamStarted;
     private final RunWiring seamRuns;
@@ -86,17 +80,16 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
      * Everything a scenario produced.
      *
      * @param runs   low-rank outcomes in {@link ScenarioPlan} order
-     * @param cells  indexed-mean rows in {@link IndexedMeanRunPlan#cells} order
      * @param seam   the seam families' rows in {@link Families#cells} order
      * @param audits audit rows in scenario order
      * @param placement where each seam experiment's participants ran (cluster), or null (local)
      */
-    public record Outcomes(List<RunOutcome> runs, List<IndexedMeanResult> cells, List<ExperimentRow> seam,
+    public record Outcomes(List<RunOutcome> runs, List<ExperimentRow> seam,
                            List<AuditResult> audits, List<Placement> placement) {
 
         /** The report of {@code scenario} from these outcomes, as runner {@code runner} took {@code wallMillis}. */
         public Report report(Scenario scenario, String runner, long wallMillis) {
-            return Families.report(scenario, runner, wallMillis, runs, cells, seam, audits).withPlacement(placement);
+            return Families.report(scenario, runner, wallMillis, runs, seam, audits).withPlacement(placement);
         }
     }
 
@@ -127,9 +120,8 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
         this.progress = progress;
         this.result = result;
         this.runs = ScenarioPlan.runs(scenario);
-        this.cells = IndexedMeanRunPlan.cells(scenario);
         this.seamCells = Families.cells(scenario);
-        this.totalSteps = StepBudget.total(runs) + cells.size() + seamCells.size() + scenario.audits().size();
+        this.totalSteps = StepBudget.total(runs) + seamCells.size() + scenario.audits().size();
         if (runs.isEmpty()) {
             this.populations = null;
             return;
@@ -147,9 +139,6 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
         return newReceiveBuilder()
                 .onMessage(GuardianCommand.RunCompleted.class, this::onCompleted)
                 .onMessage(GuardianCommand.RunFailed.class, this::onFailed)
-                .onMessage(GuardianCommand.CellCompleted.class, this::onCellCompleted)
-                .onMessage(GuardianCommand.CellFailed.class, m -> fail(m.cell() == rows.size() && outcomes.size()
-                        == runs.size(), cells.get(m.cell()).label() + ": " + m.reason()))
                 .onMessage(GuardianCommand.SeamCellCompleted.class, this::onSeamCellCompleted)
                 .onMessage(GuardianCommand.SeamCellFailed.class, m -> fail(seamStarted
                         && seamRows.size() < seamCells.size(), (m.cell() < 0 ? "" : seamCells.get(m.cell()).label()
@@ -164,17 +153,7 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
         if (outcomes.size() < runs.size()) {
             return startRun(outcomes.size());
         }
-        long before = StepBudget.total(runs) + rows.size() + seamRows.size() + audits.size();
-        if (rows.size() < cells.size()) {
-            int index = rows.size();
-            IndexedMeanRunPlan cell = cells.get(index);
-            ActorRef<CellCommand> coordinator = getContext().spawn(CellCoordinator.create(index, cell, scenario.seed(),
-                    (done, total, message) -> progress.update(before, totalSteps, message), getContext().getSelf()),
-                    "cell-" + index);
-            getContext().watchWith(coordinator, new GuardianCommand.CellFailed(index, "the coordinator stopped"
-                    + " without a result"));
-            return this;
-        }
+        long before = StepBudget.total(runs) + seamRows.size() + audits.size();
         if (seamRows.size() < seamCells.size()) {
             if (!seamStarted) {
                 seamStarted = true;
@@ -197,7 +176,7 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
         }
         List<Placement> where = placement.isEmpty() ? null : placement.entrySet().stream()
                 .map(e -> new Placement(e.getKey(), e.getValue())).toList();
-        result.complete(new Outcomes(List.copyOf(outcomes), List.copyOf(rows), List.copyOf(seamRows),
+        result.complete(new Outcomes(List.copyOf(outcomes), List.copyOf(seamRows),
                 List.copyOf(audits), where));
         return Behaviors.stopped();
     }
@@ -231,17 +210,8 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
         return fail(m.run() == outcomes.size(), runs.get(m.run()).label() + ": " + m.reason());
     }
 
-    private Behavior<GuardianCommand> onCellCompleted(GuardianCommand.CellCompleted m) {
-        if (m.cell() != rows.size()) {
-            return this;
-        }
-        rows.add(m.result());
-        progress.update(StepBudget.total(runs) + rows.size(), totalSteps, cells.get(m.cell()).label() + " done");
-        return startNext();
-    }
-
     private Behavior<GuardianCommand> onSeamCellCompleted(GuardianCommand.SeamCellCompleted m) {
-        if (m.cell() != seamRows.size() || rows.size() != cells.size()) {
+        if (m.cell() != seamRows.size() || outcomes.size() != runs.size()) {
             return this;
         }
         seamRows.add(m.row());
@@ -249,7 +219,7 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
             m.placement().forEach((node, count) -> placement.computeIfAbsent(m.row().experiment(),
                     e -> new TreeMap<>()).merge(node, count, Integer::sum));
         }
-        progress.update(StepBudget.total(runs) + rows.size() + seamRows.size(), totalSteps,
+        progress.update(StepBudget.total(runs) + seamRows.size(), totalSteps,
                 seamCells.get(m.cell()).label() + " done");
         return startNext();
     }
@@ -259,7 +229,7 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
             return this;
         }
         audits.add(m.result());
-        progress.update(StepBudget.total(runs) + rows.size() + seamRows.size() + audits.size(), totalSteps,
+        progress.update(StepBudget.total(runs) + seamRows.size() + audits.size(), totalSteps,
                 "audit " + m.audit() + " done");
         return startNext();
     }

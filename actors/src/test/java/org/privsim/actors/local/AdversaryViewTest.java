@@ -160,7 +160,7 @@ class AdversaryViewTest {
                     mechanism, IndexedMeanGame.noise(scenario.seed(), a), population.support(),
                     population.unreadCount(), population.persons(),
                     i -> PersonActor.audit(population, i, mechanism.clips(), a, spec.target(), spec.canaryScale(),
-                            colluding[i] ? adversary : null), false, List.of(adversary.narrow())));
+                            colluding[i] ? adversary : null), List.of(adversary.narrow())));
             for (int[] batch : BATCHES) {
                 adversary.tell(new AdversaryCommand.TrialsOpened(audit, batch[0], batch[1]));
             }
@@ -197,7 +197,7 @@ class AdversaryViewTest {
         }
         return testKit.spawn(IndexedMeanCuratorActor.create(0, mechanism, IndexedMeanGame.noise(SEED, 0),
                 POPULATION.support(), POPULATION.unreadCount(), TASK.persons(), i -> PersonActor.audit(POPULATION, i, mechanism.clips(), 0, TARGET, 1.0,
-                        colluding[i] ? adversary.getRef() : null), false, observers));
+                        colluding[i] ? adversary.getRef() : null), observers));
     }
 
     private static IndexedMeanMechanism mechanism(Algorithm algorithm) {

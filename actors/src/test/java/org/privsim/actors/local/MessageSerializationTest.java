@@ -26,7 +26,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.privsim.core.audit.AuditGames;
 import org.privsim.core.data.SplitPlan;
 import org.privsim.core.indexedmean.IndexedMeanRunPlan;
-import org.privsim.core.run.IndexedMeanRunner;
+import org.privsim.core.run.IndexedMeanFamily;
+import org.privsim.core.run.IndexedMeanResult;
 import org.privsim.core.run.MultitaskResult;
 import org.privsim.core.run.FedAvgFamily;
 import org.privsim.core.run.MultitaskFamily;
@@ -63,7 +64,6 @@ import org.privsim.protocol.AdversaryHostCommand;
 import org.privsim.protocol.AggregatorCommand;
 import org.privsim.protocol.AuditCommand;
 import org.privsim.protocol.BillboardPost;
-import org.privsim.protocol.CellCommand;
 import org.privsim.protocol.GameWorkerCommand;
 import org.privsim.protocol.IndexedMeanCuratorCommand;
 import org.privsim.protocol.PersonCommand;
@@ -131,6 +131,8 @@ class MessageSerializationTest {
                 experiments:
                   - { algorithm: mp-mtl-low-rank, epsilon: 1, iterations: 2, lambda: [1, 2], exportModels: true }
                 """, "serialization-mtl.yaml");
+        IndexedMeanResult indexedMeanRow = SequentialInterpreter.row(IndexedMeanFamily.INSTANCE,
+                IndexedMeanRunPlan.cells(indexedMean).get(0), indexedMean.seed());
         MultitaskResult multitaskRow = SequentialInterpreter.row(MultitaskFamily.INSTANCE, MultitaskRunPlan.cells(multitask).get(0), multitask.seed());
         MultitaskOutcome multitaskOutcome = new MultitaskOutcome(0.5, 0.25, 1.0, new double[][] {{1, 2}},
                 new double[][] {{3, 4}});
@@ -159,9 +161,6 @@ class MessageSerializationTest {
                 new CuratorCommand.CollectionTimeout(15),
                 new GuardianCommand.RunCompleted(0, outcome),
                 new GuardianCommand.RunFailed(1, "ledger refused"),
-                new GuardianCommand.CellCompleted(2, IndexedMeanRunner.run(IndexedMeanRunPlan.cells(indexedMean).get(0),
-                        indexedMean.seed())),
-                new GuardianCommand.CellFailed(3, "stopped"),
                 new GuardianCommand.AuditCompleted(4, AuditGames.play(indexedMean, 0)),
                 new GuardianCommand.AuditFailed(5, "stopped"),
                 new PersonCommand.Contribute(1, 2, new int[] {0, 1, 0}, indexedMeanCurator),
@@ -174,7 +173,6 @@ class MessageSerializationTest {
                 new AdversaryCommand.ForwardedOutput(1, 2, 3, 4, new double[] {0.25, -0.5}),
                 new AuditCommand.TrialScores(1, 2, new double[] {-1.5, Double.POSITIVE_INFINITY}),
                 new GameWorkerCommand.PlayTrial(1, 2, 0, testKit.<AuditCommand>createTestProbe().getRef()),
-                new CellCommand.LossTerm(1, 2, 3, 0.0625),
                 new PopulationCommand.ForAggregator(spec, 2, 20, 30, new AggregatorCommand.CollectRound(16,
                         round.restrictedTo(2, 4), 100, curator)),
                 new PopulationCommand.ForAggregator(spec, 0, 0, 10, new AggregatorCommand.CollectRound(16, singleModel,
@@ -192,10 +190,9 @@ class MessageSerializationTest {
                 new TransferCommand.Stalled(),
                 new ScenarioCuratorCommand.Submit("name: x", "x.yaml", null, "ab12", submitter),
                 new ScenarioCuratorCommand.JobEnded(7),
-                new JobCommand.Completed(List.of(outcome), List.of(), List.of(multitaskRow, transferRow),
+                new JobCommand.Completed(List.of(outcome), List.of(multitaskRow, transferRow, indexedMeanRow),
                         List.of(), List.of(new Placement(1, Map.of("a", 2)))),
-                new JobCommand.Completed(List.of(outcome), List.of(), List.of(multitaskRow, transferRow),
-                        List.of(), null),
+                new JobCommand.Completed(List.of(outcome), List.of(multitaskRow, transferRow), List.of(), null),
                 new JobCommand.Aborted("lost"),
                 new JobCommand.SubmitterLeft(),
                 new JobCommand.SubmitterSilent(),
@@ -203,13 +200,12 @@ class MessageSerializationTest {
                 new SubmitterCommand.Rejected("busy"),
                 new SubmitterCommand.ProgressUpdate(1, 2, "round 1"),
                 new SubmitterCommand.RunResult(0, outcome),
-                new SubmitterCommand.CellResult(0, IndexedMeanRunner.run(IndexedMeanRunPlan.cells(indexedMean).get(0),
-                        indexedMean.seed())),
                 new SubmitterCommand.AuditPart(0, AuditGames.play(indexedMean, 0)),
                 new SubmitterCommand.SeamPart(0, multitaskRow),
                 new SubmitterCommand.SeamPart(1, transferRow),
-                new SubmitterCommand.Finished(1, 1, 2, 1, null),
-                new SubmitterCommand.Finished(1, 1, 2, 1, List.of(new Placement(0, Map.of("b", 3)))),
+                new SubmitterCommand.SeamPart(2, indexedMeanRow),
+                new SubmitterCommand.Finished(1, 3, 1, null),
+                new SubmitterCommand.Finished(1, 3, 1, List.of(new Placement(0, Map.of("b", 3)))),
                 new GuardianCommand.SeamCellCompleted(0, multitaskRow, null),
                 new GuardianCommand.SeamCellCompleted(1, transferRow, new java.util.LinkedHashMap<>(Map.of("pekko://privsim@127.0.0.1:2551", 7))),
                 new GuardianCommand.SeamCellFailed(0, "refused"),
@@ -225,6 +221,11 @@ class MessageSerializationTest {
                         null), runCurator),
                 new ParticipantCommand.Ask(2, new TaskRequest.Project(2, new double[] {1, 0, 0.5, 1}), runCurator),
                 new ParticipantCommand.Ask(2, new TaskRequest.Evaluate(null), runCurator),
+                new ParticipantCommand.Ask(0, new IndexedMeanFamily.Contribute(true), runCurator),
+                new ParticipantCommand.Ask(1, new IndexedMeanFamily.Output(-0.375), runCurator),
+                new ParticipantCommand.Ask(2, new IndexedMeanFamily.Billboard(new double[] {0.5, -1}), runCurator),
+                new RunCommand.Answered(0, new IndexedMeanFamily.Contribution(7, new double[] {2, -2})),
+                new RunCommand.Answered(1, new IndexedMeanFamily.LossTerm(0.0625)),
                 new RunCommand.Answered(1, new double[] {0.5, -1}),
                 new RunCommand.Answered(2, new TaskScore(1, 2, 3, 4, new double[] {5, 6})),
                 new RunCommand.Answered(3, new PublicAltMinAnswer(null,
@@ -268,20 +269,20 @@ class MessageSerializationTest {
         Set<Class<?>> all = new HashSet<>();
         for (Class<?> root : List.of(UserCommand.class, AggregatorCommand.class, CuratorCommand.class,
                 GuardianCommand.class, PersonCommand.class, IndexedMeanCuratorCommand.class, AdversaryCommand.class,
-                AuditCommand.class, GameWorkerCommand.class, CellCommand.class, PopulationCommand.class,
+                AuditCommand.class, GameWorkerCommand.class, PopulationCommand.class,
                 TransferCommand.class, ScenarioCuratorCommand.class, JobCommand.class, SubmitterCommand.class,
                 AdversaryHostCommand.class, ParticipantCommand.class, RunCommand.class, CoordinatorCommand.class,
                 SeamHostCommand.class)) {
             all.addAll(List.of(root.getPermittedSubclasses()));
         }
         all.addAll(List.of(AdversaryHostCommand.Hosted.class, AdversaryHostCommand.HostedCount.class));
-        // The local runtime's chained fold hands a live sum from actor to actor: local only, marked
-        // exempt from serialization (and never sent to another node).
+        // The chained folds (the low-rank ranges' and the seam's) hand a live sum from actor to actor:
+        // local only, marked exempt from serialization (and never sent to another node).
         Set<Class<?>> localOnly = new HashSet<>();
         all.removeIf(c -> org.apache.pekko.actor.NoSerializationVerificationNeeded.class.isAssignableFrom(c)
                 && localOnly.add(c));
         assertEquals(Set.of(UserCommand.FoldInit.class, UserCommand.FoldRound.class, UserCommand.FoldEvaluate.class,
-                AggregatorCommand.RangeFolded.class), localOnly);
+                AggregatorCommand.RangeFolded.class, ParticipantCommand.Fold.class, RunCommand.Folded.class), localOnly);
         assertEquals(all, covered, "one instance of every message type");
     }
 

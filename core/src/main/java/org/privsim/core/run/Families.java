@@ -16,7 +16,7 @@ import org.privsim.core.seam.Family;
  */
 public final class Families {
     /** The seam's families, in report order. */
-    public static final List<Family<?, ?, ?, ?, ?, ?>> SEAM = List.of(MultitaskFamily.INSTANCE,
+    public static final List<Family<?, ?, ?, ?, ?, ?>> SEAM = List.of(IndexedMeanFamily.INSTANCE, MultitaskFamily.INSTANCE,
             TransferFamily.INSTANCE, FedAvgFamily.INSTANCE);
 
     private Families() {}
@@ -39,15 +39,13 @@ public final class Families {
      * The report of {@code scenario} from every job's results.
      *
      * @param runs      low-rank outcomes in {@link ScenarioPlan} order
-     * @param indexed   indexed-mean rows in their cells' order
      * @param seam      the seam cells' rows, in {@link #cells} order
      * @param audits    audit rows in scenario order
      */
     public static Report report(Scenario scenario, String runner, long wallMillis,
-                                List<org.privsim.core.sim.RunOutcome> runs, List<IndexedMeanResult> indexed,
-                                List<? extends ExperimentRow> seam, List<org.privsim.core.audit.AuditResult> audits) {
+                                List<org.privsim.core.sim.RunOutcome> runs, List<? extends ExperimentRow> seam, List<org.privsim.core.audit.AuditResult> audits) {
         return Report.of(scenario.name(), scenario.seed(), runner, wallMillis,
-                ResultAssembler.assemble(scenario, ScenarioPlan.runs(scenario), runs), indexed, seam, audits)
+                ResultAssembler.assemble(scenario, ScenarioPlan.runs(scenario), runs), seam, audits)
                 .withDataset(scenario.datasetTask());
     }
 }

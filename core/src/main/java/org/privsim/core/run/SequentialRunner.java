@@ -7,7 +7,6 @@ import org.privsim.core.audit.AuditResult;
 import org.privsim.core.data.Populations;
 import org.privsim.core.data.UserPopulation;
 import org.privsim.core.data.UserDataset;
-import org.privsim.core.indexedmean.IndexedMeanRunPlan;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.seam.BoundCell;
 import org.privsim.core.seam.SequentialInterpreter;
@@ -17,7 +16,7 @@ import org.privsim.core.sim.RunOutcome;
  * Runs a scenario on one thread without actors: the reference every other runner must match bit
  * for bit. Users' answers are summed by a {@link SequentialCollector} along the aggregation plan —
  * ids ascending within each range, ranges ascending — exactly as aggregator actors do;
- * indexed-mean cells run through {@link IndexedMeanRunner}, the seam's families ({@link Families})
+ * the seam's families ({@link Families}, indexed mean among them)
  * through the {@link SequentialInterpreter} and audits through {@link AuditGames}.
  */
 public final class SequentialRunner {
@@ -59,9 +58,8 @@ public final class SequentialRunner {
     public Report run(Progress progress) {
         long start = System.nanoTime();
         List<RunPlan> runs = ScenarioPlan.runs(scenario);
-        List<IndexedMeanRunPlan> cells = IndexedMeanRunPlan.cells(scenario);
         List<BoundCell> seamCells = Families.cells(scenario);
-        long total = StepBudget.total(runs) + cells.size() + seamCells.size() + scenario.audits().size();
+        long total = StepBudget.total(runs) + seamCells.size() + scenario.audits().size();
         long done = 0;
         List<RunOutcome> outcomes = new ArrayList<>();
         for (int i = 0; i < runs.size(); i++) {
@@ -71,11 +69,6 @@ public final class SequentialRunner {
             outcomes.add(execute(run, index, progress.forRun(before, total, run.label())));
             done += StepBudget.of(run);
             progress.update(done, total, run.label() + " done");
-        }
-        List<IndexedMeanResult> rows = new ArrayList<>();
-        for (IndexedMeanRunPlan cell : cells) {
-            rows.add(IndexedMeanRunner.run(cell, scenario.seed()));
-            progress.update(++done, total, cell.label() + " done");
         }
         List<ExperimentRow> seamRows = new ArrayList<>();
         for (BoundCell cell : seamCells) {
@@ -88,7 +81,7 @@ public final class SequentialRunner {
             progress.update(++done, total, "audit " + a + " done");
         }
         long wall = (System.nanoTime() - start) / 1_000_000;
-        return Families.report(scenario, NAME, wall, outcomes, rows, seamRows, audits);
+        return Families.report(scenario, NAME, wall, outcomes, seamRows, audits);
     }
 
     /** Runs one planned run on its own (used by tests and benchmarks). */

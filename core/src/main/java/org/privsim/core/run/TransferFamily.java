@@ -28,7 +28,8 @@ import org.privsim.core.transfer.TransferRunPlan;
  * request carries).
  *
  * <p>Guarantee: requests go to exactly the participants the driver names, in its order (a DP-SGD
- * step to its Poisson sample only), so a run's outcome is the sequential one on any runner.
+ * step to its Poisson sample only, its clipped gradients folded in the sample's order into the sum
+ * the driver noises), so a run's outcome is the sequential one on any runner.
  */
 public final class TransferFamily
         implements Family<TransferRunPlan, TransferPopulation, TransferFamily.Request, Object, TransferOutcome,
@@ -97,6 +98,9 @@ public final class TransferFamily
                 if (last instanceof TransferRequest.PublicAltMin) {
                     return ask(driver.onPublicAltMin(answers.toArray(new PublicAltMinAnswer[0])));
                 }
+                if (last instanceof TransferRequest.Gradients) {
+                    return ask(driver.onGradientSum((double[]) answers.get(0)));
+                }
                 return ask(driver.onAnswers(answers.toArray(new double[0][])));
             }
 
@@ -114,7 +118,7 @@ public final class TransferFamily
                     for (int i = 0; i < ids.length; i++) {
                         ids[i] += publicTasks;
                     }
-                    return new Step.Ask<>(ids, withBasis);
+                    return Step.fold(ids, withBasis, driver.gradientSum());
                 }
                 return Step.askRange(publicTasks, publicTasks + cell.privateSamples(), withBasis);
             }

@@ -44,12 +44,19 @@ public final class SequentialInterpreter {
         RunCurator<Object, Object, Object> curator = cell.curator(run, seed, context);
         Map<Integer, Participant<Object, Object>> participants = new HashMap<>();
         Step<Object, Object> step = curator.start();
-        while (step instanceof Step.Ask<Object, Object> ask) {
-            int[] ids = ask.participants();
+        while (!(step instanceof Step.Done<Object, Object>)) {
+            int[] ids = step.asked();
             List<Object> answers = new ArrayList<>(ids.length);
-            for (int id : ids) {
-                answers.add(participants.computeIfAbsent(id, i -> cell.participant(run, seed, context, i))
-                        .answer(ask.request()));
+            for (int position = 0; position < ids.length; position++) {
+                answers.add(participants.computeIfAbsent(ids[position], i -> cell.participant(run, seed, context, i))
+                        .answer(step.request(position)));
+            }
+            if (step instanceof Step.Fold<Object, Object> fold) {
+                Object sum = fold.folding().empty();
+                for (Object answer : answers) {
+                    sum = fold.folding().add(sum, answer);
+                }
+                answers = List.of(sum);
             }
             step = curator.onAnswers(answers);
         }

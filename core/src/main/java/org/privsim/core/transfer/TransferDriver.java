@@ -1,5 +1,6 @@
 package org.privsim.core.transfer;
 
+import org.privsim.core.seam.Folding;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.ejml.data.DMatrixRMaj;
@@ -238,13 +239,39 @@ public final class TransferDriver {
     }
 
     private TransferRequest onGradients(double[][] gradients) {
-        TransferSettings s = cell.settings();
-        double[] sum = new double[p];
+        Folding<double[], double[]> folding = gradientSum();
+        double[] sum = folding.empty();
         for (double[] g : gradients) {
-            for (int c = 0; c < p; c++) {
-                sum[c] += g[c];
-            }
+            sum = folding.add(sum, g);
         }
+        return onGradientSum(sum);
+    }
+
+    /** How a DP-SGD step's clipped gradients are summed: from zeros, one after the other, in place. */
+    public Folding<double[], double[]> gradientSum() {
+        return new Folding<>() {
+            @Override
+            public double[] empty() {
+                return new double[p];
+            }
+
+            @Override
+            public double[] add(double[] sum, double[] gradient) {
+                for (int c = 0; c < p; c++) {
+                    sum[c] += gradient[c];
+                }
+                return sum;
+            }
+        };
+    }
+
+    /**
+     * Continues after a DP-SGD step from the sum of the sampled users' clipped gradients, summed in
+     * the order of the step's sample ({@link #gradientSum}): adds the step's noise,
+     * updates the model and asks the next step (or finishes).
+     */
+    public TransferRequest onGradientSum(double[] sum) {
+        TransferSettings s = cell.settings();
         double noise = sigma * s.clipGradient() * cell.inject().noiseMultiplier();
         double[] noisy = GaussianMechanism.addNoise(sum, noise, cell.sgdNoise(seed, repeat, step));
         double rate = s.learningRate() / (s.samplingRate() * cell.privateSamples());

@@ -10,7 +10,8 @@ import org.privsim.core.audit.Injection;
 import org.privsim.core.privacy.Calibration;
 import org.privsim.core.privacy.Zcdp;
 import org.privsim.core.run.IndexedMeanResult;
-import org.privsim.core.run.IndexedMeanRunner;
+import org.privsim.core.run.IndexedMeanFamily;
+import org.privsim.core.seam.SequentialInterpreter;
 import org.privsim.core.scenario.Algorithm;
 import org.privsim.core.scenario.ExperimentSpec;
 import org.privsim.core.scenario.IndexAssignment;
@@ -86,7 +87,7 @@ class IndexedMeanMechanismTest {
                 null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
                 List.of(30), 400, null, null, null);
         IndexedMeanRunPlan cell = new IndexedMeanRunPlan(0, spec, algorithm.isPrivate() ? 1.0 : null, 0, task);
-        IndexedMeanResult result = IndexedMeanRunner.run(cell, 42);
+        IndexedMeanResult result = SequentialInterpreter.row(IndexedMeanFamily.INSTANCE, cell, 42);
         assertTrue(result.lossStdErr() > 0);
         assertEquals(result.lossClosedForm(), result.loss(), 4 * result.lossStdErr(),
                 () -> id + ": loss " + result.loss() + " ± " + result.lossStdErr() + " vs " + result.lossClosedForm());

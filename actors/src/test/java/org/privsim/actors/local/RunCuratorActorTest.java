@@ -1,0 +1,149 @@
+package org.privsim.actors.local;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
+import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.privsim.core.run.ExperimentRow;
+import org.privsim.core.scenario.Algorithm;
+import org.privsim.core.scenario.Scenario;
+import org.privsim.core.seam.BoundCell;
+import org.privsim.core.seam.Family;
+import org.privsim.core.seam.Folding;
+import org.privsim.core.seam.Participant;
+import org.privsim.core.seam.RunCurator;
+import org.privsim.core.seam.SequentialInterpreter;
+import org.privsim.core.seam.Step;
+import org.privsim.protocol.CoordinatorCommand;
+
+/**
+ * The one curator actor runs every kind of step of the seam as the sequential interpreter does: an
+ * ask of one request, an ask of each participant's own request, a chained fold (non-commutative, so
+ * order matters), an empty fold and an empty ask; and a participant that throws fails the run
+ * instead of leaving it waiting. A toy family: participant i answers "i:request".
+ */
+class RunCuratorActorTest {
+    private static final ActorTestKit TEST_KIT = ActorTestKit.create();
+
+    @AfterAll
+    static void shutdown() {
+        TEST_KIT.shutdownTestKit();
+    }
+
+    /** Strings concatenated in order: the sum a different order would change. */
+    private static final Folding<String, String> CONCAT = new Folding<>() {
+        @Override
+        public String empty() {
+            return "[";
+        }
+
+        @Override
+        public String add(String sum, String answer) {
+            return sum + answer + ";";
+        }
+    };
+
+    /** A run of five steps whose outcome records every answer list it received; {@code failAt} throws there. */
+    private record Toy(int failAt) implements Family<Integer, Integer, String, String, List<String>, ExperimentRow> {
+        @Override
+        public String id() {
+            return "toy";
+        }
+
+        @Override
+        public boolean runs(Algorithm algorithm) {
+            return false;
+        }
+
+        @Override
+        public List<Integer> cells(Scenario scenario) {
+            return List.of(0);
+        }
+
+        @Override
+        public int runs(Integer cell) {
+            return 1;
+        }
+
+        @Override
+        public String label(Integer cell) {
+            return "toy";
+        }
+
+        @Override
+        public Integer context(Integer cell, int run, long seed) {
+            return 0;
+        }
+
+        @Override
+        public RunCurator<String, String, List<String>> curator(Integer cell, int run, long seed, Integer context) {
+            return new RunCurator<>() {
+                private final List<String> seen = new ArrayList<>();
+                private int step;
+
+                @Override
+                public Step<String, List<String>> start() {
+                    return next();
+                }
+
+                @Override
+                public Step<String, List<String>> onAnswers(List<String> answers) {
+                    seen.add(String.join(",", answers));
+                    return next();
+                }
+
+                private Step<String, List<String>> next() {
+                    step++;
+                    return switch (step) {
+                        case 1 -> new Step.Ask<>(new int[] {3, 0, 2}, "a");
+                        case 2 -> Step.askEach(List.of("x", "y", "z"));
+                        case 3 -> Step.fold(new int[] {4, 1, 3}, "f", CONCAT);
+                        case 4 -> Step.fold(new int[0], "g", CONCAT);
+                        case 5 -> new Step.Ask<>(new int[0], "none");
+                        default -> new Step.Done<>(List.copyOf(seen));
+                    };
+                }
+            };
+        }
+
+        @Override
+        public Participant<String, String> participant(Integer cell, int run, long seed, Integer context, int id) {
+            return request -> {
+                if (id == failAt) {
+                    throw new IllegalStateException("participant " + id + " fails");
+                }
+                return id + ":" + request;
+            };
+        }
+
+        @Override
+        public ExperimentRow row(Integer cell, List<List<String>> outcomes) {
+            throw new UnsupportedOperationException("not reported");
+        }
+    }
+
+    @Test
+    void everyKindOfStepGivesTheSequentialAnswers() {
+        BoundCell cell = BoundCell.of(new Toy(-1), 0, 0);
+        Object expected = SequentialInterpreter.run(cell, 0, 1L);
+        assertEquals(List.of("3:a,0:a,2:a", "0:x,1:y,2:z", "[4:f;1:f;3:f;", "[", ""), expected);
+        TestProbe<CoordinatorCommand> coordinator = TEST_KIT.createTestProbe();
+        TEST_KIT.spawn(RunCuratorActor.create(cell, 0, 1L, null, coordinator.getRef()));
+        CoordinatorCommand.RunFinished finished = coordinator.expectMessageClass(CoordinatorCommand.RunFinished.class);
+        assertEquals(expected, finished.outcome());
+    }
+
+    @Test
+    void aParticipantThatThrowsInAFoldFailsTheRun() {
+        BoundCell cell = BoundCell.of(new Toy(4), 0, 0);
+        TestProbe<CoordinatorCommand> coordinator = TEST_KIT.createTestProbe();
+        TEST_KIT.spawn(RunCuratorActor.create(cell, 0, 1L, null, coordinator.getRef()));
+        CoordinatorCommand.RunFailed failed = coordinator.expectMessageClass(CoordinatorCommand.RunFailed.class);
+        assertTrue(failed.reason().contains("participant 4"), failed.reason());
+    }
+}

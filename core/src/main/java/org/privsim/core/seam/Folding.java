@@ -1,0 +1,21 @@
+package org.privsim.core.seam;
+
+/**
+ * How a {@link Step.Fold} combines its participants' answers into one sum: start from
+ * {@link #empty}, then {@link #add} each answer in the order the step lists its participants.
+ *
+ * <p>Guarantee an implementation gives: the sum depends only on the answers and their order, so a
+ * chained fold (the sum handed from participant to participant) and a loop over the answers give
+ * the same bits.
+ *
+ * @param <A> answer type
+ * @param <S> sum type
+ */
+public interface Folding<A, S> {
+
+    /** A new, empty sum. */
+    S empty();
+
+    /** {@code sum} with {@code answer} added (may update {@code sum} in place and return it). */
+    S add(S sum, A answer);
+}
