@@ -19,9 +19,7 @@ import org.junit.jupiter.api.Test;
 class FedAvgTest {
 
     private static Scenario scenario(String experiment) {
-        return FederatedRuns.scenario(
-                "{ type: low-rank-regression, users: 400, samplesPerUser: 10, dimension: 6, rank: 2, labelNoise: 0.01 }",
-                experiment);
+        return FederatedRuns.scenario(400, 10, 6, 2, 0.01, experiment);
     }
 
     /** One local epoch is one full-batch gradient step: Δ = −(η/m) Σ (⟨x, θ⟩ − y) x, then clipped to C. */

@@ -56,8 +56,7 @@ class FedRepTest {
         int d = 6;
         int k = 2;
         double clip = 10;
-        Scenario s = FederatedRuns.scenario("{ type: low-rank-regression, users: " + n + ", samplesPerUser: 10,"
-                        + " dimension: " + d + ", rank: " + k + ", labelNoise: 0 }",
+        Scenario s = FederatedRuns.scenario(n, 10, d, k, 0,
                 "{ algorithm: dp-fedrep, epsilon: 1.0e8, delta: 1.0e-6, samplingRate: 1, rounds: 100, clipUpdate: "
                         + clip + ", learningRate: 0.5, ridge: 0, accountant: rdp, repeats: 1 }");
         FederatedFamily.Cell cell = FedRepFamily.INSTANCE.cells(s).get(0);
@@ -89,11 +88,10 @@ class FedRepTest {
     /** rank is dp-fedrep's on a dataset task only; fields it does not use are refused. */
     @Test
     void readerChecksItsFields() {
-        String task = "{ type: low-rank-regression, users: 50, samplesPerUser: 10, dimension: 6, rank: 2, labelNoise: 0.1 }";
-        ScenarioException rank = assertThrows(ScenarioException.class, () -> FederatedRuns.scenario(task,
+        ScenarioException rank = assertThrows(ScenarioException.class, () -> FederatedRuns.scenario(50, 10, 6, 2, 0.1,
                 "{ algorithm: dp-fedrep, epsilon: 1, delta: 1.0e-6, rank: 2 }"));
         assertTrue(rank.getMessage().contains("rank: only used with a dataset task"), rank.getMessage());
-        ScenarioException unused = assertThrows(ScenarioException.class, () -> FederatedRuns.scenario(task,
+        ScenarioException unused = assertThrows(ScenarioException.class, () -> FederatedRuns.scenario(50, 10, 6, 2, 0.1,
                 "{ algorithm: dp-fedrep, epsilon: 1, delta: 1.0e-6, uStep: kronecker }"));
         assertTrue(unused.getMessage().contains("uStep: not used by dp-fedrep"), unused.getMessage());
     }

@@ -26,8 +26,10 @@ import org.privsim.core.transfer.SgdCalibration;
  * the ledger refusing exactly the first round past the budget.
  */
 class FederatedAccountingTest {
-    private static final String TASK =
-            "{ type: low-rank-regression, users: 50, samplesPerUser: 10, dimension: 6, rank: 2, labelNoise: 0.1 }";
+    /** The scenario of the one experiment {@code experiment} on a small task: n = 50, m = 10, d = 6, k = 2. */
+    private static Scenario scenario(String experiment) {
+        return FederatedRuns.scenario(50, 10, 6, 2, 0.1, experiment);
+    }
 
     static Stream<Arguments> familiesAndAccountants() {
         return Stream.of(FedAvgFamily.INSTANCE, FedRepFamily.INSTANCE).flatMap(f -> Stream.of(Accountant.values())
@@ -35,7 +37,7 @@ class FederatedAccountingTest {
     }
 
     private static ExperimentResult onlyRow(String experiment) {
-        Scenario s = FederatedRuns.scenario(TASK, experiment);
+        Scenario s = scenario(experiment);
         List<ExperimentResult> rows = new SequentialRunner(s).run(Progress.NONE).lowRankRows();
         assertEquals(1, rows.size());
         return rows.get(0);
@@ -103,9 +105,9 @@ class FederatedAccountingTest {
     void eachAccountantCalibratesItsOwnSigma(String algorithm) {
         String common = "{ algorithm: " + algorithm + ", epsilon: [1, 4], delta: 1.0e-6, samplingRate: 0.2, rounds: 20,"
                 + " repeats: 1, accountant: ";
-        List<ExperimentResult> pld = new SequentialRunner(FederatedRuns.scenario(TASK, common + "pld }"))
+        List<ExperimentResult> pld = new SequentialRunner(scenario(common + "pld }"))
                 .run(Progress.NONE).lowRankRows();
-        List<ExperimentResult> rdp = new SequentialRunner(FederatedRuns.scenario(TASK, common + "rdp }"))
+        List<ExperimentResult> rdp = new SequentialRunner(scenario(common + "rdp }"))
                 .run(Progress.NONE).lowRankRows();
         for (int i = 0; i < 2; i++) {
             for (ExperimentResult row : List.of(pld.get(i), rdp.get(i))) {
@@ -126,7 +128,7 @@ class FederatedAccountingTest {
     @ParameterizedTest
     @MethodSource("familiesAndAccountants")
     void ledgerRefusesTheFirstRoundPastTheBudget(FederatedFamily family, Accountant accountant) {
-        Scenario s = FederatedRuns.scenario(TASK, "{ algorithm: " + family.id() + ", epsilon: 1, delta: 1.0e-6,"
+        Scenario s = scenario("{ algorithm: " + family.id() + ", epsilon: 1, delta: 1.0e-6,"
                 + " samplingRate: 0.2, rounds: 20, accountant: " + accountant.id() + ", repeats: 1 }");
         FederatedFamily.Cell calibrated = family.cells(s).get(0);
         SgdCalibration halved = SgdCalibration.of(0.2, calibrated.noiseMultiplier() / 2, 20, 1e-6, accountant);

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.privsim.core.data.UserPopulation;
 import org.privsim.core.scenario.Scenario;
-import org.privsim.core.scenario.ScenarioParser;
 import org.privsim.core.seam.Participant;
 import org.privsim.core.seam.RunCurator;
 import org.privsim.core.seam.Step;
@@ -14,15 +13,10 @@ import org.privsim.core.sim.RunOutcome;
 final class FederatedRuns {
     private FederatedRuns() {}
 
-    /** A scenario on the task {@code task} (a flow mapping) with the one experiment {@code experiment}. */
-    static Scenario scenario(String task, String experiment) {
-        return ScenarioParser.parse("""
-                name: federated
-                seed: 5
-                task: %s
-                experiments:
-                  - %s
-                """.formatted(task, experiment), "federated.yaml");
+    /** A scenario on the low-rank task (n, m, d, k, σ_F) with the one experiment {@code experiment} (a flow mapping). */
+    static Scenario scenario(int n, int m, int d, int k, double sigmaF, String experiment) {
+        return Scenarios.parse("name: federated\nseed: 5\n" + Scenarios.task(n, m, d, k, sigmaF) + "experiments:\n  - "
+                + experiment + "\n");
     }
 
     /** Drives run 0 of {@code cell} to its personalization request and returns the model it carries. */
