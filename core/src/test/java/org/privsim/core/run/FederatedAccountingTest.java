@@ -103,21 +103,19 @@ class FederatedAccountingTest {
     @ParameterizedTest
     @ValueSource(strings = {"dp-fedavg", "dp-fedrep"})
     void eachAccountantCalibratesItsOwnSigma(String algorithm) {
-        String common = "{ algorithm: " + algorithm + ", epsilon: [1, 4], delta: 1.0e-6, samplingRate: 0.2, rounds: 20,"
+        String common = "{ algorithm: " + algorithm + ", epsilon: 2, delta: 1.0e-6, samplingRate: 0.2, rounds: 20,"
                 + " repeats: 1, accountant: ";
         List<ExperimentResult> pld = new SequentialRunner(scenario(common + "pld }"))
                 .run(Progress.NONE).lowRankRows();
         List<ExperimentResult> rdp = new SequentialRunner(scenario(common + "rdp }"))
                 .run(Progress.NONE).lowRankRows();
-        for (int i = 0; i < 2; i++) {
-            for (ExperimentResult row : List.of(pld.get(i), rdp.get(i))) {
-                assertTrue(row.accountedEpsilon() <= row.epsilon() && row.accountedEpsilon() > 0.99 * row.epsilon(),
-                        row.accountant() + ": " + row.accountedEpsilon() + " for ε = " + row.epsilon());
-            }
-            assertTrue(pld.get(i).noiseMultiplier() < rdp.get(i).noiseMultiplier(),
-                    pld.get(i).noiseMultiplier() + " ≥ " + rdp.get(i).noiseMultiplier());
-            assertTrue(pld.get(i).rdpEpsilon() > pld.get(i).accountedEpsilon());
+        for (ExperimentResult row : List.of(pld.get(0), rdp.get(0))) {
+            assertTrue(row.accountedEpsilon() <= row.epsilon() && row.accountedEpsilon() > 0.99 * row.epsilon(),
+                    row.accountant() + ": " + row.accountedEpsilon() + " for ε = " + row.epsilon());
         }
+        assertTrue(pld.get(0).noiseMultiplier() < rdp.get(0).noiseMultiplier(),
+                pld.get(0).noiseMultiplier() + " ≥ " + rdp.get(0).noiseMultiplier());
+        assertTrue(pld.get(0).rdpEpsilon() > pld.get(0).accountedEpsilon());
     }
 
     /**
