@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.privsim.actors.local.LocalRunnerEquivalenceTest;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.actors.local.LocalRunner;
-import org.privsim.actors.local.FedAvgEquivalenceTest;
+import org.privsim.actors.local.FederatedEquivalenceTest;
 import org.privsim.actors.local.MultitaskEquivalenceTest;
 import org.privsim.actors.local.TransferEquivalenceTest;
 import org.privsim.core.run.ExperimentResult;
@@ -153,16 +153,19 @@ class ClusterEquivalenceTest {
         assertParticipantsOnEveryNode(cluster, source.scenario().experiments().size());
     }
 
-    /** dp-fedavg, a family that exists only in core, runs spread over the cluster and reports the local numbers. */
+    /** dp-fedavg and dp-fedrep, families that exist only in core, run spread over the cluster and report the local numbers. */
     @Test
-    void fedAvgReportEqualsTheSequentialReport() {
-        ScenarioSource source = new ScenarioSource(FedAvgEquivalenceTest.SCENARIO, "fedavg.yaml", null);
+    void federatedReportEqualsTheSequentialReport() {
+        ScenarioSource source = new ScenarioSource(FederatedEquivalenceTest.SCENARIO, "federated.yaml", null);
         Report cluster = ClusterRunner.submit(nodes.get(0), source, Progress.NONE);
         assertSameReport(new SequentialRunner(source.scenario()).run(Progress.NONE), cluster);
-        assertEquals(List.of(1, 2), cluster.placement().stream().map(Placement::experiment).toList());
-        // 60 users per run: 2 ε × 2 repeats + 1 run that asks every user; experiment 1 asks every
-        // user at the fine-tuning step of each of its 4 runs.
-        assertEquals(4 * 60, cluster.placement().get(0).participants().values().stream().mapToInt(i -> i).sum());
+        assertEquals(List.of(1, 2, 3, 4), cluster.placement().stream().map(Placement::experiment).toList());
+        // 60 users per run, and every user is asked at the personalization step of each run:
+        // experiments 1 and 3 have 2 ε × 2 repeats, experiments 2 and 4 one run.
+        for (int e = 0; e < 4; e++) {
+            int runs = e % 2 == 0 ? 4 : 1;
+            assertEquals(runs * 60, cluster.placement().get(e).participants().values().stream().mapToInt(i -> i).sum());
+        }
     }
 
     /** Every seam experiment of the report placed participants, and together they used all three nodes. */

@@ -29,7 +29,7 @@ import org.privsim.core.indexedmean.IndexedMeanRunPlan;
 import org.privsim.core.run.IndexedMeanFamily;
 import org.privsim.core.run.IndexedMeanResult;
 import org.privsim.core.run.MultitaskResult;
-import org.privsim.core.run.FedAvgFamily;
+import org.privsim.core.run.FederatedFamily;
 import org.privsim.core.run.MultitaskFamily;
 import org.privsim.core.run.Placement;
 import org.privsim.core.seam.SequentialInterpreter;
@@ -231,8 +231,8 @@ class MessageSerializationTest {
                 new RunCommand.Answered(3, new PublicAltMinAnswer(null,
                         new UserRoundStats(3, new double[] {1, -1}, new double[] {1, 2, 3}, new double[] {4, 5}), null)),
                 new RunCommand.ParticipantStopped(4),
-                new ParticipantCommand.Ask(5, new FedAvgFamily.Update(3, new double[] {0.5, -0.25}), runCurator),
-                new ParticipantCommand.Ask(6, new FedAvgFamily.Personalize(new double[] {1, 2}), runCurator),
+                new ParticipantCommand.Ask(5, new FederatedFamily.Update(3, new double[] {0.5, -0.25}), runCurator),
+                new ParticipantCommand.Ask(6, new FederatedFamily.Personalize(new double[] {1, 2}), runCurator),
                 new SeamHostCommand.StartRun(7, "name: x", "x.yaml", 5L, 2, 1,
                         testKit.<CoordinatorCommand>createTestProbe().getRef()),
                 new SeamHostCommand.RunEnded(),

@@ -19,6 +19,10 @@ import org.privsim.core.sim.RoundRecord;
  * @param accountedEpsilon tight (CKS 2020, continuous order) conversion of zcdpRho at δ, or null
  * @param classicEpsilon   classic conversion ρ + 2√(ρ ln(1/δ)) of zcdpRho, or null
  * @param conversion       name of the conversion used for accountedEpsilon, or null
+ * @param accountant       the federated algorithms' accountant ({@code pld} or {@code rdp}), else null
+ * @param rdpEpsilon       the federated algorithms' ε by the tight conversion of the composed RDP curve,
+ *                         whatever the accountant (equal to accountedEpsilon under rdp), else null
+ * @param noiseMultiplier  the federated algorithms' σ (noise standard deviation over the clip), else null
  * @param repeats          independent runs (data and noise) averaged
  * @param populationMse    mean over repeats of mean_j ‖θ_j − θ_j*‖² + σ_F² (null on a data set: no ground truth)
  * @param populationMseStdErr standard error of populationMse over repeats (null with one repeat)
@@ -58,7 +62,7 @@ import org.privsim.core.sim.RoundRecord;
  * @param roundLog         per-round contributors and diagnostics of the reported run's first repeat
  */
 @JsonPropertyOrder({"experiment", "algorithm", "epsilon", "delta", "calibration", "zcdpRho", "accountedEpsilon", "classicEpsilon",
-    "conversion", "repeats", "populationMse", "populationMseStdErr", "excessRisk", "excessRiskStdErr",
+    "conversion", "accountant", "rdpEpsilon", "noiseMultiplier", "repeats", "populationMse", "populationMseStdErr", "excessRisk", "excessRiskStdErr",
     "subspaceDistance", "testMse", "testMseStdErr", "testMseSamples", "testMseSamplesStdErr", "r2", "r2StdErr",
     "heldOutUsers", "personalizationSamples", "heldOutExcessRisk", "heldOutExcessRiskStdErr",
     "users", "samplesPerUser", "dimension", "rank", "rounds", "epochs", "maxLedgerRho",
@@ -74,6 +78,9 @@ public record ExperimentResult(
         Double accountedEpsilon,
         Double classicEpsilon,
         String conversion,
+        String accountant,
+        Double rdpEpsilon,
+        Double noiseMultiplier,
         int repeats,
         Double populationMse,
         Double populationMseStdErr,
@@ -128,12 +135,14 @@ public record ExperimentResult(
     public static final String TIGHT_CONVERSION = "rdp-cks2020-continuous-order";
 
     /**
-     * This row with the accounting of an algorithm not accounted in zCDP (e.g. a sampled Gaussian
-     * mechanism accounted by RDP): ε as accounted, the classic conversion's ε, and the conversion's name.
+     * This row with the accounting of an algorithm not accounted in zCDP (a Poisson-subsampled
+     * Gaussian mechanism accounted by PLD or RDP): ε as accounted, the RDP classic conversion's ε, the
+     * conversion's name, the accountant, the RDP tight conversion's ε and σ.
      */
-    public ExperimentResult withAccounting(Double newAccountedEpsilon, Double newClassicEpsilon, String newConversion) {
+    public ExperimentResult withAccounting(Double newAccountedEpsilon, Double newClassicEpsilon, String newConversion,
+                                           String newAccountant, Double newRdpEpsilon, Double newNoiseMultiplier) {
         return new ExperimentResult(experiment, algorithm, epsilon, delta, calibration, zcdpRho, newAccountedEpsilon,
-                newClassicEpsilon, newConversion, repeats, populationMse, populationMseStdErr, excessRisk,
+                newClassicEpsilon, newConversion, newAccountant, newRdpEpsilon, newNoiseMultiplier, repeats, populationMse, populationMseStdErr, excessRisk,
                 excessRiskStdErr, subspaceDistance, testMse, testMseStdErr, testMseSamples, testMseSamplesStdErr, r2,
                 r2StdErr, heldOutUsers, personalizationSamples, heldOutExcessRisk, heldOutExcessRiskStdErr, users,
                 samplesPerUser, dimension, rank, rounds, epochs, maxLedgerRho, participation, split, clipModel,

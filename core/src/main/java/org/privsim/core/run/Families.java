@@ -12,12 +12,14 @@ import org.privsim.core.seam.Family;
  * the scenario's cells of all of them.
  *
  * <p>Guarantee: {@link #cells} lists the families' cells family by family in {@link #SEAM} order,
- * each family's in its own {@link Family#cells} order — the order every runner reports them in.
+ * each family's in its own {@link Family#cells} order — the order every runner reports them in —
+ * and each cell's {@link BoundCell#index} is its place in that list (unique across families, as the
+ * runtimes' messages and actor names need: dp-fedavg and dp-fedrep share a scenario).
  */
 public final class Families {
     /** The seam's families, in report order. */
-    public static final List<Family<?, ?, ?, ?, ?, ?>> SEAM = List.of(IndexedMeanFamily.INSTANCE, MultitaskFamily.INSTANCE,
-            TransferFamily.INSTANCE, FedAvgFamily.INSTANCE);
+    public static final List<Family<?, ?, ?, ?, ?, ?>> SEAM = List.of(IndexedMeanFamily.INSTANCE,
+            MultitaskFamily.INSTANCE, TransferFamily.INSTANCE, FedAvgFamily.INSTANCE, FedRepFamily.INSTANCE);
 
     private Families() {}
 
@@ -30,7 +32,7 @@ public final class Families {
     public static List<BoundCell> cells(Scenario scenario) {
         List<BoundCell> cells = new ArrayList<>();
         for (Family<?, ?, ?, ?, ?, ?> family : SEAM) {
-            cells.addAll(BoundCell.cells(family, scenario));
+            cells.addAll(BoundCell.cells(family, scenario, cells.size()));
         }
         return cells;
     }

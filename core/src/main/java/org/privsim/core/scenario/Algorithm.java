@@ -22,6 +22,13 @@ public enum Algorithm {
      * the global model on its own data ({@link FedAvgSettings}).
      */
     DP_FEDAVG("dp-fedavg", true, LowRankRegressionTask.TYPE),
+    /**
+     * DP-FedRep (Collins et al. 2021) with user-level DP aggregation: Poisson-sampled users fit their
+     * head on the published representation U, take local gradient steps on U and send the clipped
+     * change; the curator averages it with Gaussian noise and publishes U orthonormalized. Heads are
+     * never released ({@link FedAvgSettings}).
+     */
+    DP_FEDREP("dp-fedrep", true, LowRankRegressionTask.TYPE),
     /** Indexed mean: every person gets the exact empirical mean of its coordinate (Prop. 4.1). */
     INDEXED_MEAN_NONPRIVATE("indexed-mean-nonprivate", false, IndexedMeanTask.TYPE),
     /** Indexed mean: the whole noisy mean vector on the billboard, ρ-zCDP (Thm. 4.4). */

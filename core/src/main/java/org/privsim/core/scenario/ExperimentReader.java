@@ -44,9 +44,10 @@ final class ExperimentReader {
     private static final Set<Algorithm> PRIVATE = where(Algorithm::isPrivate);
     private static final Set<Algorithm> INDEXED_MEAN = where(Algorithm::isIndexedMean);
     private static final Set<Algorithm> LOW_RANK = where(Algorithm::isLowRank);
+    /** The federated algorithms: Poisson-sampled users, clipped updates, Gaussian noise ({@link FedAvgSettings}). */
+    private static final Set<Algorithm> FEDERATED = EnumSet.of(Algorithm.DP_FEDAVG, Algorithm.DP_FEDREP);
     private static final Set<Algorithm> LOW_RANK_PRIVATE = where(a -> a.isPrivate() && a.isLowRank()
-            && a != Algorithm.DP_FEDAVG);
-    private static final Set<Algorithm> FEDAVG = EnumSet.of(Algorithm.DP_FEDAVG);
+            && !FEDERATED.contains(a));
     private static final Set<Algorithm> MULTITASK = where(Algorithm::isMultitask);
     private static final Set<Algorithm> ITERATIVE_MULTITASK = where(Algorithm::isIterativeMultitask);
     private static final Set<Algorithm> MP_MTL = EnumSet.of(Algorithm.MP_MTL_LOW_RANK, Algorithm.MP_MTL_GROUP_SPARSE);
@@ -61,10 +62,10 @@ final class ExperimentReader {
         USED_BY.put("epsilon", PRIVATE);
         USED_BY.put("delta", where(a -> a.isPrivate() && a != Algorithm.DP_AGGR));
         USED_BY.put("calibration", union(where(a -> a.isPrivate() && !a.isMultitask() && a != Algorithm.DP_SGD
-                && a != Algorithm.DP_FEDAVG), MP_MTL));
+                && !FEDERATED.contains(a)), MP_MTL));
         USED_BY.put("epochs", ALTMIN);
         USED_BY.put("participation", ALTMIN);
-        USED_BY.put("rounds", union(ALTMIN, FEDAVG));
+        USED_BY.put("rounds", union(ALTMIN, FEDERATED));
         USED_BY.put("split", ALTMIN);
         USED_BY.put("clipModel", union(LOW_RANK_PRIVATE, where(a -> a.isPrivate() && a.isMultitask())));
         USED_BY.put("clipLabel", union(LOW_RANK_PRIVATE, STATISTICS));
@@ -97,17 +98,17 @@ final class ExperimentReader {
         USED_BY.put("representationEpsilon", where(a -> a.isTransfer() && a != Algorithm.ZERO_SHOT));
         USED_BY.put("representationDelta", where(a -> a.isTransfer() && a != Algorithm.ZERO_SHOT));
         USED_BY.put("representationEpochs", where(a -> a.isTransfer() && a != Algorithm.ZERO_SHOT));
-        USED_BY.put("samplingRate", union(DP_SGD, FEDAVG));
+        USED_BY.put("samplingRate", union(DP_SGD, FEDERATED));
         USED_BY.put("steps", DP_SGD);
-        USED_BY.put("noiseMultiplier", union(DP_SGD, FEDAVG));
+        USED_BY.put("noiseMultiplier", union(DP_SGD, FEDERATED));
         USED_BY.put("clipGradient", DP_SGD);
-        USED_BY.put("learningRate", union(DP_SGD, FEDAVG));
-        USED_BY.put("clipUpdate", FEDAVG);
-        USED_BY.put("localEpochs", FEDAVG);
+        USED_BY.put("learningRate", union(DP_SGD, FEDERATED));
+        USED_BY.put("clipUpdate", FEDERATED);
+        USED_BY.put("localEpochs", FEDERATED);
         USED_BY.put("averageIterates", DP_SGD);
-        USED_BY.put("accountant", DP_SGD);
+        USED_BY.put("accountant", union(DP_SGD, FEDERATED));
         USED_BY.put("statisticsBudgetSplit", STATISTICS);
-        USED_BY.put("rank", ALTMIN);
+        USED_BY.put("rank", union(ALTMIN, EnumSet.of(Algorithm.DP_FEDREP)));
         USED_BY.put("repeats", ALL);
     }
 
@@ -224,7 +225,7 @@ final class ExperimentReader {
         participation = uses("participation")
                 ? choice("participation", Participation.values(), Participation::id) : null;
         Participation effective = fields.has("participation") ? participation : Defaults.PARTICIPATION;
-        rounds = !uses("rounds") ? null : algorithm == Algorithm.DP_FEDAVG
+        rounds = !uses("rounds") ? null : FEDERATED.contains(algorithm)
                 ? fields.integer("rounds", OPTIONAL, Bounds.between(1, FedAvgSettings.MAX_ROUNDS)).orElse(null)
                 : readRounds(effective);
         epochs = uses("epochs") ? readEpochs(effective) : null;
@@ -403,9 +404,9 @@ final class ExperimentReader {
         if (split == SampleSplit.PAPER && task.samplesPerUser() % 4 != 0) {
             fields.error("split", "paper split needs samplesPerUser divisible by 4 (got " + task.samplesPerUser() + ")");
         }
-        if (algorithm == Algorithm.DP_FEDAVG) {
+        if (FEDERATED.contains(algorithm)) {
             checkSampledGaussian(or(samplingRate, FedAvgSettings.SAMPLING_RATE), or(rounds, FedAvgSettings.ROUNDS),
-                    "rounds", Accountant.RDP);
+                    "rounds", or(accountant, Defaults.ACCOUNTANT));
             return;
         }
         if (rounds != null && rounds > task.users()) {
@@ -530,12 +531,15 @@ final class ExperimentReader {
     }
 
     private ExperimentSpec resolve(LowRankRegressionTask task) {
-        if (algorithm == Algorithm.DP_FEDAVG) {
+        if (FEDERATED.contains(algorithm)) {
             FedAvgSettings settings = new FedAvgSettings(or(samplingRate, FedAvgSettings.SAMPLING_RATE),
                     or(rounds, FedAvgSettings.ROUNDS), noiseMultiplier, or(clipUpdate, FedAvgSettings.CLIP_UPDATE),
-                    or(learningRate, FedAvgSettings.LEARNING_RATE), or(localEpochs, FedAvgSettings.LOCAL_EPOCHS));
+                    or(learningRate, FedAvgSettings.LEARNING_RATE), or(localEpochs, FedAvgSettings.LOCAL_EPOCHS),
+                    or(accountant, Defaults.ACCOUNTANT));
+            // dp-fedavg fine-tunes in d dimensions like own-data; dp-fedrep fits a k-dimensional head like priv-altmin.
+            Algorithm ridgeLike = algorithm == Algorithm.DP_FEDAVG ? Algorithm.OWN_DATA : algorithm;
             return new ExperimentSpec(algorithm, epsilons, delta, null, null, null, null, null, null, null, null, null,
-                    null, null, null, null, null, or(ridge, Defaults.ridge(Algorithm.OWN_DATA, task)), null, null, null,
+                    null, null, null, null, null, or(ridge, Defaults.ridge(ridgeLike, task)), null, null, null,
                     or(repeats, Defaults.LOW_RANK_REPEATS), null, null, null, null, settings);
         }
         UStep resolvedStep = uses("uStep") ? or(uStep, Defaults.U_STEP) : null;

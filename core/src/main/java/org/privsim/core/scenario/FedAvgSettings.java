@@ -1,13 +1,15 @@
 package org.privsim.core.scenario;
 
 /**
- * The settings of {@code dp-fedavg} (McMahan et al. 2018, user-level DP-FedAvg) with local
- * fine-tuning: each round a Poisson sample of users (rate q) runs {@code localEpochs} full-batch
- * gradient steps of size {@code learningRate} on its training rows from the global model, clips
- * its model update to L2 norm {@code clipUpdate}; the curator adds N(0, σ²·clipUpdate²) to the sum
- * and averages over the expected cohort q·n. σ is {@code noiseMultiplier} when given, else the
- * smallest σ whose sampled-Gaussian RDP account of {@code rounds} rounds meets (ε, δ) under the
- * tight conversion. Every user then fine-tunes by ridge regression towards the global model with
+ * The settings of the federated algorithms with user-level DP: {@code dp-fedavg} (McMahan et al.
+ * 2018) with local fine-tuning, and {@code dp-fedrep} (Collins et al. 2021). Each round a Poisson
+ * sample of users (rate q) runs {@code localEpochs} full-batch gradient steps of size
+ * {@code learningRate} on its training rows from the published model (dp-fedavg: the model θ;
+ * dp-fedrep: the representation U, with its head v fitted first), clips its update to L2
+ * (Frobenius) norm {@code clipUpdate}; the curator adds N(0, σ²·clipUpdate²) to the sum and
+ * averages over the expected cohort q·n. σ is {@code noiseMultiplier} when given, else the smallest
+ * σ whose Poisson-subsampled Gaussian account of {@code rounds} rounds by {@code accountant} meets
+ * (ε, δ); the ledger charges by the same accountant. Every user then fits its personal model with
  * the experiment's {@code ridge}.
  *
  * <p>Guarantee: an immutable value with every default resolved.
@@ -17,10 +19,11 @@ package org.privsim.core.scenario;
  * @param noiseMultiplier σ as given, or null to calibrate it to each ε
  * @param clipUpdate      C, the L2 bound on a user's model update (the sum's add/remove sensitivity)
  * @param learningRate    η, the local gradient step
- * @param localEpochs     E, full-batch gradient steps per round on the user's training rows
+ * @param localEpochs     E (dp-fedrep: τ), full-batch gradient steps per round on the user's training rows
+ * @param accountant      the accountant σ is calibrated, the ledger charged and ε reported by
  */
 public record FedAvgSettings(double samplingRate, int rounds, Double noiseMultiplier, double clipUpdate,
-                             double learningRate, int localEpochs) implements AlgorithmSettings {
+                             double learningRate, int localEpochs, Accountant accountant) implements AlgorithmSettings {
     /** Default q. */
     public static final double SAMPLING_RATE = 0.1;
     /** Default T. */

@@ -23,23 +23,27 @@ public final class BoundCell {
         this.index = index;
     }
 
-    /** Cell {@code index} ({@link Family#cells} order) of {@code family}. */
+    /** {@code cell} of {@code family}, at {@code index} in the list of cells the runtime holds. */
     @SuppressWarnings("unchecked")
     public static <C> BoundCell of(Family<C, ?, ?, ?, ?, ?> family, C cell, int index) {
         return new BoundCell((Family<Object, Object, Object, Object, Object, ExperimentRow>) family, cell, index);
     }
 
-    /** Every cell of {@code family} in {@code scenario}, bound, in report order. */
-    public static <C> List<BoundCell> cells(Family<C, ?, ?, ?, ?, ?> family, Scenario scenario) {
+    /**
+     * Every cell of {@code family} in {@code scenario}, bound, in report order, at indices
+     * {@code first}, {@code first + 1}, … (their places in a list that holds other families' cells
+     * before them).
+     */
+    public static <C> List<BoundCell> cells(Family<C, ?, ?, ?, ?, ?> family, Scenario scenario, int first) {
         List<C> cells = family.cells(scenario);
         List<BoundCell> bound = new ArrayList<>(cells.size());
         for (int i = 0; i < cells.size(); i++) {
-            bound.add(of(family, cells.get(i), i));
+            bound.add(of(family, cells.get(i), first + i));
         }
         return bound;
     }
 
-    /** The cell's index in its family's {@link Family#cells} order. */
+    /** The cell's index in the list of cells the runtime holds ({@code Families.cells} order), which messages name it by. */
     public int index() {
         return index;
     }

@@ -1,14 +1,20 @@
 package org.privsim.core.transfer;
 
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.privsim.core.privacy.PldAccountant;
+import org.privsim.core.privacy.PldLedger;
 import org.privsim.core.privacy.PrivacyLossDistribution;
+import org.privsim.core.privacy.RdpLedger;
 import org.privsim.core.privacy.SampledGaussianRdp;
 import org.privsim.core.scenario.Accountant;
 
 /**
- * The privacy constants of a DP-SGD cell, computed once per (experiment, ε) and shared by its runs
- * (and an audit's trials): σ, the RDP curve one step costs at the RDP accountant's default orders,
- * and, under the PLD accountant, one step's privacy loss distribution and the PLD ε of the whole run.
+ * The privacy constants of a Poisson-subsampled Gaussian mechanism released {@code steps} times —
+ * DP-SGD's steps, or the rounds of DP-FedAvg and DP-FedRep — computed once per (experiment, ε) and
+ * shared by its runs (and an audit's trials): σ, the RDP curve one release costs at the RDP
+ * accountant's default orders, and, under the PLD accountant, one release's privacy loss
+ * distribution and the PLD ε of all of them.
  *
  * <p>Guarantee: {@code stepRdp[i]} is {@link SampledGaussianRdp#rdp}(q, σ, 1, orders)[i]; under
  * {@link Accountant#PLD}, {@code stepPld} is {@link PldAccountant#poissonSampledGaussian}(q, σ,
@@ -16,6 +22,9 @@ import org.privsim.core.scenario.Accountant;
  * composition's ε at δ; both null under {@link Accountant#RDP}. The arrays are never modified after
  * construction (accessors return copies).
  *
+ * @param samplingRate    q, each record's (user's) chance of joining a release
+ * @param steps           how many releases the run makes
+ * @param delta           δ of the accounting
  * @param noiseMultiplier σ
  * @param orders          the RDP orders
  * @param stepRdp         one step's RDP at each order
@@ -23,8 +32,15 @@ import org.privsim.core.scenario.Accountant;
  * @param stepPld         one step's PLD (PLD accountant), else null
  * @param pldEpsilon      the PLD ε at δ of the run's steps (PLD accountant), else null
  */
-public record SgdCalibration(double noiseMultiplier, double[] orders, double[] stepRdp, Accountant accountant,
-        PldAccountant stepPld, Double pldEpsilon) {
+public record SgdCalibration(double samplingRate, int steps, double delta, double noiseMultiplier, double[] orders,
+        double[] stepRdp, Accountant accountant, PldAccountant stepPld, Double pldEpsilon) {
+
+    /** Calibrations already computed in this JVM, by their inputs (pure functions of them). */
+    private static final Map<Key, SgdCalibration> CALIBRATIONS = new ConcurrentHashMap<>();
+
+    /** The inputs that decide a calibration. */
+    private record Key(double samplingRate, int steps, double delta, double epsilon, Double noiseMultiplier,
+            Accountant accountant) {}
 
     public SgdCalibration {
         orders = orders.clone();
@@ -37,12 +53,48 @@ public record SgdCalibration(double noiseMultiplier, double[] orders, double[] s
         double[] orders = SampledGaussianRdp.defaultOrders();
         double[] rdp = SampledGaussianRdp.rdp(samplingRate, noiseMultiplier, 1, orders);
         if (accountant == Accountant.RDP) {
-            return new SgdCalibration(noiseMultiplier, orders, rdp, accountant, null, null);
+            return new SgdCalibration(samplingRate, steps, delta, noiseMultiplier, orders, rdp, accountant, null,
+                    null);
         }
         PldAccountant step = PldAccountant.poissonSampledGaussian(samplingRate, noiseMultiplier,
                 PrivacyLossDistribution.DEFAULT_INTERVAL);
-        return new SgdCalibration(noiseMultiplier, orders, rdp, accountant, step,
+        return new SgdCalibration(samplingRate, steps, delta, noiseMultiplier, orders, rdp, accountant, step,
                 step.selfCompose(steps).epsilon(delta));
+    }
+
+    /**
+     * The calibration of a run of {@code steps} releases at rate q meant to spend ε at δ: σ is
+     * {@code noiseMultiplier} when given, else the smallest σ whose ε under {@code accountant} meets
+     * ε (RDP: {@link SampledGaussianRdp#sigmaFor} with the tight conversion, to adjacent doubles; PLD:
+     * {@link PldAccountant#sigmaFor}, to relative 1e-6). Memoized in this JVM: a pure function of its
+     * arguments, so every cell (and runner) with the same inputs shares one instance.
+     */
+    public static SgdCalibration calibrate(double samplingRate, int steps, double delta, double epsilon,
+            Double noiseMultiplier, Accountant accountant) {
+        return CALIBRATIONS.computeIfAbsent(new Key(samplingRate, steps, delta, epsilon, noiseMultiplier, accountant),
+                k -> {
+                    double sigma = k.noiseMultiplier() != null ? k.noiseMultiplier()
+                            : k.accountant() == Accountant.PLD
+                            ? PldAccountant.sigmaFor(k.samplingRate(), k.steps(), k.delta(), k.epsilon())
+                            : SampledGaussianRdp.sigmaFor(k.samplingRate(), k.steps(), k.delta(), k.epsilon(),
+                                    SampledGaussianRdp.Conversion.TIGHT);
+                    return of(k.samplingRate(), sigma, k.steps(), k.delta(), k.accountant());
+                });
+    }
+
+    /** The sampled-Gaussian RDP account of all {@code steps} releases at δ (tight and classic conversions). */
+    public SampledGaussianRdp.Epsilon rdpAccount() {
+        return SampledGaussianRdp.epsilon(samplingRate, noiseMultiplier, steps, delta, orders);
+    }
+
+    /** ε of all {@code steps} releases at δ by the accountant: the PLD ε under pld, the tight RDP conversion under rdp. */
+    public double accountedEpsilon() {
+        return accountant == Accountant.PLD ? pldEpsilon : rdpAccount().tightEpsilon();
+    }
+
+    /** An empty ledger for one run of these releases, with budget ε at this calibration's δ. */
+    public Ledger ledger(double budgetEpsilon) {
+        return new Ledger(budgetEpsilon);
     }
 
     @Override
@@ -53,5 +105,49 @@ public record SgdCalibration(double noiseMultiplier, double[] orders, double[] s
     @Override
     public double[] stepRdp() {
         return stepRdp.clone();
+    }
+
+    /**
+     * The ledger of one run of the calibration's releases, by its accountant: a {@link PldLedger}
+     * (one more Poisson-subsampled Gaussian per release) under pld, an {@link RdpLedger} (one more
+     * RDP curve) under rdp.
+     *
+     * <p>Guarantee: {@link #charge} refuses the release after which the accountant's ε at δ would
+     * exceed the budget (the wrapped ledger's guarantee); not thread-safe.
+     */
+    public final class Ledger {
+        private final PldLedger pld;
+        private final RdpLedger rdp;
+
+        private Ledger(double budgetEpsilon) {
+            this.pld = accountant == Accountant.PLD
+                    ? new PldLedger(stepPld, budgetEpsilon, delta, steps, pldEpsilon) : null;
+            this.rdp = accountant == Accountant.PLD ? null : new RdpLedger(orders, budgetEpsilon, delta);
+        }
+
+        /**
+         * Records one more release.
+         *
+         * @param round     the release's round (for the message)
+         * @param mechanism what was released
+         * @throws org.privsim.core.privacy.BudgetExceededException past the budget (nothing is charged)
+         */
+        public void charge(int round, String mechanism) {
+            if (pld != null) {
+                pld.charge(round, mechanism);
+            } else {
+                rdp.charge(round, mechanism, stepRdp);
+            }
+        }
+
+        /** ε spent so far at δ by the accountant. */
+        public double spentEpsilon() {
+            return pld != null ? pld.spentEpsilon() : rdp.spentEpsilon();
+        }
+
+        /** Releases charged. */
+        public int releases() {
+            return pld != null ? pld.releases() : rdp.releases();
+        }
     }
 }

@@ -11,7 +11,6 @@ import org.privsim.core.privacy.Ledger;
 import org.privsim.core.privacy.PldLedger;
 import org.privsim.core.privacy.PoissonSample;
 import org.privsim.core.privacy.RdpLedger;
-import org.privsim.core.scenario.Accountant;
 import org.privsim.core.scenario.Algorithm;
 import org.privsim.core.scenario.Representation;
 import org.privsim.core.scenario.TransferSettings;
@@ -65,9 +64,7 @@ public final class TransferDriver {
     private int averaged;
     private int step;
     private double sigma;
-    private double[] stepRdp;
-    private RdpLedger rdpLedger;
-    private PldLedger pldLedger;
+    private SgdCalibration.Ledger sgdLedger;
     private Ledger zcdpLedger;
     // private-altmin representation state
     private AltMinDriver altMin;
@@ -204,13 +201,7 @@ public final class TransferDriver {
         if (cell.algorithm() == Algorithm.DP_SGD) {
             model = new double[p];
             sigma = cell.sgd().noiseMultiplier();
-            stepRdp = cell.sgd().stepRdp();
-            if (cell.sgd().accountant() == Accountant.PLD) {
-                pldLedger = new PldLedger(cell.sgd().stepPld(), cell.epsilon(), cell.delta(), s.steps(),
-                        cell.sgd().pldEpsilon());
-            } else {
-                rdpLedger = new RdpLedger(cell.sgd().orders(), cell.epsilon(), cell.delta());
-            }
+            sgdLedger = cell.sgd().ledger(cell.epsilon());
             return nextGradients();
         }
         if (cell.algorithm() == Algorithm.SUFFICIENT_STATISTICS) {
@@ -224,11 +215,7 @@ public final class TransferDriver {
 
     private TransferRequest nextGradients() {
         step++;
-        if (pldLedger != null) {
-            pldLedger.charge(step, "clipped gradient sum");
-        } else {
-            rdpLedger.charge(step, "clipped gradient sum", stepRdp);
-        }
+        sgdLedger.charge(step, "clipped gradient sum");
         double clip = cell.inject().skipClipping() ? Double.POSITIVE_INFINITY : cell.settings().clipGradient();
         return new TransferRequest.Gradients(step, model.clone(), clip, poissonSample());
     }
@@ -356,11 +343,10 @@ public final class TransferDriver {
             double diff = w[i] - target[i];
             err += diff * diff;
         }
-        Double spent = pldLedger != null ? Double.valueOf(pldLedger.spentEpsilon())
-                : rdpLedger != null ? Double.valueOf(rdpLedger.spentEpsilon())
+        Double spent = sgdLedger != null ? Double.valueOf(sgdLedger.spentEpsilon())
                 : zcdpLedger != null ? Double.valueOf(cell.spec().calibration().epsilon(zcdpLedger.maxSpent(), cell.delta()))
                 : null;
-        int releases = pldLedger != null ? pldLedger.releases() : rdpLedger != null ? rdpLedger.releases()
+        int releases = sgdLedger != null ? sgdLedger.releases()
                 : zcdpLedger != null ? 2 : 0;
         return new TransferRequest.Done(new TransferOutcome(Math.sqrt(err), subspaceError, spent, releases));
     }

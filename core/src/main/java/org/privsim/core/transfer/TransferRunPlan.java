@@ -3,14 +3,11 @@ package org.privsim.core.transfer;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.concurrent.ConcurrentHashMap;
 import org.privsim.core.audit.Injection;
 import org.privsim.core.privacy.PldAccountant;
 import org.privsim.core.privacy.SampledGaussianRdp;
 import org.privsim.core.random.RandomStreams;
-import org.privsim.core.scenario.Accountant;
 import org.privsim.core.scenario.Algorithm;
 import org.privsim.core.scenario.Defaults;
 import org.privsim.core.scenario.ExperimentSpec;
@@ -120,29 +117,14 @@ public record TransferRunPlan(int experiment, ExperimentSpec spec, Integer publi
         return spec.delta();
     }
 
-    /** Calibrations already computed in this JVM, by their inputs (pure functions of them). */
-    private static final Map<CalibrationKey, SgdCalibration> CALIBRATIONS = new ConcurrentHashMap<>();
-
-    /** The inputs that decide a DP-SGD calibration. */
-    private record CalibrationKey(double samplingRate, int steps, double delta, Double epsilon,
-            Double noiseMultiplier, Accountant accountant) {}
-
     /** The DP-SGD calibration of {@code spec} at target ε (see {@link #sgd()}); null for other algorithms. */
     private static SgdCalibration calibration(ExperimentSpec spec, Double epsilon) {
         if (spec.algorithm() != Algorithm.DP_SGD) {
             return null;
         }
         TransferSettings s = spec.transfer();
-        CalibrationKey key = new CalibrationKey(s.samplingRate(), s.steps(), spec.delta(), epsilon,
-                s.noiseMultiplier(), s.accountant());
-        return CALIBRATIONS.computeIfAbsent(key, k -> {
-            double sigma = k.noiseMultiplier() != null ? k.noiseMultiplier()
-                    : k.accountant() == Accountant.PLD
-                    ? PldAccountant.sigmaFor(k.samplingRate(), k.steps(), k.delta(), k.epsilon())
-                    : SampledGaussianRdp.sigmaFor(k.samplingRate(), k.steps(), k.delta(), k.epsilon(),
-                            SampledGaussianRdp.Conversion.TIGHT);
-            return SgdCalibration.of(k.samplingRate(), sigma, k.steps(), k.delta(), k.accountant());
-        });
+        return SgdCalibration.calibrate(s.samplingRate(), s.steps(), spec.delta(), epsilon, s.noiseMultiplier(),
+                s.accountant());
     }
 
     /** σ of dp-sgd, or null for other algorithms. */
@@ -158,13 +140,12 @@ public record TransferRunPlan(int experiment, ExperimentSpec spec, Integer publi
         if (sgd == null) {
             return null;
         }
-        return sgd.accountant() == Accountant.PLD ? sgd.pldEpsilon() : account().tightEpsilon();
+        return sgd.accountedEpsilon();
     }
 
     /** The sampled-Gaussian RDP account of this cell's DP-SGD run at the default orders (null for other algorithms). */
     public SampledGaussianRdp.Epsilon account() {
-        return sgd == null ? null : SampledGaussianRdp.epsilon(settings().samplingRate(),
-                sgd.noiseMultiplier(), settings().steps(), delta(), sgd.orders());
+        return sgd == null ? null : sgd.rdpAccount();
     }
 
     /** Total zCDP ρ of sufficient-statistics (null for other algorithms). */

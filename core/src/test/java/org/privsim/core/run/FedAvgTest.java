@@ -1,38 +1,25 @@
 package org.privsim.core.run;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
-import java.util.List;
 import org.privsim.core.data.UserDataset;
 import org.privsim.core.data.UserPopulation;
-import org.privsim.core.privacy.BudgetExceededException;
-import org.privsim.core.privacy.SampledGaussianRdp;
+import org.privsim.core.scenario.Accountant;
 import org.privsim.core.scenario.FedAvgSettings;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.scenario.ScenarioException;
-import org.privsim.core.scenario.ScenarioParser;
-import org.privsim.core.seam.Participant;
-import org.privsim.core.seam.RunCurator;
-import org.privsim.core.seam.SequentialInterpreter;
-import org.privsim.core.seam.Step;
 import org.junit.jupiter.api.Test;
 
-/** DP-FedAvg with local fine-tuning ({@link FedAvgFamily}): local step, aggregation, accounting, ledger. */
+/**
+ * DP-FedAvg with local fine-tuning ({@link FedAvgFamily}): local step, aggregation, the reader's
+ * checks. Accounting and the ledger: {@link FederatedAccountingTest}.
+ */
 class FedAvgTest {
 
     private static Scenario scenario(String experiment) {
-        return ScenarioParser.parse("""
-                name: fedavg
-                seed: 5
-                task: { type: low-rank-regression, users: 400, samplesPerUser: 10, dimension: 6, rank: 2, labelNoise: 0.01 }
-                experiments:
-                  - %s
-                """.formatted(experiment), "fedavg.yaml");
+        return FederatedRuns.scenario(400, 10, 6, 2, 0.01, experiment);
     }
 
     /** One local epoch is one full-batch gradient step: Δ = −(η/m) Σ (⟨x, θ⟩ − y) x, then clipped to C. */
@@ -41,9 +28,9 @@ class FedAvgTest {
         UserDataset data = new UserDataset(0, 2, new double[] {1, 0, 0, 2}, new double[] {1, -1}, null, null);
         double[] theta = {0.5, 0.5};
         // residuals ⟨x, θ⟩ − y: 0.5 − 1 = −0.5 and 1 + 1 = 2; gradient sum (−0.5, 4); step η/m = 0.25
-        FedAvgSettings wide = new FedAvgSettings(1, 1, null, 100, 0.5, 1);
+        FedAvgSettings wide = new FedAvgSettings(1, 1, null, 100, 0.5, 1, Accountant.PLD);
         assertArrayEquals(new double[] {0.125, -1.0}, FedAvgFamily.update(data, theta, wide), 1e-15);
-        FedAvgSettings tight = new FedAvgSettings(1, 1, null, 0.5, 0.5, 1);
+        FedAvgSettings tight = new FedAvgSettings(1, 1, null, 0.5, 0.5, 1, Accountant.PLD);
         double norm = Math.hypot(0.125, 1.0);
         assertArrayEquals(new double[] {0.125 * 0.5 / norm, -0.5 / norm}, FedAvgFamily.update(data, theta, tight), 1e-15);
     }
@@ -60,10 +47,10 @@ class FedAvgTest {
     @Test
     void noiselessFullParticipationConvergesToPooledLeastSquares() {
         Scenario s = scenario("{ algorithm: dp-fedavg, epsilon: 1.0e8, delta: 1.0e-6, samplingRate: 1, rounds: 100,"
-                + " clipUpdate: 50, learningRate: 0.5, repeats: 1 }");
-        FedAvgFamily.Cell cell = FedAvgFamily.INSTANCE.cells(s).get(0);
+                + " clipUpdate: 50, learningRate: 0.5, accountant: rdp, repeats: 1 }");
+        FederatedFamily.Cell cell = FedAvgFamily.INSTANCE.cells(s).get(0);
         UserPopulation population = FedAvgFamily.INSTANCE.context(cell, 0, s.seed());
-        double[] theta = finalGlobalModel(cell, population, s.seed());
+        double[] theta = FederatedRuns.lastPublishedModel(FedAvgFamily.INSTANCE, cell, s.seed());
         int d = 6;
         double[] gram = new double[d * d];
         double[] moment = new double[d];
@@ -80,69 +67,6 @@ class FedAvgTest {
         }
         double[] pooled = org.privsim.core.linalg.SmallSolve.symmetric(gram, moment, d);
         assertArrayEquals(pooled, theta, 5e-4);
-    }
-
-    /** Drives one run's curator and participants to its fine-tuning request and returns the θ_T it carries. */
-    private static double[] finalGlobalModel(FedAvgFamily.Cell cell, UserPopulation population, long seed) {
-        RunCurator<FedAvgFamily.Request, double[], org.privsim.core.sim.RunOutcome> curator =
-                FedAvgFamily.INSTANCE.curator(cell, 0, seed, population);
-        List<Participant<FedAvgFamily.Request, double[]>> users = new ArrayList<>();
-        for (int j = 0; j < cell.shape().users(); j++) {
-            users.add(FedAvgFamily.INSTANCE.participant(cell, 0, seed, population, j));
-        }
-        Step<FedAvgFamily.Request, org.privsim.core.sim.RunOutcome> step = curator.start();
-        while (step instanceof Step.Ask<FedAvgFamily.Request, org.privsim.core.sim.RunOutcome> ask) {
-            if (ask.request() instanceof FedAvgFamily.Personalize personalize) {
-                return personalize.model();
-            }
-            List<double[]> answers = new ArrayList<>();
-            for (int id : ask.participants()) {
-                answers.add(users.get(id).answer(ask.request()));
-            }
-            step = curator.onAnswers(answers);
-        }
-        throw new AssertionError("the run ended without fine-tuning");
-    }
-
-    /**
-     * The calibrated σ spends at most ε (tight conversion), and the row reports that account: σ is
-     * the smallest meeting ε, so the accounted ε is within 1 % of the target.
-     */
-    @Test
-    void calibratedNoiseMeetsTheTargetAndTheRowReportsIt() {
-        Scenario s = scenario("{ algorithm: dp-fedavg, epsilon: [1, 4], delta: 1.0e-6, samplingRate: 0.2, rounds: 20,"
-                + " repeats: 2 }");
-        Report report = new SequentialRunner(s).run(Progress.NONE);
-        assertEquals(2, report.lowRankRows().size());
-        for (ExperimentResult row : report.lowRankRows()) {
-            assertEquals("dp-fedavg", row.algorithm());
-            assertTrue(row.accountedEpsilon() <= row.epsilon(), row.accountedEpsilon() + " > " + row.epsilon());
-            assertTrue(row.accountedEpsilon() > 0.99 * row.epsilon(), "σ not the smallest: " + row.accountedEpsilon());
-            assertTrue(row.classicEpsilon() >= row.accountedEpsilon());
-            assertEquals(FedAvgFamily.CONVERSION, row.conversion());
-            assertNull(row.zcdpRho());
-            assertEquals(2, row.repeats());
-            assertTrue(row.excessRiskStdErr() != null && row.excessRiskStdErr() >= 0);
-        }
-        // More privacy budget, less noise: the excess risk at ε = 4 is not worse than at ε = 1 by more than noise.
-        assertTrue(report.lowRankRows().get(1).excessRisk() <= report.lowRankRows().get(0).excessRisk() + 0.05);
-    }
-
-    /** A σ too small for the budget: the ledger refuses the round that would overspend, before its release. */
-    @Test
-    void ledgerRefusesTheRoundPastTheBudget() {
-        Scenario s = scenario("{ algorithm: dp-fedavg, epsilon: 1, delta: 1.0e-6, samplingRate: 0.2, rounds: 20,"
-                + " repeats: 1 }");
-        FedAvgFamily.Cell calibrated = FedAvgFamily.INSTANCE.cells(s).get(0);
-        FedAvgFamily.Cell underNoised = new FedAvgFamily.Cell(calibrated.experiment(), calibrated.spec(),
-                calibrated.epsilon(), calibrated.epsilonIndex(), calibrated.task(), calibrated.shape(),
-                calibrated.noiseMultiplier() / 2);
-        double spent = SampledGaussianRdp.epsilon(0.2, underNoised.noiseMultiplier(), 20, 1e-6,
-                SampledGaussianRdp.defaultOrders()).tightEpsilon();
-        assertTrue(spent > 1, "the halved σ must overspend: " + spent);
-        BudgetExceededException e = assertThrows(BudgetExceededException.class,
-                () -> SequentialInterpreter.run(FedAvgFamily.INSTANCE, underNoised, 0, s.seed()));
-        assertTrue(e.getMessage().contains("clipped update sum"), e.getMessage());
     }
 
     /** A given noiseMultiplier that would spend more than ε is refused when the scenario is read. */
