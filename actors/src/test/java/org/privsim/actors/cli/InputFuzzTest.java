@@ -117,8 +117,13 @@ class InputFuzzTest {
 
     @Test
     void shrunkScenariosWithExtremeValuesRunOrAreRefused() throws Exception {
+        // Left out of the run cases: bench/ (sizes are the point), and the scenarios whose shrunk form
+        // calibrates a Poisson-sampled Gaussian at a small σ with the PLD accountant (the σ search
+        // takes about a minute of CPU there, measured for q = 0.05, T = 2, ε = 10): their parsing and
+        // validation are still fuzzed above.
+        List<String> slow = List.of("bench", "audit-dp-sgd", "fedavg-demo", "federated-fig2", "exam-fedavg");
         List<Source> corpus = corpus().stream()
-                .filter(s -> !s.file().toString().contains("bench") && !s.file().toString().contains("audit-dp-sgd"))
+                .filter(s -> slow.stream().noneMatch(name -> s.file().toString().contains(name)))
                 .toList();
         Random random = new Random(SEED + 1);
         for (int i = 0; i < RUN_CASES; i++) {
