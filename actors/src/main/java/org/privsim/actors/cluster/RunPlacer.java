@@ -89,7 +89,11 @@ final class RunPlacer extends AbstractBehavior<RunPlacerCommand> {
                     watched = null;
                     return send();
                 })
-                .onMessage(RunPlacerCommand.Retry.class, m -> send())
+                .onMessage(RunPlacerCommand.Retry.class, m -> {
+                    getContext().getLog().info("{}: not acknowledged within {} ms; starting it again", label,
+                            timeout.toMillis());
+                    return send();
+                })
                 .build();
     }
 
