@@ -33,7 +33,8 @@
 #
 # Environment: PRIVSIM_NETNS_ID (4 hex digits naming this cluster's namespaces and links; random by
 # default), PRIVSIM_LOG_DIR (node logs, default out/netns-logs), PRIVSIM_START_TIMEOUT (120),
-# PRIVSIM_STOP_TIMEOUT (20), PRIVSIM_FAULT_DELAY (3), PRIVSIM_TLS (on|off), PRIVSIM_JAVA_OPTS and
+# PRIVSIM_STOP_TIMEOUT (20), PRIVSIM_FAULT_DELAY (3), PRIVSIM_TLS (on|off), PRIVSIM_TLS_DIR (TLS
+# material to use instead of making one), PRIVSIM_JAVA_OPTS and
 # PRIVSIM_NODE_JAVA_OPTS as for cluster-conf/start-local-cluster.sh.
 set -euo pipefail
 
@@ -177,10 +178,14 @@ for ((i = 1; i <= n; i++)); do make_ns "$i"; done
 make_ns s
 echo "netns-cluster: cluster $id: $n node(s) at $subnet.1..$subnet.$n:$port, submitter at $subnet.200, bridge $bridge" >&2
 
-tls_opts=""
+tls_opts="-Dprivsim.tls.dir="
 if [ "$tls" = on ]; then
-  "$root/cluster-conf/make-tls.sh" "$work/tls" >/dev/null
-  tls_opts="-Dprivsim.tls.dir=$work/tls"
+  tls_dir="${PRIVSIM_TLS_DIR:-}"
+  if [ -z "$tls_dir" ]; then
+    tls_dir="$work/tls"
+    "$root/cluster-conf/make-tls.sh" "$tls_dir" >/dev/null
+  fi
+  tls_opts="-Dprivsim.tls.dir=$tls_dir"
 fi
 
 mkdir -p "$log_dir"
