@@ -33,7 +33,8 @@
 #
 # Environment: PRIVSIM_NETNS_ID (4 hex digits naming this cluster's namespaces and links; random by
 # default), PRIVSIM_LOG_DIR (node logs, default out/netns-logs), PRIVSIM_START_TIMEOUT (120),
-# PRIVSIM_STOP_TIMEOUT (20), PRIVSIM_FAULT_DELAY (3), PRIVSIM_TLS (on|off), PRIVSIM_TLS_DIR (TLS
+# PRIVSIM_STOP_TIMEOUT (20), PRIVSIM_FAULT_DELAY (3), PRIVSIM_HEAP_LOG (a file: after each job, one
+# line with every node's used heap after a full collection, from jcmd), PRIVSIM_TLS (on|off), PRIVSIM_TLS_DIR (TLS
 # material to use instead of making one), PRIVSIM_JAVA_OPTS and
 # PRIVSIM_NODE_JAVA_OPTS as for cluster-conf/start-local-cluster.sh.
 set -euo pipefail
@@ -290,11 +291,30 @@ heal_cut_node() {
   echo "netns-cluster: heal: node $(addr "$n") is Up again" >&2
 }
 
+# With PRIVSIM_HEAP_LOG=FILE: after each job, every node's heap after a full collection (jcmd).
+heap_log="${PRIVSIM_HEAP_LOG:-}"
+log_heap() {  # log_heap K
+  local i pid line used
+  line="job $1"
+  for ((i = 1; i <= n; i++)); do
+    pid="${node_pids[$((i - 1))]}"
+    used="-"
+    if kill -0 "$pid" 2>/dev/null && jcmd "$pid" GC.run >/dev/null 2>&1; then
+      # ParallelGC: "PSYoungGen total …K, used …K" and "ParOldGen total …K, used …K"
+      used="$(jcmd "$pid" GC.heap_info 2>/dev/null | sed -n 's/.*Gen *total [0-9]*K, used \([0-9]*\)K.*/\1/p' \
+        | awk '{s += $1} END {print s}')"
+    fi
+    line="$line node$i ${used}K"
+  done
+  echo "$line" >>"$heap_log"
+}
+
 for ((i = 1; i <= n; i++)); do : >"$(log_of "$i")"; start_node "$i"; done
 first_rc=0
 for ((k = 1; k <= jobs; k++)); do
   submit "$k"
   [ "$first_rc" = 0 ] && first_rc=$rc
+  [ -n "$heap_log" ] && log_heap "$k"
   if [ "$k" = 1 ] && [ "$heal" = 1 ]; then
     heal_cut_node
   fi
