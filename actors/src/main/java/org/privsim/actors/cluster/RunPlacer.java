@@ -12,6 +12,8 @@ import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
 import org.privsim.protocol.CoordinatorCommand;
 import org.privsim.protocol.RunPlacerCommand;
 import org.privsim.protocol.SeamHostCommand;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Places one seam run on the cluster and keeps it placed: it sends the run's start to its sharded
@@ -29,6 +31,9 @@ import org.privsim.protocol.SeamHostCommand;
  * ignores a second report of a run.
  */
 final class RunPlacer extends AbstractBehavior<RunPlacerCommand> {
+    /** Named for the class, so a node's logback configuration shows re-placements (org.privsim at INFO). */
+    private static final Logger LOG = LoggerFactory.getLogger(RunPlacer.class);
+
     private final TimerScheduler<RunPlacerCommand> timers;
     private final Consumer<ActorRef<RunPlacerCommand>> start;
     private final ActorRef<CoordinatorCommand> coordinator;
@@ -85,12 +90,12 @@ final class RunPlacer extends AbstractBehavior<RunPlacerCommand> {
                 })
                 .onMessage(RunPlacerCommand.Ended.class, m -> Behaviors.stopped())
                 .onMessage(RunPlacerCommand.Lost.class, m -> {
-                    getContext().getLog().warn("{}: its node {} was lost; starting it again", label, m.node());
+                    LOG.warn("{}: its node {} was lost; starting it again", label, m.node());
                     watched = null;
                     return send();
                 })
                 .onMessage(RunPlacerCommand.Retry.class, m -> {
-                    getContext().getLog().info("{}: not acknowledged within {} ms; starting it again", label,
+                    LOG.info("{}: not acknowledged within {} ms; starting it again", label,
                             timeout.toMillis());
                     return send();
                 })
