@@ -115,7 +115,10 @@ made_bridge=0
 stopping=0
 teardown() {
   local rc=$?
-  [ "$stopping" = 1 ] && return
+  # In a trap a bare `return` returns the status before the trap (a failure), which errexit would
+  # turn into the end of the teardown: no errexit here, and explicit return codes below.
+  set +e
+  [ "$stopping" = 1 ] && return "$rc"
   stopping=1
   trap '' INT TERM
   local deadline=$((SECONDS + stop_timeout)) i ns pid
@@ -141,7 +144,7 @@ teardown() {
 stop_pids() {  # stop_pids DEADLINE PID...: SIGTERM, then SIGKILL whatever still runs at DEADLINE
   local deadline="$1" pid alive
   shift
-  [ $# -eq 0 ] && return
+  [ $# -eq 0 ] && return 0
   for pid in "$@"; do kill -TERM "$pid" 2>/dev/null || true; done
   while :; do
     alive=()

@@ -98,9 +98,9 @@ done
 pids=()      # every process this script started: nodes, then the submitter
 stopping=0
 stop_all() {
-  [ "$stopping" = 1 ] && return
+  [ "$stopping" = 1 ] && return 0
   stopping=1
-  [ ${#pids[@]} -eq 0 ] && return
+  [ ${#pids[@]} -eq 0 ] && return 0
   local deadline pid
   deadline=$((SECONDS + stop_timeout))
   # Every node but the seed first, then the seed: the seed is the oldest node and hosts the
@@ -114,7 +114,7 @@ stop_all() {
 stop_pids() {  # stop_pids DEADLINE PID...: SIGTERM, then SIGKILL whatever still runs at DEADLINE
   local deadline="$1" pid alive
   shift
-  [ $# -eq 0 ] && return
+  [ $# -eq 0 ] && return 0
   for pid in "$@"; do kill -TERM "$pid" 2>/dev/null || true; done
   while :; do
     alive=()
@@ -130,6 +130,9 @@ stop_pids() {  # stop_pids DEADLINE PID...: SIGTERM, then SIGKILL whatever still
 }
 tls_made=""
 cleanup() {
+  # In a trap a bare `return` returns the status before the trap, which errexit would turn into the
+  # end of the cleanup: no errexit here.
+  set +e
   stop_all
   [ -n "$tls_made" ] && rm -rf "$tls_made"
   return 0
