@@ -27,7 +27,10 @@
 # module, not the single-process initial heap; all after -XX:ParallelGCThreads=<cores / N, at least
 # 1>, and a bare submitter's also after -XX:TieredStopAtLevel=1),
 # PRIVSIM_CLASS_ARCHIVE (off: no class archive; by default every JVM maps the one
-# scripts/jvm-options.sh records once per build).
+# scripts/jvm-options.sh records once per build), PRIVSIM_TLS (on: Artery over TLS with mutual
+# authentication, with material cluster-conf/make-tls.sh makes for this cluster in a temporary
+# directory removed on exit — the default; off: plain TCP), PRIVSIM_TLS_DIR (TLS material to use
+# instead of making one).
 set -euo pipefail
 
 usage() { echo "usage: $0 N SCENARIO [privsim run args...]" >&2; exit 2; }
@@ -72,6 +75,8 @@ else
   submitter_roles=()
 fi
 seed="127.0.0.1:$base"
+tls="${PRIVSIM_TLS:-on}"
+case "$tls" in on | off) ;; *) echo "error: PRIVSIM_TLS: expected on or off, got '$tls'" >&2; exit 2 ;; esac
 
 
 # Refuse ports that something already listens on (a node would fail to bind and exit).
@@ -93,9 +98,9 @@ done
 pids=()      # every process this script started: nodes, then the submitter
 stopping=0
 stop_all() {
-  [ "$stopping" = 1 ] && return
+  [ "$stopping" = 1 ] && return 0
   stopping=1
-  [ ${#pids[@]} -eq 0 ] && return
+  [ ${#pids[@]} -eq 0 ] && return 0
   local deadline pid
   deadline=$((SECONDS + stop_timeout))
   # Every node but the seed first, then the seed: the seed is the oldest node and hosts the
@@ -109,7 +114,7 @@ stop_all() {
 stop_pids() {  # stop_pids DEADLINE PID...: SIGTERM, then SIGKILL whatever still runs at DEADLINE
   local deadline="$1" pid alive
   shift
-  [ $# -eq 0 ] && return
+  [ $# -eq 0 ] && return 0
   for pid in "$@"; do kill -TERM "$pid" 2>/dev/null || true; done
   while :; do
     alive=()
@@ -123,9 +128,33 @@ stop_pids() {  # stop_pids DEADLINE PID...: SIGTERM, then SIGKILL whatever still
     sleep 0.2
   done
 }
-trap stop_all EXIT
+tls_made=""
+cleanup() {
+  # In a trap a bare `return` returns the status before the trap, which errexit would turn into the
+  # end of the cleanup: no errexit here.
+  set +e
+  stop_all
+  [ -n "$tls_made" ] && rm -rf "$tls_made"
+  return 0
+}
+trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
+
+# Every JVM reads the cluster's TLS material through -Dprivsim.tls.dir (cluster-conf/cluster.conf).
+if [ "$tls" = on ]; then
+  tls_dir="${PRIVSIM_TLS_DIR:-}"
+  if [ -z "$tls_dir" ]; then
+    tls_made="$(mktemp -d)"
+    tls_dir="$tls_made/tls"
+    "$root/cluster-conf/make-tls.sh" "$tls_dir" >/dev/null
+  fi
+  node_java_opts="$node_java_opts -Dprivsim.tls.dir=$tls_dir"
+  java_opts="$java_opts -Dprivsim.tls.dir=$tls_dir"
+else
+  node_java_opts="$node_java_opts -Dprivsim.tls.dir="
+  java_opts="$java_opts -Dprivsim.tls.dir="
+fi
 
 mkdir -p "$log_dir"
 start_node() {  # start_node INDEX: node INDEX (0-based) in the background, logging to its file

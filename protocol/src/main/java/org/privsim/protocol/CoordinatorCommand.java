@@ -6,8 +6,9 @@ import java.util.Map;
 /**
  * Messages the coordinator of the seam's cells handles, for every family: the end of one of their runs.
  *
- * <p>Guarantee: each run reports exactly once, from its curator, which then stops; the coordinator
- * watches the curators and fails the cell when one stops without reporting.
+ * <p>Guarantee: each run reports exactly once, from its curator, which then stops; locally the
+ * coordinator watches the curators and fails the cell when one stops without reporting, on a
+ * cluster a run placer starts a run lost with its node again (a second report of a run is ignored).
  */
 public sealed interface CoordinatorCommand extends CborSerializable
         permits CoordinatorCommand.RunFinished, CoordinatorCommand.RunFailed {

@@ -9,10 +9,10 @@ import org.apache.pekko.actor.typed.ActorRef;
  *
  * <p>Guarantee: the run's curator reports to {@code coordinator} exactly once; a curator that fails
  * is reported by its host as {@link CoordinatorCommand.RunFailed}; the host passivates when its run is
- * over.
+ * over. A repeated start of a run in progress only repeats the acknowledgement.
  */
 public sealed interface SeamHostCommand extends CborSerializable
-        permits SeamHostCommand.StartRun, SeamHostCommand.RunEnded, SeamHostCommand.Stop {
+        permits SeamHostCommand.StartRun, SeamHostCommand.Stop {
 
     /**
      * Run {@code run} of seam cell {@code cell} of the job's scenario (parsed once per node and job).
@@ -24,12 +24,12 @@ public sealed interface SeamHostCommand extends CborSerializable
      * @param cell        index in {@code Families.cells} order
      * @param run         the run
      * @param coordinator receives the run's outcome
+     * @param placer      acknowledged with {@link RunPlacerCommand.Placed} on every start received, told
+     *                    {@link RunPlacerCommand.Ended} when the run's curator stopped
      */
     record StartRun(long job, String text, String sourceName, Long seed, int cell, int run,
-                    ActorRef<CoordinatorCommand> coordinator) implements SeamHostCommand {}
-
-    /** The run's curator stopped after reporting: passivate. */
-    record RunEnded() implements SeamHostCommand {}
+                    ActorRef<CoordinatorCommand> coordinator, ActorRef<RunPlacerCommand> placer)
+            implements SeamHostCommand {}
 
     /** Sharding's stop message after a passivation or hand-off. */
     record Stop() implements SeamHostCommand {}

@@ -1,5 +1,6 @@
 package org.privsim.actors.cli;
 
+import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import java.time.Duration;
 import java.util.List;
@@ -65,9 +66,17 @@ final class NodeCommand implements Callable<Integer> {
             spec.commandLine().getErr().flush();
             return PrivsimCli.EXIT_INVALID;
         }
-        ActorSystem<Void> system = ClusterNode.start(ClusterNode.config(
-                new ClusterNode.Options(host, port, seedNodes, roles),
-                ConfigFactory.parseString("pekko.coordinated-shutdown.exit-jvm = on")));
+        Config config;
+        try {
+            config = ClusterNode.config(new ClusterNode.Options(host, port, seedNodes, roles),
+                    ConfigFactory.parseString("pekko.coordinated-shutdown.exit-jvm = on"));
+        } catch (IllegalStateException e) {
+            // an incomplete TLS directory (PRIVSIM_TLS_DIR)
+            spec.commandLine().getErr().println("error: " + e.getMessage());
+            spec.commandLine().getErr().flush();
+            return PrivsimCli.EXIT_INVALID;
+        }
+        ActorSystem<Void> system = ClusterNode.start(config);
         spec.commandLine().getOut().printf("privsim node %s with roles %s started; Ctrl-C leaves the cluster%n",
                 Cluster.get(system).selfMember().address(), Cluster.get(system).selfMember().getRoles());
         spec.commandLine().getOut().flush();

@@ -93,7 +93,9 @@ final class ClusterJob extends AbstractBehavior<JobCommand> {
                 config.getDuration(ClusterNode.SETTINGS + ".adversary-silence-timeout"));
         int perNode = config.getInt(ClusterNode.SETTINGS + ".shards-per-node");
         RunWiring seamRuns = SeamSharding.wiring(ctx.getSystem(), job, source,
-                Math.max(1, perNode) * Math.max(1, usersNodesUp(ctx)));
+                Math.max(1, perNode) * Math.max(1, usersNodesUp(ctx)),
+                config.getDuration(ClusterNode.SETTINGS + ".run-placement-timeout"),
+                config.getInt(ClusterNode.SETTINGS + ".run-placement-attempts"));
         ctx.spawn(SimulationGuardian.create(scenario, wiring, seamRuns, adversaries, settings,
                 throttled(submitter), outcomes), "simulation");
         ctx.pipeToSelf(outcomes, (o, e) -> e == null ? new JobCommand.Completed(o.runs(), o.seam(), o.audits(),

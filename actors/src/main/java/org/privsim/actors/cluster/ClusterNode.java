@@ -3,6 +3,9 @@ package org.privsim.actors.cluster;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import com.typesafe.config.ConfigValueFactory;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -23,7 +26,9 @@ import org.slf4j.LoggerFactory;
  * the adversary role, its {@link AdversaryHost}.
  *
  * <p>Guarantee: explicit options override -D properties, application.conf and cluster.conf, in that
- * order; a null option leaves the configured (or environment) value.
+ * order; a null option leaves the configured (or environment) value. With {@value #TLS_DIR} set
+ * (PRIVSIM_TLS_DIR), remoting runs over TLS with mutual authentication, and only members presenting
+ * that directory's certificate can connect.
  */
 public final class ClusterNode {
     /** The actor system name every node of a privsim cluster shares. */
@@ -63,12 +68,60 @@ public final class ClusterNode {
         if (roles != null) {
             overrides = overrides.withValue("pekko.cluster.roles", ConfigValueFactory.fromIterable(roles));
         }
-        return overrides.withFallback(extra)
+        Config config = overrides.withFallback(extra)
                 .withFallback(ConfigFactory.defaultOverrides())
                 .withFallback(ConfigFactory.defaultApplication())
                 .withFallback(ConfigFactory.parseResources("cluster.conf"))
                 .withFallback(ConfigFactory.defaultReference())
                 .resolve();
+        String tlsDir = config.getString(TLS_DIR);
+        return tlsDir.isBlank() ? config : tls(Path.of(tlsDir)).withFallback(config);
+    }
+
+    /** Config path of the directory with the cluster's TLS material (empty: plain TCP). */
+    public static final String TLS_DIR = "privsim.tls.dir";
+
+    /**
+     * Artery over TLS 1.3 with mutual authentication, from a directory made by
+     * {@code cluster-conf/make-tls.sh}: {@code node.p12} (this cluster's key and certificate),
+     * {@code truststore.p12} (its authority) and {@code password}. A peer must present a certificate
+     * of that authority, or its connection is refused.
+     *
+     * @throws IllegalStateException naming {@value #TLS_DIR} and the missing file when the directory
+     *                               is incomplete
+     */
+    static Config tls(Path dir) {
+        String problem = tlsProblem(dir);
+        if (problem != null) {
+            throw new IllegalStateException(problem);
+        }
+        String password;
+        try {
+            password = Files.readString(dir.resolve("password")).strip();
+        } catch (IOException e) {
+            throw new IllegalStateException(TLS_DIR + ": cannot read " + dir.resolve("password") + ": " + e.getMessage());
+        }
+        String engine = "pekko.remote.artery.ssl.config-ssl-engine.";
+        return ConfigFactory.empty()
+                .withValue("pekko.remote.artery.transport", ConfigValueFactory.fromAnyRef("tls-tcp"))
+                .withValue(engine + "key-store", ConfigValueFactory.fromAnyRef(dir.resolve("node.p12").toString()))
+                .withValue(engine + "trust-store", ConfigValueFactory.fromAnyRef(
+                        dir.resolve("truststore.p12").toString()))
+                .withValue(engine + "key-store-password", ConfigValueFactory.fromAnyRef(password))
+                .withValue(engine + "key-password", ConfigValueFactory.fromAnyRef(password))
+                .withValue(engine + "trust-store-password", ConfigValueFactory.fromAnyRef(password))
+                .withValue(engine + "require-mutual-authentication", ConfigValueFactory.fromAnyRef(true));
+    }
+
+    /** What is missing from the TLS directory {@code dir}, or null. */
+    public static String tlsProblem(Path dir) {
+        for (String file : List.of("node.p12", "truststore.p12", "password")) {
+            if (!Files.isReadable(dir.resolve(file))) {
+                return "PRIVSIM_TLS_DIR (" + TLS_DIR + "): " + dir + " has no readable " + file
+                        + "; make the cluster's TLS material with cluster-conf/make-tls.sh DIR";
+            }
+        }
+        return null;
     }
 
     /** {@code host:port} as a Pekko address of this cluster; a full {@code pekko://…} address is kept. */

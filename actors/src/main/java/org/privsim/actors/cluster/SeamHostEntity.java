@@ -4,6 +4,7 @@ import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.ChildFailed;
 import org.apache.pekko.actor.typed.DispatcherSelector;
+import org.apache.pekko.actor.typed.Terminated;
 import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
@@ -14,6 +15,7 @@ import org.privsim.actors.local.LocalSettings;
 import org.privsim.actors.local.RunCuratorActor;
 import org.privsim.protocol.CoordinatorCommand;
 import org.privsim.protocol.RunCommand;
+import org.privsim.protocol.RunPlacerCommand;
 import org.privsim.protocol.SeamHostCommand;
 
 /**
@@ -23,15 +25,19 @@ import org.privsim.protocol.SeamHostCommand;
  * answers stay on this node and only its outcome crosses to the coordinator, with this node's
  * address and participant count as its placement.
  *
- * <p>Guarantee: the outcome is the local runner's bit for bit (same curator, same participants). A
- * curator that fails is reported to the coordinator as {@link CoordinatorCommand.RunFailed}; one that
- * stops after reporting lets the host passivate through its shard; on sharding's
- * {@link SeamHostCommand.Stop} the host stops.
+ * <p>Guarantee: the outcome is the local runner's bit for bit (same curator, same participants).
+ * Every start received is acknowledged to the run's placer ({@link RunPlacerCommand.Placed}; a
+ * repeat does not start the run twice), and the placer is told {@link RunPlacerCommand.Ended} before
+ * the host stops after its run: a host that terminates without it lost its run. A curator that fails is reported to the coordinator as
+ * {@link CoordinatorCommand.RunFailed}; once the curator stopped (after reporting or failing) the
+ * placer is told {@link RunPlacerCommand.Ended} and the host passivates through its shard; on
+ * sharding's {@link SeamHostCommand.Stop} the host stops.
  */
 final class SeamHostEntity extends AbstractBehavior<SeamHostCommand> {
     private static final DispatcherSelector COMPUTE = DispatcherSelector.fromConfig(LocalSettings.COMPUTE_DISPATCHER);
 
     private final ActorRef<ClusterSharding.ShardCommand> shard;
+    private final String node;
     private SeamHostCommand.StartRun started;
 
     static Behavior<SeamHostCommand> create(ActorRef<ClusterSharding.ShardCommand> shard) {
@@ -41,38 +47,40 @@ final class SeamHostEntity extends AbstractBehavior<SeamHostCommand> {
     private SeamHostEntity(ActorContext<SeamHostCommand> ctx, ActorRef<ClusterSharding.ShardCommand> shard) {
         super(ctx);
         this.shard = shard;
+        this.node = Cluster.get(ctx.getSystem()).selfMember().address().toString();
     }
 
     @Override
     public Receive<SeamHostCommand> createReceive() {
         return newReceiveBuilder()
                 .onMessage(SeamHostCommand.StartRun.class, this::onStart)
-                .onMessage(SeamHostCommand.RunEnded.class, m -> {
-                    shard.tell(new ClusterSharding.Passivate<>(getContext().getSelf()));
-                    return this;
-                })
                 .onMessage(SeamHostCommand.Stop.class, m -> Behaviors.stopped())
                 .onSignal(ChildFailed.class, failed -> {
                     started.coordinator().tell(new CoordinatorCommand.RunFailed(started.cell(), started.run(),
-                            "the curator of run " + started.run() + " failed on "
-                                    + Cluster.get(getContext().getSystem()).selfMember().address() + ": "
+                            "the curator of run " + started.run() + " failed on " + node + ": "
                                     + failed.getCause().getMessage()));
-                    shard.tell(new ClusterSharding.Passivate<>(getContext().getSelf()));
-                    return this;
+                    return ended();
                 })
+                .onSignal(Terminated.class, stopped -> ended())
                 .build();
     }
 
     private Behavior<SeamHostCommand> onStart(SeamHostCommand.StartRun m) {
-        if (started != null) {
-            return this;
+        if (started == null) {
+            started = m;
+            SeamCache.Job job = SeamCache.job(m.job(), new ScenarioSource(m.text(), m.sourceName(), m.seed()));
+            ActorRef<RunCommand> curator = getContext().spawn(RunCuratorActor.create(job.cells().get(m.cell()), m.run(), job.seed(), node,
+                    m.coordinator()), "run", COMPUTE);
+            getContext().watch(curator);
         }
-        started = m;
-        SeamCache.Job job = SeamCache.job(m.job(), new ScenarioSource(m.text(), m.sourceName(), m.seed()));
-        String node = Cluster.get(getContext().getSystem()).selfMember().address().toString();
-        ActorRef<RunCommand> curator = getContext().spawn(RunCuratorActor.create(job.cells().get(m.cell()), m.run(),
-                job.seed(), node, m.coordinator()), "run", COMPUTE);
-        getContext().watchWith(curator, new SeamHostCommand.RunEnded());
+        m.placer().tell(new RunPlacerCommand.Placed(getContext().getSelf(), node));
+        return this;
+    }
+
+    /** The run's curator stopped: tells the placer and passivates. */
+    private Behavior<SeamHostCommand> ended() {
+        started.placer().tell(new RunPlacerCommand.Ended());
+        shard.tell(new ClusterSharding.Passivate<>(getContext().getSelf()));
         return this;
     }
 }

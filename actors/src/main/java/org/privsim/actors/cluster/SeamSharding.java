@@ -1,8 +1,10 @@
 package org.privsim.actors.cluster;
 
+import java.time.Duration;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
 import org.apache.pekko.cluster.sharding.typed.javadsl.Entity;
+import org.apache.pekko.cluster.sharding.typed.javadsl.EntityRef;
 import org.apache.pekko.cluster.sharding.typed.javadsl.EntityTypeKey;
 import org.privsim.actors.local.RunWiring;
 import org.privsim.protocol.SeamHostCommand;
@@ -35,18 +37,25 @@ public final class SeamSharding {
     }
 
     /**
-     * The runs of job {@code job}, dealt round-robin over {@code hosts} hosts.
+     * The runs of job {@code job}, dealt round-robin over {@code hosts} hosts, each kept placed by a
+     * {@link RunPlacer} (a child of the coordinator) that starts it again when its node is lost.
      *
-     * @param source the job's scenario, as every node parses it
+     * @param source   the job's scenario, as every node parses it
+     * @param timeout  how long a start waits for its host's acknowledgement before it is sent again
+     * @param attempts how many starts a run gets before it fails
      */
-    static RunWiring wiring(ActorSystem<?> system, long job, ScenarioSource source, int hosts) {
+    static RunWiring wiring(ActorSystem<?> system, long job, ScenarioSource source, int hosts, Duration timeout,
+                            int attempts) {
         ClusterSharding sharding = ClusterSharding.get(system);
         int[] started = new int[1];
         return (coordinator, cell, run, seed) -> {
             int host = started[0]++ % hosts;
-            sharding.entityRefFor(TYPE, job + "/" + host + "/" + cell.index() + "/" + run)
-                    .tell(new SeamHostCommand.StartRun(job, source.text(), source.sourceName(), source.seed(),
-                            cell.index(), run, coordinator.getSelf()));
+            EntityRef<SeamHostCommand> entity = sharding.entityRefFor(TYPE,
+                    job + "/" + host + "/" + cell.index() + "/" + run);
+            coordinator.spawn(RunPlacer.create(placer -> entity.tell(new SeamHostCommand.StartRun(job, source.text(),
+                                    source.sourceName(), source.seed(), cell.index(), run, coordinator.getSelf(), placer)),
+                            coordinator.getSelf(), cell.index(), run, cell.label() + " run " + run, timeout, attempts),
+                    "place-" + cell.index() + "-" + run);
         };
     }
 }

@@ -35,6 +35,8 @@ final class Submitter extends AbstractBehavior<SubmitterCommand> {
     private final List<ExperimentRow> seam = new ArrayList<>();
     private final List<AuditResult> audits = new ArrayList<>();
     private long job = -1;
+    /** The address of the node running the job (the curator's). */
+    private String jobNode;
 
     static Behavior<SubmitterCommand> create(ActorRef<ScenarioCuratorCommand> curator, ScenarioSource source,
                                              String datasetSha256, Duration acceptTimeout, Progress progress,
@@ -61,6 +63,7 @@ final class Submitter extends AbstractBehavior<SubmitterCommand> {
                 .onMessage(SubmitterCommand.Accepted.class, m -> {
                     timers.cancelAll();
                     job = m.job();
+                    jobNode = m.jobRef().path().address().toString();
                     getContext().watchWith(m.jobRef(), new SubmitterCommand.JobLost());
                     return this;
                 })
@@ -77,8 +80,8 @@ final class Submitter extends AbstractBehavior<SubmitterCommand> {
                 .onMessage(SubmitterCommand.Failed.class, m -> fail("job " + job + " failed: " + m.reason()))
                 .onMessage(SubmitterCommand.AcceptTimeout.class, m -> fail("no curator accepted the scenario in time;"
                         + " is a node with role " + ScenarioCurator.ROLE + " up and the cluster formed?"))
-                .onMessage(SubmitterCommand.JobLost.class, m -> fail("the node running job " + job
-                        + " left the cluster before the job finished"))
+                .onMessage(SubmitterCommand.JobLost.class, m -> fail("the curator's node " + jobNode + " running job "
+                        + job + " was lost (it crashed, left, or was cut off and downed) before the job finished"))
                 .build();
     }
 

@@ -71,6 +71,7 @@ import org.privsim.protocol.CborSerializable;
 import org.privsim.protocol.CoordinatorCommand;
 import org.privsim.protocol.ParticipantCommand;
 import org.privsim.protocol.RunCommand;
+import org.privsim.protocol.RunPlacerCommand;
 import org.privsim.protocol.SeamHostCommand;
 import org.privsim.protocol.CuratorCommand;
 import org.privsim.protocol.GuardianCommand;
@@ -234,8 +235,12 @@ class MessageSerializationTest {
                 new ParticipantCommand.Ask(5, new FederatedFamily.Update(3, new double[] {0.5, -0.25}), runCurator),
                 new ParticipantCommand.Ask(6, new FederatedFamily.Personalize(new double[] {1, 2}), runCurator),
                 new SeamHostCommand.StartRun(7, "name: x", "x.yaml", 5L, 2, 1,
-                        testKit.<CoordinatorCommand>createTestProbe().getRef()),
-                new SeamHostCommand.RunEnded(),
+                        testKit.<CoordinatorCommand>createTestProbe().getRef(),
+                        testKit.<RunPlacerCommand>createTestProbe().getRef()),
+                new RunPlacerCommand.Placed(testKit.<SeamHostCommand>createTestProbe().getRef(), "pekko://privsim@10.0.0.1:2551"),
+                new RunPlacerCommand.Ended(),
+                new RunPlacerCommand.Lost("pekko://privsim@10.0.0.1:2551"),
+                new RunPlacerCommand.Retry(),
                 new SeamHostCommand.Stop(),
                 new ParticipantCommand.Ask(0, new TaskRequest.Begin(), runCurator),
                 new SubmitterCommand.Failed("lost"),
@@ -272,7 +277,7 @@ class MessageSerializationTest {
                 AuditCommand.class, GameWorkerCommand.class, PopulationCommand.class,
                 TransferCommand.class, ScenarioCuratorCommand.class, JobCommand.class, SubmitterCommand.class,
                 AdversaryHostCommand.class, ParticipantCommand.class, RunCommand.class, CoordinatorCommand.class,
-                SeamHostCommand.class)) {
+                SeamHostCommand.class, RunPlacerCommand.class)) {
             all.addAll(List.of(root.getPermittedSubclasses()));
         }
         all.addAll(List.of(AdversaryHostCommand.Hosted.class, AdversaryHostCommand.HostedCount.class));

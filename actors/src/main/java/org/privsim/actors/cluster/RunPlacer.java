@@ -1,0 +1,118 @@
+package org.privsim.actors.cluster;
+
+import java.time.Duration;
+import java.util.function.Consumer;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
+import org.apache.pekko.actor.typed.javadsl.ActorContext;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.actor.typed.javadsl.Receive;
+import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
+import org.privsim.protocol.CoordinatorCommand;
+import org.privsim.protocol.RunPlacerCommand;
+import org.privsim.protocol.SeamHostCommand;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Places one seam run on the cluster and keeps it placed: it sends the run's start to its sharded
+ * host, watches the host that acknowledges it, and sends the start again when no acknowledgement
+ * came within the placement timeout or when the host terminates before it reported its run ended —
+ * that is, when its node was lost (crashed, or cut off and downed) or its shard handed off, after
+ * which sharding re-homes the shard on a surviving node. (Artery delivers a watched actor's
+ * termination after the messages it sent before it, so an {@code Ended} is never overtaken.)
+ *
+ * <p>Guarantee: the run is started again, never abandoned silently: either its host reports it
+ * {@link RunPlacerCommand.Ended} (its curator reported to the coordinator; the placer stops) or,
+ * after {@code attempts} starts without that, the coordinator receives one
+ * {@link CoordinatorCommand.RunFailed} naming the lost node and the placer stops. A re-run's outcome
+ * equals the lost one's (the run is a function of scenario, cell, run and seed), and the coordinator
+ * ignores a second report of a run.
+ */
+final class RunPlacer extends AbstractBehavior<RunPlacerCommand> {
+    /** Named for the class, so a node's logback configuration shows re-placements (org.privsim at INFO). */
+    private static final Logger LOG = LoggerFactory.getLogger(RunPlacer.class);
+
+    private final TimerScheduler<RunPlacerCommand> timers;
+    private final Consumer<ActorRef<RunPlacerCommand>> start;
+    private final ActorRef<CoordinatorCommand> coordinator;
+    private final int cell;
+    private final int run;
+    private final String label;
+    private final Duration timeout;
+    private final int attempts;
+    private int sent;
+    private ActorRef<SeamHostCommand> watched;
+    private String lastNode;
+
+    /**
+     * @param start   sends the run's start (acknowledged to the given placer) to its sharded host
+     * @param label   the run, for the failure message (e.g. "mp-mtl-low-rank ε=1.0 run 3")
+     * @param timeout how long a start may wait for its acknowledgement before it is sent again
+     * @param attempts how many starts in all before the run fails
+     */
+    static Behavior<RunPlacerCommand> create(Consumer<ActorRef<RunPlacerCommand>> start,
+                                             ActorRef<CoordinatorCommand> coordinator, int cell, int run,
+                                             String label, Duration timeout, int attempts) {
+        return Behaviors.setup(ctx -> Behaviors.withTimers(timers ->
+                new RunPlacer(ctx, timers, start, coordinator, cell, run, label, timeout, attempts).send()));
+    }
+
+    private RunPlacer(ActorContext<RunPlacerCommand> ctx, TimerScheduler<RunPlacerCommand> timers,
+                      Consumer<ActorRef<RunPlacerCommand>> start, ActorRef<CoordinatorCommand> coordinator,
+                      int cell, int run, String label, Duration timeout, int attempts) {
+        super(ctx);
+        this.timers = timers;
+        this.start = start;
+        this.coordinator = coordinator;
+        this.cell = cell;
+        this.run = run;
+        this.label = label;
+        this.timeout = timeout;
+        this.attempts = attempts;
+    }
+
+    @Override
+    public Receive<RunPlacerCommand> createReceive() {
+        return newReceiveBuilder()
+                .onMessage(RunPlacerCommand.Placed.class, m -> {
+                    timers.cancelAll();
+                    lastNode = m.node();
+                    if (!m.host().equals(watched)) {
+                        if (watched != null) {
+                            getContext().unwatch(watched);
+                        }
+                        watched = m.host();
+                        getContext().watchWith(watched, new RunPlacerCommand.Lost(m.node()));
+                    }
+                    return this;
+                })
+                .onMessage(RunPlacerCommand.Ended.class, m -> Behaviors.stopped())
+                .onMessage(RunPlacerCommand.Lost.class, m -> {
+                    LOG.warn("{}: its node {} was lost; starting it again", label, m.node());
+                    watched = null;
+                    return send();
+                })
+                .onMessage(RunPlacerCommand.Retry.class, m -> {
+                    LOG.info("{}: not acknowledged within {} ms; starting it again", label,
+                            timeout.toMillis());
+                    return send();
+                })
+                .build();
+    }
+
+    /** Sends the start once more, or fails the run when every attempt is spent. */
+    private Behavior<RunPlacerCommand> send() {
+        if (sent == attempts) {
+            coordinator.tell(new CoordinatorCommand.RunFailed(cell, run, label + " could not be placed on a users"
+                    + " node after " + attempts + " starts" + (lastNode == null ? "" : "; it was last on " + lastNode
+                    + ", which was lost")));
+            return Behaviors.stopped();
+        }
+        sent++;
+        start.accept(getContext().getSelf());
+        timers.startSingleTimer(new RunPlacerCommand.Retry(), timeout);
+        return this;
+    }
+}
