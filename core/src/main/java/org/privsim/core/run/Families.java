@@ -17,7 +17,7 @@ import org.privsim.core.seam.Family;
 public final class Families {
     /** The seam's families, in report order. */
     public static final List<Family<?, ?, ?, ?, ?, ?>> SEAM = List.of(MultitaskFamily.INSTANCE,
-            TransferFamily.INSTANCE, FedAvgFamily.INSTANCE);
+            TransferFamily.INSTANCE, FedAvgFamily.INSTANCE, RatingsFamily.INSTANCE);
 
     private Families() {}
 

@@ -115,7 +115,7 @@ final class RatingsExperimentReader implements ExperimentFields {
                 altmin ? or(rounds, priv ? RatingsSettings.PRIVATE_ROUNDS : RatingsSettings.ROUNDS) : null,
                 priv ? or(maxRatingsPerUser, RatingsSettings.MAX_RATINGS_PER_USER) : null,
                 algorithm == Algorithm.PRIV_ALTMIN ? or(clipFactor, RatingsSettings.CLIP_FACTOR) : null,
-                priv ? or(clipRating, ratings.halfRange()) : null,
+                priv ? or(clipRating, Math.min(RatingsSettings.CLIP_RATING, ratings.halfRange())) : null,
                 altmin ? or(ridge, RatingsSettings.RIDGE) : itemMean ? or(ridge, RatingsSettings.ITEM_PRIOR) : null,
                 algorithm == Algorithm.PRIV_ALTMIN ? or(roundBudgetSplit, RatingsSettings.ROUND_BUDGET_SPLIT) : null);
         return new ExperimentSpec(algorithm, epsilons, delta, priv ? or(calibration, Calibration.TIGHT) : null,

@@ -40,13 +40,15 @@ public record RatingsSettings(Integer rank, Integer rounds, Integer maxRatingsPe
     /** Default R. */
     public static final double CLIP_FACTOR = 1.0;
     /** Default λ of the altmin algorithms. */
-    public static final double RIDGE = 1.0;
+    public static final double RIDGE = 5.0;
     /** Default κ of the item-mean algorithms. */
     public static final double ITEM_PRIOR = 5.0;
     /** Default share of a round's ρ spent on A. */
     public static final double ROUND_BUDGET_SPLIT = 0.5;
-    /** Share of item-mean-dp's ρ spent on the counts (the rest on the sums). */
-    public static final double COUNT_BUDGET_SHARE = 0.5;
+    /** Share of item-mean-dp's ρ spent on the global mean; the counts and the sums get half the rest each. */
+    public static final double GLOBAL_BUDGET_SHARE = 0.1;
+    /** Default ζ of the private algorithms: one rating unit around the centre (or the user's bias). */
+    public static final double CLIP_RATING = 1.0;
     /** Standard deviation of the data-independent random initial item factors (their bias part starts at 0). */
     public static final double INIT_SCALE = 0.1;
 }
