@@ -34,7 +34,7 @@ import org.privsim.core.seam.Step;
  * users, each reading or regenerating its ratings per request and holding nothing.
  *
  * <p>Alternating minimization (docs/ratings.md): the curator starts from data-independent random
- * item factors (stream (repeat seed, "ratings-init", experiment, ε index)); in each of T rounds every
+ * item factors (stream (repeat seed, "ratings-init", k)); in each of T rounds every
  * user fits its head (v_j, b_j) on the current factors by ridge regression on its training ratings
  * and answers w_j = (v_j, 1) with its residuals y = r − c − b_j on its training ratings — for
  * priv-altmin v_j clipped to R, y clipped to ζ and only a data-independent sample of at most L
@@ -593,12 +593,15 @@ public final class RatingsFamily implements Family<RatingsFamily.Cell, RatingsFa
             return means;
         }
 
-        /** Random N(0, INIT_SCALE²) factors and zero biases, independent of the data. */
+        /**
+         * Random N(0, INIT_SCALE²) factors and zero biases, independent of the data and the same for every
+         * altmin experiment of rank k in a repeat (stream (repeat seed, "ratings-init", k)), so that
+         * experiments are compared from one starting point.
+         */
         private double[] initialFactors() {
             int width = settings.rank() + 1;
             double[] u = new double[items * width];
-            SplittableRandom rng = RandomStreams.stream(context.repeatSeed(), "ratings-init", cell.experiment(),
-                    cell.epsilonIndex());
+            SplittableRandom rng = RandomStreams.stream(context.repeatSeed(), "ratings-init", settings.rank());
             for (int i = 0; i < items; i++) {
                 for (int p = 0; p < width - 1; p++) {
                     u[i * width + p] = RatingsSettings.INIT_SCALE * rng.nextGaussian();
