@@ -47,14 +47,8 @@ public final class SyntheticRatings implements RatingsSource {
         return task.items();
     }
 
-    /** u_i*, the true factor of item {@code item} (a copy). */
-    public double[] itemFactor(int item) {
-        int k = task.rank();
-        return java.util.Arrays.copyOfRange(itemFactors, item * k, item * k + k);
-    }
-
-    /** User {@code id}'s number of ratings, m_j (the first draw of its stream). */
-    public static int activity(RatingsTask task, SplittableRandom rng) {
+    /** A user's number of ratings m_j, the first draw of its stream {@code rng}. */
+    private static int activity(RatingsTask task, SplittableRandom rng) {
         double x = task.minRatingsPerUser() * Math.pow(1 - rng.nextDouble(), -1 / task.activityExponent());
         return (int) Math.min(task.items(), Math.floor(x));
     }

@@ -218,7 +218,11 @@ public final class RatingsFamily implements Family<RatingsFamily.Cell, RatingsFa
         return "ratings";
     }
 
-    /** Runs the ratings-only algorithms, and on a ratings task also the low-rank ones with a ratings form. */
+    /**
+     * Whether {@code algorithm} runs only here: the ratings-only algorithms. The family also runs
+     * priv-altmin, non-private-altmin and own-data, but only on a ratings task — where its cells come
+     * from the task type and the low-rank runtime plans nothing ({@link ScenarioPlan}).
+     */
     @Override
     public boolean runs(Algorithm algorithm) {
         return algorithm.isRatings();
