@@ -7,7 +7,8 @@
 # BASE_REF is any commit (e.g. the commit before a refactor began). Its jar is built once in a
 # temporary worktree and cached under ${PRIVSIM_COMPARE_CACHE:-$HOME/.cache/privsim-compare}/<sha>.jar.
 # The scenarios are scenarios/*.yaml, bench/*.yaml and, when data/mlmrev holds the exported
-# data sets (scripts/datasets/mlmrev.sh), scenarios/real/*.yaml; --only keeps those whose path
+# data sets (scripts/datasets/mlmrev.sh), scenarios/real/*.yaml (movielens.yaml only when
+# scripts/datasets/movielens.sh wrote data/movielens); --only keeps those whose path
 # matches GLOB (e.g. '*liang*'). The base jar runs each with the local runner; the new jar runs
 # each with every runner of --runners (default local,sequential). Every field of the base
 # report.json must appear in the new one with an equal value (new fields may be added), except
@@ -17,7 +18,7 @@
 # does not have) and exits 1 when any differs or fails, 0 otherwise.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-usage() { sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 [ $# -ge 1 ] || usage
 base_ref="$1"; shift
 runners="local,sequential"; only="*"; keep=""
@@ -58,11 +59,16 @@ mkdir -p "$work"
 
 scenarios=()
 for f in "$root"/scenarios/*.yaml "$root"/bench/*.yaml; do scenarios+=("$f"); done
-if [ -f "$root/data/mlmrev/exam.csv" ]; then
-  for f in "$root"/scenarios/real/*.yaml; do scenarios+=("$f"); done
-else
-  echo "note: data/mlmrev is missing (scripts/datasets/mlmrev.sh): scenarios/real/ not compared" >&2
-fi
+[ -f "$root/data/mlmrev/exam.csv" ] || \
+  echo "note: data/mlmrev is missing (scripts/datasets/mlmrev.sh): its scenarios/real/ files not compared" >&2
+[ -f "$root/data/movielens/movielens.csv" ] || \
+  echo "note: data/movielens is missing (scripts/datasets/movielens.sh): scenarios/real/movielens.yaml not compared" >&2
+for f in "$root"/scenarios/real/*.yaml; do
+  case "$f" in
+    */movielens.yaml) [ ! -f "$root/data/movielens/movielens.csv" ] || scenarios+=("$f") ;;
+    *) [ ! -f "$root/data/mlmrev/exam.csv" ] || scenarios+=("$f") ;;
+  esac
+done
 
 run() { # jar scenario outdir runner
   local rel="${2#"$root"/}"

@@ -277,10 +277,11 @@ final class BenchCommand implements Callable<Integer> {
         }
     }
 
-    /** Users of a low-rank task or data set, or persons of an indexed-mean task. */
+    /** Users of a low-rank task, data set or ratings task, or persons of an indexed-mean task. */
     private static int population(Scenario scenario) {
         return scenario.task() instanceof IndexedMeanTask indexed
                 ? indexed.persons()
+                : scenario.task() instanceof org.privsim.core.scenario.RatingsTask ratings ? ratings.users()
                 : scenario.lowRankTask().users();
     }
 

@@ -18,6 +18,7 @@ import org.privsim.core.run.ExperimentResult;
 import org.privsim.core.run.ExperimentRow;
 import org.privsim.core.run.IndexedMeanResult;
 import org.privsim.core.run.MultitaskResult;
+import org.privsim.core.run.RatingsResult;
 import org.privsim.core.run.Report;
 import org.privsim.core.run.TransferResult;
 import org.privsim.core.scenario.DatasetTask;
@@ -157,6 +158,13 @@ public final class ReportHtml {
                     r.maxLedgerEpsilon() == null ? null : "ε " + num(r.maxLedgerEpsilon()),
                     r.covarianceNoise() == null ? (r.epsilon() == null ? "non-private" : null)
                             : r.covarianceNoise() + " covariance release, " + r.structure());
+        }
+        if (row instanceof RatingsResult r) {
+            return Arrays.asList(String.valueOf(r.experiment()), r.algorithm(), "ratings",
+                    num(r.epsilon()), num(r.delta()), r.calibration(), num(r.zcdpRho()), num(r.accountedEpsilon()),
+                    num(r.classicEpsilon()), r.maxLedgerRho() == null ? null : "ρ " + num(r.maxLedgerRho()),
+                    r.epsilon() == null ? "non-private" : "user-level zCDP, at most " + r.maxRatingsPerUser()
+                            + " ratings per user per release");
         }
         TransferResult r = (TransferResult) row;
         return Arrays.asList(String.valueOf(r.experiment()), r.algorithm(), "transfer",

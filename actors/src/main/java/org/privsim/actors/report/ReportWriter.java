@@ -30,7 +30,8 @@ import org.privsim.core.run.Report;
  * and {@code nmse-vs-epsilon.png}, plus {@code models-e<experiment>-<k>.csv} and
  * {@code models-e<experiment>-<k>.png} for each multi-task row that carries models (k its index
  * among its experiment's multi-task rows, see {@link ModelsCsv#exported}); for transfer rows
- * {@code transfer.csv} and {@code parameter-error-vs-samples.png}; for audits
+ * {@code transfer.csv} and {@code parameter-error-vs-samples.png}; for ratings rows {@code ratings.csv}
+ * and {@code rmse-vs-epsilon.png}; for audits
  * {@code audits.csv} and one {@code audit-<i>-roc.png} per audit, plus {@code tracing.csv} and
  * {@code tracing-auc.png} when an audit has {@code adversary: tracing}; and last, always,
  * {@code report.html}, the whole run on one self-contained page ({@link ReportHtml}) with every plot
@@ -63,6 +64,10 @@ public final class ReportWriter {
     public static final String TRANSFER_CSV = "transfer.csv";
     /** File name of the transfer parameter-error-vs-n₂ plot. */
     public static final String PARAMETER_ERROR_PLOT = "parameter-error-vs-samples.png";
+    /** File name of the ratings table. */
+    public static final String RATINGS_CSV = "ratings.csv";
+    /** File name of the ratings RMSE-vs-ε plot. */
+    public static final String RMSE_PLOT = "rmse-vs-epsilon.png";
     /** File name of the audits table. */
     public static final String AUDITS_CSV = "audits.csv";
     /** File name of the tracing-audits table. */
@@ -75,6 +80,7 @@ public final class ReportWriter {
             + Pattern.quote(EXPERIMENTS_CSV) + "|" + Pattern.quote(MSE_PLOT) + "|" + Pattern.quote(INDEXED_MEAN_CSV)
             + "|" + Pattern.quote(LOSS_PLOT) + "|" + Pattern.quote(MULTITASK_CSV) + "|" + Pattern.quote(NMSE_PLOT)
             + "|" + Pattern.quote(TRANSFER_CSV) + "|" + Pattern.quote(PARAMETER_ERROR_PLOT)
+            + "|" + Pattern.quote(RATINGS_CSV) + "|" + Pattern.quote(RMSE_PLOT)
             + "|models-e[0-9]+-[0-9]+\\.(csv|png)|" + Pattern.quote(AUDITS_CSV) + "|audit-[0-9]+-roc\\.png|"
             + Pattern.quote(TRACING_CSV) + "|" + Pattern.quote(TRACING_PLOT) + "|" + Pattern.quote(REPORT_HTML));
 
@@ -223,6 +229,10 @@ public final class ReportWriter {
         if (!report.transferRows().isEmpty()) {
             files.put(TRANSFER_CSV, file -> Files.writeString(file, TransferCsv.render(report)));
             files.put(PARAMETER_ERROR_PLOT, file -> ParameterErrorPlot.write(report, file));
+        }
+        if (!report.ratingsRows().isEmpty()) {
+            files.put(RATINGS_CSV, file -> Files.writeString(file, RatingsCsv.render(report)));
+            files.put(RMSE_PLOT, file -> RmsePlot.write(report, file));
         }
         if (!report.audits().isEmpty()) {
             files.put(AUDITS_CSV, file -> Files.writeString(file, AuditsCsv.render(report)));

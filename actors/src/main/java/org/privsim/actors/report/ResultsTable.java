@@ -7,6 +7,7 @@ import org.privsim.core.audit.AuditResult;
 import org.privsim.core.run.ExperimentResult;
 import org.privsim.core.run.IndexedMeanResult;
 import org.privsim.core.run.MultitaskResult;
+import org.privsim.core.run.RatingsResult;
 import org.privsim.core.run.Report;
 import org.privsim.core.run.TransferResult;
 
@@ -43,6 +44,10 @@ public final class ResultsTable {
         if (!report.transferRows().isEmpty()) {
             separate(sb);
             transfer(report, sb);
+        }
+        if (!report.ratingsRows().isEmpty()) {
+            separate(sb);
+            ratings(report, sb);
         }
         if (!report.audits().isEmpty()) {
             separate(sb);
@@ -152,6 +157,22 @@ public final class ResultsTable {
                     r.parameterErrorStdErr() == null ? format("%.4f", r.parameterError())
                             : format("%.4f ± %.2g", r.parameterError(), r.parameterErrorStdErr()),
                     r.subspaceError() == null ? "-" : format("%.3f", r.subspaceError()), r.repeats()));
+        }
+    }
+
+    /** One line per ratings row: held-out RMSE per user (all, bottom quartile), "-" where ε does not apply. */
+    private static void ratings(Report report, StringBuilder sb) {
+        sb.append(format("%-20s %7s %10s %10s %20s %20s %7s%n", "ratings algorithm", "epsilon", "zCDP rho",
+                "eps(tight)", "RMSE ± s.e.", "bottom 25% ± s.e.", "repeats"));
+        for (RatingsResult r : report.ratingsRows()) {
+            sb.append(format("%-20s %7s %10s %10s %20s %20s %7d%n", r.algorithm(),
+                    r.epsilon() == null ? "-" : brief(r.epsilon()),
+                    r.zcdpRho() == null ? "-" : format("%.4g", r.zcdpRho()),
+                    r.accountedEpsilon() == null ? "-" : format("%.4g", r.accountedEpsilon()),
+                    r.rmseStdErr() == null ? format("%.4f", r.rmse()) : format("%.4f ± %.2g", r.rmse(), r.rmseStdErr()),
+                    r.bottomQuartileRmseStdErr() == null ? format("%.4f", r.bottomQuartileRmse())
+                            : format("%.4f ± %.2g", r.bottomQuartileRmse(), r.bottomQuartileRmseStdErr()),
+                    r.repeats()));
         }
     }
 

@@ -221,6 +221,50 @@ class CliTest {
         }
     }
 
+    /**
+     * Bad ratings files exit 2 naming the task field (and the row where there is one), write nothing;
+     * scenarios/real/movielens.yaml is valid next to a stand-in with dslabs' columns.
+     */
+    @Test
+    void aBadRatingsFileExitsTwoAtTheFieldAndRowAndWritesNothing() throws Exception {
+        Map<String, String> cases = new java.util.LinkedHashMap<>();
+        Path csvFile = dir.resolve("r.csv").toAbsolutePath();
+        cases.put("u,item,r\na,x,1\nb,y,2\n", "error: task.itemColumn: no column \"i\"");
+        cases.put("u,i,r\na,x,1\na,y,five\nb,x,2\nb,y,3\n", "error: task.ratingColumn: " + csvFile
+                + " row 3: \"five\" is not a number");
+        cases.put("u,i,r\na,x,1\na,y,2\n", "error: task.userColumn: ");
+        cases.put("", "error: task.path: ");
+        cases.put("u,i,r\na,x,1\na,y,2\nb,x,9\nb,y,3\n", "error: task.ratingColumn: " + csvFile
+                + " row 4: 9 is outside the declared range [1.0, 5.0]");
+        Path file = Files.writeString(dir.resolve("ratings.yaml"), """
+                name: ratings
+                task: { type: ratings, path: r.csv, userColumn: u, itemColumn: i, ratingColumn: r, minRating: 1,
+                        maxRating: 5 }
+                experiments:
+                  - { algorithm: priv-altmin, epsilon: 1, delta: 1.0e-5 }
+                """);
+        Path out = dir.resolve("never");
+        for (Map.Entry<String, String> c : cases.entrySet()) {
+            Files.writeString(dir.resolve("r.csv"), c.getKey());
+            CliCall r = cli("run", file.toString(), "--out", out.toString());
+            assertEquals(2, r.code(), r.err());
+            assertTrue(r.err().startsWith(c.getValue()), r.err());
+            assertEquals(1, r.err().strip().lines().count(), r.err());
+            assertFalse(Files.exists(out), "nothing may be written for an invalid ratings file");
+        }
+        Path standIn = Files.createDirectories(dir.resolve("data/movielens"));
+        StringBuilder csv = new StringBuilder("\"userId\",\"movieId\",\"rating\",\"timestamp\"\n");
+        for (int row = 0; row < 30; row++) {
+            csv.append(row % 3 + 1).append(',').append(100 + row % 7).append(',').append(0.5 + row % 10 * 0.5)
+                    .append(',').append(1_000_000 + row).append('\n');
+        }
+        Files.writeString(standIn.resolve("movielens.csv"), csv.toString());
+        Path real = Files.createDirectories(dir.resolve("scenarios/real"));
+        Path copy = Files.copy(Path.of("..", "scenarios", "real", "movielens.yaml"), real.resolve("movielens.yaml"));
+        CliCall valid = cli("validate", copy.toString());
+        assertEquals(0, valid.code(), valid.err());
+    }
+
     @Test
     void aBadDatasetFileExitsTwoAtTheFieldAndWritesNothing() throws Exception {
         Files.writeString(dir.resolve("users.csv"), "user,y,x\na,1,2\na,2,3\nb,1,oops\nb,2,4\n");

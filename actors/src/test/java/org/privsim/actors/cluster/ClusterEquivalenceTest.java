@@ -21,6 +21,7 @@ import org.privsim.actors.local.LocalRunnerEquivalenceTest;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.actors.local.LocalRunner;
 import org.privsim.actors.local.FederatedEquivalenceTest;
+import org.privsim.actors.local.RatingsEquivalenceTest;
 import org.privsim.actors.local.MultitaskEquivalenceTest;
 import org.privsim.actors.local.TransferEquivalenceTest;
 import org.privsim.core.run.ExperimentResult;
@@ -166,6 +167,15 @@ class ClusterEquivalenceTest {
             int runs = e % 2 == 0 ? 4 : 1;
             assertEquals(runs * 60, cluster.placement().get(e).participants().values().stream().mapToInt(i -> i).sum());
         }
+    }
+
+    /** The ratings family, core only, runs spread over the cluster and reports the sequential numbers. */
+    @Test
+    void ratingsReportEqualsTheSequentialReport() {
+        ScenarioSource source = new ScenarioSource(RatingsEquivalenceTest.SCENARIO, "ratings.yaml", null);
+        Report cluster = ClusterRunner.submit(nodes.get(0), source, Progress.NONE);
+        assertSameReport(new SequentialRunner(source.scenario()).run(Progress.NONE), cluster);
+        assertParticipantsOnEveryNode(cluster, source.scenario().experiments().size());
     }
 
     /** Every seam experiment of the report placed participants, and together they used all three nodes. */

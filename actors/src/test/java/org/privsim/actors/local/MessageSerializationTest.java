@@ -30,6 +30,8 @@ import org.privsim.core.run.IndexedMeanFamily;
 import org.privsim.core.run.IndexedMeanResult;
 import org.privsim.core.run.MultitaskResult;
 import org.privsim.core.run.FederatedFamily;
+import org.privsim.core.run.RatingsFamily;
+import org.privsim.core.run.RatingsResult;
 import org.privsim.core.run.MultitaskFamily;
 import org.privsim.core.run.Placement;
 import org.privsim.core.seam.SequentialInterpreter;
@@ -205,12 +207,16 @@ class MessageSerializationTest {
                 new SubmitterCommand.SeamPart(0, multitaskRow),
                 new SubmitterCommand.SeamPart(1, transferRow),
                 new SubmitterCommand.SeamPart(2, indexedMeanRow),
-                new SubmitterCommand.Finished(1, 3, 1, null),
-                new SubmitterCommand.Finished(1, 3, 1, List.of(new Placement(0, Map.of("b", 3)))),
+                new SubmitterCommand.SeamPart(3, new RatingsResult(3, "priv-altmin", 2.0, 1e-5, "tight", 0.1, 2.0, 2.5,
+                        "rdp-cks2020-continuous-order", 0.1, 2, 0.9, 0.01, 1.1, null, 0.95, 4, 12, 13, 20, 300L, 5, 3,
+                        20, 1.0, 1.0, 5.0, 0.5, 2.0, List.of(new RatingsResult.Release("A", 3, 12.6, 40.0, 0.05)))),
+                new SubmitterCommand.Finished(1, 4, 1, null),
+                new SubmitterCommand.Finished(1, 4, 1, List.of(new Placement(0, Map.of("b", 3)))),
                 new GuardianCommand.SeamCellCompleted(0, multitaskRow, null),
                 new GuardianCommand.SeamCellCompleted(1, transferRow, new java.util.LinkedHashMap<>(Map.of("pekko://privsim@127.0.0.1:2551", 7))),
                 new GuardianCommand.SeamCellFailed(0, "refused"),
                 new CoordinatorCommand.RunFinished(2, 1, new TransferOutcome(0.5, null, 1.0, 3), null),
+                new CoordinatorCommand.RunFinished(3, 0, new RatingsFamily.Outcome(0.9, 1.1, 0.95, 4, 12, 0.1, null), null),
                 new CoordinatorCommand.RunFinished(0, 0, multitaskOutcome, new java.util.LinkedHashMap<>(Map.of("pekko://privsim@127.0.0.1:2552", 4))),
                 new CoordinatorCommand.RunFailed(3, 1, "refused"),
                 new ParticipantCommand.Ask(3, new TransferFamily.Request(new TransferRequest.Gradients(3,
@@ -234,6 +240,19 @@ class MessageSerializationTest {
                 new RunCommand.ParticipantStopped(4),
                 new ParticipantCommand.Ask(5, new FederatedFamily.Update(3, new double[] {0.5, -0.25}), runCurator),
                 new ParticipantCommand.Ask(6, new FederatedFamily.Personalize(new double[] {1, 2}), runCurator),
+                new ParticipantCommand.Ask(1, new RatingsFamily.UserMean(2.75), runCurator),
+                new ParticipantCommand.Ask(1, new RatingsFamily.Collect(1, 3.5), runCurator),
+                new ParticipantCommand.Ask(2, new RatingsFamily.Contribute(2, new double[] {0.5, 1, -1, 0}), runCurator),
+                new ParticipantCommand.Ask(3, new RatingsFamily.Evaluate(new RatingsFamily.OwnMean(0)), runCurator),
+                new ParticipantCommand.Ask(3, new RatingsFamily.Evaluate(new RatingsFamily.Constant(3.5)), runCurator),
+                new ParticipantCommand.Ask(3, new RatingsFamily.Evaluate(new RatingsFamily.ItemMeans(
+                        new double[] {3, 4})), runCurator),
+                new ParticipantCommand.Ask(3, new RatingsFamily.Evaluate(new RatingsFamily.Factors(
+                        new double[] {0.1, 0.2, 0.3, 0.4})), runCurator),
+                new RunCommand.Answered(4, new RatingsFamily.Mean(-0.5)),
+                new RunCommand.Answered(4, new RatingsFamily.Ratings(new int[] {3, 1}, new double[] {0.5, -1}, null)),
+                new RunCommand.Answered(4, new RatingsFamily.Ratings(new int[] {2}, new double[] {1}, new double[] {0.5, 1})),
+                new RunCommand.Answered(5, new RatingsFamily.Score(7, 2, 1.25)),
                 new SeamHostCommand.StartRun(7, "name: x", "x.yaml", 5L, 2, 1,
                         testKit.<CoordinatorCommand>createTestProbe().getRef(),
                         testKit.<RunPlacerCommand>createTestProbe().getRef()),

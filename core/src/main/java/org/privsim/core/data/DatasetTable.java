@@ -78,6 +78,18 @@ public record DatasetTable(String sha256, List<String> userKeys, double[][] feat
      */
     public static DatasetTable read(Path file, String userColumn, String labelColumn, List<DatasetFeature> features,
                                     MissingValues missing, int minSamplesPerUser) {
+        return read(file, userColumn, labelColumn, features, missing, minSamplesPerUser, Double.NEGATIVE_INFINITY,
+                Double.POSITIVE_INFINITY);
+    }
+
+    /**
+     * Reads {@code file}, refusing a label outside [{@code labelMin}, {@code labelMax}] at its row
+     * (blamed on {@code labelColumn}).
+     *
+     * @throws DatasetException when the file cannot be read or does not hold the columns, values and users asked for
+     */
+    public static DatasetTable read(Path file, String userColumn, String labelColumn, List<DatasetFeature> features,
+                                    MissingValues missing, int minSamplesPerUser, double labelMin, double labelMax) {
         MessageDigest digest;
         try {
             digest = MessageDigest.getInstance("SHA-256");
@@ -89,7 +101,7 @@ public record DatasetTable(String sha256, List<String> userKeys, double[][] feat
         try (InputStream raw = Files.newInputStream(file);
              DigestInputStream hashed = new DigestInputStream(new BufferedInputStream(raw, 1 << 16), digest)) {
             InputStream bytes = gz ? new BoundedInputStream(new GZIPInputStream(hashed, 1 << 16), file) : hashed;
-            Builder builder = new Builder(file, userColumn, labelColumn, features, missing);
+            Builder builder = new Builder(file, userColumn, labelColumn, features, missing, labelMin, labelMax);
             builder.parse(bytes);
             hashed.transferTo(OutputSink.INSTANCE); // hash any bytes the parser did not need (gzip trailer)
             return builder.build(HexFormat.of().formatHex(digest.digest()), minSamplesPerUser);
@@ -274,13 +286,17 @@ public record DatasetTable(String sha256, List<String> userKeys, double[][] feat
         private final String labelColumn;
         private final List<DatasetFeature> features;
         private final MissingValues missing;
+        private final double labelMin;
+        private final double labelMax;
         private final Map<String, UserRows> users = new LinkedHashMap<>();
         private final List<Map<String, Integer>> codes = new ArrayList<>();
         private int droppedRows;
 
         Builder(Path file, String userColumn, String labelColumn, List<DatasetFeature> features,
-                MissingValues missing) {
+                MissingValues missing, double labelMin, double labelMax) {
             this.file = file;
+            this.labelMin = labelMin;
+            this.labelMax = labelMax;
             this.userColumn = userColumn;
             this.labelColumn = labelColumn;
             this.features = features;
@@ -334,6 +350,9 @@ public record DatasetTable(String sha256, List<String> userKeys, double[][] feat
                     if (label == null && !incomplete) {
                         incomplete = true;
                         blame = "labelColumn";
+                    } else if (label != null && !(label >= labelMin && label <= labelMax)) {
+                        throw new DatasetException("labelColumn", file + " row " + row + ": " + shown(fields[labelAt])
+                                + " is outside the declared range [" + labelMin + ", " + labelMax + "]");
                     }
                     for (int f = 0; f < p && !incomplete; f++) {
                         String text = fields[featureAt[f]];

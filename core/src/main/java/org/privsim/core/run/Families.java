@@ -19,7 +19,8 @@ import org.privsim.core.seam.Family;
 public final class Families {
     /** The seam's families, in report order. */
     public static final List<Family<?, ?, ?, ?, ?, ?>> SEAM = List.of(IndexedMeanFamily.INSTANCE,
-            MultitaskFamily.INSTANCE, TransferFamily.INSTANCE, FedAvgFamily.INSTANCE, FedRepFamily.INSTANCE);
+            MultitaskFamily.INSTANCE, TransferFamily.INSTANCE, FedAvgFamily.INSTANCE, FedRepFamily.INSTANCE,
+            RatingsFamily.INSTANCE);
 
     private Families() {}
 

@@ -7,10 +7,12 @@ import org.privsim.core.scenario.DatasetTask;
 import org.privsim.core.scenario.ExperimentSpec;
 import org.privsim.core.scenario.IndexedMeanTask;
 import org.privsim.core.scenario.LowRankRegressionTask;
+import org.privsim.core.scenario.RatingsSettings;
+import org.privsim.core.scenario.RatingsTask;
 import org.privsim.core.scenario.Scenario;
 
 /**
- * How much heap a low-rank scenario needs, before any work: the users' data sets (a pure function
+ * How much heap a scenario needs, before any work (a ratings scenario: {@link #ratingsBytes}). A low-rank one: the users' data sets (a pure function
  * of the task's shape, counted object by object on a 64-bit JVM with compressed references), what
  * the runtime keeps per user (an array slot in the sequential runner; an actor — cell, mailbox,
  * behaviour, path and its entry in its aggregator's children — in the local one), the answers in
@@ -60,6 +62,9 @@ public final class MemoryModel {
      * every indexed-mean run's ({@link #indexedMeanBytes}). Saturates at {@link Long#MAX_VALUE}.
      */
     public static long estimate(Scenario scenario, String runner) {
+        if (scenario.task() instanceof RatingsTask ratings) {
+            return add(BASE_BYTES, ratingsBytes(scenario, ratings, runner));
+        }
         long base = add(BASE_BYTES, scenario.task() instanceof DatasetTask dataset ? datasetBytes(dataset) : 0);
         long indexed = 0;
         for (IndexedMeanTask task : indexedMeanTasks(scenario)) {
@@ -70,6 +75,42 @@ public final class MemoryModel {
         }
         return add(base - BASE_BYTES, Math.max(lowRankEstimate(scenario, runner), add(BASE_BYTES, indexed)));
     }
+
+    /**
+     * Bytes of a ratings scenario besides the base: a file's table (28 bytes a rating while it is read:
+     * the generic table's two doubles and the ratings table's int and double; 100 a user), and per run
+     * in flight — {@value #SEAM_RUNS_IN_FLIGHT} on an actor runtime (at most the scenario's runs), one
+     * sequentially — what the runtime keeps per participant (an actor, or a map entry), one round's
+     * answers (a user's contribution: 72 bytes of headers, 12 per rating it sends, 8 per factor
+     * coordinate; it sends at most L ratings when private, else its training ratings, on average
+     * (1 − testFraction)·ratings/users), the ledger (8 bytes a user), the curator's per-item statistics
+     * and four copies of the item factors (K = k + 1: (K² + 5K)·8 bytes an item), and a synthetic
+     * task's true item factors.
+     */
+    public static long ratingsBytes(Scenario scenario, RatingsTask task, String runner) {
+        long users = task.users();
+        long items = task.items();
+        long total = task.synthetic() ? mul(mul(items, task.rank()), 8)
+                : add(mul(task.ratings(), 28), mul(users, 100));
+        double perUser = task.ratings() * (1 - task.testFraction()) / Math.max(1, users);
+        long runs = 0;
+        long largest = 0;
+        for (ExperimentSpec spec : scenario.experiments()) {
+            RatingsSettings s = spec.settings(RatingsSettings.class);
+            long k = s.rank() == null ? 0 : s.rank() + 1;
+            double sent = s.maxRatingsPerUser() == null ? perUser : Math.min(s.maxRatingsPerUser(), perUser);
+            long answer = 72 + (long) Math.ceil(12 * sent) + 8 * k;
+            long keep = SequentialRunner.NAME.equals(runner) ? 80 : ACTOR_BYTES;
+            long run = add(add(mul(users, add(add(keep, answer), 8)), mul(items, (k * k + 5 * k + 2) * 8)), 0);
+            largest = Math.max(largest, run);
+            runs += (long) spec.repeats() * (spec.epsilons() == null ? 1 : spec.epsilons().size());
+        }
+        long inFlight = SequentialRunner.NAME.equals(runner) ? 1 : Math.min(SEAM_RUNS_IN_FLIGHT, runs);
+        return add(total, mul(inFlight, largest));
+    }
+
+    /** Seam runs in flight at once on the actor runtimes (SeamCoordinator's RUNS_IN_FLIGHT). */
+    public static final int SEAM_RUNS_IN_FLIGHT = 4;
 
     /**
      * Bytes of a data set's table as read ({@link org.privsim.core.data.DatasetTable}): per row its
@@ -156,7 +197,8 @@ public final class MemoryModel {
             return null;
         }
         String field = scenario.task() instanceof IndexedMeanTask ? "task.persons"
-                : scenario.task() instanceof DatasetTask ? "task.path" : "task.users";
+                : scenario.task() instanceof DatasetTask ? "task.path"
+                : scenario.task() instanceof RatingsTask ratings && !ratings.synthetic() ? "task.path" : "task.users";
         if (need == Long.MAX_VALUE || need / 0.9 > 1L << 50) {
             return String.format("%s: needs more than a petabyte of heap; make the task smaller", field);
         }

@@ -87,6 +87,12 @@ public record Report(String scenario, long seed, String runner, long wallMillis,
                 .toList();
     }
 
+    /** The rows of the algorithms on a ratings task, in order. */
+    public List<RatingsResult> ratingsRows() {
+        return experiments.stream().filter(RatingsResult.class::isInstance).map(RatingsResult.class::cast)
+                .toList();
+    }
+
     /** Whether every audit met its {@code expect} (vacuously true without audits). */
     public boolean expectationsMet() {
         return audits.stream().allMatch(AuditResult::expectMet);

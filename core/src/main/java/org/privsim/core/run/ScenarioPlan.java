@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import org.privsim.core.scenario.ExperimentSpec;
+import org.privsim.core.scenario.RatingsTask;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.sim.RunKey;
 
@@ -22,6 +23,9 @@ public final class ScenarioPlan {
     /** All runs of a scenario. */
     public static List<RunPlan> runs(Scenario scenario) {
         List<RunPlan> runs = new ArrayList<>();
+        if (scenario.task() instanceof RatingsTask) {
+            return runs; // every experiment on a ratings task runs in RatingsFamily
+        }
         List<ExperimentSpec> experiments = scenario.experiments();
         int repeats = experiments.stream().filter(e -> isDriverRun(e.algorithm()))
                 .mapToInt(ExperimentSpec::repeats).max().orElse(0);

@@ -29,6 +29,15 @@ public enum Algorithm {
      * never released ({@link FedAvgSettings}).
      */
     DP_FEDREP("dp-fedrep", true, LowRankRegressionTask.TYPE),
+    /** Ratings: every user is predicted the mean of all training ratings (non-private). */
+    GLOBAL_MEAN("global-mean", false, RatingsTask.TYPE),
+    /** Ratings: each item's mean training rating, shrunk towards the global mean (non-private). */
+    ITEM_MEAN("item-mean", false, RatingsTask.TYPE),
+    /**
+     * Ratings: the item means from per-item sums and counts released with Gaussian noise under
+     * user-level zCDP, each user contributing at most maxRatingsPerUser ratings ({@link RatingsSettings}).
+     */
+    ITEM_MEAN_DP("item-mean-dp", true, RatingsTask.TYPE),
     /** Indexed mean: every person gets the exact empirical mean of its coordinate (Prop. 4.1). */
     INDEXED_MEAN_NONPRIVATE("indexed-mean-nonprivate", false, IndexedMeanTask.TYPE),
     /** Indexed mean: the whole noisy mean vector on the billboard, ρ-zCDP (Thm. 4.4). */
@@ -96,13 +105,28 @@ public enum Algorithm {
         if (isIndexedMean()) {
             return task instanceof IndexedMeanTask;
         }
-        return taskType.equals(task.type()) || (isLowRank() && task instanceof DatasetTask);
+        return taskType.equals(task.type()) || (isLowRank() && task instanceof DatasetTask)
+                || (hasRatingsForm() && task instanceof RatingsTask);
     }
 
     /** The task types it runs on, for error messages, e.g. {@code indexed-mean or indexed-sign}. */
     public String taskTypes() {
         return isIndexedMean() ? IndexedMeanTask.TYPE + " or " + IndexedMeanTask.SIGN_TYPE
+                : hasRatingsForm() ? taskType + ", " + DatasetTask.TYPE + " or " + RatingsTask.TYPE
                 : isLowRank() ? taskType + " or " + DatasetTask.TYPE : taskType;
+    }
+
+    /**
+     * Whether this low-rank algorithm also runs on a {@code ratings} task, in its matrix-completion
+     * form (priv-altmin, non-private-altmin, own-data).
+     */
+    public boolean hasRatingsForm() {
+        return this == PRIV_ALTMIN || this == NON_PRIVATE_ALTMIN || this == OWN_DATA;
+    }
+
+    /** Whether this algorithm runs only on a {@code ratings} task (global-mean, item-mean, item-mean-dp). */
+    public boolean isRatings() {
+        return taskType.equals(RatingsTask.TYPE);
     }
 
     /** Whether this is one of the indexed-mean mechanisms. */

@@ -125,7 +125,7 @@ final class AuditReader {
             return;
         }
         String taskField = fields.has("task") ? fields.pathOf("task") : "the scenario's task";
-        if (!algorithm.runsOn(task.get()) || task.get() instanceof DatasetTask) {
+        if (!algorithm.runsOn(task.get()) || task.get() instanceof DatasetTask || task.get() instanceof RatingsTask) {
             // Audits play games on synthetic populations: a low-rank algorithm's audit needs its own task type.
             String types = algorithm.isLowRank() ? algorithm.taskType() : algorithm.taskTypes();
             fields.error("algorithm", algorithm.id() + " needs a task of type " + types + ", but "

@@ -37,7 +37,7 @@ import org.privsim.core.privacy.SampledGaussianRdp;
  * Every problem is recorded in the shared {@link Problems}; {@link #resolve} may only be called
  * when none was recorded anywhere in the scenario.
  */
-final class ExperimentReader {
+final class ExperimentReader implements ExperimentFields {
 
     private static final Set<Algorithm> ALL = EnumSet.allOf(Algorithm.class);
     private static final Set<Algorithm> ALTMIN = EnumSet.of(Algorithm.PRIV_ALTMIN, Algorithm.NON_PRIVATE_ALTMIN);
@@ -331,7 +331,8 @@ final class ExperimentReader {
     }
 
     /** Records the problems that depend on the (valid) task; {@code taskField} names where it came from. */
-    void checkAgainst(Task task, String taskField) {
+    @Override
+    public void checkAgainst(Task task, String taskField) {
         if (algorithm == null) {
             return;
         }
@@ -503,7 +504,8 @@ final class ExperimentReader {
     }
 
     /** The experiment with every default resolved; only valid when no problem was recorded. */
-    ExperimentSpec resolve(Task task) {
+    @Override
+    public ExperimentSpec resolve(Task task) {
         if (task instanceof DatasetTask dataset) {
             int k = rank == null ? Math.min(Defaults.DATASET_RANK, dataset.dimension()) : rank;
             ExperimentSpec spec = resolve(dataset.shape(uses("rank") ? k : 1));

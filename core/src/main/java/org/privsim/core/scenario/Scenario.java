@@ -70,8 +70,12 @@ public record Scenario(
         return task instanceof DatasetTask dataset ? dataset : null;
     }
 
-    /** Whether the scenario's experiments need the low-rank population (users, data, U*). */
+    /**
+     * Whether the scenario's experiments need the low-rank population (users, data, U*): a low-rank or
+     * data-set task with a low-rank algorithm (on a {@code ratings} task the same algorithms run in
+     * their ratings form, without it).
+     */
     public boolean hasLowRankExperiments() {
-        return experiments.stream().anyMatch(e -> e.algorithm().isLowRank());
+        return !(task instanceof RatingsTask) && experiments.stream().anyMatch(e -> e.algorithm().isLowRank());
     }
 }

@@ -60,9 +60,10 @@ public final class ScenarioParser {
                 .flatMap(ScenarioParser::rangeSize)
                 .orElse(Aggregation.DEFAULT_RANGE_SIZE));
         boolean hasAudits = top.has("audits");
-        List<ExperimentReader> experiments = top.objects("experiments", hasAudits ? OPTIONAL : REQUIRED)
+        boolean ratings = RatingsTask.TYPE.equals(object.path("task").path("type").asText(null));
+        List<ExperimentFields> experiments = top.objects("experiments", hasAudits ? OPTIONAL : REQUIRED)
                 .orElse(List.of()).stream()
-                .map(ExperimentReader::new)
+                .map(e -> ratings ? new RatingsExperimentReader(e) : (ExperimentFields) new ExperimentReader(e))
                 .toList();
         List<AuditReader> audits = top.objects("audits", OPTIONAL).orElse(List.of()).stream()
                 .map(AuditReader::new)

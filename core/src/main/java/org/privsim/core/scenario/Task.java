@@ -7,7 +7,7 @@ package org.privsim.core.scenario;
  * of (task, seed), so any runner on any node regenerates the same data from it.
  */
 public sealed interface Task permits LowRankRegressionTask, IndexedMeanTask, MultitaskRegressionTask,
-        TransferRegressionTask, DatasetTask {
+        TransferRegressionTask, DatasetTask, RatingsTask {
 
     /** The scenario name of this task's type, e.g. {@code low-rank-regression}. */
     String type();

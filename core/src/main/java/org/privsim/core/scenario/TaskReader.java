@@ -11,6 +11,8 @@ import java.util.stream.Stream;
 import org.privsim.core.data.DatasetException;
 import org.privsim.core.data.DatasetTable;
 import org.privsim.core.data.DatasetTables;
+import org.privsim.core.data.RatingsTable;
+import org.privsim.core.data.RatingsTables;
 import org.privsim.core.run.MemoryModel;
 
 /**
@@ -71,7 +73,7 @@ final class TaskReader {
     static final int MAX_PRIVATE_SAMPLES = 250_000;
 
     private static final List<String> TYPES = List.of(LowRankRegressionTask.TYPE, IndexedMeanTask.TYPE,
-            IndexedMeanTask.SIGN_TYPE, MultitaskRegressionTask.TYPE, TransferRegressionTask.TYPE);
+            IndexedMeanTask.SIGN_TYPE, MultitaskRegressionTask.TYPE, TransferRegressionTask.TYPE, RatingsTask.TYPE);
     private static final List<String> TRANSFER_FIELDS = List.of("type", "dimension", "rank", "publicTasks",
             "publicSamples", "privateSamples", "subspaceShift", "labelNoise", "taskNorm");
     private static final List<String> MULTITASK_FIELDS = List.of("type", "tasks", "samplesPerTask", "dimension",
@@ -80,6 +82,21 @@ final class TaskReader {
             List.of("type", "users", "samplesPerUser", "dimension", "rank", "labelNoise");
     private static final List<String> INDEXED_MEAN_FIELDS =
             List.of("type", "dimension", "persons", "samplesPerPerson", "indices");
+
+    /** The fields of a {@code ratings} task: common, a file's, a synthetic generator's. */
+    private static final List<String> RATINGS_FIELDS = List.of("type", "minRating", "maxRating", "testFraction",
+            "minRatingsPerUser", "path", "userColumn", "itemColumn", "ratingColumn", "missing", "users", "items",
+            "rank", "noise", "activityExponent");
+    private static final List<String> RATINGS_FILE_FIELDS = List.of("path", "userColumn", "itemColumn",
+            "ratingColumn", "missing");
+    private static final List<String> RATINGS_SYNTHETIC_FIELDS = List.of("users", "items", "rank", "noise",
+            "activityExponent");
+    /** Largest number of items of a synthetic ratings task. */
+    static final int MAX_ITEMS = 10_000_000;
+    /** Largest items × rank of a synthetic ratings task (the item factors every run holds: 0.8 GB). */
+    static final long MAX_ITEM_FACTOR_VALUES = 100_000_000L;
+    /** Largest |minRating|, |maxRating|. */
+    static final double MAX_RATING = 1e6;
 
     private static final List<String> DATASET_FIELDS = List.of("type", "path", "userColumn", "labelColumn",
             "features", "standardize", "intercept", "testFraction", "minSamplesPerUser", "missing");
@@ -102,6 +119,7 @@ final class TaskReader {
         }
         return task.choice("type", REQUIRED, types, type -> type).flatMap(type ->
                 type.equals(DatasetTask.TYPE) ? dataset(task, folder)
+                        : type.equals(RatingsTask.TYPE) ? ratings(task, folder)
                         : type.equals(IndexedMeanTask.TYPE) ? indexedMean(task, IndexedLoss.SQUARED)
                         : type.equals(IndexedMeanTask.SIGN_TYPE) ? indexedMean(task, IndexedLoss.SIGN)
                         : type.equals(MultitaskRegressionTask.TYPE) ? multitask(task)
@@ -221,6 +239,110 @@ final class TaskReader {
                 table.droppedUsers(), table.droppedRows(), columns, table.categories(), most,
                 (double) training / table.users());
         DatasetTables.put(result, table);
+        return Optional.of(result);
+    }
+
+    /**
+     * A {@code ratings} task: from a file when {@code path} is given (then read and checked whole by
+     * {@link RatingsTable#read}, its problems reported at the field to blame, and remembered in
+     * {@link RatingsTables}), else synthetic. Audits' own tasks ({@code folder} null) cannot name a file.
+     */
+    private static Optional<Task> ratings(FieldReader task, Path folder) {
+        task.rejectUnknown(RATINGS_FIELDS);
+        boolean file = task.has("path");
+        for (String field : file ? RATINGS_SYNTHETIC_FIELDS : RATINGS_FILE_FIELDS) {
+            if (task.has(field)) {
+                task.error(field, file ? "only used by a synthetic ratings task (one without path)"
+                        : "only used by a ratings task read from a file (one with path)");
+            }
+        }
+        Optional<Double> min = task.number("minRating", file ? REQUIRED : OPTIONAL,
+                Bounds.between(-MAX_RATING, MAX_RATING));
+        Optional<Double> max = task.number("maxRating", file ? REQUIRED : OPTIONAL,
+                Bounds.between(-MAX_RATING, MAX_RATING));
+        Optional<Double> testFraction = task.number("testFraction", OPTIONAL, Bounds.strictlyBetween(0, 1));
+        Optional<Integer> minRatings = task.integer("minRatingsPerUser", OPTIONAL, Bounds.between(2, MAX_ITEMS));
+        boolean bad = invalid(task, "minRating", min) || invalid(task, "maxRating", max)
+                || invalid(task, "testFraction", testFraction) || invalid(task, "minRatingsPerUser", minRatings);
+        double low = min.orElse(RatingsTask.MIN_RATING);
+        double high = max.orElse(RatingsTask.MAX_RATING);
+        if (file && (min.isEmpty() || max.isEmpty())) {
+            bad = true;
+        } else if (!bad && !(low < high)) {
+            task.error("maxRating", "must be > minRating (" + low + "), got " + high);
+            bad = true;
+        }
+        double fraction = testFraction.orElse(RatingsTask.TEST_FRACTION);
+        if (file) {
+            return bad ? Optional.empty() : ratingsFile(task, folder, low, high, fraction,
+                    minRatings.orElse(Defaults.MIN_SAMPLES_PER_USER));
+        }
+        Optional<Integer> users = task.integer("users", REQUIRED, Bounds.between(2, MAX_USERS));
+        Optional<Integer> items = task.integer("items", REQUIRED, Bounds.between(2, MAX_ITEMS));
+        Optional<Integer> rank = task.integer("rank", REQUIRED, Bounds.between(1, RatingsSettings.MAX_RANK));
+        Optional<Double> noise = task.number("noise", OPTIONAL, Bounds.between(0, MAX_RATING));
+        Optional<Double> exponent = task.number("activityExponent", OPTIONAL, new Bounds(1, false, 100, true));
+        bad = bad || invalid(task, "noise", noise) || invalid(task, "activityExponent", exponent);
+        if (Stream.of(users, items, rank).anyMatch(Optional::isEmpty) || bad) {
+            return Optional.empty();
+        }
+        int least = minRatings.orElse(RatingsTask.SYNTHETIC_MIN_RATINGS);
+        if (least > items.get()) {
+            task.error(task.has("minRatingsPerUser") ? "minRatingsPerUser" : "items", "every user rates at least"
+                    + " minRatingsPerUser (" + least + ") distinct items, so items must be ≥ " + least + ", got "
+                    + items.get());
+            return Optional.empty();
+        }
+        if ((long) items.get() * rank.get() > MAX_ITEM_FACTOR_VALUES) {
+            task.error("items", "items × rank = " + (long) items.get() * rank.get() + " item factor values, more than "
+                    + MAX_ITEM_FACTOR_VALUES + " (" + MAX_ITEM_FACTOR_VALUES * 8 / 1_000_000_000 + " GB per run)");
+            return Optional.empty();
+        }
+        double a = exponent.orElse(RatingsTask.ACTIVITY_EXPONENT);
+        long expected = Math.round(users.get() * RatingsTask.meanActivity(least, a, items.get()));
+        return Optional.of(new RatingsTask(null, null, null, null, null, null, users.get(), items.get(), expected, 0,
+                0, low, high, fraction, least, rank.get(), noise.orElse(RatingsTask.NOISE), a));
+    }
+
+    private static Optional<Task> ratingsFile(FieldReader task, Path folder, double low, double high, double fraction,
+                                              int minRatings) {
+        Optional<String> path = task.string("path", REQUIRED);
+        Optional<String> user = task.string("userColumn", REQUIRED);
+        Optional<String> item = task.string("itemColumn", REQUIRED);
+        Optional<String> rating = task.string("ratingColumn", REQUIRED);
+        Optional<MissingValues> missing = task.choice("missing", OPTIONAL, List.of(MissingValues.values()),
+                MissingValues::id);
+        if (Stream.of(path, user, item, rating).anyMatch(Optional::isEmpty) || invalid(task, "missing", missing)) {
+            return Optional.empty();
+        }
+        if (folder == null) {
+            task.error("path", "an audit's own task cannot read a file");
+            return Optional.empty();
+        }
+        List<String> columns = List.of(user.get(), item.get(), rating.get());
+        List<String> names = List.of("userColumn", "itemColumn", "ratingColumn");
+        for (int c = 1; c < 3; c++) {
+            for (int b = 0; b < c; b++) {
+                if (columns.get(c).equals(columns.get(b))) {
+                    task.error(names.get(c), "\"" + columns.get(c) + "\" is already the " + names.get(b)
+                            + "; the three columns must differ");
+                    return Optional.empty();
+                }
+            }
+        }
+        Path file = folder.resolve(path.get()).toAbsolutePath().normalize();
+        MissingValues onMissing = missing.orElse(Defaults.MISSING);
+        RatingsTable table;
+        try {
+            table = RatingsTable.read(file, user.get(), item.get(), rating.get(), onMissing, minRatings, low, high);
+        } catch (DatasetException e) {
+            task.error(e.field(), e.getMessage());
+            return Optional.empty();
+        }
+        RatingsTask result = new RatingsTask(file.toString(), user.get(), item.get(), rating.get(), onMissing,
+                table.sha256(), table.users(), table.items(), table.ratings(), table.droppedUsers(), table.droppedRows(),
+                low, high, fraction, minRatings, 0, 0, 0);
+        RatingsTables.put(result, table);
         return Optional.of(result);
     }
 

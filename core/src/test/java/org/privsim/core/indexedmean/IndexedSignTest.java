@@ -108,6 +108,6 @@ class IndexedSignTest {
                 "name: s\ntask: { type: indexed-sign, dimension: 20, persons: 10 }\n"
                         + "experiments:\n  - { algorithm: priv-altmin, epsilon: 1, delta: 1.0e-5 }\n", "s.yaml")).errors();
         assertEquals(List.of(new FieldError("experiments[0].algorithm", "priv-altmin needs a task of type"
-                + " low-rank-regression or dataset, but task is of type indexed-sign")), errors);
+                + " low-rank-regression, dataset or ratings, but task is of type indexed-sign")), errors);
     }
 }

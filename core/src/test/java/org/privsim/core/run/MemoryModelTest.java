@@ -45,6 +45,30 @@ class MemoryModelTest {
     }
 
     /**
+     * A synthetic ratings scenario, counted by hand: 1,000 users, 100 items, rank 3 (item factors
+     * 100·3·8 bytes), E[activity] 10 + 100·(1/100 − 1/10)/(−1) = 19 ratings (19,000 in all, 15.2 training
+     * ratings a user at testFraction 0.2); non-private-altmin of rank 3 (K = 4): a contribution of
+     * 72 + ⌈12·15.2⌉ + 8·4 = 287 bytes, sequentially 80 a participant and 8 of ledger, and the curator's
+     * 100·(16 + 20 + 2)·8 bytes; one run in flight sequentially, two (its two repeats) on an actor runtime,
+     * each participant an actor of {@link MemoryModel#ACTOR_BYTES}.
+     */
+    @Test
+    void ratingsEstimateCountsParticipantsAnswersAndItems() {
+        Scenario s = ScenarioParser.parse("""
+                name: r
+                task: { type: ratings, users: 1000, items: 100, rank: 3 }
+                experiments:
+                  - { algorithm: non-private-altmin, repeats: 2 }
+                """, "r.yaml");
+        long items = 100 * 3 * 8;
+        long curator = 100 * (16 + 20 + 2) * 8;
+        assertEquals(MemoryModel.BASE_BYTES + items + 1000 * (80 + 287 + 8) + curator,
+                MemoryModel.estimate(s, SequentialRunner.NAME));
+        assertEquals(MemoryModel.BASE_BYTES + items + 2 * (1000 * (MemoryModel.ACTOR_BYTES + 287 + 8) + curator),
+                MemoryModel.estimate(s, "local"));
+    }
+
+    /**
      * Peaks measured with privsim bench on the 2-core machine of the README's Performance table
      * (peak heap right after a collection): the model is within a factor 1.5 of each, on the safe
      * side or close to it, so a refusal is never off by more than that.

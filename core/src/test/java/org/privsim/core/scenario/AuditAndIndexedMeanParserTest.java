@@ -200,7 +200,7 @@ class AuditAndIndexedMeanParserTest {
                 "distinct indices need persons ≤ task.dimension (50), got 60");
         assertSingleError("name: t\n" + MEAN_TASK + "experiments: [ { algorithm: priv-altmin, epsilon: 1,"
                 + " delta: 1.0e-5 } ]\n", "experiments[0].algorithm",
-                "priv-altmin needs a task of type low-rank-regression or dataset, but task is of type indexed-mean");
+                "priv-altmin needs a task of type low-rank-regression, dataset or ratings, but task is of type indexed-mean");
         assertSingleError("name: t\n" + MEAN_TASK + "experiments: [ { algorithm: indexed-mean-jdp, epsilon: 1,"
                 + " delta: 1.0e-5, ridge: 1 } ]\n", "experiments[0].ridge", "not used by indexed-mean-jdp");
         assertSingleError("name: t\n" + MEAN_TASK + "experiments: [ { algorithm: indexed-mean-jdp, epsilon: 1,"

@@ -138,7 +138,7 @@ class ScenarioParserErrorsTest {
         assertSingleError(withExperiments("algorithm: non-private-altmin, split: halves"),
                 "experiments[0].split", "unknown value \"halves\" (expected one of: paper, reuse)");
         assertSingleError(withTask("type: mean, users: 10"),
-                "task.type", "unknown value \"mean\" (expected one of: low-rank-regression, indexed-mean, indexed-sign, multitask-regression, transfer-regression, dataset)");
+                "task.type", "unknown value \"mean\" (expected one of: low-rank-regression, indexed-mean, indexed-sign, multitask-regression, transfer-regression, ratings, dataset)");
     }
 
     @Test
