@@ -8,7 +8,8 @@ import org.privsim.core.data.UserPopulation;
 import org.privsim.core.privacy.Clipping;
 import org.privsim.core.privacy.GaussianMechanism;
 import org.privsim.core.privacy.PoissonSample;
-import org.privsim.core.privacy.RdpLedger;
+import org.privsim.core.privacy.Ledger;
+import org.privsim.core.privacy.Release;
 import org.privsim.core.privacy.SampledGaussianRdp;
 import org.privsim.core.random.RandomStreams;
 import org.privsim.core.scenario.Algorithm;
@@ -228,8 +229,8 @@ public final class FedAvgFamily
         private final long repeatSeed;
         private final int users;
         private final double[] model;
-        private final RdpLedger ledger;
-        private final double[] roundRdp;
+        private final Ledger ledger;
+        private final Release release;
         private int round;
 
         Curator(Cell cell, long repeatSeed) {
@@ -238,9 +239,10 @@ public final class FedAvgFamily
             this.repeatSeed = repeatSeed;
             this.users = cell.shape().users();
             this.model = new double[cell.shape().dimension()];
-            double[] orders = SampledGaussianRdp.defaultOrders();
-            this.ledger = new RdpLedger(orders, cell.epsilon(), cell.spec().delta());
-            this.roundRdp = SampledGaussianRdp.rdp(settings.samplingRate(), cell.noiseMultiplier(), 1, orders);
+            this.ledger = Ledger.rdp(users, SampledGaussianRdp.defaultOrders(), cell.epsilon(), cell.spec().delta());
+            this.release = Release.sampledGaussian(0, "clipped update sum", settings.clipUpdate(),
+                    cell.noiseMultiplier() * settings.clipUpdate(), cell.noiseMultiplier(), settings.samplingRate(),
+                    users);
         }
 
         @Override
@@ -259,7 +261,7 @@ public final class FedAvgFamily
                     sum[p] += update[p];
                 }
             }
-            double[] noisy = GaussianMechanism.addNoise(sum, cell.noiseMultiplier() * settings.clipUpdate(),
+            double[] noisy = GaussianMechanism.addNoise(sum, release,
                     RandomStreams.stream(repeatSeed, "fedavg-noise", cell.experiment(), cell.epsilonIndex(), round));
             double cohort = settings.samplingRate() * users;
             for (int p = 0; p < model.length; p++) {
@@ -274,7 +276,7 @@ public final class FedAvgFamily
             if (round > settings.rounds()) {
                 return Step.askAll(users, new Personalize(model.clone()));
             }
-            ledger.charge(round, "clipped update sum", roundRdp);
+            ledger.chargeAll(release.atRound(round));
             int[] sample = PoissonSample.of(users, settings.samplingRate(),
                     RandomStreams.stream(repeatSeed, "fedavg-sample", cell.experiment(), cell.epsilonIndex(), round));
             return new Step.Ask<>(sample, new Update(round, model.clone()));
@@ -288,7 +290,7 @@ public final class FedAvgFamily
             double excess = sum.sum() / sum.contributorCount();
             double noiseFloor = cell.shape().labelNoise() * cell.shape().labelNoise();
             return new Step.Done<>(new RunOutcome(excess + noiseFloor, excess, null, settings.rounds(), 0, null,
-                    null, null, List.of(), null, sum.testError()));
+                    null, null, List.of(), null, sum.testError(), ledger.log()));
         }
     }
 }
