@@ -22,6 +22,12 @@ public sealed interface ExperimentRow permits ExperimentResult, IndexedMeanResul
     /** Target ε, or null when non-private. */
     Double epsilon();
 
+    /** Target δ, or null. */
+    Double delta();
+
+    /** The ε the row's accounting states at δ, or null when non-private. */
+    Double accountedEpsilon();
+
     /**
      * The releases of the runs behind the row, one log per run in the row's run order (written to
      * {@code releases.jsonl} and {@code privacy-events.json}, not to {@code report.json}).
