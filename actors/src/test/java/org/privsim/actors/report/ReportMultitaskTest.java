@@ -134,10 +134,11 @@ class ReportMultitaskTest {
     void writerProducesTheMultitaskFilesAndOneCsvAndHeatMapPerExportedModel() throws Exception {
         Path out = dir.resolve("out");
         List<Path> written = ReportWriter.write(mixed(true), out);
-        assertEquals(List.of("report.json", "multitask.csv", "nmse-vs-epsilon.png", "models-e0-1.csv",
+        assertEquals(List.of("report.json", "releases.jsonl", "privacy-events.json", "multitask.csv",
+                "nmse-vs-epsilon.png", "models-e0-1.csv",
                 "models-e0-1.png", "report.html"), written.stream().map(p -> p.getFileName().toString()).toList());
         assertEquals(List.of("models-e0-1.csv", "models-e0-1.png", "multitask.csv", "nmse-vs-epsilon.png",
-                "report.html", "report.json"), files(out));
+                "privacy-events.json", "releases.jsonl", "report.html", "report.json"), files(out));
         BufferedImage nmse = image(out.resolve("nmse-vs-epsilon.png"));
         assertEquals(2 * 900, nmse.getWidth(), "one panel per structure");
         assertTrue(colours(nmse) > 5);
@@ -153,8 +154,8 @@ class ReportMultitaskTest {
         ReportWriter.write(mixed(true), out);
         Path mine = Files.writeString(out.resolve("models-notes.txt"), "kept");
         ReportWriter.write(report(List.of(privateRow(0, "low-rank", 1, 0.5, null))), out);
-        assertEquals(List.of("models-notes.txt", "multitask.csv", "nmse-vs-epsilon.png", "report.html",
-                "report.json"), files(out));
+        assertEquals(List.of("models-notes.txt", "multitask.csv", "nmse-vs-epsilon.png", "privacy-events.json",
+                "releases.jsonl", "report.html", "report.json"), files(out));
         assertEquals("kept", Files.readString(mine));
         assertEquals(900, image(out.resolve("nmse-vs-epsilon.png")).getWidth(), "one structure, one panel");
         assertEquals(2, Files.readAllLines(out.resolve("multitask.csv")).size());
@@ -162,7 +163,7 @@ class ReportMultitaskTest {
         ModelMatrices outputOnly = new ModelMatrices(null, MODELS.output());
         ReportWriter.write(report(List.of(privateRow(0, "group-sparse", 1, 0.5, outputOnly))), out);
         assertEquals(List.of("models-e0-0.csv", "models-e0-0.png", "models-notes.txt", "multitask.csv",
-                "nmse-vs-epsilon.png", "report.html", "report.json"), files(out));
+                "nmse-vs-epsilon.png", "privacy-events.json", "releases.jsonl", "report.html", "report.json"), files(out));
         assertTrue(colours(image(out.resolve("models-e0-0.png"))) > 5);
     }
 }
