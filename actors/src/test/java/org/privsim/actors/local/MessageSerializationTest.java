@@ -49,6 +49,7 @@ import org.privsim.core.sim.RoundRecord;
 import org.privsim.core.privacy.Ledger;
 import org.privsim.core.privacy.Release;
 import org.privsim.core.privacy.ReleaseLog;
+import org.privsim.core.privacy.SampledGaussianRdp;
 import org.privsim.core.sim.RunOutcome;
 import org.privsim.core.sim.TestError;
 import org.privsim.core.scenario.DatasetFeature;
@@ -306,7 +307,8 @@ class MessageSerializationTest {
     }
 
     private static ReleaseLog sampledLog() {
-        Ledger ledger = Ledger.rdp(100, new double[] {2, 8}, 10, 1e-5);
+        double[] orders = {2, 8};
+        Ledger ledger = Ledger.rdp(100, orders, SampledGaussianRdp.rdp(0.01, 1.5, 1, orders), 10, 1e-5);
         for (int step = 1; step <= 3; step++) {
             ledger.chargeAll(Release.sampledGaussian(step, "clipped gradient sum", 0.5, 0.75, 1.5, 0.01, 100));
         }

@@ -18,8 +18,8 @@ import java.util.stream.IntStream;
  *       data, added in release order;
  *   <li>{@link #pure pure ε}: each participant's spend is the composition bound
  *       {@link CompositionBound#of CompositionBound.of}(its releases' ε in release order, δ);
- *   <li>{@link #rdp RDP}: sampled Gaussian releases' RDP curves (at fixed orders) are summed and converted
- *       with {@link Conversions#tightEpsilonFromRdp}; one account stands for everybody;
+ *   <li>{@link #rdp RDP}: identical sampled Gaussian releases' RDP curves (at fixed orders) are summed and
+ *       converted with {@link Conversions#tightEpsilonFromRdp}; one account stands for everybody;
  *   <li>{@link #pld PLD}: identical sampled Gaussian releases are composed and read at δ by the privacy
  *       loss distribution ({@link PldAccountant}); one account stands for everybody.
  * </ul>
@@ -64,11 +64,12 @@ public final class Ledger {
     private final List<Entry> entries = new ArrayList<>();
     /** zCDP: each participant's ρ. */
     private final double[] spent;
-    /** RDP: the orders, the composed curve and the last release's one-step curve and ε. */
+    /** RDP: the orders, the composed curve and one release's curve. */
     private final double[] orders;
     private final double[] curve;
+    private double[] stepCurve;
+    /** RDP, PLD: the first release charged (all must be the same) and the ε of one. */
     private Release lastSampled;
-    private double[] lastCurve;
     private double lastCost;
     /** PLD: one release's PLD and the largest count shown to be within budget, with its ε. */
     private final PldAccountant step;
@@ -114,19 +115,30 @@ public final class Ledger {
     }
 
     /**
-     * An empty RDP ledger for sampled Gaussian releases.
+     * An empty RDP ledger for a run of identical sampled Gaussian releases.
      *
      * @param users         number of participants; positive
      * @param orders        RDP orders, each in (1, ∞)
+     * @param release       the RDP curve of one release at those orders, non-negative (every release charged
+     *                      must be the one it describes: {@link SampledGaussianRdp#rdp}(q, σ, 1, orders))
      * @param budgetEpsilon ε budget; positive and finite
      * @param delta         δ of the conversion, in (0, 1)
      */
-    public static Ledger rdp(int users, double[] orders, double budgetEpsilon, double delta) {
+    public static Ledger rdp(int users, double[] orders, double[] release, double budgetEpsilon, double delta) {
         for (int i = 0; i < orders.length; i++) {
             Args.renyiOrder("orders[" + i + "]", orders[i]);
         }
-        return new Ledger(Release.Currency.RDP_EPSILON, users, Args.positive("budgetEpsilon", budgetEpsilon),
+        if (release.length != orders.length) {
+            throw new IllegalArgumentException("the release's curve has " + release.length + " orders, the ledger "
+                    + orders.length);
+        }
+        for (int i = 0; i < release.length; i++) {
+            Args.nonNegative("release[" + i + "]", release[i]);
+        }
+        Ledger ledger = new Ledger(Release.Currency.RDP_EPSILON, users, Args.positive("budgetEpsilon", budgetEpsilon),
                 Args.openUnit("delta", delta), orders.clone(), null);
+        ledger.stepCurve = release.clone();
+        return ledger;
     }
 
     /**
@@ -158,8 +170,8 @@ public final class Ledger {
     /**
      * Records a release that used the data of exactly the listed participants and charges each of them.
      * zCDP and pure-ε ledgers charge the release's own cost (its currency must be theirs); RDP and PLD
-     * ledgers account a sampled Gaussian release by its sampling rate and noise multiplier and state its
-     * cost: the ε at δ of one such release under their accountant.
+     * ledgers account the sampled Gaussian release they were built for (the same sampling rate and noise
+     * multiplier every time) and state its cost: the ε at δ of one such release under their accountant.
      *
      * @param release      the release; {@link Release#participants()} must be the number listed
      * @param participants distinct ids in [0, users()), possibly empty; {@code null} means everybody
@@ -226,15 +238,10 @@ public final class Ledger {
     }
 
     private Release chargeRdp(Release release) {
-        requireSampled(release);
-        if (lastSampled == null || !sampledSame(lastSampled, release)) {
-            lastCurve = SampledGaussianRdp.rdp(release.samplingRate(), release.noiseMultiplier(), 1, orders);
-            lastCost = Conversions.tightEpsilonFromRdp(orders, lastCurve, delta);
-            lastSampled = release;
-        }
+        requireIdentical(release);
         double[] next = new double[orders.length];
         for (int i = 0; i < orders.length; i++) {
-            next[i] = curve[i] + lastCurve[i];
+            next[i] = curve[i] + stepCurve[i];
         }
         double epsilon = Conversions.tightEpsilonFromRdp(orders, next, delta);
         if (!withinBudget(epsilon)) {
@@ -242,15 +249,15 @@ public final class Ledger {
                     "ε spend (RDP, tight conversion at δ = " + delta + ")", epsilon, budget);
         }
         System.arraycopy(next, 0, curve, 0, next.length);
+        if (lastSampled == null) {
+            lastCost = Conversions.tightEpsilonFromRdp(orders, stepCurve, delta);
+            lastSampled = release;
+        }
         return release.withCost(Release.Currency.RDP_EPSILON, lastCost);
     }
 
     private Release chargePld(Release release) {
-        requireSampled(release);
-        if (lastSampled != null && !sampledSame(lastSampled, release)) {
-            throw new IllegalArgumentException("a PLD ledger composes identical releases only: '" + release.name()
-                    + "' differs from '" + lastSampled.name() + "'");
-        }
+        requireIdentical(release);
         int next = charged + 1;
         if (next > verifiedCount) {
             double epsilon = step.selfCompose(next).epsilon(delta);
@@ -268,8 +275,14 @@ public final class Ledger {
         return release.withCost(Release.Currency.PLD_EPSILON, lastCost);
     }
 
-    private static boolean sampledSame(Release a, Release b) {
-        return a.samplingRate().equals(b.samplingRate()) && a.noiseMultiplier().equals(b.noiseMultiplier());
+    /** RDP and PLD ledgers compose one sampled Gaussian release with itself. */
+    private void requireIdentical(Release release) {
+        requireSampled(release);
+        if (lastSampled != null && !(lastSampled.samplingRate().equals(release.samplingRate())
+                && lastSampled.noiseMultiplier().equals(release.noiseMultiplier()))) {
+            throw new IllegalArgumentException("an " + currency.id() + " ledger composes identical releases only: '"
+                    + release.name() + "' differs from '" + lastSampled.name() + "'");
+        }
     }
 
     private static void requireCurrency(Release release, Release.Currency expected) {

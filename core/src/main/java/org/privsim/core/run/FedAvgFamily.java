@@ -239,7 +239,10 @@ public final class FedAvgFamily
             this.repeatSeed = repeatSeed;
             this.users = cell.shape().users();
             this.model = new double[cell.shape().dimension()];
-            this.ledger = Ledger.rdp(users, SampledGaussianRdp.defaultOrders(), cell.epsilon(), cell.spec().delta());
+            double[] orders = SampledGaussianRdp.defaultOrders();
+            this.ledger = Ledger.rdp(users, orders,
+                    SampledGaussianRdp.rdp(settings.samplingRate(), cell.noiseMultiplier(), 1, orders), cell.epsilon(),
+                    cell.spec().delta());
             this.release = Release.sampledGaussian(0, "clipped update sum", settings.clipUpdate(),
                     cell.noiseMultiplier() * settings.clipUpdate(), cell.noiseMultiplier(), settings.samplingRate(),
                     users);

@@ -207,7 +207,7 @@ public final class TransferDriver {
                 ledger = Ledger.pld(n, cell.sgd().stepPld(), cell.epsilon(), cell.delta(), s.steps(),
                         cell.sgd().pldEpsilon());
             } else {
-                ledger = Ledger.rdp(n, cell.sgd().orders(), cell.epsilon(), cell.delta());
+                ledger = Ledger.rdp(n, cell.sgd().orders(), cell.sgd().stepRdp(), cell.epsilon(), cell.delta());
             }
             return nextGradients();
         }

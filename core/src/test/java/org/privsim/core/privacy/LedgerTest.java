@@ -226,7 +226,7 @@ class LedgerTest {
     /** Sampled Gaussian curves compose by addition; the ledger's ε is the tight conversion of the sum. */
     @Test
     void rdpComposesCurvesAdditivelyAndStatesOneReleasesCost() {
-        Ledger ledger = Ledger.rdp(50, ORDERS, 10, 1e-5);
+        Ledger ledger = Ledger.rdp(50, ORDERS, SampledGaussianRdp.rdp(0.1, 1.5, 1, ORDERS), 10, 1e-5);
         for (int r = 1; r <= 4; r++) {
             assertEquals(Release.Currency.RDP_EPSILON, ledger.chargeAll(sampled(r, 0.1, 1.5, 50)).currency());
         }
@@ -249,14 +249,16 @@ class LedgerTest {
     void rdpRefusesPastTheBudgetAndChargesNothing() {
         double one = Conversions.tightEpsilonFromRdp(ORDERS, SampledGaussianRdp.rdp(1, 1, 1, ORDERS), 1e-5);
         // Two such releases convert to well over 1.2× one (ε grows like ρ + 2√(ρ ln(1/δ))).
-        Ledger ledger = Ledger.rdp(3, ORDERS, one * 1.2, 1e-5);
+        Ledger ledger = Ledger.rdp(3, ORDERS, SampledGaussianRdp.rdp(1, 1, 1, ORDERS), one * 1.2, 1e-5);
         ledger.chargeAll(sampled(1, 1, 1, 3));
         double before = ledger.maxSpent();
         assertThrows(BudgetExceededException.class, () -> ledger.chargeAll(sampled(2, 1, 1, 3)));
         assertEquals(before, ledger.maxSpent());
         assertEquals(1, ledger.charges());
-        assertEquals(0, Ledger.rdp(3, ORDERS, 1, 1e-5).maxSpent());
+        assertEquals(0, Ledger.rdp(3, ORDERS, new double[ORDERS.length], 1, 1e-5).maxSpent());
         assertThrows(IllegalArgumentException.class, () -> ledger.chargeAll(g(3, "A", 0.1, 3)));
+        assertThrows(IllegalArgumentException.class, () -> ledger.chargeAll(sampled(3, 1, 2, 3)));
+        assertThrows(IllegalArgumentException.class, () -> Ledger.rdp(3, ORDERS, new double[2], 1, 1e-5));
     }
 
     /** The PLD ledger's spend is the PLD ε of the count of releases charged, and it refuses past the budget. */
