@@ -5,7 +5,8 @@
 Every field of BASE_DIR/report.json must be in NEW_DIR/report.json with an equal value (fields the
 new report adds are allowed), except `runner`, `wallMillis` and the cluster-only `placement`;
 every CSV file of BASE_DIR must be byte-identical in NEW_DIR. With SIBLING_DIR (another runner's
-output of the new jar), NEW_DIR's report must equal it whole, on the same exceptions. Prints the
+output of the new jar), NEW_DIR's report must equal it whole, on the same exceptions, and so must the recorded
+releases (releases.jsonl and privacy-events.json, byte for byte, where both wrote them). Prints the
 differences (JSON paths) and exits 1 when there are any.
 """
 import json
@@ -50,9 +51,16 @@ def main():
         elif csv.read_bytes() != other.read_bytes():
             out.append(f"{csv.name}: differs")
     if len(sys.argv) > 3:
-        sibling = json.loads((pathlib.Path(sys.argv[3]) / "report.json").read_text())
+        sibling_dir = pathlib.Path(sys.argv[3])
+        sibling = json.loads((sibling_dir / "report.json").read_text())
         subset(sibling, new_report, "$", out)
         subset(new_report, sibling, "$", out)
+        for name in ("releases.jsonl", "privacy-events.json"):
+            mine, theirs = new / name, sibling_dir / name
+            if mine.exists() != theirs.exists():
+                out.append(f"{name}: written by one runner only")
+            elif mine.exists() and mine.read_bytes() != theirs.read_bytes():
+                out.append(f"{name}: differs between the runners")
     print("\n".join(out))
     sys.exit(1 if out else 0)
 

@@ -33,7 +33,9 @@ import org.privsim.core.run.Report;
  * {@code transfer.csv} and {@code parameter-error-vs-samples.png}; for ratings rows {@code ratings.csv}
  * and {@code rmse-vs-epsilon.png}; for audits
  * {@code audits.csv} and one {@code audit-<i>-roc.png} per audit, plus {@code tracing.csv} and
- * {@code tracing-auc.png} when an audit has {@code adversary: tracing}; and last, always,
+ * {@code tracing-auc.png} when an audit has {@code adversary: tracing}; always {@code releases.jsonl}
+ * and {@code privacy-events.json}, the rows' recorded releases ({@link PrivacyEvents}; they are not
+ * repeated in {@code report.json}); and last, always,
  * {@code report.html}, the whole run on one self-contained page ({@link ReportHtml}) with every plot
  * above embedded. No other file is written.
  *
@@ -74,6 +76,10 @@ public final class ReportWriter {
     public static final String TRACING_CSV = "tracing.csv";
     /** File name of the tracing AUC-vs-d plot. */
     public static final String TRACING_PLOT = "tracing-auc.png";
+    /** File name of the recorded releases, one JSON object per line. */
+    public static final String RELEASES_JSONL = "releases.jsonl";
+    /** File name of the private rows' releases as dp_accounting events. */
+    public static final String PRIVACY_EVENTS_JSON = "privacy-events.json";
 
     /** The names of every file this writer produces (the model exports and ROC plots as patterns). */
     private static final Pattern REPORT_FILES = Pattern.compile(Pattern.quote(REPORT_JSON) + "|"
@@ -82,7 +88,8 @@ public final class ReportWriter {
             + "|" + Pattern.quote(TRANSFER_CSV) + "|" + Pattern.quote(PARAMETER_ERROR_PLOT)
             + "|" + Pattern.quote(RATINGS_CSV) + "|" + Pattern.quote(RMSE_PLOT)
             + "|models-e[0-9]+-[0-9]+\\.(csv|png)|" + Pattern.quote(AUDITS_CSV) + "|audit-[0-9]+-roc\\.png|"
-            + Pattern.quote(TRACING_CSV) + "|" + Pattern.quote(TRACING_PLOT) + "|" + Pattern.quote(REPORT_HTML));
+            + Pattern.quote(TRACING_CSV) + "|" + Pattern.quote(TRACING_PLOT) + "|" + Pattern.quote(RELEASES_JSONL) + "|"
+            + Pattern.quote(PRIVACY_EVENTS_JSON) + "|" + Pattern.quote(REPORT_HTML));
 
     private ReportWriter() {}
 
@@ -151,6 +158,10 @@ public final class ReportWriter {
      */
     public static JsonNode json(Object report) {
         JsonNode tree = mapper().valueToTree(report);
+        if (tree.get("experiments") instanceof ArrayNode rows) {
+            // the rows' recorded releases go to releases.jsonl and privacy-events.json instead
+            rows.forEach(row -> ((ObjectNode) row).remove("releases"));
+        }
         defineNumbers(tree);
         return tree;
     }
@@ -210,6 +221,8 @@ public final class ReportWriter {
     private static Map<String, FileContent> files(Report report) {
         Map<String, FileContent> files = new LinkedHashMap<>();
         files.put(REPORT_JSON, file -> mapper().writeValue(file.toFile(), json(report)));
+        files.put(RELEASES_JSONL, file -> Files.writeString(file, PrivacyEvents.releasesJsonl(report)));
+        files.put(PRIVACY_EVENTS_JSON, file -> mapper().writeValue(file.toFile(), PrivacyEvents.events(report)));
         if (!report.lowRankRows().isEmpty()) {
             files.put(EXPERIMENTS_CSV, file -> Files.writeString(file, ExperimentsCsv.render(report)));
             files.put(MSE_PLOT, file -> MsePlot.write(report, file));

@@ -94,7 +94,8 @@ class CliReportFilesTest {
         assertEquals(0, r.code(), r.err());
         assertEquals("", r.err().lines().filter(l -> l.startsWith("error")).reduce("", String::concat));
         assertFalse(r.out().contains("EXPECT UNMET"), r.out());
-        assertEquals(List.of("audit-0-roc.png", "audit-1-roc.png", "audits.csv", "report.html", "report.json"), files(out));
+        assertEquals(List.of("audit-0-roc.png", "audit-1-roc.png", "audits.csv", "privacy-events.json", "releases.jsonl",
+                "report.html", "report.json"), files(out));
         List<String> csv = Files.readAllLines(out.resolve("audits.csv"));
         assertEquals(3, csv.size());
         assertTrue(csv.get(0).startsWith("audit,algorithm,threatModel,collusion,collusionSize,"), csv.get(0));
@@ -117,8 +118,8 @@ class CliReportFilesTest {
                   - { algorithm: indexed-mean-billboard,  threatModel: billboard, epsilon: 1, delta: 1.0e-5, trials: 40 }
                 """, out);
         assertEquals(0, r.code(), r.err());
-        assertEquals(List.of("audit-0-roc.png", "audit-1-roc.png", "audit-2-roc.png", "audits.csv", "report.html",
-                "report.json", "tracing-auc.png", "tracing.csv"), files(out));
+        assertEquals(List.of("audit-0-roc.png", "audit-1-roc.png", "audit-2-roc.png", "audits.csv", "privacy-events.json",
+                "releases.jsonl", "report.html", "report.json", "tracing-auc.png", "tracing.csv"), files(out));
         List<String> csv = Files.readAllLines(out.resolve("tracing.csv"));
         assertEquals(3, csv.size());
         assertEquals("audit,algorithm,claimedEpsilon,delta,trials,persons,dimension,auc,aucLower,aucUpper,aucCeiling,"
@@ -143,7 +144,8 @@ class CliReportFilesTest {
                   - { algorithm: mp-mtl-low-rank, epsilon: 1, delta: 0, iterations: 1, lambda: 1.0e-3, trials: 40 }
                 """, out);
         assertEquals(0, r.code(), r.err());
-        assertEquals(List.of("audit-0-roc.png", "audits.csv", "report.html", "report.json"), files(out));
+        assertEquals(List.of("audit-0-roc.png", "audits.csv", "privacy-events.json", "releases.jsonl",
+                "report.html", "report.json"), files(out));
         JsonNode audit = new ObjectMapper().readTree(out.resolve("report.json").toFile()).get("audits").get(0);
         assertEquals(0, audit.get("delta").asDouble());
         assertTrue(audit.get("calibration").isNull(), audit.toString());
@@ -157,7 +159,8 @@ class CliReportFilesTest {
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("indexed-mean algorithm"), r.out());
         assertFalse(r.out().contains("pop. MSE"), r.out());
-        assertEquals(List.of("indexed-mean.csv", "loss-vs-persons.png", "report.html", "report.json"), files(out));
+        assertEquals(List.of("indexed-mean.csv", "loss-vs-persons.png", "privacy-events.json", "releases.jsonl",
+                "report.html", "report.json"), files(out));
         assertEquals(1 + 9, Files.readAllLines(out.resolve("indexed-mean.csv")).size());
         assertPng(out.resolve("loss-vs-persons.png"));
     }
@@ -166,12 +169,12 @@ class CliReportFilesTest {
     void aRerunIntoTheSameDirectoryLeavesNoFilesOfTheEarlierRun() throws Exception {
         Path out = dir.resolve("shared");
         assertEquals(0, run(LOW_RANK, out).code());
-        assertEquals(List.of("experiments.csv", "mse-vs-epsilon.png", "report.html", "report.json"), files(out));
+        assertEquals(List.of("experiments.csv", "mse-vs-epsilon.png", "privacy-events.json", "releases.jsonl",
+                "report.html", "report.json"), files(out));
         Path mine = Files.writeString(out.resolve("notes.txt"), "kept");
         assertEquals(0, run(AUDITS, out).code());
-        assertEquals(List.of("audit-0-roc.png", "audit-1-roc.png", "audits.csv", "notes.txt", "report.html",
-                "report.json"),
-                files(out));
+        assertEquals(List.of("audit-0-roc.png", "audit-1-roc.png", "audits.csv", "notes.txt", "privacy-events.json",
+                "releases.jsonl", "report.html", "report.json"), files(out));
         assertEquals("kept", Files.readString(mine));
     }
 

@@ -58,7 +58,8 @@ class CliTest {
         assertEquals((byte) 0x89, png[0]);
         assertEquals('P', png[1]);
         try (var files = Files.list(out)) {
-            assertEquals(4, files.count(), "no staging leftovers");
+            // report.json, report.html, releases.jsonl, privacy-events.json, experiments.csv, the plot
+            assertEquals(6, files.count(), "no staging leftovers");
         }
     }
 

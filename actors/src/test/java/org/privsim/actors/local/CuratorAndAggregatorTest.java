@@ -26,6 +26,7 @@ import org.privsim.core.scenario.SampleSplit;
 import org.privsim.core.sim.Driver;
 import org.privsim.core.sim.ErrorSum;
 import org.privsim.core.sim.InitSum;
+import org.privsim.core.privacy.ReleaseLog;
 import org.privsim.core.sim.RunOutcome;
 import org.privsim.core.sim.Step;
 import org.privsim.core.sim.UserStep;
@@ -150,7 +151,8 @@ class CuratorAndAggregatorTest {
             @Override
             public Step onEvaluate(ErrorSum sum) {
                 fed.add(sum.contributorIds());
-                return new Step.Finished(new RunOutcome(sum.sum(), sum.sum(), null, 0, 0, null, null, null, List.of(), null, null));
+                return new Step.Finished(new RunOutcome(sum.sum(), sum.sum(), null, 0, 0, null, null, null, List.of(), null, null,
+                        ReleaseLog.NONE));
             }
         };
     }

@@ -49,6 +49,10 @@ import org.privsim.core.scenario.SubspaceEstimator;
 import org.privsim.core.sim.NoiseParameters;
 import org.privsim.core.sim.Participants;
 import org.privsim.core.sim.RoundRecord;
+import org.privsim.core.privacy.Ledger;
+import org.privsim.core.privacy.Release;
+import org.privsim.core.privacy.ReleaseLog;
+import org.privsim.core.privacy.SampledGaussianRdp;
 import org.privsim.core.sim.RunOutcome;
 import org.privsim.core.sim.TestError;
 import org.privsim.core.scenario.DatasetFeature;
@@ -111,7 +115,7 @@ class MessageSerializationTest {
         RunOutcome outcome = new RunOutcome(0.02, 0.01, null, 5, 5, 0.2, 0.2,
                 new NoiseParameters(null, null, null, 1.0, 2.0, 3.0, 4, 5, 6, null, null, null),
                 List.of(new RoundRecord(0, 10, 9, 0, null, 0.5), new RoundRecord(1, 10, 10, 2, 0.125, null)),
-                List.of(0.5, 0.25), new TestError(0.5, 0.25, 0.125));
+                List.of(0.5, 0.25), new TestError(0.5, 0.25, 0.125), zcdpLog());
 
         PopulationSpec spec = new PopulationSpec(new LowRankRegressionTask(40, 8, 4, 2, 0.1), 5);
         ActorRef<SubmitterCommand> submitter = testKit.<SubmitterCommand>createTestProbe().getRef();
@@ -138,7 +142,7 @@ class MessageSerializationTest {
                 IndexedMeanRunPlan.cells(indexedMean).get(0), indexedMean.seed());
         MultitaskResult multitaskRow = SequentialInterpreter.row(MultitaskFamily.INSTANCE, MultitaskRunPlan.cells(multitask).get(0), multitask.seed());
         MultitaskOutcome multitaskOutcome = new MultitaskOutcome(0.5, 0.25, 1.0, new double[][] {{1, 2}},
-                new double[][] {{3, 4}});
+                new double[][] {{3, 4}}, pureLog());
 
         Scenario transfer = ScenarioParser.parse("""
                 name: serialization-transfer
@@ -215,7 +219,7 @@ class MessageSerializationTest {
                 new GuardianCommand.SeamCellCompleted(0, multitaskRow, null),
                 new GuardianCommand.SeamCellCompleted(1, transferRow, new java.util.LinkedHashMap<>(Map.of("pekko://privsim@127.0.0.1:2551", 7))),
                 new GuardianCommand.SeamCellFailed(0, "refused"),
-                new CoordinatorCommand.RunFinished(2, 1, new TransferOutcome(0.5, null, 1.0, 3), null),
+                new CoordinatorCommand.RunFinished(2, 1, new TransferOutcome(0.5, null, 1.0, 3, sampledLog()), null),
                 new CoordinatorCommand.RunFinished(3, 0, new RatingsFamily.Outcome(0.9, 1.1, 0.95, 4, 12, 0.1, null), null),
                 new CoordinatorCommand.RunFinished(0, 0, multitaskOutcome, new java.util.LinkedHashMap<>(Map.of("pekko://privsim@127.0.0.1:2552", 4))),
                 new CoordinatorCommand.RunFailed(3, 1, "refused"),
@@ -308,6 +312,32 @@ class MessageSerializationTest {
         assertEquals(Set.of(UserCommand.FoldInit.class, UserCommand.FoldRound.class, UserCommand.FoldEvaluate.class,
                 AggregatorCommand.RangeFolded.class, ParticipantCommand.Fold.class, RunCommand.Folded.class), localOnly);
         assertEquals(all, covered, "one instance of every message type");
+    }
+
+    /** A zCDP log over a subset (so the accounted indices are a strict subset) with a folded record. */
+    private static ReleaseLog zcdpLog() {
+        Ledger ledger = Ledger.zcdp(4, 1);
+        ledger.chargeAll(Release.gaussian(0, "init", Release.Relation.REPLACE_ONE, 2, 3, 0.1, 4));
+        for (int round = 1; round <= 2; round++) {
+            ledger.charge(Release.gaussian(round, "b", Release.Relation.REPLACE_ONE, 2, 3, 0.1, 2), new int[] {1, 2});
+        }
+        ledger.charge(Release.gaussian(3, "b", Release.Relation.REPLACE_ONE, 2, 3, 0.1, 1), new int[] {3});
+        return ledger.log();
+    }
+
+    private static ReleaseLog pureLog() {
+        Ledger ledger = Ledger.pure(3, 1, 1e-5);
+        ledger.chargeAll(Release.pure(1, "mean", Release.Mechanism.L2_LAPLACE, 0.5, 1.25, 0.4, 3));
+        return ledger.log();
+    }
+
+    private static ReleaseLog sampledLog() {
+        double[] orders = {2, 8};
+        Ledger ledger = Ledger.rdp(100, orders, SampledGaussianRdp.rdp(0.01, 1.5, 1, orders), 10, 1e-5);
+        for (int step = 1; step <= 3; step++) {
+            ledger.chargeAll(Release.sampledGaussian(step, "clipped gradient sum", 0.5, 0.75, 1.5, 0.01, 100));
+        }
+        return ledger.log();
     }
 
     private static void assertSameContents(Object expected, Object actual, String path) {

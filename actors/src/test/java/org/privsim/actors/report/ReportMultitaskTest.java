@@ -39,13 +39,13 @@ class ReportMultitaskTest {
                 1.2 * epsilon, 1.5 * epsilon, "wishart", null, "power(1, 2)", List.of(epsilon / 2, epsilon / 2), null,
                 3, 100, 2, structure,
                 2, 0.5, 0.1, null, 1.0, true, 1e-3, "stl-ridge", 4, nmse, 0.01, nmse + 0.01,
-                List.of(new LambdaCandidate(0.1, null, nmse + 0.01, nmse)), models);
+                List.of(new LambdaCandidate(0.1, null, nmse + 0.01, nmse)), models, List.of());
     }
 
     private static MultitaskResult nonPrivateRow(int experiment, String algorithm, String structure, double nmse) {
         return new MultitaskResult(experiment, algorithm, null, null, null, null, null, null, null, null, null, null,
                 null, null, 3, 100,
-                2, structure, null, null, null, null, null, null, 1e-3, null, 1, nmse, null, nmse, null, null);
+                2, structure, null, null, null, null, null, null, 1e-3, null, 1, nmse, null, nmse, null, null, List.of());
     }
 
     private static Report report(List<MultitaskResult> rows) {
@@ -134,10 +134,11 @@ class ReportMultitaskTest {
     void writerProducesTheMultitaskFilesAndOneCsvAndHeatMapPerExportedModel() throws Exception {
         Path out = dir.resolve("out");
         List<Path> written = ReportWriter.write(mixed(true), out);
-        assertEquals(List.of("report.json", "multitask.csv", "nmse-vs-epsilon.png", "models-e0-1.csv",
+        assertEquals(List.of("report.json", "releases.jsonl", "privacy-events.json", "multitask.csv",
+                "nmse-vs-epsilon.png", "models-e0-1.csv",
                 "models-e0-1.png", "report.html"), written.stream().map(p -> p.getFileName().toString()).toList());
         assertEquals(List.of("models-e0-1.csv", "models-e0-1.png", "multitask.csv", "nmse-vs-epsilon.png",
-                "report.html", "report.json"), files(out));
+                "privacy-events.json", "releases.jsonl", "report.html", "report.json"), files(out));
         BufferedImage nmse = image(out.resolve("nmse-vs-epsilon.png"));
         assertEquals(2 * 900, nmse.getWidth(), "one panel per structure");
         assertTrue(colours(nmse) > 5);
@@ -153,8 +154,8 @@ class ReportMultitaskTest {
         ReportWriter.write(mixed(true), out);
         Path mine = Files.writeString(out.resolve("models-notes.txt"), "kept");
         ReportWriter.write(report(List.of(privateRow(0, "low-rank", 1, 0.5, null))), out);
-        assertEquals(List.of("models-notes.txt", "multitask.csv", "nmse-vs-epsilon.png", "report.html",
-                "report.json"), files(out));
+        assertEquals(List.of("models-notes.txt", "multitask.csv", "nmse-vs-epsilon.png", "privacy-events.json",
+                "releases.jsonl", "report.html", "report.json"), files(out));
         assertEquals("kept", Files.readString(mine));
         assertEquals(900, image(out.resolve("nmse-vs-epsilon.png")).getWidth(), "one structure, one panel");
         assertEquals(2, Files.readAllLines(out.resolve("multitask.csv")).size());
@@ -162,7 +163,7 @@ class ReportMultitaskTest {
         ModelMatrices outputOnly = new ModelMatrices(null, MODELS.output());
         ReportWriter.write(report(List.of(privateRow(0, "group-sparse", 1, 0.5, outputOnly))), out);
         assertEquals(List.of("models-e0-0.csv", "models-e0-0.png", "models-notes.txt", "multitask.csv",
-                "nmse-vs-epsilon.png", "report.html", "report.json"), files(out));
+                "nmse-vs-epsilon.png", "privacy-events.json", "releases.jsonl", "report.html", "report.json"), files(out));
         assertTrue(colours(image(out.resolve("models-e0-0.png"))) > 5);
     }
 }

@@ -25,7 +25,7 @@ class ReportTablesTest {
 
     private static IndexedMeanResult indexedMean(int persons) {
         return new IndexedMeanResult(0, "indexed-mean-billboard", 1.0, 1e-5, "paper", 0.01, 1.0, "billboard",
-                persons, 30, 1, "distinct", "squared", 2.5, 5, 0.7, 0.05, 0.65);
+                persons, 30, 1, "distinct", "squared", 2.5, 5, 0.7, 0.05, 0.65, List.of());
     }
 
     private static Report report(List<IndexedMeanResult> rows, List<AuditResult> audits) {

@@ -1,6 +1,9 @@
 package org.privsim.core.indexedmean;
 
 import org.privsim.core.audit.Injection;
+import org.privsim.core.privacy.Ledger;
+import org.privsim.core.privacy.Release;
+import org.privsim.core.privacy.ReleaseLog;
 import org.privsim.core.scenario.Algorithm;
 
 /**
@@ -38,6 +41,8 @@ public final class IndexedMeanMechanism {
     private final int samplesPerPerson;
     private final double claimedVariance;
     private final double sigma;
+    private final double rho;
+    private final double sensitivity;
     private final Injection injection;
 
     /**
@@ -56,6 +61,29 @@ public final class IndexedMeanMechanism {
         this.claimedVariance = variance(algorithm, dimension, persons, rho, false);
         double actualVariance = variance(algorithm, dimension, persons, rho, injection.ignoreComposition());
         this.sigma = Math.sqrt(actualVariance) * injection.noiseMultiplier();
+        this.rho = rho;
+        long seen = switch (algorithm) {
+            case INDEXED_MEAN_BILLBOARD -> dimension;
+            case INDEXED_MEAN_JDP -> persons - 1;
+            default -> 1;
+        };
+        this.sensitivity = 2 * Math.sqrt((double) seen) / persons;
+    }
+
+    /**
+     * The release of round {@code round} as data: a Gaussian release of the estimates with the L2
+     * sensitivity of the coordinates one threat model's observers see (2√d/t, 2√(t−1)/t, 2/t; replace
+     * one person's data), the σ actually added and the claimed ρ, charged to a zCDP ledger of the t
+     * persons; {@link ReleaseLog#NONE} for the nonprivate mechanism.
+     */
+    public ReleaseLog releaseLog(int round) {
+        if (algorithm == Algorithm.INDEXED_MEAN_NONPRIVATE) {
+            return ReleaseLog.NONE;
+        }
+        Ledger ledger = Ledger.zcdp(persons, rho);
+        ledger.chargeAll(Release.gaussian(round, "estimates", Release.Relation.REPLACE_ONE, sensitivity, sigma, rho,
+                persons));
+        return ledger.log();
     }
 
     /** σ² of the correct mechanism: 2d/(ρt²), 2(t−1)/(ρt²), 2/(ρt²) or 0. */

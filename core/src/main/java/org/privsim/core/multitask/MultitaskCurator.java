@@ -6,7 +6,8 @@ import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
 import org.privsim.core.privacy.GaussianMechanism;
 import org.privsim.core.privacy.L2LaplaceMechanism;
 import org.privsim.core.privacy.Ledger;
-import org.privsim.core.privacy.PureLedger;
+import org.privsim.core.privacy.Release;
+import org.privsim.core.privacy.ReleaseLog;
 import org.privsim.core.privacy.WishartMechanism;
 import org.privsim.core.privacy.Zcdp;
 import org.privsim.core.scenario.Algorithm;
@@ -27,7 +28,7 @@ import org.privsim.core.scenario.Algorithm;
  * </ul>
  *
  * <p>Privacy: each Wishart release is claimed (ε_t, 0)-DP in any one task's data and is charged to
- * a {@link PureLedger} before it is computed; the ledger composes with the KOV bound (Liang et al.
+ * a pure-ε {@link Ledger} before it is computed; the ledger composes with the KOV bound (Liang et al.
  * eq. 6) and refuses a release past ε. Each Gaussian release is ρ_t-zCDP and is charged to a zCDP
  * {@link Ledger} of budget ρ, which refuses a release past ρ. Guarantee: the same answers in the same order give a
  * bit-identical outcome. Used once; not thread-safe.
@@ -42,8 +43,7 @@ public final class MultitaskCurator {
     private final boolean exportModels;
     private final double[] epsilons;
     private final double[] rhos;
-    private final PureLedger ledger;
-    private final Ledger zcdpLedger;
+    private final Ledger ledger;
     private final int d;
     private int released;
     private double[][] inputModels;
@@ -66,9 +66,9 @@ public final class MultitaskCurator {
         this.epsilons = cell.releaseEpsilons();
         this.rhos = cell.releaseRhos();
         boolean gaussian = cell.gaussianNoise() && cell.epsilon() != null;
-        this.ledger = cell.epsilon() == null || gaussian ? null
-                : new PureLedger(cell.task().tasks(), cell.epsilon(), cell.delta());
-        this.zcdpLedger = gaussian ? new Ledger(cell.task().tasks(), cell.totalRho()) : null;
+        this.ledger = cell.epsilon() == null ? null
+                : gaussian ? Ledger.zcdp(cell.task().tasks(), cell.totalRho())
+                : Ledger.pure(cell.task().tasks(), cell.epsilon(), cell.delta());
         this.d = cell.task().dimension();
     }
 
@@ -90,21 +90,25 @@ public final class MultitaskCurator {
         }
         released++;
         double[] sigma = covariance(models);
-        if (zcdpLedger != null) {
-            zcdpLedger.chargeAll(released, "WWᵀ", rhos[released - 1]);
+        int tasks = cell.task().tasks();
+        if (ledger != null && ledger.currency() == Release.Currency.ZCDP_RHO) {
+            double clip = cell.spec().clipModel();
             double calibrated = cell.inject().ignoreComposition() ? cell.totalRho() : rhos[released - 1];
-            GaussianMechanism.addSymmetricNoise(sigma, d,
-                    gaussianSigma(cell.spec().clipModel(), calibrated) * cell.inject().noiseMultiplier(),
-                    cell.noise(seed, repeat, released));
+            Release release = ledger.chargeAll(Release.gaussian(released, "WWᵀ", Release.Relation.REPLACE_ONE,
+                    Math.sqrt(2) * clip * clip, gaussianSigma(clip, calibrated) * cell.inject().noiseMultiplier(),
+                    rhos[released - 1], tasks));
+            GaussianMechanism.addSymmetricNoise(sigma, d, release, cell.noise(seed, repeat, released));
             double shift = shiftFactor * gaussianShift(cell.spec().clipModel(), rhos[released - 1], d);
             for (int p = 0; p < d; p++) {
                 sigma[p * d + p] += shift;
             }
         } else if (ledger != null) {
-            ledger.charge(released, "WWᵀ", epsilons[released - 1], null);
+            double clip = cell.spec().clipModel();
             double calibrated = cell.inject().ignoreComposition() ? cell.epsilon() : epsilons[released - 1];
-            double scale = WishartMechanism.scale(cell.spec().clipModel(), calibrated) * cell.inject().noiseMultiplier();
-            WishartMechanism.addNoise(sigma, d, d + 1, scale, cell.noise(seed, repeat, released));
+            double scale = WishartMechanism.scale(clip, calibrated) * cell.inject().noiseMultiplier();
+            Release release = ledger.chargeAll(Release.pure(released, "WWᵀ", Release.Mechanism.WISHART, clip, scale,
+                    epsilons[released - 1], tasks));
+            WishartMechanism.addNoise(sigma, d, release, cell.noise(seed, repeat, released));
         }
         lastRelease = sigma.clone();
         double shrink = cell.spec().multitask().stepSize() * lambda;
@@ -133,10 +137,12 @@ public final class MultitaskCurator {
                 output[i] = scores[i].model();
             }
         }
-        Double spent = ledger != null ? Double.valueOf(ledger.maxSpent())
-                : zcdpLedger != null ? Double.valueOf(cell.spec().calibration().epsilon(zcdpLedger.maxSpent(), cell.delta()))
-                : null;
-        return new MultitaskOutcome(valid / scores.length, test / scores.length, spent, inputModels, output);
+        Double spent = ledger == null ? null
+                : ledger.currency() == Release.Currency.ZCDP_RHO
+                ? Double.valueOf(cell.spec().calibration().epsilon(ledger.maxSpent(), cell.delta()))
+                : Double.valueOf(ledger.maxSpent());
+        return new MultitaskOutcome(valid / scores.length, test / scores.length, spent, inputModels, output,
+                ledger == null ? ReleaseLog.NONE : ledger.log());
     }
 
     /**
@@ -175,9 +181,11 @@ public final class MultitaskCurator {
             mean[p] /= m;
         }
         released++;
-        ledger.charge(released, "mean", cell.epsilon(), null);
-        double sensitivity = 2 * cell.spec().clipModel() / m * cell.inject().noiseMultiplier();
-        return new TaskRequest.Evaluate(L2LaplaceMechanism.addNoise(mean, sensitivity, cell.epsilon(),
+        // replacing one task's model (norm ≤ K) moves the mean by at most 2K/m
+        double sensitivity = 2 * cell.spec().clipModel() / m;
+        Release release = ledger.chargeAll(Release.pure(released, "mean", Release.Mechanism.L2_LAPLACE, sensitivity,
+                sensitivity * cell.inject().noiseMultiplier() / cell.epsilon(), cell.epsilon(), m));
+        return new TaskRequest.Evaluate(L2LaplaceMechanism.addNoise(mean, release,
                 cell.noise(seed, repeat, released)));
     }
 

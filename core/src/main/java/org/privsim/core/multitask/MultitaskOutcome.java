@@ -1,5 +1,7 @@
 package org.privsim.core.multitask;
 
+import org.privsim.core.privacy.ReleaseLog;
+
 /**
  * The result of one run (one λ, one repeat) of a multi-task cell.
  *
@@ -8,6 +10,7 @@ package org.privsim.core.multitask;
  * @param ledgerEpsilon  the ledger's largest per-task composition bound, or null when non-private
  * @param inputModels    the clipped W̃⁽⁰⁾ the curator received, by task (null unless it was asked for)
  * @param outputModels   the scored final models, by task (null unless asked for)
+ * @param releases       the run's privacy-charged releases ({@link ReleaseLog#NONE} when non-private)
  */
 public record MultitaskOutcome(double validationNmse, double nmse, Double ledgerEpsilon, double[][] inputModels,
-        double[][] outputModels) {}
+        double[][] outputModels, ReleaseLog releases) {}

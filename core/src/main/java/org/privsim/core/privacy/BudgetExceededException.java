@@ -1,9 +1,9 @@
 package org.privsim.core.privacy;
 
 /**
- * Thrown by {@link Ledger} when a release would push some user's zCDP spend above the budget, and
- * by {@link PureLedger} when it would push some user's ε spend (composition bound) above the budget,
- * and by {@link RdpLedger} when the composed RDP curve would convert to more than the ε budget.
+ * Thrown by {@link Ledger} when a release would push some user's spend above the budget: its zCDP
+ * ρ, its ε (composition bound of pure releases), or the ε at δ of the composed RDP curve or privacy
+ * loss distribution.
  *
  * <p>Guarantee: when this is thrown, the ledger is unchanged (nobody was charged, nothing was
  * recorded); the exception names the release, the first listed user that would exceed, the spend
@@ -16,7 +16,7 @@ public final class BudgetExceededException extends RuntimeException {
     private final double wouldSpend;
     private final double budget;
 
-    /** For {@link Ledger}: the message speaks of the "zCDP spend". */
+    /** For a zCDP ledger: the message speaks of the "zCDP spend". */
     BudgetExceededException(String release, int user, double wouldSpend, double budget) {
         this(release, user, "zCDP spend", wouldSpend, budget);
     }

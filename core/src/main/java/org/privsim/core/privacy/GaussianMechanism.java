@@ -21,6 +21,31 @@ public final class GaussianMechanism {
     private GaussianMechanism() {}
 
     /**
+     * {@link #addNoise(double[], double, SplittableRandom)} with the σ of {@code release}, a Gaussian
+     * or sampled Gaussian release: the noise added is the noise recorded.
+     */
+    public static double[] addNoise(double[] statistic, Release release, SplittableRandom rng) {
+        return addNoise(statistic, gaussianSigma(release), rng);
+    }
+
+    /**
+     * {@link #addSymmetricNoise(double[], int, double, SplittableRandom)} with the σ of {@code release},
+     * a Gaussian release: the noise added is the noise recorded.
+     */
+    public static void addSymmetricNoise(double[] rowMajorSquare, int size, Release release, SplittableRandom rng) {
+        addSymmetricNoise(rowMajorSquare, size, gaussianSigma(release), rng);
+    }
+
+    private static double gaussianSigma(Release release) {
+        if (release.mechanism() != Release.Mechanism.GAUSSIAN
+                && release.mechanism() != Release.Mechanism.SAMPLED_GAUSSIAN) {
+            throw new IllegalArgumentException("release '" + release.name() + "' is not Gaussian but "
+                    + release.mechanism().id());
+        }
+        return release.sigma();
+    }
+
+    /**
      * A new array: {@code statistic[i] + sigma * rng.nextGaussian()}, drawn for i = 0, 1, ... in
      * index order. The input is not modified.
      *

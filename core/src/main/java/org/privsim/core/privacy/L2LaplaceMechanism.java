@@ -29,17 +29,33 @@ public final class L2LaplaceMechanism {
      * @throws IllegalArgumentException also when Δ/ε overflows a double
      */
     public static double[] addNoise(double[] v, double sensitivity, double epsilon, SplittableRandom rng) {
-        Objects.requireNonNull(v, "v");
-        Objects.requireNonNull(rng, "rng");
-        if (v.length == 0) {
-            throw new IllegalArgumentException("v must have at least one coordinate");
-        }
         Args.positive("sensitivity", sensitivity);
         Args.positive("epsilon", epsilon);
         double noiseScale = sensitivity / epsilon;
         if (!(noiseScale > 0 && noiseScale < Double.POSITIVE_INFINITY)) {
             throw new IllegalArgumentException("sensitivity/epsilon = " + sensitivity + "/" + epsilon + " is "
                     + noiseScale + ", not a positive finite double");
+        }
+        return addScaledNoise(v, noiseScale, rng);
+    }
+
+    /**
+     * v + z as above with the radius scale Δ/ε of {@code release}, an ℓ2-Laplace release
+     * ({@link Release#sigma}): the noise added is the noise recorded.
+     */
+    public static double[] addNoise(double[] v, Release release, SplittableRandom rng) {
+        if (release.mechanism() != Release.Mechanism.L2_LAPLACE) {
+            throw new IllegalArgumentException("release '" + release.name() + "' is not l2-laplace but "
+                    + release.mechanism().id());
+        }
+        return addScaledNoise(v, release.sigma(), rng);
+    }
+
+    private static double[] addScaledNoise(double[] v, double noiseScale, SplittableRandom rng) {
+        Objects.requireNonNull(v, "v");
+        Objects.requireNonNull(rng, "rng");
+        if (v.length == 0) {
+            throw new IllegalArgumentException("v must have at least one coordinate");
         }
         int d = v.length;
         double[] g = new double[d];

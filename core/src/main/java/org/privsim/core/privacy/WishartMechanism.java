@@ -80,6 +80,19 @@ public final class WishartMechanism {
     }
 
     /**
+     * {@link #addNoise(double[], int, int, double, SplittableRandom)} with d + 1 degrees of freedom and
+     * the scale of {@code release}, a Wishart release ({@link Release#sigma}): the noise added is the
+     * noise recorded.
+     */
+    public static void addNoise(double[] rowMajorSquare, int d, Release release, SplittableRandom rng) {
+        if (release.mechanism() != Release.Mechanism.WISHART) {
+            throw new IllegalArgumentException("release '" + release.name() + "' is not wishart but "
+                    + release.mechanism().id());
+        }
+        addNoise(rowMajorSquare, d, d + 1, release.sigma(), rng);
+    }
+
+    /**
      * Adds a {@link #sample} (same draws, same order) to a row-major d × d matrix in place, entry by
      * entry; a symmetric input stays exactly symmetric.
      */

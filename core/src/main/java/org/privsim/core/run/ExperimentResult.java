@@ -3,6 +3,7 @@ package org.privsim.core.run;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.List;
+import org.privsim.core.privacy.ReleaseLog;
 import org.privsim.core.sim.NoiseParameters;
 import org.privsim.core.sim.RoundRecord;
 
@@ -60,6 +61,7 @@ import org.privsim.core.sim.RoundRecord;
  * @param noise            noise parameters, or null
  * @param epochsTried      every candidate epoch count with its mean MSE (more than one: best reported)
  * @param roundLog         per-round contributors and diagnostics of the reported run's first repeat
+ * @param releases         the releases of the reported epoch count's repeats, by repeat
  */
 @JsonPropertyOrder({"experiment", "algorithm", "epsilon", "delta", "calibration", "zcdpRho", "accountedEpsilon", "classicEpsilon",
     "conversion", "accountant", "rdpEpsilon", "noiseMultiplier", "repeats", "populationMse", "populationMseStdErr", "excessRisk", "excessRiskStdErr",
@@ -67,7 +69,7 @@ import org.privsim.core.sim.RoundRecord;
     "heldOutUsers", "personalizationSamples", "heldOutExcessRisk", "heldOutExcessRiskStdErr",
     "users", "samplesPerUser", "dimension", "rank", "rounds", "epochs", "maxLedgerRho",
     "participation", "split", "clipModel", "clipLabel", "initBudgetFraction", "uStep", "featureCovariance",
-    "clipFeature", "featureBudgetFraction", "roundBudgetSplit", "clipMoment", "noise", "epochsTried", "roundLog"})
+    "clipFeature", "featureBudgetFraction", "roundBudgetSplit", "clipMoment", "noise", "epochsTried", "roundLog", "releases"})
 public record ExperimentResult(
         int experiment,
         String algorithm,
@@ -117,7 +119,8 @@ public record ExperimentResult(
         Double clipMoment,
         NoiseParameters noise,
         List<EpochCandidate> epochsTried,
-        List<RoundRecord> roundLog) implements ExperimentRow {
+        List<RoundRecord> roundLog,
+        List<ReleaseLog> releases) implements ExperimentRow {
 
     /** The row's error to compare algorithms by: populationMse, or testMse on a data set. */
     @JsonIgnore
@@ -147,6 +150,6 @@ public record ExperimentResult(
                 r2StdErr, heldOutUsers, personalizationSamples, heldOutExcessRisk, heldOutExcessRiskStdErr, users,
                 samplesPerUser, dimension, rank, rounds, epochs, maxLedgerRho, participation, split, clipModel,
                 clipLabel, initBudgetFraction, uStep, featureCovariance, clipFeature, featureBudgetFraction,
-                roundBudgetSplit, clipMoment, noise, epochsTried, roundLog);
+                roundBudgetSplit, clipMoment, noise, epochsTried, roundLog, releases);
     }
 }

@@ -1,5 +1,8 @@
 package org.privsim.core.run;
 
+import java.util.List;
+import org.privsim.core.privacy.ReleaseLog;
+
 /**
  * One row of a report's {@code experiments}: a low-rank algorithm at one ε
  * ({@link ExperimentResult}), an indexed-mean mechanism at one (ε, t) ({@link IndexedMeanResult}), a
@@ -19,4 +22,16 @@ public sealed interface ExperimentRow permits ExperimentResult, IndexedMeanResul
 
     /** Target ε, or null when non-private. */
     Double epsilon();
+
+    /** Target δ, or null. */
+    Double delta();
+
+    /** The ε the row's accounting states at δ, or null when non-private. */
+    Double accountedEpsilon();
+
+    /**
+     * The releases of the runs behind the row, one log per run in the row's run order (written to
+     * {@code releases.jsonl} and {@code privacy-events.json}, not to {@code report.json}).
+     */
+    List<ReleaseLog> releases();
 }

@@ -6,6 +6,8 @@ import org.privsim.core.data.Populations;
 import org.privsim.core.data.UserDataset;
 import org.privsim.core.data.UserPopulation;
 import org.privsim.core.privacy.GaussianMechanism;
+import org.privsim.core.privacy.Ledger;
+import org.privsim.core.privacy.Release;
 import org.privsim.core.privacy.PoissonSample;
 import org.privsim.core.privacy.SampledGaussianRdp;
 import org.privsim.core.random.RandomStreams;
@@ -223,7 +225,8 @@ public abstract class FederatedFamily
         private final UserPopulation population;
         private final long repeatSeed;
         private final int users;
-        private final SgdCalibration.Ledger ledger;
+        private final Ledger ledger;
+        private final Release release;
         private double[] model;
         private int round;
 
@@ -233,7 +236,8 @@ public abstract class FederatedFamily
             this.population = population;
             this.repeatSeed = population.seed();
             this.users = cell.shape().users();
-            this.ledger = cell.calibration().ledger(cell.epsilon());
+            this.ledger = cell.calibration().ledger(users, cell.epsilon());
+            this.release = cell.calibration().release("clipped update sum", settings.clipUpdate(), 1, users);
             this.model = initialModel(cell, repeatSeed);
         }
 
@@ -253,7 +257,7 @@ public abstract class FederatedFamily
                     sum[p] += update[p];
                 }
             }
-            double[] noisy = GaussianMechanism.addNoise(sum, cell.noiseMultiplier() * settings.clipUpdate(),
+            double[] noisy = GaussianMechanism.addNoise(sum, release,
                     RandomStreams.stream(repeatSeed, stream + "-noise", cell.experiment(), cell.epsilonIndex(), round));
             double cohort = settings.samplingRate() * users;
             for (int p = 0; p < noisy.length; p++) {
@@ -269,7 +273,7 @@ public abstract class FederatedFamily
             if (round > settings.rounds()) {
                 return Step.askAll(users, new Personalize(model.clone()));
             }
-            ledger.charge(round, "clipped update sum");
+            ledger.chargeAll(release.atRound(round));
             int[] sample = PoissonSample.of(users, settings.samplingRate(),
                     RandomStreams.stream(repeatSeed, stream + "-sample", cell.experiment(), cell.epsilonIndex(), round));
             return new Step.Ask<>(sample, new Update(round, model.clone()));
@@ -284,7 +288,7 @@ public abstract class FederatedFamily
             double noiseFloor = cell.shape().labelNoise() * cell.shape().labelNoise();
             return new Step.Done<>(new RunOutcome(excess + noiseFloor, excess,
                     subspaceDistance(cell, model, population), settings.rounds(), 0, null, null, null, List.of(), null,
-                    sum.testError()));
+                    sum.testError(), ledger.log()));
         }
     }
 }

@@ -1,6 +1,10 @@
 package org.privsim.core.run;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.util.ArrayList;
+import java.util.List;
+import org.privsim.core.indexedmean.IndexedMeanMechanism;
+import org.privsim.core.privacy.ReleaseLog;
 import org.privsim.core.indexedmean.IndexedMeanRunPlan;
 import org.privsim.core.scenario.IndexedMeanTask;
 
@@ -28,10 +32,11 @@ import org.privsim.core.scenario.IndexedMeanTask;
  * @param lossStdErr       standard error of {@code loss} (sample standard deviation over repeats / √repeats)
  * @param lossClosedForm   mean over repeats of the exact expected loss given p, averaged over persons
  *                         ({@link org.privsim.core.indexedmean.IndexedMeanLoss#expected})
+ * @param releases         each repeat's release ({@link IndexedMeanMechanism#releaseLog}), by repeat
  */
 @JsonPropertyOrder({"experiment", "algorithm", "epsilon", "delta", "calibration", "zcdpRho", "accountedEpsilon",
     "outputs", "persons", "dimension", "samplesPerPerson", "indices", "lossFunction", "noiseVariance", "repeats", "loss",
-    "lossStdErr", "lossClosedForm"})
+    "lossStdErr", "lossClosedForm", "releases"})
 public record IndexedMeanResult(
         int experiment,
         String algorithm,
@@ -50,7 +55,8 @@ public record IndexedMeanResult(
         int repeats,
         double loss,
         double lossStdErr,
-        double lossClosedForm) implements ExperimentRow {
+        double lossClosedForm,
+        List<ReleaseLog> releases) implements ExperimentRow {
 
     /**
      * The row of {@code cell} from its per-repeat losses and closed forms (index = repeat), averaged
@@ -63,11 +69,15 @@ public record IndexedMeanResult(
         double stdErr = RepeatStatistics.standardError(losses);
         Double rho = cell.rho();
         IndexedMeanTask task = cell.task();
+        List<ReleaseLog> logs = new ArrayList<>(repeats);
+        for (int r = 0; r < repeats; r++) {
+            logs.add(cell.mechanism().releaseLog(r));
+        }
         return new IndexedMeanResult(cell.experiment(), cell.spec().algorithm().id(), cell.epsilon(),
                 cell.spec().delta(), cell.spec().calibration() == null ? null : cell.spec().calibration().id(),
                 rho, rho == null ? null : cell.spec().calibration().epsilon(rho, cell.spec().delta()),
                 cell.mechanism().publishesBillboard() ? "billboard" : "separate",
                 task.persons(), task.dimension(), task.samplesPerPerson(), task.indices().id(), task.loss().id(),
-                cell.mechanism().claimedVariance(), repeats, mean, stdErr, closed);
+                cell.mechanism().claimedVariance(), repeats, mean, stdErr, closed, logs);
     }
 }

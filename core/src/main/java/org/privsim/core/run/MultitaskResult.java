@@ -2,12 +2,14 @@ package org.privsim.core.run;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.privsim.core.multitask.Candidate;
 import org.privsim.core.multitask.MultitaskOutcome;
 import org.privsim.core.multitask.MultitaskRunPlan;
 import org.privsim.core.privacy.CompositionBound;
 import org.privsim.core.privacy.Conversions;
+import org.privsim.core.privacy.ReleaseLog;
 import org.privsim.core.scenario.MultitaskSettings;
 
 /**
@@ -51,12 +53,13 @@ import org.privsim.core.scenario.MultitaskSettings;
  * @param lambdasTried      every candidate (λ, covariance shift) with its mean validation and test nMSE
  *                          (null without λ)
  * @param models            W⁽⁰⁾ and the output Ŵ of the first repeat (null unless exportModels)
+ * @param releases          every run's releases, candidate by candidate, repeats in order within each
  */
 @JsonPropertyOrder({"experiment", "algorithm", "epsilon", "delta", "accountedEpsilon", "basicEpsilon", "zcdpRho",
     "zcdpEpsilon", "maxLedgerEpsilon", "covarianceNoise", "calibration", "allocation", "releaseEpsilons",
     "releaseRhos", "tasks", "samplesPerTask", "dimension",
     "structure", "iterations", "stepSize", "lambda", "covarianceShift", "clipModel", "acceleration", "ridge", "initialModels",
-    "repeats", "nmse", "nmseStdErr", "validationNmse", "lambdasTried", "models"})
+    "repeats", "nmse", "nmseStdErr", "validationNmse", "lambdasTried", "models", "releases"})
 public record MultitaskResult(
         int experiment,
         String algorithm,
@@ -89,7 +92,8 @@ public record MultitaskResult(
         Double nmseStdErr,
         double validationNmse,
         List<LambdaCandidate> lambdasTried,
-        ModelMatrices models) implements ExperimentRow {
+        ModelMatrices models,
+        List<ReleaseLog> releases) implements ExperimentRow {
 
     /**
      * One tuning candidate.
@@ -159,7 +163,8 @@ public record MultitaskResult(
                 cell.spec().ridge(), settings.initialModels() == null ? null : settings.initialModels().id(),
                 chosen.length, RepeatStatistics.mean(nmses),
                 chosen.length < 2 ? null : RepeatStatistics.standardError(nmses), validation[best],
-                hasLambda ? tried : null, matrices(chosen[0]));
+                hasLambda ? tried : null, matrices(chosen[0]),
+                Arrays.stream(outcomes).flatMap(Arrays::stream).map(MultitaskOutcome::releases).toList());
     }
 
     private static double[] field(MultitaskOutcome[] outcomes, boolean validation) {

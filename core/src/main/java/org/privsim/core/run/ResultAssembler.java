@@ -132,7 +132,8 @@ public final class ResultAssembler {
                 spec.clipMoment(),
                 o.noise(),
                 tried.size() > 1 ? tried : List.of(),
-                o.roundLog());
+                o.roundLog(),
+                repeats.stream().map(RunOutcome::releases).toList());
     }
 
     /** Per n_pers, the mean (or standard error) over repeats of the held-out excess risk; null without held-out users. */

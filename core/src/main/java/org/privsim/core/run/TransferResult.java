@@ -1,7 +1,10 @@
 package org.privsim.core.run;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.util.Arrays;
+import java.util.List;
 import org.privsim.core.privacy.Conversions;
+import org.privsim.core.privacy.ReleaseLog;
 import org.privsim.core.privacy.SampledGaussianRdp;
 import org.privsim.core.scenario.TransferSettings;
 import org.privsim.core.transfer.TransferOutcome;
@@ -49,13 +52,14 @@ import org.privsim.core.transfer.TransferRunPlan;
  * @param subspaceError        mean sin θ(B̂, B') of the representation to the private subspace (null without one)
  * @param rateBound            √(p/n₂ + p² ln(1/δ)/(ε² n₂²) + γ̂²) with γ̂ = subspaceError: the square root of the
  *                             Thm 5.4 (Thm 5.3 for p = d) risk rate up to constants, in parameter-error units
+ * @param releases             each repeat's releases, by repeat
  */
 @JsonPropertyOrder({"experiment", "algorithm", "representation", "representationEpsilon", "publicSamples", "subspaceEstimator", "privateSamples", "epsilon",
     "delta", "accountedEpsilon", "accountant", "rdpEpsilon", "classicEpsilon", "zcdpRho", "maxLedgerEpsilon", "noiseMultiplier",
     "samplingRate", "steps", "clipGradient", "learningRate", "averageIterates", "clipFeature", "clipLabel",
     "dimension", "rank",
     "publicTasks", "subspaceShift", "featureDimension", "repeats", "parameterError", "parameterErrorStdErr",
-    "excessRisk", "subspaceError", "rateBound"})
+    "excessRisk", "subspaceError", "rateBound", "releases"})
 public record TransferResult(
         int experiment,
         String algorithm,
@@ -90,7 +94,8 @@ public record TransferResult(
         Double parameterErrorStdErr,
         double excessRisk,
         Double subspaceError,
-        double rateBound) implements ExperimentRow {
+        double rateBound,
+        List<ReleaseLog> releases) implements ExperimentRow {
 
     /** The row of {@code cell} from its outcomes by repeat. */
     public static TransferResult of(TransferRunPlan cell, TransferOutcome[] outcomes) {
@@ -141,6 +146,7 @@ public record TransferResult(
                 s.clipFeature(), s.clipLabel(), cell.task().dimension(), cell.task().rank(),
                 cell.task().publicTasks(), cell.task().subspaceShift(), p, n, RepeatStatistics.mean(errors),
                 n < 2 ? null : RepeatStatistics.standardError(errors), RepeatStatistics.mean(risks),
-                hasAngle ? angle : null, Math.sqrt(rate));
+                hasAngle ? angle : null, Math.sqrt(rate),
+                Arrays.stream(outcomes).map(TransferOutcome::releaseLog).toList());
     }
 }

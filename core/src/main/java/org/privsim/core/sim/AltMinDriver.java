@@ -12,6 +12,8 @@ import org.privsim.core.linalg.PackedSymmetric;
 import org.privsim.core.linalg.Subspaces;
 import org.privsim.core.privacy.GaussianMechanism;
 import org.privsim.core.privacy.Ledger;
+import org.privsim.core.privacy.Release;
+import org.privsim.core.privacy.ReleaseLog;
 import org.privsim.core.scenario.LowRankRegressionTask;
 import org.privsim.core.scenario.Metalearning;
 
@@ -70,7 +72,7 @@ public final class AltMinDriver implements Driver {
         this.settings = settings;
         this.key = key;
         this.uStar = uStar;
-        this.ledger = settings.isPrivate() ? new Ledger(task.users(), settings.rhoTotal()) : null;
+        this.ledger = settings.isPrivate() ? Ledger.zcdp(task.users(), settings.rhoTotal()) : null;
     }
 
     @Override
@@ -85,14 +87,16 @@ public final class AltMinDriver implements Driver {
         int[] who = sum.contributorIds();
         double[] m = PackedSymmetric.toFull(sum.matrix(0), d);
         if (settings.isPrivate()) {
-            ledger.charge(0, "init", settings.noise().rhoInit(), who);
-            GaussianMechanism.addSymmetricNoise(m, d, settings.noise().sigmaInit(), key.noise(0));
+            NoiseParameters noise = settings.noise();
+            GaussianMechanism.addSymmetricNoise(m, d, ledger.charge(release(0, "init", noise.sensitivityInit(),
+                    noise.sigmaInit(), noise.rhoInit(), who), who), key.noise(0));
         }
         if (settings.clipFeature() != null) {
             double[] s = PackedSymmetric.toFull(sum.matrix(1), d);
-            double sigma = settings.noise().sigmaFeature();
-            ledger.charge(0, "S", settings.noise().rhoFeature(), who);
-            GaussianMechanism.addSymmetricNoise(s, d, sigma, key.featureNoise());
+            NoiseParameters noise = settings.noise();
+            double sigma = noise.sigmaFeature();
+            GaussianMechanism.addSymmetricNoise(s, d, ledger.charge(release(0, "S", noise.sensitivityFeature(), sigma,
+                    noise.rhoFeature(), who), who), key.featureNoise());
             feature = FeatureCovarianceRepair.of(s, d, sigma);
         }
         DMatrixRMaj mm = DMatrixRMaj.wrap(d, d, m);
@@ -118,10 +122,12 @@ public final class AltMinDriver implements Driver {
         double floor = 0;
         if (settings.isPrivate()) {
             NoiseParameters noise = settings.noise();
-            ledger.charge(round, "A", noise.rhoA(), who);
-            ledger.charge(round, "b", noise.rhoB(), who);
-            GaussianMechanism.addSymmetricNoise(a, n, noise.sigmaA(), key.noise(2 * round - 1));
-            b = GaussianMechanism.addNoise(b, noise.sigmaB(), key.noise(2 * round));
+            Release releaseA = ledger.charge(release(round, "A", noise.sensitivityA(), noise.sigmaA(), noise.rhoA(),
+                    who), who);
+            Release releaseB = ledger.charge(release(round, "b", noise.sensitivityB(), noise.sigmaB(), noise.rhoB(),
+                    who), who);
+            GaussianMechanism.addSymmetricNoise(a, n, releaseA, key.noise(2 * round - 1));
+            b = GaussianMechanism.addNoise(b, releaseB, key.noise(2 * round));
             floor = 2.0 * Math.sqrt(n) * noise.sigmaA();
         }
         FlooredSolve.Solution sol = FlooredSolve.solve(a, b, n, floor);
@@ -139,8 +145,9 @@ public final class AltMinDriver implements Driver {
         int k = task.rank();
         int[] who = sum.contributorIds();
         NoiseParameters noise = settings.noise();
-        ledger.charge(round, "b", noise.rhoB(), who);
-        double[] b = GaussianMechanism.addNoise(sum.vectorB(), noise.sigmaB(), key.noise(2 * round));
+        Release releaseB = ledger.charge(release(round, "b", noise.sensitivityB(), noise.sigmaB(), noise.rhoB(), who),
+                who);
+        double[] b = GaussianMechanism.addNoise(sum.vectorB(), releaseB, key.noise(2 * round));
         DMatrixRMaj z = new DMatrixRMaj(d, k);
         for (int col = 0; col < k; col++) {
             for (int p = 0; p < d; p++) {
@@ -181,7 +188,13 @@ public final class AltMinDriver implements Driver {
                 metalearning == null ? null : Arrays.stream(HeldOutUsers.excessRisk(new LowRankData(task, key.seed()),
                         metalearning, u.data, task.rank(), settings.ridge(), settings.modelNormBound())).boxed()
                         .toList(),
-                sum.testError()));
+                sum.testError(),
+                ledger == null ? ReleaseLog.NONE : ledger.log()));
+    }
+
+    /** A Gaussian release of the contributors' statistic (replace-one sensitivity). */
+    private static Release release(int round, String name, double sensitivity, double sigma, double rho, int[] who) {
+        return Release.gaussian(round, name, Release.Relation.REPLACE_ONE, sensitivity, sigma, rho, who.length);
     }
 
     private Step nextRound() {

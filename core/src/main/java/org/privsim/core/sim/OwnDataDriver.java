@@ -1,6 +1,7 @@
 package org.privsim.core.sim;
 
 import java.util.List;
+import org.privsim.core.privacy.ReleaseLog;
 import org.privsim.core.scenario.ExperimentSpec;
 import org.privsim.core.scenario.LowRankRegressionTask;
 
@@ -31,6 +32,6 @@ public final class OwnDataDriver implements Driver {
         double excess = sum.sum() / sum.contributorCount();
         double sigmaF = task.labelNoise();
         return new Step.Finished(new RunOutcome(excess + sigmaF * sigmaF, excess, null, 0, 0, null, null, null,
-                List.of(), null, sum.testError()));
+                List.of(), null, sum.testError(), ReleaseLog.NONE));
     }
 }

@@ -1,6 +1,7 @@
 package org.privsim.core.sim;
 
 import java.util.List;
+import org.privsim.core.privacy.ReleaseLog;
 
 /**
  * Result of one algorithm run (one experiment at one ε and epoch count).
@@ -17,6 +18,7 @@ import java.util.List;
  * @param heldOutExcessRisk mean ‖U v − θ*‖² of the held-out users per n_pers ({@link HeldOutUsers}), or null
  * @param testError        held-out test errors on a real data set, or null (synthetic data; then the first two
  *                         fields use the ground truth; on a data set they are meaningless and not reported)
+ * @param releases         the run's privacy-charged releases ({@link ReleaseLog#NONE} when non-private)
  */
 public record RunOutcome(
         double populationMse,
@@ -29,7 +31,8 @@ public record RunOutcome(
         NoiseParameters noise,
         List<RoundRecord> roundLog,
         List<Double> heldOutExcessRisk,
-        TestError testError) {
+        TestError testError,
+        ReleaseLog releases) {
 
     public RunOutcome {
         roundLog = List.copyOf(roundLog);

@@ -5,6 +5,7 @@ import org.privsim.core.data.SplitPlan;
 import org.privsim.core.linalg.FlooredSolve;
 import org.privsim.core.privacy.GaussianMechanism;
 import org.privsim.core.privacy.Ledger;
+import org.privsim.core.privacy.Release;
 import org.privsim.core.privacy.Zcdp;
 import org.privsim.core.scenario.ExperimentSpec;
 import org.privsim.core.scenario.LowRankRegressionTask;
@@ -39,7 +40,7 @@ public final class SingleModelDriver implements Driver {
         this.noise = new NoiseParameters(null, null, null,
                 sA, Zcdp.sigmaForRho(sA, rho / 2), rho / 2,
                 sB, Zcdp.sigmaForRho(sB, rho / 2), rho / 2, null, null, null);
-        this.ledger = new Ledger(task.users(), rho);
+        this.ledger = Ledger.zcdp(task.users(), rho);
     }
 
     @Override
@@ -53,11 +54,13 @@ public final class SingleModelDriver implements Driver {
     public Step onRound(RoundSum sum) {
         int d = task.dimension();
         int[] who = sum.contributorIds();
-        ledger.charge(1, "A", noise.rhoA(), who);
-        ledger.charge(1, "b", noise.rhoB(), who);
+        Release releaseA = ledger.charge(Release.gaussian(1, "A", Release.Relation.REPLACE_ONE, noise.sensitivityA(),
+                noise.sigmaA(), noise.rhoA(), who.length), who);
+        Release releaseB = ledger.charge(Release.gaussian(1, "b", Release.Relation.REPLACE_ONE, noise.sensitivityB(),
+                noise.sigmaB(), noise.rhoB(), who.length), who);
         double[] a = sum.matrixA();
-        GaussianMechanism.addSymmetricNoise(a, d, noise.sigmaA(), key.noise(1));
-        double[] b = GaussianMechanism.addNoise(sum.vectorB(), noise.sigmaB(), key.noise(2));
+        GaussianMechanism.addSymmetricNoise(a, d, releaseA, key.noise(1));
+        double[] b = GaussianMechanism.addNoise(sum.vectorB(), releaseB, key.noise(2));
         for (int p = 0; p < d; p++) {
             a[p * d + p] += spec.ridge();
         }
@@ -72,6 +75,6 @@ public final class SingleModelDriver implements Driver {
         double excess = sum.sum() / sum.contributorCount();
         double sigmaF = task.labelNoise();
         return new Step.Finished(new RunOutcome(excess + sigmaF * sigmaF, excess, null, 1, 1, rho,
-                ledger.maxSpent(), noise, List.of(record), null, sum.testError()));
+                ledger.maxSpent(), noise, List.of(record), null, sum.testError(), ledger.log()));
     }
 }

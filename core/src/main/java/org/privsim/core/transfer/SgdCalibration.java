@@ -3,9 +3,9 @@ package org.privsim.core.transfer;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.privsim.core.privacy.PldAccountant;
-import org.privsim.core.privacy.PldLedger;
+import org.privsim.core.privacy.Ledger;
+import org.privsim.core.privacy.Release;
 import org.privsim.core.privacy.PrivacyLossDistribution;
-import org.privsim.core.privacy.RdpLedger;
 import org.privsim.core.privacy.SampledGaussianRdp;
 import org.privsim.core.scenario.Accountant;
 
@@ -92,9 +92,25 @@ public record SgdCalibration(double samplingRate, int steps, double delta, doubl
         return accountant == Accountant.PLD ? pldEpsilon : rdpAccount().tightEpsilon();
     }
 
-    /** An empty ledger for one run of these releases, with budget ε at this calibration's δ. */
-    public Ledger ledger(double budgetEpsilon) {
-        return new Ledger(budgetEpsilon);
+    /**
+     * One release of this calibration: the Poisson-subsampled Gaussian of sensitivity {@code clip}
+     * whose noise has standard deviation σ·clip·{@code injected} ({@code injected} is 1 unless an
+     * audit injects a fault), over {@code participants} users.
+     */
+    public Release release(String name, double clip, double injected, int participants) {
+        return Release.sampledGaussian(0, name, clip, noiseMultiplier * clip * injected, noiseMultiplier,
+                samplingRate, participants);
+    }
+
+    /**
+     * An empty ledger for one run of these releases over {@code users} users, with budget ε at this
+     * calibration's δ, charging by the accountant: one more Poisson-subsampled Gaussian PLD per
+     * release under pld, one more RDP curve under rdp; it refuses the release after which ε at δ
+     * would exceed the budget.
+     */
+    public Ledger ledger(int users, double budgetEpsilon) {
+        return accountant == Accountant.PLD ? Ledger.pld(users, stepPld, budgetEpsilon, delta, steps, pldEpsilon)
+                : Ledger.rdp(users, orders, stepRdp, budgetEpsilon, delta);
     }
 
     @Override
@@ -105,49 +121,5 @@ public record SgdCalibration(double samplingRate, int steps, double delta, doubl
     @Override
     public double[] stepRdp() {
         return stepRdp.clone();
-    }
-
-    /**
-     * The ledger of one run of the calibration's releases, by its accountant: a {@link PldLedger}
-     * (one more Poisson-subsampled Gaussian per release) under pld, an {@link RdpLedger} (one more
-     * RDP curve) under rdp.
-     *
-     * <p>Guarantee: {@link #charge} refuses the release after which the accountant's ε at δ would
-     * exceed the budget (the wrapped ledger's guarantee); not thread-safe.
-     */
-    public final class Ledger {
-        private final PldLedger pld;
-        private final RdpLedger rdp;
-
-        private Ledger(double budgetEpsilon) {
-            this.pld = accountant == Accountant.PLD
-                    ? new PldLedger(stepPld, budgetEpsilon, delta, steps, pldEpsilon) : null;
-            this.rdp = accountant == Accountant.PLD ? null : new RdpLedger(orders, budgetEpsilon, delta);
-        }
-
-        /**
-         * Records one more release.
-         *
-         * @param round     the release's round (for the message)
-         * @param mechanism what was released
-         * @throws org.privsim.core.privacy.BudgetExceededException past the budget (nothing is charged)
-         */
-        public void charge(int round, String mechanism) {
-            if (pld != null) {
-                pld.charge(round, mechanism);
-            } else {
-                rdp.charge(round, mechanism, stepRdp);
-            }
-        }
-
-        /** ε spent so far at δ by the accountant. */
-        public double spentEpsilon() {
-            return pld != null ? pld.spentEpsilon() : rdp.spentEpsilon();
-        }
-
-        /** Releases charged. */
-        public int releases() {
-            return pld != null ? pld.releases() : rdp.releases();
-        }
     }
 }

@@ -8,9 +8,9 @@ import org.privsim.core.linalg.FlooredSolve;
 import org.privsim.core.linalg.Subspaces;
 import org.privsim.core.privacy.GaussianMechanism;
 import org.privsim.core.privacy.Ledger;
-import org.privsim.core.privacy.PldLedger;
 import org.privsim.core.privacy.PoissonSample;
-import org.privsim.core.privacy.RdpLedger;
+import org.privsim.core.privacy.Release;
+import org.privsim.core.privacy.ReleaseLog;
 import org.privsim.core.scenario.Algorithm;
 import org.privsim.core.scenario.Representation;
 import org.privsim.core.scenario.TransferSettings;
@@ -34,8 +34,8 @@ import org.privsim.core.sim.UserTask;
  *       probability q, by geometric skips), the sampled users' gradients of ½(x'ᵀw − y)² clipped to
  *       C are summed in id order, N(0, σ²C² I) is added, and w ← w − η (sum + noise)/(q n₂) (the
  *       expected batch size normalises). Each step is charged, before its noise is drawn, by the
- *       experiment's accountant: to a {@link PldLedger} as one more Poisson-subsampled Gaussian
- *       (pld), or to an {@link RdpLedger} as its RDP curve (rdp). The output is the last
+ *       experiment's accountant: to a PLD {@link Ledger} as one more Poisson-subsampled Gaussian
+ *       (pld), or to an RDP {@link Ledger} as its RDP curve (rdp). The output is the last
  *       iterate, or with {@code averageIterates} the mean of the iterates after step ⌊S/2⌋ (tail
  *       averaging: post-processing of released iterates, no privacy cost).</li>
  *   <li>{@code sufficient-statistics}: A = Σ x̄x̄ᵀ + N_sym(0, σ_A²), b = Σ x̄ȳ + N(0, σ_b²) with
@@ -63,9 +63,8 @@ public final class TransferDriver {
     private double[] average;
     private int averaged;
     private int step;
-    private double sigma;
-    private SgdCalibration.Ledger sgdLedger;
-    private Ledger zcdpLedger;
+    private Release stepRelease;
+    private Ledger ledger;
     // private-altmin representation state
     private AltMinDriver altMin;
     private UserTask altMinTask;
@@ -200,12 +199,14 @@ public final class TransferDriver {
         TransferSettings s = cell.settings();
         if (cell.algorithm() == Algorithm.DP_SGD) {
             model = new double[p];
-            sigma = cell.sgd().noiseMultiplier();
-            sgdLedger = cell.sgd().ledger(cell.epsilon());
+            int n = cell.privateSamples();
+            stepRelease = cell.sgd().release("clipped gradient sum", s.clipGradient(), cell.inject().noiseMultiplier(),
+                    n);
+            ledger = cell.sgd().ledger(n, cell.epsilon());
             return nextGradients();
         }
         if (cell.algorithm() == Algorithm.SUFFICIENT_STATISTICS) {
-            zcdpLedger = new Ledger(cell.privateSamples(), cell.statisticsRho());
+            ledger = Ledger.zcdp(cell.privateSamples(), cell.statisticsRho());
             double tau = cell.inject().skipClipping() ? Double.POSITIVE_INFINITY : s.clipFeature();
             double zeta = cell.inject().skipClipping() ? Double.POSITIVE_INFINITY : s.clipLabel();
             return new TransferRequest.Statistics(tau, zeta);
@@ -215,7 +216,7 @@ public final class TransferDriver {
 
     private TransferRequest nextGradients() {
         step++;
-        sgdLedger.charge(step, "clipped gradient sum");
+        ledger.chargeAll(stepRelease.atRound(step));
         double clip = cell.inject().skipClipping() ? Double.POSITIVE_INFINITY : cell.settings().clipGradient();
         return new TransferRequest.Gradients(step, model.clone(), clip, poissonSample());
     }
@@ -259,8 +260,7 @@ public final class TransferDriver {
      */
     public TransferRequest onGradientSum(double[] sum) {
         TransferSettings s = cell.settings();
-        double noise = sigma * s.clipGradient() * cell.inject().noiseMultiplier();
-        double[] noisy = GaussianMechanism.addNoise(sum, noise, cell.sgdNoise(seed, repeat, step));
+        double[] noisy = GaussianMechanism.addNoise(sum, stepRelease, cell.sgdNoise(seed, repeat, step));
         double rate = s.learningRate() / (s.samplingRate() * cell.privateSamples());
         for (int c = 0; c < p; c++) {
             model[c] -= rate * noisy[c];
@@ -300,20 +300,24 @@ public final class TransferDriver {
         }
         double[] b = Arrays.copyOfRange(sum, packed, packed + p);
         double floor = 0;
-        if (zcdpLedger != null) {
+        if (ledger != null) {
             TransferSettings s = cell.settings();
             double rho = cell.statisticsRho();
             double rhoA = rho * s.statisticsBudgetSplit();
             double rhoB = rho - rhoA;
-            zcdpLedger.chargeAll(1, "XᵀX", rhoA);
-            zcdpLedger.chargeAll(1, "Xᵀy", rhoB);
             double tau = s.clipFeature();
             double scale = cell.inject().noiseMultiplier();
             double sigmaA = tau * tau / Math.sqrt(2 * rhoA) * scale;
             double sigmaB = tau * s.clipLabel() / Math.sqrt(2 * rhoB) * scale;
+            int n = cell.privateSamples();
+            // add/remove one sample: xxᵀ moves by ‖x‖² ≤ τ² in Frobenius norm, y·x by ≤ τζ
+            Release releaseA = ledger.chargeAll(Release.gaussian(1, "XᵀX", Release.Relation.ADD_REMOVE, tau * tau,
+                    sigmaA, rhoA, n));
+            Release releaseB = ledger.chargeAll(Release.gaussian(1, "Xᵀy", Release.Relation.ADD_REMOVE,
+                    tau * s.clipLabel(), sigmaB, rhoB, n));
             SplittableRandom rng = cell.statisticsNoise(seed, repeat);
-            GaussianMechanism.addSymmetricNoise(a, p, sigmaA, rng);
-            b = GaussianMechanism.addNoise(b, sigmaB, rng);
+            GaussianMechanism.addSymmetricNoise(a, p, releaseA, rng);
+            b = GaussianMechanism.addNoise(b, releaseB, rng);
             floor = 2 * Math.sqrt(p) * sigmaA;
         }
         return finish(represented(FlooredSolve.solve(a, b, p, floor).u()));
@@ -343,11 +347,12 @@ public final class TransferDriver {
             double diff = w[i] - target[i];
             err += diff * diff;
         }
-        Double spent = sgdLedger != null ? Double.valueOf(sgdLedger.spentEpsilon())
-                : zcdpLedger != null ? Double.valueOf(cell.spec().calibration().epsilon(zcdpLedger.maxSpent(), cell.delta()))
-                : null;
-        int releases = sgdLedger != null ? sgdLedger.releases()
-                : zcdpLedger != null ? 2 : 0;
-        return new TransferRequest.Done(new TransferOutcome(Math.sqrt(err), subspaceError, spent, releases));
+        Double spent = ledger == null ? null
+                : ledger.currency() == Release.Currency.ZCDP_RHO
+                ? Double.valueOf(cell.spec().calibration().epsilon(ledger.maxSpent(), cell.delta()))
+                : Double.valueOf(ledger.maxSpent());
+        int releases = ledger == null ? 0 : ledger.charges();
+        return new TransferRequest.Done(new TransferOutcome(Math.sqrt(err), subspaceError, spent, releases,
+                ledger == null ? ReleaseLog.NONE : ledger.log()));
     }
 }

@@ -1,5 +1,7 @@
 package org.privsim.core.transfer;
 
+import org.privsim.core.privacy.ReleaseLog;
+
 /**
  * What one transfer run (one cell, one repeat) measured.
  *
@@ -8,6 +10,8 @@ package org.privsim.core.transfer;
  *                       (γ for the true one; null without a representation)
  * @param spentEpsilon   ε the ledger recorded at δ (null when non-private)
  * @param releases       privacy-charged releases made
+ * @param releaseLog     those releases as data ({@link ReleaseLog#NONE} when non-private)
  */
-public record TransferOutcome(double parameterError, Double subspaceError, Double spentEpsilon, int releases) {
+public record TransferOutcome(double parameterError, Double subspaceError, Double spentEpsilon, int releases,
+        ReleaseLog releaseLog) {
 }

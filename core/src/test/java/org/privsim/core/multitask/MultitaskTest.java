@@ -13,7 +13,8 @@ import org.privsim.core.privacy.BudgetExceededException;
 import org.privsim.core.privacy.Calibration;
 import org.privsim.core.privacy.Conversions;
 import org.privsim.core.privacy.CompositionBound;
-import org.privsim.core.privacy.PureLedger;
+import org.privsim.core.privacy.Ledger;
+import org.privsim.core.privacy.Release;
 import org.privsim.core.run.MultitaskResult;
 import org.privsim.core.run.MultitaskFamily;
 import org.privsim.core.seam.SequentialInterpreter;
@@ -245,12 +246,13 @@ class MultitaskTest {
         }
         assertTrue(curator.onModels(models) instanceof TaskRequest.Evaluate, "after T releases the tasks are scored");
         // The same budget in a ledger: three uniform shares of ε = 1 at δ = 0 fill it; a fourth is refused.
-        PureLedger ledger = new PureLedger(4, 1, 0);
+        Ledger ledger = Ledger.pure(4, 1, 0);
         for (int t = 1; t <= 3; t++) {
-            ledger.charge(t, "WWᵀ", 1.0 / 3, null);
+            ledger.chargeAll(Release.pure(t, "WWᵀ", Release.Mechanism.WISHART, 1, 1.5, 1.0 / 3, 4));
         }
-        assertThrows(BudgetExceededException.class, () -> ledger.charge(4, "WWᵀ", 1.0 / 3, null));
-        assertEquals(3, ledger.releases().size());
+        assertThrows(BudgetExceededException.class,
+                () -> ledger.chargeAll(Release.pure(4, "WWᵀ", Release.Mechanism.WISHART, 1, 1.5, 1.0 / 3, 4)));
+        assertEquals(3, ledger.charges());
     }
 
     @Test
