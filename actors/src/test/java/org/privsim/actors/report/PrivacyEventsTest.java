@@ -89,7 +89,7 @@ class PrivacyEventsTest {
         assertEquals("gdp", batches.get("calibration").asText());
         assertEquals(3, batches.get("runs").get(0).get("event").get("events").size());
         assertEquals("REPLACE_ONE", batches.get("runs").get(0).get("neighboringRelation").asText());
-        assertEquals("rdp", events.get("rows").get(4).get("accountant").asText());
+        assertEquals("pld", events.get("rows").get(4).get("accountant").asText()); // dp-fedavg's default accountant
     }
 
     @Test

@@ -1,5 +1,7 @@
 package org.privsim.core.run;
 
+import org.privsim.core.privacy.Release;
+import org.privsim.core.privacy.ReleaseLog;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -196,9 +198,11 @@ public final class RatingsFamily implements Family<RatingsFamily.Cell, RatingsFa
      * @param bottomQuartileMaxRatings the most training ratings among them
      * @param maxLedgerRho         the ledger's largest per-user spend (null when non-private)
      * @param flooredItems         items floored in the last U-step (priv-altmin), else null
+     * @param releases             the run's recorded releases (the ledger's log; empty when non-private)
      */
     public record Outcome(double rmse, double bottomQuartileRmse, double pooledRmse, int bottomQuartileUsers,
-                          int bottomQuartileMaxRatings, Double maxLedgerRho, Integer flooredItems) {}
+                          int bottomQuartileMaxRatings, Double maxLedgerRho, Integer flooredItems,
+                          ReleaseLog releases) {}
 
     /** Name of A's release. */
     static final String GRAM = "item Gram matrices A";
@@ -329,7 +333,7 @@ public final class RatingsFamily implements Family<RatingsFamily.Cell, RatingsFa
                 s.roundBudgetSplit(),
                 first.flooredItems() == null ? null
                         : RepeatStatistics.mean(outcomes.stream().mapToDouble(o -> o.flooredItems()).toArray()),
-                cell.releases());
+                cell.releases(), outcomes.stream().map(Outcome::releases).toList());
     }
 
     /** User {@code id}'s answer to {@code request}. */
@@ -417,7 +421,7 @@ public final class RatingsFamily implements Family<RatingsFamily.Cell, RatingsFa
     }
 
     /** The outcome of a run from every user's score, in id order. */
-    static Outcome outcome(List<Score> scores, Double maxLedgerRho, Integer flooredItems) {
+    static Outcome outcome(List<Score> scores, Double maxLedgerRho, Integer flooredItems, ReleaseLog releases) {
         int n = scores.size();
         double rmseSum = 0;
         double sse = 0;
@@ -447,7 +451,7 @@ public final class RatingsFamily implements Family<RatingsFamily.Cell, RatingsFa
             }
         }
         return new Outcome(rmseSum / n, bottomSum / quartile, Math.sqrt(sse / tests), quartile, most, maxLedgerRho,
-                flooredItems);
+                flooredItems, releases);
     }
 
     /** The curator of one run. */
@@ -472,8 +476,14 @@ public final class RatingsFamily implements Family<RatingsFamily.Cell, RatingsFa
             this.algorithm = cell.spec().algorithm();
             this.users = context.source().users();
             this.items = context.source().items();
-            this.ledger = cell.epsilon() == null ? null : new Ledger(users, cell.rho());
+            this.ledger = cell.epsilon() == null ? null : Ledger.zcdp(users, cell.rho());
             this.center = cell.task().center();
+        }
+
+        /** Charges every user one Gaussian release of kind {@code kind} (replace-one, zCDP ρ of the kind). */
+        private void charge(int round, String name, RatingsResult.Release kind) {
+            ledger.chargeAll(Release.gaussian(round, name, Release.Relation.REPLACE_ONE, kind.sensitivity(),
+                    kind.sigma(), kind.rho(), users));
         }
 
         @Override
@@ -496,7 +506,8 @@ public final class RatingsFamily implements Family<RatingsFamily.Cell, RatingsFa
             if (answers.get(0) instanceof Score) {
                 List<Score> scores = new ArrayList<>(answers.size());
                 answers.forEach(a -> scores.add((Score) a));
-                return new Step.Done<>(outcome(scores, ledger == null ? null : ledger.maxSpent(), flooredItems));
+                return new Step.Done<>(outcome(scores, ledger == null ? null : ledger.maxSpent(), flooredItems,
+                        ledger == null ? ReleaseLog.NONE : ledger.log()));
             }
             if (answers.get(0) instanceof Mean) {
                 double sum = 0;
@@ -504,7 +515,7 @@ public final class RatingsFamily implements Family<RatingsFamily.Cell, RatingsFa
                     sum += ((Mean) a).residual();
                 }
                 RatingsResult.Release global = cell.release(GLOBAL);
-                ledger.chargeAll(0, GLOBAL, global.rho());
+                charge(0, GLOBAL, global);
                 double noisy = sum + global.sigma() * noise("ratings-noise-global", 0).nextGaussian();
                 center = cell.task().center() + noisy / users;
                 return Step.askAll(users, new Collect(1, center));
@@ -534,8 +545,8 @@ public final class RatingsFamily implements Family<RatingsFamily.Cell, RatingsFa
             } else {
                 RatingsResult.Release gram = cell.release(GRAM);
                 RatingsResult.Release moment = cell.release(MOMENT);
-                ledger.chargeAll(round, GRAM, gram.rho());
-                ledger.chargeAll(round, MOMENT, moment.rho());
+                charge(round, GRAM, gram);
+                charge(round, MOMENT, moment);
                 solution = statistics.solve(settings.ridge(), gram.sigma(), noise("ratings-noise-gram", round),
                         moment.sigma(), noise("ratings-noise-moment", round));
                 flooredItems = solution.flooredItems();
@@ -569,8 +580,8 @@ public final class RatingsFamily implements Family<RatingsFamily.Cell, RatingsFa
             if (ledger != null) {
                 RatingsResult.Release count = cell.release(COUNTS);
                 RatingsResult.Release sum = cell.release(SUMS);
-                ledger.chargeAll(1, COUNTS, count.rho());
-                ledger.chargeAll(1, SUMS, sum.rho());
+                charge(1, COUNTS, count);
+                charge(1, SUMS, sum);
                 counts = GaussianMechanism.addNoise(counts, count.sigma(), noise("ratings-noise-counts", 1));
                 sums = GaussianMechanism.addNoise(sums, sum.sigma(), noise("ratings-noise-sums", 1));
             }

@@ -1,5 +1,6 @@
 package org.privsim.core.run;
 
+import org.privsim.core.privacy.ReleaseLog;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.List;
 
@@ -38,7 +39,8 @@ import java.util.List;
  * @param roundBudgetSplit    share of a round's ρ on A (priv-altmin), else null
  * @param flooredItems        mean over repeats of the items whose noisy system had an eigenvalue floored in
  *                            the last round (priv-altmin), else null
- * @param releases            every Gaussian release of one run, with its sensitivity, σ and ρ (private), else empty
+ * @param noise               every Gaussian release of one run, with its sensitivity, σ and ρ (private), else empty
+ * @param releases            each run's recorded releases (the ledger's log), in run order
  */
 @JsonPropertyOrder({"experiment", "algorithm", "epsilon", "delta", "calibration", "zcdpRho", "accountedEpsilon",
     "classicEpsilon", "conversion", "maxLedgerRho", "repeats", "rmse", "rmseStdErr", "bottomQuartileRmse",
@@ -75,9 +77,11 @@ public record RatingsResult(
         Double ridge,
         Double roundBudgetSplit,
         Double flooredItems,
-        List<Release> releases) implements ExperimentRow {
+        List<Release> noise,
+        List<ReleaseLog> releases) implements ExperimentRow {
 
     public RatingsResult {
+        noise = List.copyOf(noise);
         releases = List.copyOf(releases);
     }
 

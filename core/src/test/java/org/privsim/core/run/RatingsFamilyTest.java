@@ -133,7 +133,7 @@ class RatingsFamilyTest {
             Calibration calibration = Calibration.byId(r.calibration()).orElseThrow();
             double rho = calibration.totalRho(r.epsilon(), r.delta());
             double spent = 0;
-            for (RatingsResult.Release release : r.releases()) {
+            for (RatingsResult.Release release : r.noise()) {
                 assertEquals(Zcdp.gaussianRho(release.sensitivity(), release.sigma()), release.rho(), 1e-12 * rho);
                 spent += release.times() * release.rho();
             }
@@ -143,13 +143,13 @@ class RatingsFamilyTest {
             assertEquals(calibration == Calibration.TIGHT ? r.epsilon() : Conversions.tightEpsilon(rho, r.delta()),
                     r.accountedEpsilon(), 1e-9);
         }
-        RatingsResult.Release gram = rows.get(0).releases().get(0);
+        RatingsResult.Release gram = rows.get(0).noise().get(0);
         assertEquals(4, gram.times());
         assertEquals(0.3 * rows.get(0).zcdpRho() / 4, gram.rho(), 1e-12);
         assertEquals(Math.sqrt(2 * 2) * 2, gram.sensitivity(), 1e-12); // √(2L)·(R² + 1), L = 2, R = 1
         assertEquals(List.of("sum of user mean residuals", "item counts", "item residual sums"),
-                rows.get(2).releases().stream().map(RatingsResult.Release::mechanism).toList());
-        assertEquals(2 * 1.0, rows.get(2).releases().get(0).sensitivity(), 1e-12); // 2ζ, ζ = 1
+                rows.get(2).noise().stream().map(RatingsResult.Release::mechanism).toList());
+        assertEquals(2 * 1.0, rows.get(2).noise().get(0).sensitivity(), 1e-12); // 2ζ, ζ = 1
     }
 
     /** A ledger with the cell's budget refuses a release past it: the rounds cannot overspend. */
@@ -157,14 +157,19 @@ class RatingsFamilyTest {
     void oneReleaseMoreThanCalibratedIsRefused() throws Exception {
         Scenario s = scenario(SMALL, "  - { algorithm: priv-altmin, epsilon: 1, delta: 1.0e-5, rounds: 2 }\n");
         RatingsFamily.Cell cell = RatingsFamily.INSTANCE.cells(s).get(0);
-        Ledger ledger = new Ledger(3, cell.rho());
+        Ledger ledger = Ledger.zcdp(3, cell.rho());
         for (int round = 1; round <= 2; round++) {
             for (RatingsResult.Release r : cell.releases()) {
-                ledger.chargeAll(round, r.mechanism(), r.rho());
+                ledger.chargeAll(gaussian(round, r));
             }
         }
         assertEquals(cell.rho(), ledger.maxSpent(), 1e-9 * cell.rho());
-        assertThrows(BudgetExceededException.class, () -> ledger.chargeAll(3, "A", cell.releases().get(0).rho()));
+        assertThrows(BudgetExceededException.class, () -> ledger.chargeAll(gaussian(3, cell.releases().get(0))));
+    }
+
+    private static org.privsim.core.privacy.Release gaussian(int round, RatingsResult.Release r) {
+        return org.privsim.core.privacy.Release.gaussian(round, r.mechanism(),
+                org.privsim.core.privacy.Release.Relation.REPLACE_ONE, r.sensitivity(), r.sigma(), r.rho(), 3);
     }
 
     /**
