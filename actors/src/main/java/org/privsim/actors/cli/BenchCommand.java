@@ -138,7 +138,7 @@ final class BenchCommand implements Callable<Integer> {
         }
         ObjectMapper mapper = new ObjectMapper();
         ObjectNode node = mapper.createObjectNode();
-        int population = population(scenario);
+        int population = scenario.populationSize();
         Timing seq = runners.contains(SequentialRunner.NAME) ? timings.get(0) : null;
         Timing local = runners.contains(LocalRunner.NAME) ? timings.get(order.size() - 1) : null;
         putRunner(node, "sequential", seq, population);
@@ -275,14 +275,6 @@ final class BenchCommand implements Callable<Integer> {
                 lastRun = -1;
             }
         }
-    }
-
-    /** Users of a low-rank task, data set or ratings task, or persons of an indexed-mean task. */
-    private static int population(Scenario scenario) {
-        return scenario.task() instanceof IndexedMeanTask indexed
-                ? indexed.persons()
-                : scenario.task() instanceof org.privsim.core.scenario.RatingsTask ratings ? ratings.users()
-                : scenario.lowRankTask().users();
     }
 
     private static int auditTrials(Scenario scenario) {

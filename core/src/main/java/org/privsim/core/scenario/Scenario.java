@@ -65,6 +65,22 @@ public record Scenario(
         return lowRankTask();
     }
 
+    /**
+     * How many participants the task describes: the persons of an indexed-mean task, the users of a
+     * ratings task, else the users of the low-rank task or data set.
+     *
+     * @throws IllegalStateException when the task is of another type
+     */
+    public int populationSize() {
+        if (task instanceof IndexedMeanTask indexed) {
+            return indexed.persons();
+        }
+        if (task instanceof RatingsTask ratings) {
+            return ratings.users();
+        }
+        return lowRankTask().users();
+    }
+
     /** The task as a data set, or null when it is synthetic. */
     public DatasetTask datasetTask() {
         return task instanceof DatasetTask dataset ? dataset : null;
