@@ -4,11 +4,13 @@
 
 Every field of BASE_DIR/report.json must be in NEW_DIR/report.json with an equal value (fields the
 new report adds are allowed), except `runner`, `wallMillis` and the cluster-only `placement`;
-every CSV file of BASE_DIR must be byte-identical in NEW_DIR. With SIBLING_DIR (another runner's
+every CSV file of BASE_DIR must be in NEW_DIR with each of its columns (by header name) equal, row
+for row (new columns may be added). With SIBLING_DIR (another runner's
 output of the new jar), NEW_DIR's report must equal it whole, on the same exceptions, and so must the recorded
 releases (releases.jsonl and privacy-events.json, byte for byte, where both wrote them). Prints the
 differences (JSON paths) and exits 1 when there are any.
 """
+import csv
 import json
 import pathlib
 import sys
@@ -38,18 +40,38 @@ def subset(old, new, path, out):
         out.append(f"{path}: {old!r} -> {new!r}")
 
 
+def csv_subset(base_file, new_file, out):
+    """Every column of the base CSV must be in the new one (by header name), row for row equal."""
+    old_rows = list(csv.reader(base_file.read_text().splitlines()))
+    new_rows = list(csv.reader(new_file.read_text().splitlines()))
+    if not old_rows or not new_rows or len(old_rows) != len(new_rows):
+        if old_rows != new_rows:
+            out.append(f"{base_file.name}: {len(old_rows)} -> {len(new_rows)} lines")
+        return
+    header = new_rows[0]
+    for c, name in enumerate(old_rows[0]):
+        if name not in header:
+            out.append(f"{base_file.name}: column {name} missing")
+            continue
+        n = header.index(name)
+        for i in range(1, len(old_rows)):
+            if old_rows[i][c] != new_rows[i][n]:
+                out.append(f"{base_file.name}: row {i} {name}: {old_rows[i][c]} -> {new_rows[i][n]}")
+                break
+
+
 def main():
     base, new = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
     out = []
     old_report = json.loads((base / "report.json").read_text())
     new_report = json.loads((new / "report.json").read_text())
     subset(old_report, new_report, "$", out)
-    for csv in sorted(base.glob("*.csv")):
-        other = new / csv.name
+    for table in sorted(base.glob("*.csv")):
+        other = new / table.name
         if not other.exists():
-            out.append(f"{csv.name}: missing in the new output")
-        elif csv.read_bytes() != other.read_bytes():
-            out.append(f"{csv.name}: differs")
+            out.append(f"{table.name}: missing in the new output")
+        else:
+            csv_subset(table, other, out)
     if len(sys.argv) > 3:
         sibling_dir = pathlib.Path(sys.argv[3])
         sibling = json.loads((sibling_dir / "report.json").read_text())

@@ -13,7 +13,8 @@
 # each with every runner of --runners (default local,sequential). Every field of the base
 # report.json must appear in the new one with an equal value (new fields may be added), except
 # `runner` and `wallMillis`; the new runners' reports must also equal each other (and their
-# releases.jsonl and privacy-events.json too), and so must every CSV file the base run wrote.
+# releases.jsonl and privacy-events.json too), and so must every column of every CSV file the base
+# run wrote (new columns may be added).
 # Prints one line per scenario and runner (`same` or the first
 # differences; `new` for a scenario the base jar refuses as invalid, e.g. one using an algorithm it
 # does not have) and exits 1 when any differs or fails, 0 otherwise.

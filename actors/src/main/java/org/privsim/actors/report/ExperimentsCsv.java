@@ -11,7 +11,7 @@ import org.privsim.core.run.Report;
  */
 public final class ExperimentsCsv {
     private static final List<String> HEADER = List.of("algorithm", "uStep", "featureCovariance", "epsilon", "delta",
-            "calibration", "zcdpRho", "accountedEpsilon", "repeats", "populationMse", "populationMseStdErr",
+            "calibration", "zcdpRho", "accountedEpsilon", "accountant", "rdpEpsilon", "noiseMultiplier", "repeats", "populationMse", "populationMseStdErr",
             "excessRisk", "excessRiskStdErr", "subspaceDistance", "testMse", "testMseStdErr", "testMseSamples",
             "testMseSamplesStdErr", "r2", "r2StdErr", "users", "samplesPerUser", "dimension", "rank",
             "rounds", "epochs", "maxLedgerRho");
@@ -23,7 +23,7 @@ public final class ExperimentsCsv {
         Csv csv = new Csv(HEADER);
         for (ExperimentResult r : report.lowRankRows()) {
             csv.row(Arrays.asList(r.algorithm(), r.uStep(), r.featureCovariance(), r.epsilon(), r.delta(),
-                    r.calibration(), r.zcdpRho(), r.accountedEpsilon(), r.repeats(), r.populationMse(),
+                    r.calibration(), r.zcdpRho(), r.accountedEpsilon(), r.accountant(), r.rdpEpsilon(), r.noiseMultiplier(), r.repeats(), r.populationMse(),
                     r.populationMseStdErr(), r.excessRisk(), r.excessRiskStdErr(), r.subspaceDistance(), r.testMse(),
                     r.testMseStdErr(), r.testMseSamples(), r.testMseSamplesStdErr(), r.r2(), r.r2StdErr(), r.users(),
                     r.samplesPerUser(), r.dimension(), r.rank(), r.rounds(), r.epochs(), r.maxLedgerRho()));

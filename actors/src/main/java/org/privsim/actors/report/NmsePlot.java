@@ -1,12 +1,5 @@
 package org.privsim.actors.report;
 
-import static org.privsim.actors.report.PlotStyle.DASHED;
-import static org.privsim.actors.report.PlotStyle.PALETTE;
-import static org.privsim.actors.report.PlotStyle.SOLID;
-import static org.privsim.actors.report.PlotStyle.errorBar;
-import static org.privsim.actors.report.PlotStyle.unique;
-
-import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
@@ -18,10 +11,6 @@ import java.util.Map;
 import javax.imageio.ImageIO;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
-import org.knowm.xchart.XYSeries;
-import org.knowm.xchart.style.Styler;
-import org.knowm.xchart.style.markers.SeriesMarkers;
 import org.privsim.core.run.MultitaskResult;
 import org.privsim.core.run.Report;
 
@@ -40,15 +29,15 @@ import org.privsim.core.run.Report;
  * and experiment index.
  */
 public final class NmsePlot {
-    private static final int WIDTH = 900;
-    private static final int HEIGHT = 700;
+    private static final int WIDTH = EpsilonSeriesChart.width();
+    private static final int HEIGHT = EpsilonSeriesChart.height();
 
     private NmsePlot() {}
 
     /** Writes the plot to {@code png}. */
     public static void write(Report report, Path png) throws IOException {
         List<MultitaskResult> rows = report.multitaskRows();
-        double[] range = epsilonRange(rows);
+        double[] range = EpsilonSeriesChart.epsilonRange(rows.stream().map(MultitaskResult::epsilon).toList());
         Map<String, List<MultitaskResult>> panels = new LinkedHashMap<>();
         for (MultitaskResult r : rows) {
             panels.computeIfAbsent(r.structure(), s -> new ArrayList<>()).add(r);
@@ -70,59 +59,10 @@ public final class NmsePlot {
 
     private static XYChart chart(String scenario, String structure, List<MultitaskResult> rows, double[] range) {
         boolean sameShape = rows.stream().map(NmsePlot::shape).distinct().count() == 1;
-        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
-                .title(scenario + ": " + structure + ", nMSE vs ε"
-                        + (sameShape ? " (" + shape(rows.get(0)) + ")" : ""))
-                .xAxisTitle("ε (target, log scale)").yAxisTitle("test nMSE, mean ± s.e.").build();
-        chart.getStyler().setXAxisLogarithmic(true);
-        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
-        Map<Integer, List<MultitaskResult>> experiments = new LinkedHashMap<>();
-        List<MultitaskResult> references = new ArrayList<>();
-        for (MultitaskResult r : rows) {
-            if (r.epsilon() == null) {
-                references.add(r);
-            } else {
-                experiments.computeIfAbsent(r.experiment(), e -> new ArrayList<>()).add(r);
-            }
-        }
-        Map<String, Integer> seen = new LinkedHashMap<>();
-        int index = 0;
-        for (List<MultitaskResult> experiment : experiments.values()) {
-            List<MultitaskResult> sorted = new ArrayList<>(experiment);
-            sorted.sort((a, b) -> Double.compare(a.epsilon(), b.epsilon()));
-            double[] x = sorted.stream().mapToDouble(MultitaskResult::epsilon).toArray();
-            Color color = PALETTE[index++ % PALETTE.length];
-            String name = unique(seen, label(sorted.get(0), sameShape));
-            XYSeries series = chart.addSeries(name, x, sorted.stream().mapToDouble(MultitaskResult::nmse).toArray());
-            series.setMarker(SeriesMarkers.CIRCLE);
-            series.setMarkerColor(color);
-            series.setLineColor(color);
-            series.setLineStyle(SOLID);
-            for (int i = 0; i < sorted.size(); i++) {
-                MultitaskResult r = sorted.get(i);
-                if (r.nmseStdErr() != null) {
-                    errorBar(chart, name + " stderr " + i, x[i], r.nmse(), r.nmseStdErr(), color);
-                }
-            }
-        }
-        for (MultitaskResult r : references) {
-            double y = r.nmse();
-            Color color = PALETTE[index++ % PALETTE.length];
-            XYSeries series = chart.addSeries(unique(seen, label(r, sameShape)), range, new double[] {y, y});
-            series.setMarker(SeriesMarkers.NONE);
-            series.setLineColor(color);
-            series.setLineStyle(DASHED);
-        }
-        return chart;
-    }
-
-    /** {min ε, max ε} of the private rows, widened to a factor of 4 when they share one ε. */
-    private static double[] epsilonRange(List<MultitaskResult> rows) {
-        double min = rows.stream().filter(r -> r.epsilon() != null).mapToDouble(MultitaskResult::epsilon).min()
-                .orElse(0.1);
-        double max = rows.stream().filter(r -> r.epsilon() != null).mapToDouble(MultitaskResult::epsilon).max()
-                .orElse(10);
-        return min == max ? new double[] {min / 2, max * 2} : new double[] {min, max};
+        List<EpsilonSeriesChart.Point> points = rows.stream().map(r -> new EpsilonSeriesChart.Point(r.experiment(),
+                r.epsilon(), r.nmse(), r.nmseStdErr(), label(r, sameShape))).toList();
+        return EpsilonSeriesChart.chart(scenario + ": " + structure + ", nMSE vs ε"
+                + (sameShape ? " (" + shape(rows.get(0)) + ")" : ""), "test nMSE, mean ± s.e.", points, range);
     }
 
     private static String shape(MultitaskResult r) {

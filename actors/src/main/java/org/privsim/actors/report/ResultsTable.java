@@ -69,7 +69,7 @@ public final class ResultsTable {
         }
         boolean repeated = report.lowRankRows().stream().anyMatch(r -> r.repeats() > 1);
         sb.append(format("%-30s %8s %10s %10s %12s %22s %9s %7s%s%n", "algorithm", "epsilon",
-                "zCDP rho", "eps(tight)", "pop. MSE", "excess risk ± s.e.", "subspace", "epochs",
+                "zCDP rho", "eps(acct.)", "pop. MSE", "excess risk ± s.e.", "subspace", "epochs",
                 repeated ? " repeats" : ""));
         for (ExperimentResult r : report.lowRankRows()) {
             sb.append(format("%-30s %8s %10s %10s %12.6f %22s %9s %7d%s%n", name(r),
@@ -94,7 +94,7 @@ public final class ResultsTable {
                         + " subspace distance do not apply)%n", report.dataset().path(), report.dataset().users(),
                 report.dataset().rows(), report.dataset().dimension()));
         sb.append(format("%-30s %8s %10s %10s %22s %12s %18s %7s %4s%s%n", "algorithm", "epsilon", "zCDP rho",
-                "eps(tight)", "test MSE ± s.e.", "MSE(rows)", "R2 ± s.e.", "epochs", "k", repeated ? " repeats" : ""));
+                "eps(acct.)", "test MSE ± s.e.", "MSE(rows)", "R2 ± s.e.", "epochs", "k", repeated ? " repeats" : ""));
         for (ExperimentResult r : report.lowRankRows()) {
             sb.append(format("%-30s %8s %10s %10s %22s %12.4f %18s %7d %4s%s%n", name(r),
                     r.epsilon() == null ? "-" : format("%.3g", r.epsilon()),
@@ -110,9 +110,11 @@ public final class ResultsTable {
     }
 
     /** The algorithm, with the U-step and S source of a Kronecker priv-altmin row. */
+    /** The algorithm, its U-step when Kronecker, and its accountant when it has one (e.g. {@code dp-fedavg (pld)}). */
     private static String name(ExperimentResult r) {
-        return r.uStep() == null || r.uStep().equals("full") ? r.algorithm()
+        String name = r.uStep() == null || r.uStep().equals("full") ? r.algorithm()
                 : r.algorithm() + " kron/" + r.featureCovariance();
+        return r.accountant() == null ? name : name + " (" + r.accountant() + ")";
     }
 
     private static void indexedMean(Report report, StringBuilder sb) {
@@ -131,7 +133,7 @@ public final class ResultsTable {
      */
     private static void multitask(Report report, StringBuilder sb) {
         sb.append(format("%-26s %-12s %7s %10s %21s %8s %7s%n", "multi-task algorithm", "structure", "epsilon",
-                "eps(acct)", "nMSE ± s.e.", "lambda", "repeats"));
+                "eps(acct.)", "nMSE ± s.e.", "lambda", "repeats"));
         for (MultitaskResult r : report.multitaskRows()) {
             sb.append(format("%-26s %-12s %7s %10s %21s %8s %7d%n",
                     r.algorithm() + ("gaussian".equals(r.covarianceNoise()) ? "+gauss" : ""), r.structure(),
@@ -145,10 +147,10 @@ public final class ResultsTable {
 
     /** One line per transfer row; "-" where n₁, ε or σ does not apply, no "± s.e." for one repeat. */
     private static void transfer(Report report, StringBuilder sb) {
-        sb.append(format("%-22s %-14s %7s %7s %7s %9s %7s %21s %9s %7s%n", "transfer algorithm", "representation",
-                "n1", "n2", "epsilon", "eps(acct)", "sigma", "param error ± s.e.", "sin θ", "repeats"));
+        sb.append(format("%-22s %-14s %7s %7s %7s %10s %7s %21s %9s %7s%n", "transfer algorithm", "representation",
+                "n1", "n2", "epsilon", "eps(acct.)", "sigma", "param error ± s.e.", "sin θ", "repeats"));
         for (TransferResult r : report.transferRows()) {
-            sb.append(format("%-22s %-14s %7s %7d %7s %9s %7s %21s %9s %7d%n", r.algorithm(),
+            sb.append(format("%-22s %-14s %7s %7d %7s %10s %7s %21s %9s %7d%n", r.algorithm(),
                     r.representation() == null ? "-" : r.representation(),
                     r.publicSamples() == null ? "-" : r.publicSamples() + ("pairs".equals(r.subspaceEstimator()) ? "p" : ""), r.privateSamples(),
                     r.epsilon() == null ? "-" : brief(r.epsilon()),
@@ -163,7 +165,7 @@ public final class ResultsTable {
     /** One line per ratings row: held-out RMSE per user (all, bottom quartile), "-" where ε does not apply. */
     private static void ratings(Report report, StringBuilder sb) {
         sb.append(format("%-20s %7s %10s %10s %20s %20s %7s%n", "ratings algorithm", "epsilon", "zCDP rho",
-                "eps(tight)", "RMSE ± s.e.", "bottom 25% ± s.e.", "repeats"));
+                "eps(acct.)", "RMSE ± s.e.", "bottom 25% ± s.e.", "repeats"));
         for (RatingsResult r : report.ratingsRows()) {
             sb.append(format("%-20s %7s %10s %10s %20s %20s %7d%n", r.algorithm(),
                     r.epsilon() == null ? "-" : brief(r.epsilon()),

@@ -123,7 +123,7 @@ class ReportMultitaskTest {
         List<String> table = ResultsTable.render(mixed(false)).lines().toList();
         assertEquals(1 + 7, table.size());
         assertTrue(table.get(0).startsWith("multi-task algorithm"), table.get(0));
-        assertTrue(table.get(0).contains("eps(acct)"), table.get(0));
+        assertTrue(table.get(0).contains("eps(acct.)"), table.get(0));
         assertTrue(table.get(1).matches("mp-mtl-low-rank +low-rank +0\\.1 +0\\.1500 +0\\.9000 ± 0\\.010 +0\\.1 +4"),
                 table.get(1));
         assertTrue(table.get(3).matches("stl-ridge +low-rank +- +- +0\\.8000 +- +1"), table.get(3));

@@ -2,7 +2,7 @@ package org.privsim.core.privacy;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.function.DoublePredicate;
+import java.util.function.DoubleUnaryOperator;
 import java.util.function.Supplier;
 
 /**
@@ -169,9 +169,10 @@ public final class PldAccountant {
     /**
      * A noise multiplier σ whose {@link #dpSgdEpsilon} over {@code steps} steps at sampling rate q is
      * at most {@code targetEpsilon} at δ, within relative {@value #SIGMA_RELATIVE_TOLERANCE} of the
-     * smallest such σ: σ is bracketed by doubling or halving from 1, then bisected until the bracket
-     * [σ_lo, σ_hi] has σ_hi/σ_lo − 1 ≤ the tolerance, and σ_hi (evaluated and meeting the target) is
-     * returned. ε decreases in σ (a larger σ is a smaller one plus independent noise).
+     * smallest such σ: σ is bracketed by doubling or halving from 1, then the bracket [σ_lo, σ_hi]
+     * is narrowed (Illinois regula falsi on ln ε against ln σ, with bisection safeguards) until
+     * σ_hi/σ_lo − 1 ≤ the tolerance, and σ_hi (evaluated and meeting the target) is returned.
+     * ε decreases in σ (a larger σ is a smaller one plus independent noise).
      *
      * @throws IllegalArgumentException for arguments out of range, or a target so small that
      *     σ = 2^40 does not meet it
@@ -181,7 +182,7 @@ public final class PldAccountant {
         Args.positiveCount("steps", steps);
         Args.openUnit("delta", delta);
         Args.positive("targetEpsilon", targetEpsilon);
-        return smallestSigma(sigma -> dpSgdEpsilon(samplingRate, sigma, steps, delta) <= targetEpsilon, targetEpsilon);
+        return smallestSigma(sigma -> dpSgdEpsilon(samplingRate, sigma, steps, delta), targetEpsilon);
     }
 
     /**
@@ -194,43 +195,92 @@ public final class PldAccountant {
         Args.openUnit("delta", delta);
         Args.positive("targetEpsilon", targetEpsilon);
         return smallestSigma(sigma -> gaussian(sigma, sensitivity, PrivacyLossDistribution.DEFAULT_INTERVAL)
-                .epsilon(delta) <= targetEpsilon, targetEpsilon);
+                .epsilon(delta), targetEpsilon);
     }
 
-    /** Bracketing from 1 by doubling or halving, then bisection to the relative tolerance; returns the upper end. */
-    private static double smallestSigma(DoublePredicate meets, double targetEpsilon) {
+    /**
+     * The smallest σ meeting the target, to {@value #SIGMA_RELATIVE_TOLERANCE} relative: a bracket
+     * [σ_lo failing, σ_hi meeting] from 1 by doubling or halving, then narrowed by the Illinois
+     * variant of regula falsi on f(ln σ) = ln ε(σ) − ln ε_target (nearly linear in ln σ, so a few
+     * PLD evaluations instead of bisection's twenty), each trial point kept at least a quarter of
+     * the tolerance inside the bracket (so the bracket closes from both sides) and a bisection step
+     * whenever three trials in a row failed to halve it. Returns σ_hi, which was evaluated and meets
+     * the target; the failing σ_lo is within the tolerance below it.
+     */
+    private static double smallestSigma(DoubleUnaryOperator epsilonAt, double targetEpsilon) {
         double hi = 1;
+        double fHi = logGap(epsilonAt.applyAsDouble(hi), targetEpsilon);
         double lo;
-        if (meets.test(hi)) {
+        double fLo;
+        if (fHi <= 0) {
             lo = hi / 2;
-            while (meets.test(lo)) {
+            fLo = logGap(epsilonAt.applyAsDouble(lo), targetEpsilon);
+            while (fLo <= 0) {
                 hi = lo;
+                fHi = fLo;
                 lo /= 2;
                 if (lo < 1e-12) {
                     return hi;
                 }
+                fLo = logGap(epsilonAt.applyAsDouble(lo), targetEpsilon);
             }
         } else {
             lo = hi;
+            fLo = fHi;
             hi = 2;
-            while (!meets.test(hi)) {
+            fHi = logGap(epsilonAt.applyAsDouble(hi), targetEpsilon);
+            while (fHi > 0) {
                 lo = hi;
+                fLo = fHi;
                 hi *= 2;
                 if (hi > 0x1p40) {
                     throw new IllegalArgumentException("targetEpsilon " + targetEpsilon
                             + " is not reached by any noise multiplier up to 2^40");
                 }
+                fHi = logGap(epsilonAt.applyAsDouble(hi), targetEpsilon);
             }
         }
+        double margin = Math.log1p(SIGMA_RELATIVE_TOLERANCE) / 4;
+        int retained = 0; // +1: the meeting end was kept last time, −1: the failing end
+        int slow = 0;
         while (hi / lo - 1 > SIGMA_RELATIVE_TOLERANCE) {
-            double mid = lo + (hi - lo) / 2;
-            if (meets.test(mid)) {
-                hi = mid;
-            } else {
-                lo = mid;
+            double lnLo = Math.log(lo);
+            double lnHi = Math.log(hi);
+            double width = lnHi - lnLo;
+            double x = slow >= 3 || !Double.isFinite(fLo) || !Double.isFinite(fHi)
+                    ? lnLo + width / 2
+                    : lnHi - fHi * width / (fHi - fLo);
+            double inset = Math.min(margin, width / 4);
+            x = Math.min(Math.max(x, lnLo + inset), lnHi - inset);
+            double sigma = Math.exp(x);
+            if (!(sigma > lo && sigma < hi)) {
+                sigma = lo + (hi - lo) / 2;
             }
+            double f = logGap(epsilonAt.applyAsDouble(sigma), targetEpsilon);
+            if (f <= 0) {
+                hi = sigma;
+                fHi = f;
+                if (retained < 0) {
+                    fLo /= 2;
+                }
+                retained = -1;
+            } else {
+                lo = sigma;
+                fLo = f;
+                if (retained > 0) {
+                    fHi /= 2;
+                }
+                retained = 1;
+            }
+            slow = Math.log(hi) - Math.log(lo) > width / 2 ? slow + 1 : 0;
         }
         return hi;
+    }
+
+    /** ln ε − ln target: positive when ε misses the target, +∞ for an infinite ε. */
+    private static double logGap(double epsilon, double targetEpsilon) {
+        return epsilon == Double.POSITIVE_INFINITY ? Double.POSITIVE_INFINITY
+                : Math.log(epsilon) - Math.log(targetEpsilon);
     }
 
     /** out[i] = Φ(z), out[i + 1] = Φ(−z): the smaller computed directly, the larger as one minus it. */
