@@ -2,15 +2,21 @@ package org.privsim.actors.cli;
 
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.privsim.actors.local.LocalRunner;
 import org.privsim.core.scenario.Scenario;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code privsim validate SCENARIO}: checks a scenario file without running it. */
+/**
+ * {@code privsim validate SCENARIO}: checks a scenario file without running it. A valid file exits 0;
+ * when it would not fit this JVM's heap with the local runner (the check {@code run} makes before any
+ * work) a warning line says so on stderr, and the exit stays 0 — the file is valid, the machine small.
+ */
 @Command(name = "validate", mixinStandardHelpOptions = true,
-        description = "Check a scenario file field by field; exit 0 when valid, 2 with one error line per problem.")
+        description = "Check a scenario file field by field; exit 0 when valid (with a warning when it would not fit"
+                + " this JVM's heap), 2 with one error line per problem.")
 final class ValidateCommand implements Callable<Integer> {
 
     @Spec
@@ -28,6 +34,10 @@ final class ValidateCommand implements Callable<Integer> {
         Scenario scenario = loaded.get();
         spec.commandLine().getOut().printf("%s: valid (%s task, %d experiments, %d audits)%n", scenarioFile.path,
                 scenario.task().type(), scenario.experiments().size(), scenario.audits().size());
+        String heap = HeapCheck.problem(scenario, LocalRunner.NAME);
+        if (heap != null) {
+            spec.commandLine().getErr().printf("warning: %s; `privsim run` would refuse it in this JVM%n", heap);
+        }
         return 0;
     }
 }

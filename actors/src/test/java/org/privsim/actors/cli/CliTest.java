@@ -116,7 +116,7 @@ class CliTest {
         assertEquals(2, cli("bench", file.toString(), "--runners", "cluster").code());
     }
 
-    /** A population that cannot fit this JVM's heap is refused before any work, naming the field and the flag. */
+    /** A population that cannot fit this JVM's heap is refused before any work, naming the field and the flag (validate warns). */
     @Test
     void aScenarioThatCannotFitIsRefusedBeforeAnyWork() throws Exception {
         Path file = Files.writeString(dir.resolve("huge.yaml"), VALID.replace("users: 120", "users: 10000000")
@@ -132,6 +132,12 @@ class CliTest {
         CliCall bench = cli("bench", file.toString());
         assertEquals(2, bench.code());
         assertTrue(bench.err().startsWith("error: task.users: needs about "), bench.err());
+        CliCall validate = cli("validate", file.toString());
+        assertEquals(0, validate.code(), "the file itself is valid");
+        assertTrue(validate.err().startsWith("warning: task.users: needs about "), validate.err());
+        assertTrue(validate.err().contains("would refuse it"), validate.err());
+        CliCall small = cli("validate", Files.writeString(dir.resolve("small.yaml"), VALID).toString());
+        assertEquals("", small.err());
     }
 
     @Test
