@@ -9,15 +9,9 @@ root="$(cd "$(dirname "$0")/../.." && pwd)"
 dir="${1:-$root/data/movielens}"
 mkdir -p "$dir"
 
-if ! command -v Rscript >/dev/null 2>&1 || ! Rscript -e 'quit(status = !requireNamespace("dslabs", quietly = TRUE))' >/dev/null 2>&1; then
-  echo "installing r-cran-dslabs with apt-get ..." >&2
-  sudo=""
-  if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
-  start=$(date +%s)
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends r-cran-dslabs >/dev/null
-  echo "apt-get update + install took $(( $(date +%s) - start )) s" >&2
-fi
+# shellcheck source=scripts/datasets/r-package.sh
+. "$root/scripts/datasets/r-package.sh"
+r_package_ensure dslabs r-cran-dslabs
 
 Rscript - "$dir" <<'R'
 args <- commandArgs(trailingOnly = TRUE)
