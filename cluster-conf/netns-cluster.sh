@@ -10,8 +10,9 @@
 # the bridge) carries 10.213.<X>.<i>/24, plus privsim-<ID>-submit with 10.213.<X>.200; these are
 # the only addresses it uses and nothing is routed to or from the host. Node i is `privsim node`
 # on port 2551 of its address; node 1 has roles curator,users,adversary and is the seed, the
-# others users,adversary; every member waits for N users nodes before it is Up
-# (pekko.cluster.role.users.min-nr-of-members = N). The submitter is a bare member (no users):
+# others users,adversary (`privsim node` adds role node to each); every member waits for N nodes
+# before it is Up (pekko.cluster.role.node.min-nr-of-members = N), while the shard coordinators
+# allocate as soon as one users node has registered (role.users.min-nr-of-members stays 1). The submitter is a bare member (no users):
 #   privsim run SCENARIO --runner cluster --seed-nodes 10.213.<X>.1:2551 --host 10.213.<X>.200 [args]
 # Artery runs over TLS with mutual authentication by default: cluster-conf/make-tls.sh makes a
 # certificate authority and one key pair for this cluster in the work directory (PRIVSIM_TLS=off:
@@ -34,8 +35,9 @@
 # Environment: PRIVSIM_NETNS_ID (4 hex digits naming this cluster's namespaces and links; random by
 # default), PRIVSIM_LOG_DIR (node logs, default out/netns-logs), PRIVSIM_START_TIMEOUT (120),
 # PRIVSIM_STOP_TIMEOUT (20), PRIVSIM_FAULT_DELAY (3), PRIVSIM_HEAP_LOG (a file: after each job, one
-# line with every node's used heap after a full collection, from jcmd), PRIVSIM_TLS (on|off), PRIVSIM_TLS_DIR (TLS
-# material to use instead of making one), PRIVSIM_JAVA_OPTS and
+# line with every node's used heap after a full collection, from jcmd), PRIVSIM_HISTO_DIR (with
+# PRIVSIM_HEAP_LOG: each node's class histogram after each job, DIR/job-K-node-I.txt), PRIVSIM_TLS
+# (on|off), PRIVSIM_TLS_DIR (TLS material to use instead of making one), PRIVSIM_JAVA_OPTS and
 # PRIVSIM_NODE_JAVA_OPTS as for cluster-conf/start-local-cluster.sh.
 set -euo pipefail
 
@@ -98,7 +100,7 @@ privsim_ensure_jar "$root"
 archive="$(privsim_class_archive "$root")"
 gc_threads=$(( $(nproc 2>/dev/null || echo 1) / (n + 1) ))
 [ "$gc_threads" -ge 1 ] || gc_threads=1
-shared_opts="$archive -XX:ParallelGCThreads=$gc_threads -Dpekko.cluster.role.users.min-nr-of-members=$n"
+shared_opts="$archive -XX:ParallelGCThreads=$gc_threads -Dpekko.cluster.role.node.min-nr-of-members=$n"
 node_java_opts="$shared_opts $(privsim_jvm_options "${PRIVSIM_NODE_JAVA_OPTS:-${PRIVSIM_JAVA_OPTS:-}}" shared)"
 # A bare submitter only joins, waits and writes the report: C1 alone compiles what it runs.
 java_opts="$shared_opts -XX:TieredStopAtLevel=1 $(privsim_jvm_options "${PRIVSIM_JAVA_OPTS:-}" shared)"
@@ -310,6 +312,10 @@ log_heap() {  # log_heap K
         | awk '{s += $1} END {print s}')"
     fi
     line="$line node$i ${used}K"
+    if [ -n "${PRIVSIM_HISTO_DIR:-}" ] && [ "$used" != - ]; then
+      mkdir -p "$PRIVSIM_HISTO_DIR"
+      jcmd "$pid" GC.class_histogram >"$PRIVSIM_HISTO_DIR/job-$1-node-$i.txt" 2>/dev/null || true
+    fi
   done
   echo "$line" >>"$heap_log"
 }

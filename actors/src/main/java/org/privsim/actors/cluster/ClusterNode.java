@@ -9,7 +9,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.javadsl.Adapter;
@@ -35,6 +37,15 @@ public final class ClusterNode {
     public static final String SYSTEM = "privsim";
     /** Config path of the cluster runtime's settings. */
     public static final String SETTINGS = "privsim.cluster";
+    /**
+     * The role every {@code privsim node} has besides its own (a submitter never has it): with
+     * {@code pekko.cluster.role.node.min-nr-of-members = N} no member is Up before N nodes have
+     * joined, while the shard coordinators, which count the regions of role {@code users} against
+     * {@code role.users.min-nr-of-members} (1), allocate shards whenever one region is registered —
+     * a coordinator that waits for N regions and loses a node before it has seen them all never
+     * allocates a shard again.
+     */
+    public static final String NODE_ROLE = "node";
 
     private ClusterNode() {}
 
@@ -76,6 +87,13 @@ public final class ClusterNode {
                 .resolve();
         String tlsDir = config.getString(TLS_DIR);
         return tlsDir.isBlank() ? config : tls(Path.of(tlsDir)).withFallback(config);
+    }
+
+    /** {@code config} with {@value #NODE_ROLE} added to its roles: the configuration of a {@code privsim node}. */
+    public static Config withNodeRole(Config config) {
+        Set<String> roles = new LinkedHashSet<>(config.getStringList("pekko.cluster.roles"));
+        roles.add(NODE_ROLE);
+        return config.withValue("pekko.cluster.roles", ConfigValueFactory.fromIterable(List.copyOf(roles)));
     }
 
     /** Config path of the directory with the cluster's TLS material (empty: plain TCP). */

@@ -1,0 +1,116 @@
+package org.privsim.actors.cluster;
+
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.BooleanSupplier;
+import org.apache.pekko.actor.ActorRef;
+import org.apache.pekko.cluster.Cluster;
+import org.apache.pekko.cluster.sharding.ShardCoordinator;
+import org.apache.pekko.dispatch.Futures;
+import scala.collection.immutable.IndexedSeq;
+import scala.concurrent.Future;
+
+/**
+ * The shard allocation of privsim's sharded entity types, whose shard ids start with their job's
+ * id ({@code J/…}): a job's shards are dealt over the registered {@code users} regions — each to
+ * the region holding the fewest shards of that job (ties: fewest shards in all, then the lowest
+ * address) — and never moved while it runs; the shards of earlier jobs are handed off (their
+ * entities long retired) once a newer job has allocated one, and not allocated again.
+ *
+ * <p>Guarantee: the coordinator holds (and the nodes host) the shards of at most the current job and
+ * those of earlier jobs until the next rebalance tick (Pekko's {@code rebalance-interval}, 10 s)
+ * — not one set per job that ever ran, which the default strategy keeps forever, the shard actors
+ * on the nodes and the allocations in the coordinator's replicated state growing with every job;
+ * a node that joins gets its share of the next job's shards (the default moves shards of the running
+ * job to it); a shard of the current job is never moved by a rebalance, only when its node is lost.
+ * Rebalancing waits while a member is unreachable. A message for an earlier job's shard that
+ * arrives after its hand-off (none is sent: a job's entities are retired before the next job is
+ * accepted) has it allocated again, and handed off at the next tick.
+ *
+ * <p>Not thread-safe: the shard coordinator calls it from its actor only.
+ */
+final class JobShardAllocation extends ShardCoordinator.AbstractShardAllocationStrategy {
+    /** How many job ids are remembered as seen (a job seen once is never "current" again). */
+    private static final int SEEN_JOBS = 64;
+
+    /** Whether a rebalance may start now (the nodes' cluster: no member unreachable). */
+    private final BooleanSupplier rebalanceAllowed;
+    /** The job whose shards this coordinator allocated most recently for the first time. */
+    private String currentJob;
+    /** Jobs seen here, oldest first (at most {@value #SEEN_JOBS}). */
+    private final LinkedHashSet<String> seen = new LinkedHashSet<>();
+    /** Shards handed off by a rebalance: the coordinator's own request right after is not answered. */
+    private final Set<String> retiring = new HashSet<>();
+
+    JobShardAllocation(BooleanSupplier rebalanceAllowed) {
+        this.rebalanceAllowed = rebalanceAllowed;
+    }
+
+    /** The allocation for a node of {@code cluster}: rebalancing waits while a member is unreachable. */
+    static JobShardAllocation of(Cluster cluster) {
+        return new JobShardAllocation(() -> cluster.state().getUnreachable().isEmpty());
+    }
+
+    /** The job of a shard id {@code J/…} (the whole id when it has no '/'). */
+    static String job(String shardId) {
+        int slash = shardId.indexOf('/');
+        return slash < 0 ? shardId : shardId.substring(0, slash);
+    }
+
+    @Override
+    public Future<ActorRef> allocateShard(ActorRef requester, String shardId,
+                                          Map<ActorRef, IndexedSeq<String>> currentShardAllocations) {
+        if (retiring.remove(shardId)) {
+            // the coordinator asks for a home of every shard it deallocated; an earlier job's gets none
+            return Futures.<ActorRef>promise().future();
+        }
+        String job = job(shardId);
+        if (seen.add(job)) {
+            currentJob = job;
+            if (seen.size() > SEEN_JOBS) {
+                seen.remove(seen.iterator().next());
+            }
+        }
+        return Futures.successful(pick(job, currentShardAllocations));
+    }
+
+    /** The region with the fewest shards of {@code job}, then the fewest shards, then the lowest address. */
+    static ActorRef pick(String job, Map<ActorRef, IndexedSeq<String>> allocations) {
+        Comparator<Map.Entry<ActorRef, IndexedSeq<String>>> order = Comparator
+                .<Map.Entry<ActorRef, IndexedSeq<String>>>comparingInt(e -> count(job, e.getValue()))
+                .thenComparingInt(e -> e.getValue().size())
+                .thenComparing(e -> e.getKey().path().toString());
+        return allocations.entrySet().stream().min(order).orElseThrow().getKey();
+    }
+
+    private static int count(String job, IndexedSeq<String> shards) {
+        int n = 0;
+        for (int i = 0; i < shards.size(); i++) {
+            if (job(shards.apply(i)).equals(job)) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    @Override
+    public Future<Set<String>> rebalance(Map<ActorRef, IndexedSeq<String>> currentShardAllocations,
+                                         Set<String> rebalanceInProgress) {
+        Set<String> earlier = new HashSet<>();
+        if (currentJob != null && rebalanceAllowed.getAsBoolean()) {
+            for (IndexedSeq<String> shards : currentShardAllocations.values()) {
+                for (int i = 0; i < shards.size(); i++) {
+                    String shard = shards.apply(i);
+                    if (!job(shard).equals(currentJob) && !rebalanceInProgress.contains(shard)) {
+                        earlier.add(shard);
+                    }
+                }
+            }
+            retiring.addAll(earlier);
+        }
+        return Futures.successful(earlier);
+    }
+}
