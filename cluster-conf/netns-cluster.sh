@@ -22,7 +22,8 @@
 # the curator logged that it runs the job. kill-users: SIGKILL node N; cut-users: link of node N
 # down; cut-curator: link of node 1 down. --heal (with cut-users): after the first job the link goes
 # up again, the cut node (which downed itself) is restarted and rejoins, and a second job runs;
-# the script checks that its report places work on the rejoined node. --jobs K (default 1; 2 with
+# the script checks that a shard of that job was allocated to the rejoined node (the shard
+# coordinator logs each allocation: `TYPE: job J: shard ID on ADDRESS`). --jobs K (default 1; 2 with
 # --heal) submits K jobs one after the other; with K > 1 job k writes to OUT/job-k (--out OUT).
 # Prints `netns-cluster: fault <kind> at <epoch ms>` when the fault strikes and
 # `netns-cluster: job <k> exit <rc> after <s> s (<s> s after the fault)` per job.
@@ -330,10 +331,11 @@ for ((k = 1; k <= jobs; k++)); do
     heal_cut_node
   fi
   if [ "$heal" = 1 ] && [ "$k" = 2 ] && [ "$rc" = 0 ]; then
-    if grep -q "$(addr "$n"):$port" "$out/job-2/report.json"; then
-      echo "netns-cluster: heal: job 2 placed work on the rejoined node $(addr "$n")" >&2
+    job2="$(grep -h -o 'job [0-9]*: running scenario' "$log_dir"/node-"$id"-*.log | tail -1 | cut -d' ' -f2 | tr -d :)"
+    if grep -h -q ": job $job2: shard .* on pekko://privsim@$(addr "$n"):$port\$" "$log_dir"/node-"$id"-*.log; then
+      echo "netns-cluster: heal: job 2 ($job2) placed work on the rejoined node $(addr "$n")" >&2
     else
-      echo "error: heal: job 2's report places no work on the rejoined node $(addr "$n")" >&2
+      echo "error: heal: job 2 ($job2) placed no shard on the rejoined node $(addr "$n")" >&2
       [ "$first_rc" = 0 ] && first_rc=1
     fi
   fi

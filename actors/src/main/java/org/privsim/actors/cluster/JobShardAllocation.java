@@ -7,9 +7,12 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
 import org.apache.pekko.actor.ActorRef;
+import org.apache.pekko.actor.Address;
 import org.apache.pekko.cluster.Cluster;
 import org.apache.pekko.cluster.sharding.ShardCoordinator;
 import org.apache.pekko.dispatch.Futures;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import scala.collection.immutable.IndexedSeq;
 import scala.concurrent.Future;
 
@@ -30,12 +33,21 @@ import scala.concurrent.Future;
  * arrives after its hand-off (none is sent: a job's entities are retired before the next job is
  * accepted) has it allocated again, and handed off at the next tick.
  *
+ * Each allocation is logged ({@code TYPE: job J: shard ID on ADDRESS}), so a node's log tells
+ * where each job ran.
+ *
  * <p>Not thread-safe: the shard coordinator calls it from its actor only.
  */
 final class JobShardAllocation extends ShardCoordinator.AbstractShardAllocationStrategy {
     /** How many job ids are remembered as seen (a job seen once is never "current" again). */
     private static final int SEEN_JOBS = 64;
 
+    private static final Logger LOG = LoggerFactory.getLogger(JobShardAllocation.class);
+
+    /** The entity type's name, in log lines. */
+    private final String typeName;
+    /** This node's address, for regions the coordinator holds as local references. */
+    private final Address self;
     /** Whether a rebalance may start now (the nodes' cluster: no member unreachable). */
     private final BooleanSupplier rebalanceAllowed;
     /** The job whose shards this coordinator allocated most recently for the first time. */
@@ -45,13 +57,19 @@ final class JobShardAllocation extends ShardCoordinator.AbstractShardAllocationS
     /** Shards handed off by a rebalance: the coordinator's own request right after is not answered. */
     private final Set<String> retiring = new HashSet<>();
 
-    JobShardAllocation(BooleanSupplier rebalanceAllowed) {
+    JobShardAllocation(String typeName, Address self, BooleanSupplier rebalanceAllowed) {
+        this.typeName = typeName;
+        this.self = self;
         this.rebalanceAllowed = rebalanceAllowed;
     }
 
-    /** The allocation for a node of {@code cluster}: rebalancing waits while a member is unreachable. */
-    static JobShardAllocation of(Cluster cluster) {
-        return new JobShardAllocation(() -> cluster.state().getUnreachable().isEmpty());
+    /**
+     * The allocation of entity type {@code typeName} for a node of {@code cluster}: rebalancing
+     * waits while a member is unreachable.
+     */
+    static JobShardAllocation of(String typeName, Cluster cluster) {
+        return new JobShardAllocation(typeName, cluster.selfAddress(),
+                () -> cluster.state().getUnreachable().isEmpty());
     }
 
     /** The job of a shard id {@code J/…} (the whole id when it has no '/'). */
@@ -74,7 +92,10 @@ final class JobShardAllocation extends ShardCoordinator.AbstractShardAllocationS
                 seen.remove(seen.iterator().next());
             }
         }
-        return Futures.successful(pick(job, currentShardAllocations));
+        ActorRef region = pick(job, currentShardAllocations);
+        Address address = region.path().address();
+        LOG.info("{}: job {}: shard {} on {}", typeName, job, shardId, address.hasLocalScope() ? self : address);
+        return Futures.successful(region);
     }
 
     /** The region with the fewest shards of {@code job}, then the fewest shards, then the lowest address. */

@@ -50,7 +50,7 @@ public final class PopulationSharding {
                         // shard id = the entity id up to its last '/', i.e. (job, shard)
                         id -> id.substring(0, id.lastIndexOf('/'))))
                 .withStopMessage(new PopulationCommand.Stop())
-                .withAllocationStrategy(JobShardAllocation.of(Cluster.get(Adapter.toClassic(system)))));
+                .withAllocationStrategy(JobShardAllocation.of(TYPE.name(), Cluster.get(Adapter.toClassic(system)))));
     }
 
     /** The aggregator entity of range {@code range} of job {@code job}, whose ranges go to {@code shards} shards. */

@@ -36,7 +36,7 @@ public final class SeamSharding {
                         // shard id = (job, host): the entity id's first two parts
                         id -> id.substring(0, id.indexOf('/', id.indexOf('/') + 1))))
                 .withStopMessage(new SeamHostCommand.Stop())
-                .withAllocationStrategy(JobShardAllocation.of(Cluster.get(Adapter.toClassic(system)))));
+                .withAllocationStrategy(JobShardAllocation.of(TYPE.name(), Cluster.get(Adapter.toClassic(system)))));
     }
 
     /**

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.pekko.actor.ActorRef;
+import org.apache.pekko.actor.Address;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.typed.javadsl.Adapter;
 import org.junit.jupiter.api.AfterAll;
@@ -27,6 +28,7 @@ import scala.jdk.javaapi.CollectionConverters;
  * allocated again by the coordinator's own request after the hand-off.
  */
 class JobShardAllocationTest {
+    private static final Address ADDRESS = new Address("pekko", "privsim", "127.0.0.1", 2551);
     private static ActorTestKit kit;
     private static List<ActorRef> regions;
 
@@ -82,7 +84,7 @@ class JobShardAllocationTest {
 
     @Test
     void aJobsShardsSpreadEvenlyWhateverEarlierJobsLeft() {
-        JobShardAllocation strategy = new JobShardAllocation(() -> true);
+        JobShardAllocation strategy = new JobShardAllocation("test", ADDRESS, () -> true);
         Allocations allocations = new Allocations();
         // an earlier job left 5 shards on region 0 (as after a node rejoined: regions 1, 2 empty)
         allocations.byRegion.get(regions.get(0)).addAll(List.of("7/0", "7/1", "7/2", "7/3", "7/4"));
@@ -98,7 +100,7 @@ class JobShardAllocationTest {
     @Test
     void onlyEarlierJobsShardsAreHandedOffAndNotAllocatedAgain() {
         AtomicBoolean allowed = new AtomicBoolean(true);
-        JobShardAllocation strategy = new JobShardAllocation(allowed::get);
+        JobShardAllocation strategy = new JobShardAllocation("test", ADDRESS, allowed::get);
         Allocations allocations = new Allocations();
         assertEquals(Set.of(), rebalance(strategy, allocations, Set.of()), "nothing allocated yet");
         for (int s = 0; s < 6; s++) {
