@@ -96,6 +96,9 @@ public final class ClusterNode {
         return config.withValue("pekko.cluster.roles", ConfigValueFactory.fromIterable(List.copyOf(roles)));
     }
 
+    /** The JDK's bound on cached TLS sessions per SSL context, set by {@link #tls} unless given. */
+    static final String SESSION_CACHE_SIZE = "javax.net.ssl.sessionCacheSize";
+
     /** Config path of the directory with the cluster's TLS material (empty: plain TCP). */
     public static final String TLS_DIR = "privsim.tls.dir";
 
@@ -103,7 +106,8 @@ public final class ClusterNode {
      * Artery over TLS 1.3 with mutual authentication, from a directory made by
      * {@code cluster-conf/make-tls.sh}: {@code node.p12} (this cluster's key and certificate),
      * {@code truststore.p12} (its authority) and {@code password}. A peer must present a certificate
-     * of that authority, or its connection is refused.
+     * of that authority, or its connection is refused. Bounds the JDK's TLS session cache to 64
+     * sessions (system property {@value #SESSION_CACHE_SIZE}) unless that property is set.
      *
      * @throws IllegalStateException naming {@value #TLS_DIR} and the missing file when the directory
      *                               is incomplete
@@ -118,6 +122,13 @@ public final class ClusterNode {
             password = Files.readString(dir.resolve("password")).strip();
         } catch (IOException e) {
             throw new IllegalStateException(TLS_DIR + ": cannot read " + dir.resolve("password") + ": " + e.getMessage());
+        }
+        // The JDK caches every TLS session for 24 h, up to 20,480 per SSL context: each job's
+        // submitter, a new peer on a new port, left ~4 sessions (with the peer's certificates) on
+        // every node. 64 resumable sessions cover a node's connections to its peers; a session
+        // evicted only costs a full handshake when that connection is made again.
+        if (System.getProperty(SESSION_CACHE_SIZE) == null) {
+            System.setProperty(SESSION_CACHE_SIZE, "64");
         }
         String engine = "pekko.remote.artery.ssl.config-ssl-engine.";
         return ConfigFactory.empty()

@@ -11,6 +11,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntSupplier;
+import java.util.function.Supplier;
 import org.apache.pekko.actor.ActorRef;
 import org.apache.pekko.actor.Address;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
@@ -25,11 +28,27 @@ import scala.jdk.javaapi.CollectionConverters;
 /**
  * {@link JobShardAllocation} against hand-made allocations of three regions: a job's shards spread
  * evenly whatever earlier jobs left, only earlier jobs' shards are handed off, and those are not
- * allocated again by the coordinator's own request after the hand-off.
+ * allocated again by the coordinator's own request after the hand-off; a job's first shard waits for
+ * the region of every users node that is Up.
  */
 class JobShardAllocationTest {
     private static final Address ADDRESS = new Address("pekko", "privsim", "127.0.0.1", 2551);
     private static ActorTestKit kit;
+
+    /** A cluster view with {@code usersUp} users members Up and the given unreachable addresses. */
+    private static JobShardAllocation.View view(IntSupplier usersUp, Supplier<Set<Address>> unreachable) {
+        return new JobShardAllocation.View() {
+            @Override
+            public int usersUp() {
+                return usersUp.getAsInt();
+            }
+
+            @Override
+            public Set<Address> unreachable() {
+                return unreachable.get();
+            }
+        };
+    }
     private static List<ActorRef> regions;
 
     @BeforeAll
@@ -84,7 +103,7 @@ class JobShardAllocationTest {
 
     @Test
     void aJobsShardsSpreadEvenlyWhateverEarlierJobsLeft() {
-        JobShardAllocation strategy = new JobShardAllocation("test", ADDRESS, () -> true);
+        JobShardAllocation strategy = new JobShardAllocation("test", ADDRESS, view(() -> 3, Set::of));
         Allocations allocations = new Allocations();
         // an earlier job left 5 shards on region 0 (as after a node rejoined: regions 1, 2 empty)
         allocations.byRegion.get(regions.get(0)).addAll(List.of("7/0", "7/1", "7/2", "7/3", "7/4"));
@@ -100,7 +119,9 @@ class JobShardAllocationTest {
     @Test
     void onlyEarlierJobsShardsAreHandedOffAndNotAllocatedAgain() {
         AtomicBoolean allowed = new AtomicBoolean(true);
-        JobShardAllocation strategy = new JobShardAllocation("test", ADDRESS, allowed::get);
+        Address unreachable = new Address("pekko", "privsim", "10.0.0.9", 2551);
+        JobShardAllocation strategy = new JobShardAllocation("test", ADDRESS, view(() -> 3,
+                () -> allowed.get() ? Set.of() : Set.of(unreachable)));
         Allocations allocations = new Allocations();
         assertEquals(Set.of(), rebalance(strategy, allocations, Set.of()), "nothing allocated yet");
         for (int s = 0; s < 6; s++) {
@@ -127,5 +148,15 @@ class JobShardAllocationTest {
         // a job with a smaller id (a curator on a host whose clock is behind) is new, hence current
         allocations.allocate(strategy, "99/0");
         assertTrue(rebalance(strategy, allocations, Set.of()).containsAll(Set.of("101/0", "101/1", "101/2")));
+    }
+
+    @Test
+    void aJobWaitsForTheRegionsOfUsersNodesThatAreUp() {
+        AtomicInteger up = new AtomicInteger(4);
+        JobShardAllocation strategy = new JobShardAllocation("test", ADDRESS, view(up::get, Set::of));
+        Allocations allocations = new Allocations();
+        assertEquals(null, allocations.allocate(strategy, "5/0"), "4 users nodes are Up, 3 regions registered");
+        up.set(3);
+        assertFalse(allocations.allocate(strategy, "5/0") == null, "every Up users node has a region");
     }
 }
