@@ -198,12 +198,15 @@ fi
 mkdir -p "$log_dir"
 log_of() { echo "$log_dir/node-$id-$1.log"; }
 start_node() {  # start_node i: node i in its namespace, in the background
+  # A node gives up joining after --join-timeout (30 s by default): on a loaded host the seed may
+  # take longer than that to answer, so the nodes wait as long as the script waits for them.
   local roles=users,adversary
   [ "$1" -eq 1 ] && roles=curator,users,adversary
   # shellcheck disable=SC2086
   PRIVSIM_PORT="$port" ip netns exec "$(ns_name "$1")" java $node_java_opts $tls_opts \
     -Dlogback.configurationFile="$root/cluster-conf/logback.xml" \
     -jar "$jar" node --roles "$roles" --host "$(addr "$1")" --port "$port" --seed-nodes "$seed" \
+    --join-timeout "$start_timeout" \
     >>"$(log_of "$1")" 2>&1 </dev/null &
   node_pids[$(($1 - 1))]=$!
 }
