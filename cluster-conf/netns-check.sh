@@ -14,8 +14,9 @@
 #  * nothing is left behind: no namespace, link or process of the cluster.
 # Prints one line `netns-check: CASE SCENARIO: ...` with the exit code, the wall time from the fault
 # to the job's end and whether the report equals the local one; exits 0 when every check holds, 1
-# otherwise. The namespace script's output is in $PRIVSIM_CHECK_DIR (default: a temporary
-# directory, removed unless a check failed).
+# otherwise. PRIVSIM_CHECK_LOCAL=DIR compares with an earlier local run's output instead of
+# running the local twin again. The namespace script's output is in $PRIVSIM_CHECK_DIR (default: a
+# temporary directory, removed unless a check failed).
 set -euo pipefail
 [ $# -ge 2 ] || { sed -n '4p' "$0" | sed 's/^# //' >&2; exit 2; }
 case_="$1"; scenario="$2"; shift 2
@@ -39,10 +40,17 @@ privsim_ensure_jar "$root"
 . "$root/scripts/jvm-options.sh"
 
 failures=()
-# The local twin.
-# shellcheck disable=SC2046
-java $(privsim_jvm_options "${PRIVSIM_JAVA_OPTS:-}") -jar "$root/actors/target/privsim.jar" run "$scenario" \
-  --out "$work/local" "$@" >"$work/local.log" 2>&1 || { echo "error: the local run failed; see $work/local.log" >&2; exit 1; }
+# The local twin (or PRIVSIM_CHECK_LOCAL: the output directory of an earlier local run of the same
+# scenario and arguments, to check several cases against one).
+if [ -n "${PRIVSIM_CHECK_LOCAL:-}" ]; then
+  [ -s "$PRIVSIM_CHECK_LOCAL/report.json" ] || { echo "error: PRIVSIM_CHECK_LOCAL: no report.json in $PRIVSIM_CHECK_LOCAL" >&2; exit 2; }
+  rm -rf "$work/local"
+  cp -r "$PRIVSIM_CHECK_LOCAL" "$work/local"
+else
+  # shellcheck disable=SC2046
+  java $(privsim_jvm_options "${PRIVSIM_JAVA_OPTS:-}") -jar "$root/actors/target/privsim.jar" run "$scenario" \
+    --out "$work/local" "$@" >"$work/local.log" 2>&1 || { echo "error: the local run failed; see $work/local.log" >&2; exit 1; }
+fi
 
 start=$(date +%s%3N)
 rc=0

@@ -10,8 +10,9 @@
 # the bridge) carries 10.213.<X>.<i>/24, plus privsim-<ID>-submit with 10.213.<X>.200; these are
 # the only addresses it uses and nothing is routed to or from the host. Node i is `privsim node`
 # on port 2551 of its address; node 1 has roles curator,users,adversary and is the seed, the
-# others users,adversary; every member waits for N users nodes before it is Up
-# (pekko.cluster.role.users.min-nr-of-members = N). The submitter is a bare member (no users):
+# others users,adversary (`privsim node` adds role node to each); every member waits for N nodes
+# before it is Up (pekko.cluster.role.node.min-nr-of-members = N), while the shard coordinators
+# allocate as soon as one users node has registered (role.users.min-nr-of-members stays 1). The submitter is a bare member (no users):
 #   privsim run SCENARIO --runner cluster --seed-nodes 10.213.<X>.1:2551 --host 10.213.<X>.200 [args]
 # Artery runs over TLS with mutual authentication by default: cluster-conf/make-tls.sh makes a
 # certificate authority and one key pair for this cluster in the work directory (PRIVSIM_TLS=off:
@@ -21,7 +22,8 @@
 # the curator logged that it runs the job. kill-users: SIGKILL node N; cut-users: link of node N
 # down; cut-curator: link of node 1 down. --heal (with cut-users): after the first job the link goes
 # up again, the cut node (which downed itself) is restarted and rejoins, and a second job runs;
-# the script checks that its report places work on the rejoined node. --jobs K (default 1; 2 with
+# the script checks that a shard of that job was allocated to the rejoined node (the shard
+# coordinator logs each allocation: `TYPE: job J: shard ID on ADDRESS`). --jobs K (default 1; 2 with
 # --heal) submits K jobs one after the other; with K > 1 job k writes to OUT/job-k (--out OUT).
 # Prints `netns-cluster: fault <kind> at <epoch ms>` when the fault strikes and
 # `netns-cluster: job <k> exit <rc> after <s> s (<s> s after the fault)` per job.
@@ -34,8 +36,9 @@
 # Environment: PRIVSIM_NETNS_ID (4 hex digits naming this cluster's namespaces and links; random by
 # default), PRIVSIM_LOG_DIR (node logs, default out/netns-logs), PRIVSIM_START_TIMEOUT (120),
 # PRIVSIM_STOP_TIMEOUT (20), PRIVSIM_FAULT_DELAY (3), PRIVSIM_HEAP_LOG (a file: after each job, one
-# line with every node's used heap after a full collection, from jcmd), PRIVSIM_TLS (on|off), PRIVSIM_TLS_DIR (TLS
-# material to use instead of making one), PRIVSIM_JAVA_OPTS and
+# line with every node's used heap after a full collection, from jcmd), PRIVSIM_HISTO_DIR (with
+# PRIVSIM_HEAP_LOG: each node's class histogram after each job, DIR/job-K-node-I.txt), PRIVSIM_TLS
+# (on|off), PRIVSIM_TLS_DIR (TLS material to use instead of making one), PRIVSIM_JAVA_OPTS and
 # PRIVSIM_NODE_JAVA_OPTS as for cluster-conf/start-local-cluster.sh.
 set -euo pipefail
 
@@ -98,7 +101,7 @@ privsim_ensure_jar "$root"
 archive="$(privsim_class_archive "$root")"
 gc_threads=$(( $(nproc 2>/dev/null || echo 1) / (n + 1) ))
 [ "$gc_threads" -ge 1 ] || gc_threads=1
-shared_opts="$archive -XX:ParallelGCThreads=$gc_threads -Dpekko.cluster.role.users.min-nr-of-members=$n"
+shared_opts="$archive -XX:ParallelGCThreads=$gc_threads -Dpekko.cluster.role.node.min-nr-of-members=$n"
 node_java_opts="$shared_opts $(privsim_jvm_options "${PRIVSIM_NODE_JAVA_OPTS:-${PRIVSIM_JAVA_OPTS:-}}" shared)"
 # A bare submitter only joins, waits and writes the report: C1 alone compiles what it runs.
 java_opts="$shared_opts -XX:TieredStopAtLevel=1 $(privsim_jvm_options "${PRIVSIM_JAVA_OPTS:-}" shared)"
@@ -195,12 +198,15 @@ fi
 mkdir -p "$log_dir"
 log_of() { echo "$log_dir/node-$id-$1.log"; }
 start_node() {  # start_node i: node i in its namespace, in the background
+  # A node gives up joining after --join-timeout (30 s by default): on a loaded host the seed may
+  # take longer than that to answer, so the nodes wait as long as the script waits for them.
   local roles=users,adversary
   [ "$1" -eq 1 ] && roles=curator,users,adversary
   # shellcheck disable=SC2086
   PRIVSIM_PORT="$port" ip netns exec "$(ns_name "$1")" java $node_java_opts $tls_opts \
     -Dlogback.configurationFile="$root/cluster-conf/logback.xml" \
     -jar "$jar" node --roles "$roles" --host "$(addr "$1")" --port "$port" --seed-nodes "$seed" \
+    --join-timeout "$start_timeout" \
     >>"$(log_of "$1")" 2>&1 </dev/null &
   node_pids[$(($1 - 1))]=$!
 }
@@ -310,6 +316,10 @@ log_heap() {  # log_heap K
         | awk '{s += $1} END {print s}')"
     fi
     line="$line node$i ${used}K"
+    if [ -n "${PRIVSIM_HISTO_DIR:-}" ] && [ "$used" != - ]; then
+      mkdir -p "$PRIVSIM_HISTO_DIR"
+      jcmd "$pid" GC.class_histogram >"$PRIVSIM_HISTO_DIR/job-$1-node-$i.txt" 2>/dev/null || true
+    fi
   done
   echo "$line" >>"$heap_log"
 }
@@ -324,10 +334,11 @@ for ((k = 1; k <= jobs; k++)); do
     heal_cut_node
   fi
   if [ "$heal" = 1 ] && [ "$k" = 2 ] && [ "$rc" = 0 ]; then
-    if grep -q "$(addr "$n"):$port" "$out/job-2/report.json"; then
-      echo "netns-cluster: heal: job 2 placed work on the rejoined node $(addr "$n")" >&2
+    job2="$(grep -h -o 'job [0-9]*: running scenario' "$log_dir"/node-"$id"-*.log | tail -1 | cut -d' ' -f2 | tr -d :)"
+    if grep -h -q ": job $job2: shard .* on pekko://privsim@$(addr "$n"):$port\$" "$log_dir"/node-"$id"-*.log; then
+      echo "netns-cluster: heal: job 2 ($job2) placed work on the rejoined node $(addr "$n")" >&2
     else
-      echo "error: heal: job 2's report places no work on the rejoined node $(addr "$n")" >&2
+      echo "error: heal: job 2 ($job2) placed no shard on the rejoined node $(addr "$n")" >&2
       [ "$first_rc" = 0 ] && first_rc=1
     fi
   fi

@@ -68,8 +68,8 @@ final class NodeCommand implements Callable<Integer> {
         }
         Config config;
         try {
-            config = ClusterNode.config(new ClusterNode.Options(host, port, seedNodes, roles),
-                    ConfigFactory.parseString("pekko.coordinated-shutdown.exit-jvm = on"));
+            config = ClusterNode.withNodeRole(ClusterNode.config(new ClusterNode.Options(host, port, seedNodes, roles),
+                    ConfigFactory.parseString("pekko.coordinated-shutdown.exit-jvm = on")));
         } catch (IllegalStateException e) {
             // an incomplete TLS directory (PRIVSIM_TLS_DIR)
             spec.commandLine().getErr().println("error: " + e.getMessage());

@@ -9,7 +9,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.javadsl.Adapter;
@@ -35,6 +37,15 @@ public final class ClusterNode {
     public static final String SYSTEM = "privsim";
     /** Config path of the cluster runtime's settings. */
     public static final String SETTINGS = "privsim.cluster";
+    /**
+     * The role every {@code privsim node} has besides its own (a submitter never has it): with
+     * {@code pekko.cluster.role.node.min-nr-of-members = N} no member is Up before N nodes have
+     * joined, while the shard coordinators, which count the regions of role {@code users} against
+     * {@code role.users.min-nr-of-members} (1), allocate shards whenever one region is registered —
+     * a coordinator that waits for N regions and loses a node before it has seen them all never
+     * allocates a shard again.
+     */
+    public static final String NODE_ROLE = "node";
 
     private ClusterNode() {}
 
@@ -78,6 +89,16 @@ public final class ClusterNode {
         return tlsDir.isBlank() ? config : tls(Path.of(tlsDir)).withFallback(config);
     }
 
+    /** {@code config} with {@value #NODE_ROLE} added to its roles: the configuration of a {@code privsim node}. */
+    public static Config withNodeRole(Config config) {
+        Set<String> roles = new LinkedHashSet<>(config.getStringList("pekko.cluster.roles"));
+        roles.add(NODE_ROLE);
+        return config.withValue("pekko.cluster.roles", ConfigValueFactory.fromIterable(List.copyOf(roles)));
+    }
+
+    /** The JDK's bound on cached TLS sessions per SSL context, set by {@link #tls} unless given. */
+    static final String SESSION_CACHE_SIZE = "javax.net.ssl.sessionCacheSize";
+
     /** Config path of the directory with the cluster's TLS material (empty: plain TCP). */
     public static final String TLS_DIR = "privsim.tls.dir";
 
@@ -85,7 +106,8 @@ public final class ClusterNode {
      * Artery over TLS 1.3 with mutual authentication, from a directory made by
      * {@code cluster-conf/make-tls.sh}: {@code node.p12} (this cluster's key and certificate),
      * {@code truststore.p12} (its authority) and {@code password}. A peer must present a certificate
-     * of that authority, or its connection is refused.
+     * of that authority, or its connection is refused. Bounds the JDK's TLS session cache to 64
+     * sessions (system property {@value #SESSION_CACHE_SIZE}) unless that property is set.
      *
      * @throws IllegalStateException naming {@value #TLS_DIR} and the missing file when the directory
      *                               is incomplete
@@ -100,6 +122,13 @@ public final class ClusterNode {
             password = Files.readString(dir.resolve("password")).strip();
         } catch (IOException e) {
             throw new IllegalStateException(TLS_DIR + ": cannot read " + dir.resolve("password") + ": " + e.getMessage());
+        }
+        // The JDK caches every TLS session for 24 h, up to 20,480 per SSL context: each job's
+        // submitter, a new peer on a new port, left ~4 sessions (with the peer's certificates) on
+        // every node. 64 resumable sessions cover a node's connections to its peers; a session
+        // evicted only costs a full handshake when that connection is made again.
+        if (System.getProperty(SESSION_CACHE_SIZE) == null) {
+            System.setProperty(SESSION_CACHE_SIZE, "64");
         }
         String engine = "pekko.remote.artery.ssl.config-ssl-engine.";
         return ConfigFactory.empty()

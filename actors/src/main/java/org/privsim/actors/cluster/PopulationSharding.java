@@ -2,6 +2,8 @@ package org.privsim.actors.cluster;
 
 import java.time.Duration;
 import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.javadsl.Adapter;
+import org.apache.pekko.cluster.Cluster;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
 import org.apache.pekko.cluster.sharding.typed.javadsl.Entity;
@@ -47,7 +49,8 @@ public final class PopulationSharding {
                 .withMessageExtractor(new EnvelopeExtractor<PopulationCommand>(
                         // shard id = the entity id up to its last '/', i.e. (job, shard)
                         id -> id.substring(0, id.lastIndexOf('/'))))
-                .withStopMessage(new PopulationCommand.Stop()));
+                .withStopMessage(new PopulationCommand.Stop())
+                .withAllocationStrategy(JobShardAllocation.of(TYPE.name(), Cluster.get(Adapter.toClassic(system)))));
     }
 
     /** The aggregator entity of range {@code range} of job {@code job}, whose ranges go to {@code shards} shards. */

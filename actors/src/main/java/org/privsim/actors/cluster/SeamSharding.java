@@ -2,6 +2,8 @@ package org.privsim.actors.cluster;
 
 import java.time.Duration;
 import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.javadsl.Adapter;
+import org.apache.pekko.cluster.Cluster;
 import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
 import org.apache.pekko.cluster.sharding.typed.javadsl.Entity;
 import org.apache.pekko.cluster.sharding.typed.javadsl.EntityRef;
@@ -33,7 +35,8 @@ public final class SeamSharding {
                 .withMessageExtractor(new EnvelopeExtractor<SeamHostCommand>(
                         // shard id = (job, host): the entity id's first two parts
                         id -> id.substring(0, id.indexOf('/', id.indexOf('/') + 1))))
-                .withStopMessage(new SeamHostCommand.Stop()));
+                .withStopMessage(new SeamHostCommand.Stop())
+                .withAllocationStrategy(JobShardAllocation.of(TYPE.name(), Cluster.get(Adapter.toClassic(system)))));
     }
 
     /**
