@@ -21,12 +21,13 @@ public sealed interface RunCommand extends CborSerializable permits RunCommand.A
     record Answered(int position, @JsonTypeInfo(use = JsonTypeInfo.Id.CLASS) Object answer) implements RunCommand {}
 
     /**
-     * The sum of the current chained fold, back from its last participant. Local only: never
-     * serialized.
+     * The sum of the current chained fold, or of one of its ranges, back from its last participant.
+     * Local only: never serialized.
      *
-     * @param sum the folded answers
+     * @param range the range (0 for a fold without ranges)
+     * @param sum   the folded answers
      */
-    record Folded(Object sum) implements RunCommand, org.apache.pekko.actor.NoSerializationVerificationNeeded {}
+    record Folded(int range, Object sum) implements RunCommand, org.apache.pekko.actor.NoSerializationVerificationNeeded {}
 
     /**
      * Participant {@code participant} stopped (its request threw): the run fails.

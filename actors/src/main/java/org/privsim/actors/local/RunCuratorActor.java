@@ -26,7 +26,8 @@ import org.privsim.protocol.RunCommand;
  * {@link ParticipantActor} as its child the first time a step names it, sending each step's request
  * (or each participant's own) to exactly the participants it names — or, for a
  * {@link Step.Fold}, handing one {@link FoldChain} from participant to participant in the order it
- * names them — and handing their answers back in the order it named them. A
+ * names them (one chain per range of a fold in ranges, all at once, their partial sums combined in
+ * range order) — and handing their answers back in the order it named them. A
  * step that names no participant is answered at once. Its participants live where it lives, so a
  * run's messages never cross a node.
  *
@@ -50,6 +51,10 @@ public final class RunCuratorActor extends AbstractBehavior<RunCommand> {
     private final Map<Integer, ActorRef<ParticipantCommand>> participants = new HashMap<>();
     private Object[] answers;
     private int answered;
+    /** The fold in flight, its ranges' partial sums, and how many ranges are still out. */
+    private Step.Fold<Object, Object> fold;
+    private Object[] partials;
+    private int rangesOut;
 
     /**
      * The curator of run {@code run} of {@code cell}; {@code coordinator} receives its outcome.
@@ -77,7 +82,7 @@ public final class RunCuratorActor extends AbstractBehavior<RunCommand> {
     public Receive<RunCommand> createReceive() {
         return newReceiveBuilder()
                 .onMessage(RunCommand.Answered.class, this::onAnswered)
-                .onMessage(RunCommand.Folded.class, m -> advance(List.of(m.sum())))
+                .onMessage(RunCommand.Folded.class, this::onFolded)
                 .onMessage(RunCommand.ParticipantStopped.class, m -> {
                     coordinator.tell(new CoordinatorCommand.RunFailed(cell.index(), run, "participant " + m.participant()
                             + " of run " + run + " stopped without answering"));
@@ -92,8 +97,8 @@ public final class RunCuratorActor extends AbstractBehavior<RunCommand> {
         try {
             step = previous == null ? curator.start() : curator.onAnswers(previous);
             while (!(step instanceof Step.Done<Object, Object>) && step.asked().length == 0) {
-                step = curator.onAnswers(step instanceof Step.Fold<Object, Object> fold
-                        ? List.of(fold.folding().empty()) : List.of());
+                step = curator.onAnswers(step instanceof Step.Fold<Object, Object> empty
+                        ? List.of(empty.total(emptyPartials(empty))) : List.of());
             }
         } catch (BudgetExceededException e) {
             coordinator.tell(new CoordinatorCommand.RunFailed(cell.index(), run, e.getMessage()));
@@ -105,12 +110,8 @@ public final class RunCuratorActor extends AbstractBehavior<RunCommand> {
             return Behaviors.stopped();
         }
         int[] ids = step.asked();
-        if (step instanceof Step.Fold<Object, Object> fold) {
-            List<ActorRef<ParticipantCommand>> chain = new ArrayList<>(ids.length);
-            for (int id : ids) {
-                chain.add(participant(id));
-            }
-            new FoldChain(chain, fold.request(), fold.folding(), getContext().getSelf()).start();
+        if (step instanceof Step.Fold<Object, Object> f) {
+            startFold(f);
             return this;
         }
         answers = new Object[ids.length];
@@ -120,6 +121,43 @@ public final class RunCuratorActor extends AbstractBehavior<RunCommand> {
             participant(ids[position]).tell(new ParticipantCommand.Ask(position, step.request(position), self));
         }
         return this;
+    }
+
+    /** One chain per range of {@code f}, all handed out at once. */
+    private void startFold(Step.Fold<Object, Object> f) {
+        fold = f;
+        int[] ids = f.participants();
+        int[] ends = f.ends();
+        partials = new Object[ends.length];
+        rangesOut = ends.length;
+        int start = 0;
+        for (int range = 0; range < ends.length; range++) {
+            List<ActorRef<ParticipantCommand>> chain = new ArrayList<>(ends[range] - start);
+            for (int position = start; position < ends[range]; position++) {
+                chain.add(participant(ids[position]));
+            }
+            new FoldChain(chain, f.request(), f.folding(), range, getContext().getSelf()).start();
+            start = ends[range];
+        }
+    }
+
+    private Behavior<RunCommand> onFolded(RunCommand.Folded m) {
+        partials[m.range()] = m.sum();
+        if (--rangesOut > 0) {
+            return this;
+        }
+        Object total = fold.total(Arrays.asList(partials));
+        fold = null;
+        partials = null;
+        return advance(List.of(total));
+    }
+
+    private static List<Object> emptyPartials(Step.Fold<Object, Object> f) {
+        List<Object> empties = new ArrayList<>();
+        for (int range = 0; range < f.ends().length; range++) {
+            empties.add(f.folding().empty());
+        }
+        return empties;
     }
 
     private ActorRef<ParticipantCommand> participant(int id) {

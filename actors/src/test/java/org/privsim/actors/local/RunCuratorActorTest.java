@@ -24,7 +24,8 @@ import org.privsim.protocol.CoordinatorCommand;
 /**
  * The one curator actor runs every kind of step of the seam as the sequential interpreter does: an
  * ask of one request, an ask of each participant's own request, a chained fold (non-commutative, so
- * order matters), an empty fold and an empty ask; and a participant that throws fails the run
+ * order matters), an empty fold and an empty ask, a fold in ranges (one of them empty; the ranges run
+ * at once, their partials combined in range order) and a fold of empty ranges; and a participant that throws fails the run
  * instead of leaving it waiting. A toy family: participant i answers "i:request".
  */
 class RunCuratorActorTest {
@@ -46,9 +47,14 @@ class RunCuratorActorTest {
         public String add(String sum, String answer) {
             return sum + answer + ";";
         }
+
+        @Override
+        public String combine(String total, String part) {
+            return total + part + "]";
+        }
     };
 
-    /** A run of five steps whose outcome records every answer list it received; {@code failAt} throws there. */
+    /** A run of seven steps whose outcome records every answer list it received; {@code failAt} throws there. */
     private record Toy(int failAt) implements Family<Integer, Integer, String, String, List<String>, ExperimentRow> {
         @Override
         public String id() {
@@ -105,6 +111,8 @@ class RunCuratorActorTest {
                         case 3 -> Step.fold(new int[] {4, 1, 3}, "f", CONCAT);
                         case 4 -> Step.fold(new int[0], "g", CONCAT);
                         case 5 -> new Step.Ask<>(new int[0], "none");
+                        case 6 -> Step.foldRanges(new int[] {4, 1, 3, 0}, new int[] {1, 1, 3, 4}, "r", CONCAT);
+                        case 7 -> Step.foldRanges(new int[0], new int[] {0, 0}, "e", CONCAT);
                         default -> new Step.Done<>(List.copyOf(seen));
                     };
                 }
@@ -131,7 +139,8 @@ class RunCuratorActorTest {
     void everyKindOfStepGivesTheSequentialAnswers() {
         BoundCell cell = BoundCell.of(new Toy(-1), 0, 0);
         Object expected = SequentialInterpreter.run(cell, 0, 1L);
-        assertEquals(List.of("3:a,0:a,2:a", "0:x,1:y,2:z", "[4:f;1:f;3:f;", "[", ""), expected);
+        assertEquals(List.of("3:a,0:a,2:a", "0:x,1:y,2:z", "[4:f;1:f;3:f;", "[", "",
+                "[[4:r;][][1:r;3:r;][0:r;]", "[[][]"), expected);
         TestProbe<CoordinatorCommand> coordinator = TEST_KIT.createTestProbe();
         TEST_KIT.spawn(RunCuratorActor.create(cell, 0, 1L, null, coordinator.getRef()));
         CoordinatorCommand.RunFinished finished = coordinator.expectMessageClass(CoordinatorCommand.RunFinished.class);
