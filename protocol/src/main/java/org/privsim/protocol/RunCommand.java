@@ -10,7 +10,7 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
  * answers to the family's curator in the order it asked, never in arrival order.
  */
 public sealed interface RunCommand extends CborSerializable permits RunCommand.Answered, RunCommand.Folded,
-        RunCommand.ParticipantStopped {
+        RunCommand.BatchAnswered, RunCommand.ParticipantStopped {
 
     /**
      * The answer of the participant at {@code position} of the current ask.
@@ -30,7 +30,17 @@ public sealed interface RunCommand extends CborSerializable permits RunCommand.A
     record Folded(int range, Object sum) implements RunCommand, org.apache.pekko.actor.NoSerializationVerificationNeeded {}
 
     /**
-     * Participant {@code participant} stopped (its request threw): the run fails.
+     * The answers of positions {@code from … from + answers.length − 1} of the current ask, from a
+     * {@link ParticipantBatch}. Local only: never serialized.
+     *
+     * @param from    the first position
+     * @param answers the answers, in position order
+     */
+    record BatchAnswered(int from, Object[] answers)
+            implements RunCommand, org.apache.pekko.actor.NoSerializationVerificationNeeded {}
+
+    /**
+     * Participant {@code participant} stopped, or threw in a {@link ParticipantBatch}: the run fails.
      *
      * @param participant its id
      */

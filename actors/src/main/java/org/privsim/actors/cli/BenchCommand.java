@@ -253,6 +253,7 @@ final class BenchCommand implements Callable<Integer> {
     /** Records the interval between consecutive round releases of the same run. */
     private static final class EpochClock implements Progress {
         private final List<Double> epochs = new ArrayList<>();
+        private int lastCell = -1;
         private int lastRun = -1;
         private int lastRound = -1;
         private long lastNanos;
@@ -262,12 +263,13 @@ final class BenchCommand implements Callable<Integer> {
         }
 
         @Override
-        public synchronized void released(int run, UserTask task) {
+        public synchronized void released(int cell, int run, Object request) {
             long now = System.nanoTime();
-            if (task instanceof UserTask.Round r) {
-                if (run == lastRun && r.round() == lastRound + 1) {
+            if (request instanceof UserTask.Round r) {
+                if (cell == lastCell && run == lastRun && r.round() == lastRound + 1) {
                     epochs.add((now - lastNanos) / 1e6);
                 }
+                lastCell = cell;
                 lastRun = run;
                 lastRound = r.round();
                 lastNanos = now;

@@ -221,7 +221,7 @@ public final class CuratorActor extends AbstractBehavior<CuratorCommand> {
         steps++;
         try {
             Step step = feed();
-            progress.released(run, task);
+            progress.released(-1, run, task);
             return next(step);
         } catch (RuntimeException e) {
             guardian.tell(new GuardianCommand.RunFailed(run, e.getMessage() == null ? e.toString() : e.getMessage()));

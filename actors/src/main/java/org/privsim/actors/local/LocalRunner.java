@@ -69,7 +69,7 @@ public final class LocalRunner {
         // Initialise logback before Pekko's logger threads race to do it (SLF4J would print a
         // "replayed logging calls" notice on stderr).
         LoggerFactory.getILoggerFactory();
-        ActorSystem<?> system = ActorSystem.create(SimulationGuardian.create(scenario, RangeWiring.local(faults), RunWiring.local(),
+        ActorSystem<?> system = ActorSystem.create(SimulationGuardian.create(scenario, RangeWiring.local(faults), RunWiring.local(progress),
                 AdversaryWiring.local(), LocalSettings.from(config), progress, outcomes), "privsim", config);
         system.getWhenTerminated().thenRun(() -> outcomes.completeExceptionally(
                 new IllegalStateException("the actor system stopped before the scenario finished")));

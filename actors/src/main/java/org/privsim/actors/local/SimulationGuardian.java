@@ -89,7 +89,7 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
 
         /** The report of {@code scenario} from these outcomes, as runner {@code runner} took {@code wallMillis}. */
         public Report report(Scenario scenario, String runner, long wallMillis) {
-            return Families.report(scenario, runner, wallMillis, runs, seam, audits).withPlacement(placement);
+            return Families.report(scenario, runner, wallMillis, seam, audits).withPlacement(placement);
         }
     }
 
@@ -119,7 +119,7 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
         this.settings = settings;
         this.progress = progress;
         this.result = result;
-        this.runs = ScenarioPlan.runs(scenario);
+        this.runs = List.of(); // the low-rank runs are LowRankFamily's cells now (this path goes next)
         this.seamCells = Families.cells(scenario);
         this.totalSteps = StepBudget.total(runs) + seamCells.size() + scenario.audits().size();
         if (runs.isEmpty()) {

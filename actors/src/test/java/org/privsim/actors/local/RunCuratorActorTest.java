@@ -8,7 +8,9 @@ import java.util.List;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.privsim.core.run.Progress;
 import org.privsim.core.run.ExperimentRow;
 import org.privsim.core.scenario.Algorithm;
 import org.privsim.core.scenario.Scenario;
@@ -26,7 +28,8 @@ import org.privsim.protocol.CoordinatorCommand;
  * ask of one request, an ask of each participant's own request, a chained fold (non-commutative, so
  * order matters), an empty fold and an empty ask, a fold in ranges (one of them empty; the ranges run
  * at once, their partials combined in range order) and a fold of empty ranges; and a participant that throws fails the run
- * instead of leaving it waiting. A toy family: participant i answers "i:request".
+ * instead of leaving it waiting — with participant actors, and with a shared context (participants
+ * answering in batches on workers). A toy family: participant i answers "i:request".
  */
 class RunCuratorActorTest {
     private static final ActorTestKit TEST_KIT = ActorTestKit.create();
@@ -55,7 +58,7 @@ class RunCuratorActorTest {
     };
 
     /** A run of seven steps whose outcome records every answer list it received; {@code failAt} throws there. */
-    private record Toy(int failAt) implements Family<Integer, Integer, String, String, List<String>, ExperimentRow> {
+    private record Toy(int failAt, boolean shared) implements Family<Integer, Integer, String, String, List<String>, ExperimentRow> {
         @Override
         public String id() {
             return "toy";
@@ -79,6 +82,11 @@ class RunCuratorActorTest {
         @Override
         public String label(Integer cell) {
             return "toy";
+        }
+
+        @Override
+        public Object contextKey(Integer cell, int run, long seed) {
+            return shared ? 0 : null;
         }
 
         @Override
@@ -135,23 +143,25 @@ class RunCuratorActorTest {
         }
     }
 
-    @Test
-    void everyKindOfStepGivesTheSequentialAnswers() {
-        BoundCell cell = BoundCell.of(new Toy(-1), 0, 0);
+    @ParameterizedTest(name = "shared context: {0}")
+    @ValueSource(booleans = {false, true})
+    void everyKindOfStepGivesTheSequentialAnswers(boolean shared) {
+        BoundCell cell = BoundCell.of(new Toy(-1, shared), 0, 0);
         Object expected = SequentialInterpreter.run(cell, 0, 1L);
         assertEquals(List.of("3:a,0:a,2:a", "0:x,1:y,2:z", "[4:f;1:f;3:f;", "[", "",
                 "[[4:r;][][1:r;3:r;][0:r;]", "[[][]"), expected);
         TestProbe<CoordinatorCommand> coordinator = TEST_KIT.createTestProbe();
-        TEST_KIT.spawn(RunCuratorActor.create(cell, 0, 1L, null, coordinator.getRef()));
+        TEST_KIT.spawn(RunCuratorActor.create(cell, 0, 1L, null, coordinator.getRef(), new SharedContexts(), Progress.NONE));
         CoordinatorCommand.RunFinished finished = coordinator.expectMessageClass(CoordinatorCommand.RunFinished.class);
         assertEquals(expected, finished.outcome());
     }
 
-    @Test
-    void aParticipantThatThrowsInAFoldFailsTheRun() {
-        BoundCell cell = BoundCell.of(new Toy(4), 0, 0);
+    @ParameterizedTest(name = "shared context: {0}")
+    @ValueSource(booleans = {false, true})
+    void aParticipantThatThrowsInAFoldFailsTheRun(boolean shared) {
+        BoundCell cell = BoundCell.of(new Toy(4, shared), 0, 0);
         TestProbe<CoordinatorCommand> coordinator = TEST_KIT.createTestProbe();
-        TEST_KIT.spawn(RunCuratorActor.create(cell, 0, 1L, null, coordinator.getRef()));
+        TEST_KIT.spawn(RunCuratorActor.create(cell, 0, 1L, null, coordinator.getRef(), new SharedContexts(), Progress.NONE));
         CoordinatorCommand.RunFailed failed = coordinator.expectMessageClass(CoordinatorCommand.RunFailed.class);
         assertTrue(failed.reason().contains("participant 4"), failed.reason());
     }

@@ -18,7 +18,7 @@ import org.privsim.core.run.ExperimentRow;
 public final class SequentialInterpreter {
     private SequentialInterpreter() {}
 
-    /** Sees every step of every run after the curator took its answers. */
+    /** Sees every step of every run after the curator took its answers, and every run's end. */
     @FunctionalInterface
     public interface Observer {
         /** Observes nothing. */
@@ -30,6 +30,10 @@ public final class SequentialInterpreter {
          * @param request the request whose answers the curator just took (the first participant's for an {@link Step.AskEach}, null when it asks nobody)
          */
         void stepped(BoundCell cell, int run, Object request);
+
+        /** Run {@code run} of {@code cell} is over (after its last step). */
+        default void finished(BoundCell cell, int run) {
+        }
     }
 
     /** A run's context and its participants, built on first use (shared by the runs of one context key). */
@@ -94,6 +98,7 @@ public final class SequentialInterpreter {
                 population = shared;
             }
             outcomes[r.cell()][r.run()] = run(cell, r.run(), seed, population, observer);
+            observer.finished(cell, r.run());
         }
         List<ExperimentRow> rows = new ArrayList<>(cells.size());
         for (int c = 0; c < cells.size(); c++) {
