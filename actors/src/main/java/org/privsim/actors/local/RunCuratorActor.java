@@ -71,10 +71,15 @@ public final class RunCuratorActor extends AbstractBehavior<RunCommand> {
     private final Map<Integer, ActorRef<ParticipantCommand>> participants = new HashMap<>();
     private Object[] answers;
     private int answered;
-    /** The fold in flight, its ranges' partial sums, and how many ranges are still out. */
+    /**
+     * The fold in flight, its ranges' partial sums not yet combined, the next range to combine and
+     * the total so far (ranges are combined in range order as soon as the ranges before them are, so
+     * only out-of-order partials wait).
+     */
     private Step.Fold<Object, Object> fold;
     private Object[] partials;
-    private int rangesOut;
+    private int nextRange;
+    private Object total;
 
     /**
      * The curator of run {@code run} of {@code cell}; {@code coordinator} receives its outcome.
@@ -166,10 +171,8 @@ public final class RunCuratorActor extends AbstractBehavior<RunCommand> {
     private void startBatches(Step<Object, Object> step) {
         ActorRef<RunCommand> self = getContext().getSelf();
         if (step instanceof Step.Fold<Object, Object> f) {
-            fold = f;
             int[] ends = f.ends();
-            partials = new Object[ends.length];
-            rangesOut = ends.length;
+            startPartials(f);
             int start = 0;
             for (int range = 0; range < ends.length; range++) {
                 worker().tell(new ParticipantBatch(cell, run, seed, context, step, range, start, ends[range], self));
@@ -214,11 +217,9 @@ public final class RunCuratorActor extends AbstractBehavior<RunCommand> {
 
     /** One chain per range of {@code f}, all handed out at once. */
     private void startFold(Step.Fold<Object, Object> f) {
-        fold = f;
         int[] ids = f.participants();
         int[] ends = f.ends();
-        partials = new Object[ends.length];
-        rangesOut = ends.length;
+        startPartials(f);
         int start = 0;
         for (int range = 0; range < ends.length; range++) {
             List<ActorRef<ParticipantCommand>> chain = new ArrayList<>(ends[range] - start);
@@ -230,15 +231,27 @@ public final class RunCuratorActor extends AbstractBehavior<RunCommand> {
         }
     }
 
+    private void startPartials(Step.Fold<Object, Object> f) {
+        fold = f;
+        partials = new Object[f.ends().length];
+        nextRange = 0;
+        total = f.ranged() ? f.folding().empty() : null;
+    }
+
     private Behavior<RunCommand> onFolded(RunCommand.Folded m) {
         partials[m.range()] = m.sum();
-        if (--rangesOut > 0) {
+        while (nextRange < partials.length && partials[nextRange] != null) {
+            total = fold.ranged() ? fold.folding().combine(total, partials[nextRange]) : partials[nextRange];
+            partials[nextRange++] = null;
+        }
+        if (nextRange < partials.length) {
             return this;
         }
-        Object total = fold.total(Arrays.asList(partials));
+        Object sum = total;
         fold = null;
         partials = null;
-        return advance(List.of(total));
+        total = null;
+        return advance(List.of(sum));
     }
 
     private static List<Object> emptyPartials(Step.Fold<Object, Object> f) {

@@ -153,16 +153,16 @@ public final class SequentialInterpreter {
     private static Object fold(BoundCell cell, int run, long seed, Population population, Step.Fold<Object, Object> fold) {
         Folding<Object, Object> folding = fold.folding();
         int[] ids = fold.participants();
-        List<Object> partials = new ArrayList<>();
+        Object total = fold.ranged() ? folding.empty() : null; // Fold.total, each range combined as it ends
         int start = 0;
         for (int end : fold.ends()) {
             Object part = folding.empty();
             for (int position = start; position < end; position++) {
                 part = population.participant(cell, run, seed, ids[position]).fold(fold.request(), part, folding);
             }
-            partials.add(part);
+            total = fold.ranged() ? folding.combine(total, part) : part;
             start = end;
         }
-        return fold.total(partials);
+        return total;
     }
 }
