@@ -6,8 +6,7 @@ package org.privsim.protocol;
  * cross a network unchanged; tests run with {@code serialize-messages = on} to prove it.
  *
  * <p>Guarantee: implementations are records of plain values (ids, counters, {@code double[]}
- * payloads with their shapes, {@code ActorRef} reply-to fields and concrete core value records).
- * The only interface-typed fields are the {@link AggregatorCommand} and {@link UserCommand} inside
- * {@link PopulationCommand} envelopes; those two interfaces name their subtypes for Jackson.
+ * payloads with their shapes, {@code ActorRef} reply-to fields and concrete core value records);
+ * a family's requests, answers, outcomes and rows ride as values serialized with their class name.
  */
 public interface CborSerializable {}

@@ -4,36 +4,18 @@ import org.privsim.core.audit.AuditResult;
 import org.privsim.core.run.ExperimentRow;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import java.util.Map;
-import org.privsim.core.sim.RunOutcome;
 
 /**
- * Messages the simulation guardian handles: the end of one low-rank algorithm run, of one seam
- * cell (indexed mean, multi-task, transfer …), or of one audit.
+ * Messages the simulation guardian handles: the end of one seam cell (of any family), or of one
+ * audit.
  *
- * <p>Guarantee: the curator of run {@code run}, the coordinator of a cell and the coordinator of
- * an audit each send exactly one completion, then stop; the guardian watches them and turns a stop
+ * <p>Guarantee: the seam's coordinator (once per cell) and the coordinator of an audit each send
+ * exactly one completion, then stop; the guardian watches them and turns a stop
  * without completion into the matching failure (ignored when it arrives after the completion).
  */
 public sealed interface GuardianCommand extends CborSerializable
-        permits GuardianCommand.RunCompleted, GuardianCommand.RunFailed, GuardianCommand.SeamCellCompleted,
+        permits GuardianCommand.SeamCellCompleted,
         GuardianCommand.SeamCellFailed, GuardianCommand.AuditCompleted, GuardianCommand.AuditFailed {
-
-    /**
-     * Run {@code run} finished.
-     *
-     * @param run     index of the run in {@link org.privsim.core.run.ScenarioPlan} order
-     * @param outcome its result
-     */
-    record RunCompleted(int run, RunOutcome outcome) implements GuardianCommand {}
-
-    /**
-     * Run {@code run} failed (e.g. the ledger refused a release).
-     *
-     * @param run    index of the run
-     * @param reason what went wrong
-     */
-    record RunFailed(int run, String reason) implements GuardianCommand {}
-
 
     /**
      * Cell {@code cell} of the seam's families finished.

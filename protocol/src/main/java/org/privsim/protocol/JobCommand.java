@@ -5,7 +5,6 @@ import org.privsim.core.audit.AuditResult;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import org.privsim.core.run.ExperimentRow;
 import org.privsim.core.run.Placement;
-import org.privsim.core.sim.RunOutcome;
 
 /**
  * Messages of one cluster job (a scenario being run on the curator's node): the end of its
@@ -21,14 +20,12 @@ public sealed interface JobCommand extends CborSerializable
     /**
      * Every job of the scenario finished.
      *
-     * @param runs   low-rank outcomes in plan order
      * @param seam   the seam families' rows in {@link org.privsim.core.run.Families#cells} order
      *               (serialized with their class names)
      * @param audits audit rows in scenario order
      * @param placement where the seam experiments' participants ran
      */
-    record Completed(List<RunOutcome> runs,
-                     @JsonTypeInfo(use = JsonTypeInfo.Id.CLASS) List<ExperimentRow> seam, List<AuditResult> audits,
+    record Completed(@JsonTypeInfo(use = JsonTypeInfo.Id.CLASS) List<ExperimentRow> seam, List<AuditResult> audits,
                      List<Placement> placement) implements JobCommand {}
 
     /**

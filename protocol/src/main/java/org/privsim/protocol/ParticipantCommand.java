@@ -23,7 +23,7 @@ public sealed interface ParticipantCommand extends CborSerializable permits Part
                ActorRef<RunCommand> replyTo) implements ParticipantCommand {}
 
     /**
-     * Add your answer to the chain's request into its sum and hand it on ({@link FoldChain#add}).
+     * Add your answer to the chain's request into its sum and hand it on ({@link FoldChain#foldIn}).
      * Local only: never serialized.
      *
      * @param chain the fold in flight

@@ -10,7 +10,7 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
  * answers to the family's curator in the order it asked, never in arrival order.
  */
 public sealed interface RunCommand extends CborSerializable permits RunCommand.Answered, RunCommand.Folded,
-        RunCommand.ParticipantStopped {
+        RunCommand.BatchAnswered, RunCommand.ParticipantStopped {
 
     /**
      * The answer of the participant at {@code position} of the current ask.
@@ -21,15 +21,26 @@ public sealed interface RunCommand extends CborSerializable permits RunCommand.A
     record Answered(int position, @JsonTypeInfo(use = JsonTypeInfo.Id.CLASS) Object answer) implements RunCommand {}
 
     /**
-     * The sum of the current chained fold, back from its last participant. Local only: never
-     * serialized.
+     * The sum of the current chained fold, or of one of its ranges, back from its last participant.
+     * Local only: never serialized.
      *
-     * @param sum the folded answers
+     * @param range the range (0 for a fold without ranges)
+     * @param sum   the folded answers
      */
-    record Folded(Object sum) implements RunCommand, org.apache.pekko.actor.NoSerializationVerificationNeeded {}
+    record Folded(int range, Object sum) implements RunCommand, org.apache.pekko.actor.NoSerializationVerificationNeeded {}
 
     /**
-     * Participant {@code participant} stopped (its request threw): the run fails.
+     * The answers of positions {@code from … from + answers.length − 1} of the current ask, from a
+     * {@link ParticipantBatch}. Local only: never serialized.
+     *
+     * @param from    the first position
+     * @param answers the answers, in position order
+     */
+    record BatchAnswered(int from, Object[] answers)
+            implements RunCommand, org.apache.pekko.actor.NoSerializationVerificationNeeded {}
+
+    /**
+     * Participant {@code participant} stopped, or threw in a {@link ParticipantBatch}: the run fails.
      *
      * @param participant its id
      */

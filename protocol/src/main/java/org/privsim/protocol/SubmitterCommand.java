@@ -6,7 +6,6 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import org.privsim.core.run.ExperimentRow;
 import java.util.List;
 import org.privsim.core.run.Placement;
-import org.privsim.core.sim.RunOutcome;
 
 /**
  * Messages a scenario submitter handles: acceptance, progress, the results one job at a time (so
@@ -17,7 +16,7 @@ import org.privsim.core.sim.RunOutcome;
  */
 public sealed interface SubmitterCommand extends CborSerializable
         permits SubmitterCommand.Accepted, SubmitterCommand.Rejected, SubmitterCommand.ProgressUpdate,
-        SubmitterCommand.RunResult, SubmitterCommand.SeamPart, SubmitterCommand.AuditPart,
+        SubmitterCommand.SeamPart, SubmitterCommand.AuditPart,
         SubmitterCommand.Finished, SubmitterCommand.Failed, SubmitterCommand.AcceptTimeout,
         SubmitterCommand.JobLost {
 
@@ -46,15 +45,6 @@ public sealed interface SubmitterCommand extends CborSerializable
     record ProgressUpdate(long done, long total, String message) implements SubmitterCommand {}
 
     /**
-     * One low-rank run's outcome.
-     *
-     * @param index   run index in plan order
-     * @param outcome the outcome
-     */
-    record RunResult(int index, RunOutcome outcome) implements SubmitterCommand {}
-
-
-    /**
      * One seam cell's row.
      *
      * @param index  cell index in {@link org.privsim.core.run.Families#cells} order
@@ -74,12 +64,11 @@ public sealed interface SubmitterCommand extends CborSerializable
     /**
      * The job finished; every result was sent before this.
      *
-     * @param runs   number of runs sent
      * @param seam   number of seam cells sent
      * @param audits number of audits sent
      * @param placement where the seam experiments' participants ran
      */
-    record Finished(int runs, int seam, int audits, List<Placement> placement) implements SubmitterCommand {}
+    record Finished(int seam, int audits, List<Placement> placement) implements SubmitterCommand {}
 
     /**
      * The job failed.

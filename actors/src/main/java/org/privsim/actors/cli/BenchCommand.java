@@ -16,9 +16,6 @@ import org.privsim.core.audit.AuditSpec;
 import org.privsim.core.linalg.PackedSymmetric;
 import org.privsim.core.run.Progress;
 import org.privsim.core.run.SequentialRunner;
-import org.privsim.core.scenario.DatasetTask;
-import org.privsim.core.scenario.IndexedMeanTask;
-import org.privsim.core.scenario.LowRankRegressionTask;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.sim.UserTask;
 import picocli.CommandLine.Command;
@@ -40,7 +37,7 @@ import picocli.CommandLine.Spec;
  * stopping the actor system); a full GC runs before each one. Two warm-up runs by default: after
  * one, the JIT was still recompiling the actor runtime's paths through the first timed local run
  * (JFR {@code jdk.Compilation}: about 1.4 s of C2 time in it at 50,000 users, 0.3–0.6 s in the
- * later ones), while the sequential loop was steady after one. {@code --users N} replaces the
+ * later ones), while the sequential loop was steady after one. Any task type; {@code --users N} replaces the
  * low-rank task's population; {@code --runners} restricts the runners (no ratio then);
  * {@code --out FILE} also writes the JSON object to a file.
  */
@@ -102,22 +99,13 @@ final class BenchCommand implements Callable<Integer> {
             return PrivsimCli.EXIT_INVALID;
         }
         Scenario scenario = loaded.get();
-        if (!(scenario.task() instanceof LowRankRegressionTask || scenario.task() instanceof DatasetTask
-                || scenario.task() instanceof IndexedMeanTask)) {
-            spec.commandLine().getErr().println("error: task.type: bench times low-rank-regression, dataset and"
-                    + " indexed-mean scenarios, not " + scenario.task().type());
-            spec.commandLine().getErr().flush();
-            return PrivsimCli.EXIT_INVALID;
-        }
         if (users != null) {
-            if (!(scenario.task() instanceof LowRankRegressionTask t)) {
+            scenario = scenario.withUsers(users);
+            if (scenario == null) {
                 spec.commandLine().getErr().println("error: --users: only for a low-rank-regression task");
                 spec.commandLine().getErr().flush();
                 return PrivsimCli.EXIT_INVALID;
             }
-            scenario = new Scenario(scenario.name(), scenario.seed(), new LowRankRegressionTask(users,
-                    t.samplesPerUser(), t.dimension(), t.rank(), t.labelNoise()), scenario.aggregation(),
-                    scenario.experiments(), scenario.audits());
         }
         String tooBig = null;
         for (String runner : runners) {
@@ -253,6 +241,7 @@ final class BenchCommand implements Callable<Integer> {
     /** Records the interval between consecutive round releases of the same run. */
     private static final class EpochClock implements Progress {
         private final List<Double> epochs = new ArrayList<>();
+        private int lastCell = -1;
         private int lastRun = -1;
         private int lastRound = -1;
         private long lastNanos;
@@ -262,12 +251,13 @@ final class BenchCommand implements Callable<Integer> {
         }
 
         @Override
-        public synchronized void released(int run, UserTask task) {
+        public synchronized void released(int cell, int run, Object request) {
             long now = System.nanoTime();
-            if (task instanceof UserTask.Round r) {
-                if (run == lastRun && r.round() == lastRound + 1) {
+            if (request instanceof UserTask.Round r) {
+                if (cell == lastCell && run == lastRun && r.round() == lastRound + 1) {
                     epochs.add((now - lastNanos) / 1e6);
                 }
+                lastCell = cell;
                 lastRun = run;
                 lastRound = r.round();
                 lastNanos = now;

@@ -13,32 +13,25 @@ import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.apache.pekko.cluster.Member;
 import org.apache.pekko.cluster.MemberStatus;
-import org.apache.pekko.cluster.sharding.typed.javadsl.EntityRef;
 import org.apache.pekko.cluster.typed.Cluster;
 import org.privsim.actors.local.AdversaryWiring;
-import org.privsim.actors.local.LocalSettings;
-import org.privsim.actors.local.RangeWiring;
 import org.privsim.actors.local.RunWiring;
 import org.privsim.actors.local.SimulationGuardian;
 import org.privsim.core.run.Progress;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.protocol.JobCommand;
-import org.privsim.protocol.PopulationCommand;
-import org.privsim.protocol.PopulationSpec;
 import org.privsim.protocol.ScenarioCuratorCommand;
 import org.privsim.protocol.SubmitterCommand;
 
 /**
  * One submitted scenario running on the curator's node: the local runner's
- * {@link SimulationGuardian} (curators, cells, audits), with its aggregator ranges wired to the
- * sharded {@link PopulationSharding population} entities of this job instead of children, and its
- * indexed-mean audits' adversaries placed on nodes with role {@code adversary} by
+ * {@link SimulationGuardian} (cells, audits), with its seam runs placed on the users nodes through
+ * {@link SeamSharding} instead of children, and its indexed-mean audits' adversaries placed on nodes with role {@code adversary} by
  * {@link AdversaryPlacement} (billboard through a pub-sub topic) instead of children.
  *
  * <p>Guarantee: the submitter gets throttled progress (at most one update per 200 ms and per
- * step), then every result in plan order and {@link SubmitterCommand.Finished}, or one
- * {@link SubmitterCommand.Failed}; afterwards (and when the submitter leaves) the job retires its
- * entities. It stops when the submitter has left — having read the report, the submitter stops —
+ * step), then every result in order and {@link SubmitterCommand.Finished}, or one
+ * {@link SubmitterCommand.Failed}. It stops when the submitter has left — having read the report, the submitter stops —
  * or {@value #LINGER_SECONDS} s after the report, never right after sending it: the submitter
  * watches the job, and a stop notification can overtake the report's last messages when the
  * curator's node is too busy to flush them within Pekko's death-watch flush timeout (3 s; seen
@@ -53,8 +46,6 @@ final class ClusterJob extends AbstractBehavior<JobCommand> {
     private final Scenario scenario;
     private final ActorRef<SubmitterCommand> submitter;
     private final ActorRef<ScenarioCuratorCommand> curator;
-    /** The shards this job's ranges are dealt over (fixed for the job). */
-    private final int shards;
     private boolean reported;
 
     /**
@@ -62,14 +53,13 @@ final class ClusterJob extends AbstractBehavior<JobCommand> {
      *                it takes the next scenario while this job waits for its submitter to leave
      */
     static Behavior<JobCommand> create(long job, ScenarioSource source, Scenario scenario,
-                                       ActorRef<SubmitterCommand> submitter, LocalSettings settings,
+                                       ActorRef<SubmitterCommand> submitter,
                                        ActorRef<ScenarioCuratorCommand> curator) {
-        return Behaviors.setup(ctx -> new ClusterJob(ctx, job, source, scenario, submitter, settings, curator));
+        return Behaviors.setup(ctx -> new ClusterJob(ctx, job, source, scenario, submitter, curator));
     }
 
     private ClusterJob(ActorContext<JobCommand> ctx, long job, ScenarioSource source, Scenario scenario,
-                       ActorRef<SubmitterCommand> submitter, LocalSettings settings,
-                       ActorRef<ScenarioCuratorCommand> curator) {
+                       ActorRef<SubmitterCommand> submitter, ActorRef<ScenarioCuratorCommand> curator) {
         super(ctx);
         this.job = job;
         this.curator = curator;
@@ -78,16 +68,6 @@ final class ClusterJob extends AbstractBehavior<JobCommand> {
         ctx.watchWith(submitter, new JobCommand.SubmitterLeft());
         CompletableFuture<SimulationGuardian.Outcomes> outcomes = new CompletableFuture<>();
         Config config = ctx.getSystem().settings().config();
-        this.shards = scenario.hasLowRankExperiments()
-                ? PopulationSharding.shards(scenario.aggregation().ranges(scenario.lowRankTask().users()),
-                        usersNodesUp(ctx), config.getInt(ClusterNode.SETTINGS + ".shards-per-node"))
-                : 1;
-        RangeWiring wiring = (guardian, range, first, end, populations) -> {
-            EntityRef<PopulationCommand> ref = PopulationSharding.aggregator(guardian.getSystem(), job, shards, range);
-            PopulationSpec spec = new PopulationSpec(scenario.lowRankTask(), scenario.datasetTask(),
-                    populations.seed());
-            return command -> ref.tell(new PopulationCommand.ForAggregator(spec, range, first, end, command));
-        };
         AdversaryWiring adversaries = AdversaryPlacement.wiring(job, source,
                 config.getDuration(ClusterNode.SETTINGS + ".adversary-placement-timeout"),
                 config.getDuration(ClusterNode.SETTINGS + ".adversary-silence-timeout"));
@@ -96,10 +76,9 @@ final class ClusterJob extends AbstractBehavior<JobCommand> {
                 Math.max(1, perNode) * Math.max(1, usersNodesUp(ctx)),
                 config.getDuration(ClusterNode.SETTINGS + ".run-placement-timeout"),
                 config.getInt(ClusterNode.SETTINGS + ".run-placement-attempts"));
-        ctx.spawn(SimulationGuardian.create(scenario, wiring, seamRuns, adversaries, settings,
-                throttled(submitter), outcomes), "simulation");
-        ctx.pipeToSelf(outcomes, (o, e) -> e == null ? new JobCommand.Completed(o.runs(), o.seam(), o.audits(),
-                o.placement())
+        ctx.spawn(SimulationGuardian.create(scenario, seamRuns, adversaries, throttled(submitter), outcomes),
+                "simulation");
+        ctx.pipeToSelf(outcomes, (o, e) -> e == null ? new JobCommand.Completed(o.seam(), o.audits(), o.placement())
                 : new JobCommand.Aborted(reason(e)));
     }
 
@@ -107,7 +86,7 @@ final class ClusterJob extends AbstractBehavior<JobCommand> {
     private static int usersNodesUp(ActorContext<?> ctx) {
         int n = 0;
         for (Member member : Cluster.get(ctx.getSystem()).state().getMembers()) {
-            if (member.status() == MemberStatus.up() && member.hasRole(PopulationSharding.USERS_ROLE)) {
+            if (member.status() == MemberStatus.up() && member.hasRole(SeamSharding.USERS_ROLE)) {
                 n++;
             }
         }
@@ -144,7 +123,6 @@ final class ClusterJob extends AbstractBehavior<JobCommand> {
                 .onMessage(JobCommand.SubmitterLeft.class, m -> {
                     if (!reported) {
                         getContext().getLog().warn("job {}: the submitter left; abandoning the job", job);
-                        retire();
                     }
                     return Behaviors.stopped();
                 })
@@ -153,41 +131,26 @@ final class ClusterJob extends AbstractBehavior<JobCommand> {
     }
 
     private Behavior<JobCommand> onCompleted(JobCommand.Completed m) {
-        for (int i = 0; i < m.runs().size(); i++) {
-            submitter.tell(new SubmitterCommand.RunResult(i, m.runs().get(i)));
-        }
         for (int i = 0; i < m.seam().size(); i++) {
             submitter.tell(new SubmitterCommand.SeamPart(i, m.seam().get(i)));
         }
         for (int i = 0; i < m.audits().size(); i++) {
             submitter.tell(new SubmitterCommand.AuditPart(i, m.audits().get(i)));
         }
-        submitter.tell(new SubmitterCommand.Finished(m.runs().size(), m.seam().size(),
+        submitter.tell(new SubmitterCommand.Finished(m.seam().size(),
                 m.audits().size(), m.placement()));
         return reported();
     }
 
     /**
-     * The report went out: retires the entities, frees the curator for the next scenario and waits
+     * The report went out: frees the curator for the next scenario and waits
      * for the submitter to leave.
      */
     private Behavior<JobCommand> reported() {
         reported = true;
-        retire();
         curator.tell(new ScenarioCuratorCommand.JobEnded(job));
         getContext().scheduleOnce(Duration.ofSeconds(LINGER_SECONDS), getContext().getSelf(),
                 new JobCommand.SubmitterSilent());
         return this;
-    }
-
-    /** Stops this job's aggregator entities (each stops its users). */
-    private void retire() {
-        if (scenario.hasLowRankExperiments()) {
-            int ranges = scenario.aggregation().ranges(scenario.lowRankTask().users());
-            for (int r = 0; r < ranges; r++) {
-                PopulationSharding.aggregator(getContext().getSystem(), job, shards, r)
-                        .tell(new PopulationCommand.Retire());
-            }
-        }
     }
 }

@@ -17,13 +17,12 @@ import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.javadsl.Adapter;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.cluster.Cluster;
-import org.privsim.actors.local.LocalSettings;
 import org.slf4j.LoggerFactory;
 
 /**
  * One privsim cluster node: an actor system named {@value #SYSTEM} configured from
  * {@code cluster.conf} (shipped in {@code cluster-conf/} and on the classpath), that starts
- * sharding of the {@link PopulationSharding population} (hosting it when it has the users role)
+ * sharding of the {@link SeamSharding seam hosts} (hosting runs when it has the users role)
  * and the {@link ScenarioCurator} singleton (hosting it when it has the curator role), and, with
  * the adversary role, its {@link AdversaryHost}.
  *
@@ -181,13 +180,9 @@ public final class ClusterNode {
     public static ActorSystem<Void> start(Config config) {
         // Initialise logback before Pekko's logger threads race to do it.
         LoggerFactory.getILoggerFactory();
-        LocalSettings settings = LocalSettings.from(config, SETTINGS);
-        int chunkBytes = Math.toIntExact(config.getBytes(SETTINGS + ".chunk-bytes"));
-        Duration patience = settings.curatorDeadline().multipliedBy(settings.attempts());
         return ActorSystem.create(Behaviors.setup(ctx -> {
-            PopulationSharding.init(ctx.getSystem(), chunkBytes, patience);
             SeamSharding.init(ctx.getSystem());
-            ScenarioCurator.init(ctx.getSystem(), settings);
+            ScenarioCurator.init(ctx.getSystem());
             if (Cluster.get(Adapter.toClassic(ctx.getSystem())).selfMember().hasRole(AdversaryHost.ROLE)) {
                 AdversaryHost.init(ctx.getSystem());
             }

@@ -19,7 +19,6 @@ import org.apache.pekko.actor.typed.Props;
 import org.apache.pekko.cluster.Member;
 import org.apache.pekko.cluster.typed.Cluster;
 import org.apache.pekko.cluster.typed.Join;
-import org.privsim.actors.local.LocalSettings;
 import org.privsim.actors.local.SimulationGuardian;
 import org.privsim.core.run.Progress;
 import org.privsim.core.run.Report;
@@ -49,7 +48,7 @@ public final class ClusterRunner {
     /** The role of a member that submits scenarios. */
     static final String SUBMITTER_ROLE = "submitter";
     /** The roles a submitting member may take besides {@value #SUBMITTER_ROLE} (not the curator's). */
-    public static final List<String> SUBMITTER_EXTRA_ROLES = List.of(PopulationSharding.USERS_ROLE,
+    public static final List<String> SUBMITTER_EXTRA_ROLES = List.of(SeamSharding.USERS_ROLE,
             AdversaryHost.ROLE);
 
     private static final AtomicLong SUBMISSIONS = new AtomicLong();
@@ -70,10 +69,9 @@ public final class ClusterRunner {
      */
     public static Report submit(ActorSystem<?> system, ScenarioSource source, Progress progress, Scenario scenario) {
         Config config = system.settings().config();
-        LocalSettings settings = LocalSettings.from(config, ClusterNode.SETTINGS);
         long start = System.nanoTime();
         CompletableFuture<SimulationGuardian.Outcomes> outcomes = new CompletableFuture<>();
-        system.systemActorOf(Submitter.create(ScenarioCurator.init(system, settings), source,
+        system.systemActorOf(Submitter.create(ScenarioCurator.init(system), source,
                         scenario.datasetTask() == null ? null : scenario.datasetTask().sha256(),
                         config.getDuration(ClusterNode.SETTINGS + ".accept-timeout"), progress, outcomes),
                 "submitter-" + SUBMISSIONS.incrementAndGet(), Props.empty());
@@ -154,12 +152,12 @@ public final class ClusterRunner {
         // shards (and drop their buffered messages) in the middle of the job.
         Config config = extra.withValue("pekko.cluster.seed-nodes", ConfigValueFactory.fromIterable(List.of()))
                 .withFallback(ConfigFactory.parseString("pekko.cluster.jmx.multi-mbeans-in-same-jvm = on\n"
-                        + "pekko.cluster.role." + PopulationSharding.USERS_ROLE + ".min-nr-of-members = " + nodes));
+                        + "pekko.cluster.role." + SeamSharding.USERS_ROLE + ".min-nr-of-members = " + nodes));
         List<ActorSystem<Void>> systems = new ArrayList<>();
         try {
             for (int i = 0; i < nodes; i++) {
                 systems.add(ClusterNode.start(ClusterNode.config(new ClusterNode.Options("127.0.0.1", 0, null,
-                        List.of(ScenarioCurator.ROLE, PopulationSharding.USERS_ROLE, AdversaryHost.ROLE)), config)));
+                        List.of(ScenarioCurator.ROLE, SeamSharding.USERS_ROLE, AdversaryHost.ROLE)), config)));
             }
             Address first = Cluster.get(systems.get(0)).selfMember().address();
             List<CompletableFuture<Void>> up = new ArrayList<>();

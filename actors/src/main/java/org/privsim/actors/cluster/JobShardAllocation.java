@@ -89,7 +89,7 @@ final class JobShardAllocation extends ShardCoordinator.AbstractShardAllocationS
             public int usersUp() {
                 int n = 0;
                 for (Member member : cluster.state().getMembers()) {
-                    if (member.status() == MemberStatus.up() && member.hasRole(PopulationSharding.USERS_ROLE)) {
+                    if (member.status() == MemberStatus.up() && member.hasRole(SeamSharding.USERS_ROLE)) {
                         n++;
                     }
                 }

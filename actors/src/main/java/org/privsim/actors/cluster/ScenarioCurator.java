@@ -10,7 +10,6 @@ import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.apache.pekko.cluster.typed.ClusterSingleton;
 import org.apache.pekko.cluster.typed.ClusterSingletonSettings;
 import org.apache.pekko.cluster.typed.SingletonActor;
-import org.privsim.actors.local.LocalSettings;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.scenario.ScenarioException;
 import org.privsim.core.scenario.ScenarioParser;
@@ -34,20 +33,18 @@ public final class ScenarioCurator extends AbstractBehavior<ScenarioCuratorComma
     /** The role of the node that hosts the curator. */
     public static final String ROLE = "curator";
 
-    private final LocalSettings settings;
     private long nextJob = System.currentTimeMillis() * 1000;
     private Long running;
 
     /** Starts (or, off the curator role, proxies) the singleton; returns the proxy to submit to. */
-    public static ActorRef<ScenarioCuratorCommand> init(ActorSystem<?> system, LocalSettings settings) {
+    public static ActorRef<ScenarioCuratorCommand> init(ActorSystem<?> system) {
         return ClusterSingleton.get(system).init(SingletonActor.of(
-                Behaviors.<ScenarioCuratorCommand>setup(ctx -> new ScenarioCurator(ctx, settings)), "scenario-curator")
+                Behaviors.<ScenarioCuratorCommand>setup(ScenarioCurator::new), "scenario-curator")
                 .withSettings(ClusterSingletonSettings.create(system).withRole(ROLE)));
     }
 
-    private ScenarioCurator(ActorContext<ScenarioCuratorCommand> ctx, LocalSettings settings) {
+    private ScenarioCurator(ActorContext<ScenarioCuratorCommand> ctx) {
         super(ctx);
-        this.settings = settings;
     }
 
     @Override
@@ -87,7 +84,7 @@ public final class ScenarioCurator extends AbstractBehavior<ScenarioCuratorComma
         }
         long job = nextJob++;
         ActorRef<JobCommand> ref = getContext().spawn(ClusterJob.create(job,
-                new ScenarioSource(m.scenarioText(), m.sourceName(), m.seed()), scenario, m.replyTo(), settings,
+                new ScenarioSource(m.scenarioText(), m.sourceName(), m.seed()), scenario, m.replyTo(),
                 getContext().getSelf()),
                 "job-" + job);
         getContext().watchWith(ref, new ScenarioCuratorCommand.JobEnded(job));

@@ -3,13 +3,14 @@ package org.privsim.actors.cluster;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.privsim.actors.local.SharedContexts;
 import org.privsim.core.run.Families;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.seam.BoundCell;
 
 /**
  * The node-local scenarios of recent seam jobs, so the runs of one job placed on a node parse its
- * scenario (and bind its seam cells) once.
+ * scenario (and bind its seam cells) once, and its runs that share a context share it on this node.
  *
  * <p>Guarantee: {@link #job} returns the submitted scenario's seed and {@code Families.cells} —
  * pure functions of the scenario, so the cache only saves work; at most {@value #JOBS} jobs are
@@ -21,10 +22,11 @@ final class SeamCache {
     /**
      * A job's scenario as its runs need it.
      *
-     * @param seed  the scenario's root seed
-     * @param cells its seam cells
+     * @param seed     the scenario's root seed
+     * @param cells    its seam cells
+     * @param contexts its shared contexts on this node
      */
-    record Job(long seed, List<BoundCell> cells) {}
+    record Job(long seed, List<BoundCell> cells, SharedContexts contexts) {}
 
     private static final Map<Long, Job> CACHE = new LinkedHashMap<>(8, 0.75f, true) {
         @Override
@@ -38,7 +40,7 @@ final class SeamCache {
     static synchronized Job job(long job, ScenarioSource source) {
         return CACHE.computeIfAbsent(job, j -> {
             Scenario scenario = source.scenario();
-            return new Job(scenario.seed(), Families.cells(scenario));
+            return new Job(scenario.seed(), Families.cells(scenario), new SharedContexts());
         });
     }
 }

@@ -13,6 +13,7 @@ import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
 import org.apache.pekko.cluster.typed.Cluster;
 import org.privsim.actors.local.LocalSettings;
 import org.privsim.actors.local.RunCuratorActor;
+import org.privsim.core.run.Progress;
 import org.privsim.protocol.CoordinatorCommand;
 import org.privsim.protocol.RunCommand;
 import org.privsim.protocol.RunPlacerCommand;
@@ -70,7 +71,7 @@ final class SeamHostEntity extends AbstractBehavior<SeamHostCommand> {
             started = m;
             SeamCache.Job job = SeamCache.job(m.job(), new ScenarioSource(m.text(), m.sourceName(), m.seed()));
             ActorRef<RunCommand> curator = getContext().spawn(RunCuratorActor.create(job.cells().get(m.cell()), m.run(), job.seed(), node,
-                    m.coordinator()), "run", COMPUTE);
+                    m.coordinator(), job.contexts(), Progress.NONE), "run", COMPUTE);
             getContext().watch(curator);
         }
         m.placer().tell(new RunPlacerCommand.Placed(getContext().getSelf(), node));

@@ -13,7 +13,7 @@ import org.privsim.protocol.SeamHostCommand;
 
 /**
  * The sharded entity type {@code seam}, hosted on nodes with role
- * {@value PopulationSharding#USERS_ROLE}: every run of the seam's families, each with its
+ * {@value #USERS_ROLE}: every run of the seam's families, each with its
  * participants, dealt over the users nodes. The i-th run a job starts is entity {@code J/h/c/r}
  * (cell c, run r) of shard {@code J/h}, h = i mod H, where H = {@code privsim.cluster.shards-per-node}
  * × (users nodes when the job starts) — so runs spread over the nodes while each run's many small
@@ -23,6 +23,9 @@ import org.privsim.protocol.SeamHostCommand;
  * participants are the local runner's, rebuilt from the job's scenario on that node).
  */
 public final class SeamSharding {
+    /** The role of nodes that host seam runs and their participants. */
+    public static final String USERS_ROLE = "users";
+
     /** The entity type. */
     public static final EntityTypeKey<SeamHostCommand> TYPE = EntityTypeKey.create(SeamHostCommand.class, "seam");
 
@@ -31,7 +34,7 @@ public final class SeamSharding {
     /** Starts sharding of the seam hosts on this node (a proxy only when it lacks the users role). */
     public static void init(ActorSystem<?> system) {
         ClusterSharding.get(system).init(Entity.of(TYPE, ctx -> SeamHostEntity.create(ctx.getShard()))
-                .withRole(PopulationSharding.USERS_ROLE)
+                .withRole(USERS_ROLE)
                 .withMessageExtractor(new EnvelopeExtractor<SeamHostCommand>(
                         // shard id = (job, host): the entity id's first two parts
                         id -> id.substring(0, id.indexOf('/', id.indexOf('/') + 1))))

@@ -15,7 +15,6 @@ import org.privsim.actors.local.SimulationGuardian;
 import org.privsim.core.audit.AuditResult;
 import org.privsim.core.run.ExperimentRow;
 import org.privsim.core.run.Progress;
-import org.privsim.core.sim.RunOutcome;
 import org.privsim.protocol.ScenarioCuratorCommand;
 import org.privsim.protocol.SubmitterCommand;
 
@@ -31,7 +30,6 @@ final class Submitter extends AbstractBehavior<SubmitterCommand> {
     private final Progress progress;
     private final CompletableFuture<SimulationGuardian.Outcomes> result;
     private final TimerScheduler<SubmitterCommand> timers;
-    private final List<RunOutcome> runs = new ArrayList<>();
     private final List<ExperimentRow> seam = new ArrayList<>();
     private final List<AuditResult> audits = new ArrayList<>();
     private long job = -1;
@@ -73,7 +71,6 @@ final class Submitter extends AbstractBehavior<SubmitterCommand> {
                     progress.update(m.done(), m.total(), m.message());
                     return this;
                 })
-                .onMessage(SubmitterCommand.RunResult.class, m -> add(m.index(), runs, m.outcome()))
                 .onMessage(SubmitterCommand.SeamPart.class, m -> add(m.index(), seam, m.result()))
                 .onMessage(SubmitterCommand.AuditPart.class, m -> add(m.index(), audits, m.result()))
                 .onMessage(SubmitterCommand.Finished.class, this::onFinished)
@@ -94,11 +91,11 @@ final class Submitter extends AbstractBehavior<SubmitterCommand> {
     }
 
     private Behavior<SubmitterCommand> onFinished(SubmitterCommand.Finished m) {
-        if (m.runs() != runs.size() || m.seam() != seam.size() || m.audits() != audits.size()) {
-            return fail("job " + job + ": expected " + m.runs() + " runs, " + m.seam() + " seam cells and "
-                    + m.audits() + " audits, received " + runs.size() + ", " + seam.size() + " and " + audits.size());
+        if (m.seam() != seam.size() || m.audits() != audits.size()) {
+            return fail("job " + job + ": expected " + m.seam() + " seam cells and " + m.audits()
+                    + " audits, received " + seam.size() + " and " + audits.size());
         }
-        result.complete(new SimulationGuardian.Outcomes(List.copyOf(runs), List.copyOf(seam),
+        result.complete(new SimulationGuardian.Outcomes(List.copyOf(seam),
                 List.copyOf(audits), m.placement()));
         return Behaviors.stopped();
     }

@@ -1,23 +1,19 @@
 package org.privsim.actors.local;
 
 import com.typesafe.config.Config;
-import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.slf4j.LoggerFactory;
 import org.privsim.core.run.Progress;
 import org.privsim.core.run.Report;
-import org.privsim.core.run.ScenarioPlan;
 import org.privsim.core.scenario.Scenario;
-import org.privsim.core.sim.RunOutcome;
 
 /**
  * Runs a scenario on Pekko actors in one local {@link ActorSystem} under a
- * {@link SimulationGuardian}: users, aggregators and a curator per low-rank run; persons, a curator
- * (and billboard) per indexed-mean repeat; persons, curator, billboard and adversary per
- * indexed-mean audit, or game workers per priv-altmin audit.
+ * {@link SimulationGuardian}: a curator per seam run with its participants (or, on a shared context,
+ * its workers); persons, curator, billboard and adversary per indexed-mean audit, or game workers
+ * per priv-altmin audit.
  *
  * <p>Guarantee: without injected faults the report equals the {@code sequential} runner's field
  * for field except {@code runner} ({@code "local"}) and {@code wallMillis}. {@link #run} blocks
@@ -30,38 +26,24 @@ public final class LocalRunner {
 
     private final Scenario scenario;
     private final Config config;
-    private final Map<Integer, UserFault> faults;
 
     /** A runner with the default configuration (see {@link LocalSettings#defaultConfig()}). */
     public LocalRunner(Scenario scenario) {
-        this(scenario, LocalSettings.defaultConfig(), Map.of());
+        this(scenario, LocalSettings.defaultConfig());
     }
 
-    /**
-     * A runner with an explicit configuration and injected faults (tests).
-     *
-     * @param faults fault by user id
-     */
-    public LocalRunner(Scenario scenario, Config config, Map<Integer, UserFault> faults) {
+    /** A runner with an explicit configuration (tests). */
+    public LocalRunner(Scenario scenario, Config config) {
         this.scenario = scenario;
         this.config = config;
-        this.faults = Map.copyOf(faults);
     }
 
     /** Runs every run of the scenario and returns the report. */
     public Report run(Progress progress) {
-        return runWithOutcomes(progress).report();
-    }
-
-    /** The report together with the raw outcomes in {@link ScenarioPlan} order (tests inspect them). */
-    public record Result(Report report, List<RunOutcome> outcomes) {}
-
-    /** Runs every run of the scenario; see {@link #run(Progress)}. */
-    public Result runWithOutcomes(Progress progress) {
         long start = System.nanoTime();
         SimulationGuardian.Outcomes all = runActors(progress);
         long wall = (System.nanoTime() - start) / 1_000_000;
-        return new Result(all.report(scenario, NAME, wall), all.runs());
+        return all.report(scenario, NAME, wall);
     }
 
     private SimulationGuardian.Outcomes runActors(Progress progress) {
@@ -69,8 +51,8 @@ public final class LocalRunner {
         // Initialise logback before Pekko's logger threads race to do it (SLF4J would print a
         // "replayed logging calls" notice on stderr).
         LoggerFactory.getILoggerFactory();
-        ActorSystem<?> system = ActorSystem.create(SimulationGuardian.create(scenario, RangeWiring.local(faults), RunWiring.local(),
-                AdversaryWiring.local(), LocalSettings.from(config), progress, outcomes), "privsim", config);
+        ActorSystem<?> system = ActorSystem.create(SimulationGuardian.create(scenario, RunWiring.local(progress),
+                AdversaryWiring.local(), progress, outcomes), "privsim", config);
         system.getWhenTerminated().thenRun(() -> outcomes.completeExceptionally(
                 new IllegalStateException("the actor system stopped before the scenario finished")));
         try {

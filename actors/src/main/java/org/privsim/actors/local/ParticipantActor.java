@@ -30,7 +30,7 @@ public final class ParticipantActor {
                         return Behaviors.same();
                     })
                     .onMessage(ParticipantCommand.Fold.class, m -> {
-                        m.chain().add(participant.answer(m.chain().request()));
+                        m.chain().foldIn(participant);
                         return Behaviors.same();
                     })
                     .build();

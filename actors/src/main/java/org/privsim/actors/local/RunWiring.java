@@ -3,6 +3,7 @@ package org.privsim.actors.local;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.DispatcherSelector;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
+import org.privsim.core.run.Progress;
 import org.privsim.core.seam.BoundCell;
 import org.privsim.protocol.CoordinatorCommand;
 import org.privsim.protocol.RunCommand;
@@ -22,11 +23,16 @@ public interface RunWiring {
     /** Starts run {@code run} of {@code cell} under root seed {@code seed}, reporting to {@code coordinator}. */
     void start(ActorContext<CoordinatorCommand> coordinator, BoundCell cell, int run, long seed);
 
-    /** Curators as children of the coordinator on the compute dispatcher, watched by it. */
-    static RunWiring local() {
+    /**
+     * Curators as children of the coordinator on the compute dispatcher, watched by it, sharing one
+     * {@link SharedContexts}; {@code progress} is told of every step ({@link Progress#released}).
+     */
+    static RunWiring local(Progress progress) {
         DispatcherSelector compute = DispatcherSelector.fromConfig(LocalSettings.COMPUTE_DISPATCHER);
+        SharedContexts contexts = new SharedContexts();
         return (ctx, cell, run, seed) -> {
-            ActorRef<RunCommand> curator = ctx.spawn(RunCuratorActor.create(cell, run, seed, null, ctx.getSelf()),
+            ActorRef<RunCommand> curator = ctx.spawn(RunCuratorActor.create(cell, run, seed, null, ctx.getSelf(),
+                    contexts, progress),
                     "run-" + cell.index() + "-" + run, compute);
             ctx.watchWith(curator, new CoordinatorCommand.RunFailed(cell.index(), run, "the curator of "
                     + cell.label() + " run " + run + " stopped without a result"));

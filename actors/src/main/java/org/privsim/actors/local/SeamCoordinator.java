@@ -13,11 +13,13 @@ import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.privsim.core.run.Progress;
 import org.privsim.core.seam.BoundCell;
+import org.privsim.core.seam.RunOrder;
 import org.privsim.protocol.CoordinatorCommand;
 import org.privsim.protocol.GuardianCommand;
 
 /**
- * Runs every cell of the seam's families: each run (cell by cell, run by run) is its own
+ * Runs every cell of the seam's families: each run (in {@link RunOrder}: cell by cell, run by run,
+ * except that runs sharing a context go together) is its own
  * {@link RunCuratorActor} with its participants, started through the {@link RunWiring} (here, or on a
  * cluster's users node), {@value #RUNS_IN_FLIGHT} in flight at once across
  * cells, so one cell's last run overlaps the next cell's first; a cell's row is the family's row of
@@ -42,7 +44,7 @@ public final class SeamCoordinator extends AbstractBehavior<CoordinatorCommand> 
     private final int[] remaining;
     /** Participants per node over each cell's finished runs (cluster), or null. */
     private final List<Map<String, Integer>> placement = new ArrayList<>();
-    /** Every (cell, run) in order, and how many were started, finished, and whose rows went out. */
+    /** Every (cell, run) in {@link RunOrder}, and how many were started, finished, and whose rows went out. */
     private final int[][] order;
     private int started;
     private int done;
@@ -69,17 +71,13 @@ public final class SeamCoordinator extends AbstractBehavior<CoordinatorCommand> 
         this.guardian = guardian;
         this.outcomes = new Object[cells.size()][];
         this.remaining = new int[cells.size()];
-        List<int[]> pairs = new ArrayList<>();
         for (int c = 0; c < cells.size(); c++) {
             int runs = cells.get(c).runs();
             outcomes[c] = new Object[runs];
             remaining[c] = runs;
             placement.add(null);
-            for (int r = 0; r < runs; r++) {
-                pairs.add(new int[] {c, r});
-            }
         }
-        this.order = pairs.toArray(new int[0][]);
+        this.order = RunOrder.of(cells, seed).stream().map(r -> new int[] {r.cell(), r.run()}).toArray(int[][]::new);
     }
 
     @Override

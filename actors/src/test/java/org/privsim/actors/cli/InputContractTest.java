@@ -315,11 +315,11 @@ class InputContractTest {
     }
 
     @Test
-    void benchOnAnUnsupportedTaskTypeSaysWhy() throws Exception {
+    void benchUsersOnATaskWithoutUsersSaysWhy() throws Exception {
         Path file = scenario("t", "name: t\nseed: 1\ntask: { type: transfer-regression, dimension: 4, rank: 2,"
                 + " publicTasks: 4, publicSamples: [40], privateSamples: [50] }\nexperiments:\n"
                 + "  - { algorithm: zero-shot }\n");
-        assertRefused(cli("bench", file.toString()), "error: task.type: bench times");
+        assertRefused(cli("bench", file.toString(), "--users", "10"), "error: --users: only for a low-rank-regression task");
     }
 
     @Test

@@ -141,7 +141,7 @@ class ClusterAdversaryTest {
         // One node without the adversary role, and a host that places a deaf adversary: it
         // subscribes to the billboard topic like the real one but never scores.
         ActorSystem<Void> node = ClusterNode.start(ClusterNode.config(new ClusterNode.Options("127.0.0.1", 0,
-                null, List.of(ScenarioCurator.ROLE, PopulationSharding.USERS_ROLE)), ConfigFactory.parseString(
+                null, List.of(ScenarioCurator.ROLE, SeamSharding.USERS_ROLE)), ConfigFactory.parseString(
                 "privsim.cluster.adversary-silence-timeout = 3s").withFallback(EXTRA)));
         try {
             Cluster.get(node).manager().tell(Join.create(Cluster.get(node).selfMember().address()));

@@ -160,11 +160,12 @@ class ClusterEquivalenceTest {
         ScenarioSource source = new ScenarioSource(FederatedEquivalenceTest.SCENARIO, "federated.yaml", null);
         Report cluster = ClusterRunner.submit(nodes.get(0), source, Progress.NONE);
         assertSameReport(new SequentialRunner(source.scenario()).run(Progress.NONE), cluster);
-        assertEquals(List.of(1, 2, 3, 4), cluster.placement().stream().map(Placement::experiment).toList());
-        // 60 users per run, and every user is asked at the personalization step of each run:
-        // experiments 1 and 3 have 2 ε × 2 repeats, experiments 2 and 4 one run.
-        for (int e = 0; e < 4; e++) {
-            int runs = e % 2 == 0 ? 4 : 1;
+        assertEquals(List.of(0, 1, 2, 3, 4), cluster.placement().stream().map(Placement::experiment).toList());
+        // 60 users per run, and every user is asked at the personalization step of each run (the
+        // priv-altmin run of experiment 0 asks every user too): experiments 1 and 3 have 2 ε × 2
+        // repeats, experiments 0, 2 and 4 one run.
+        for (int e = 0; e < 5; e++) {
+            int runs = e % 2 == 1 ? 4 : 1;
             assertEquals(runs * 60, cluster.placement().get(e).participants().values().stream().mapToInt(i -> i).sum());
         }
     }

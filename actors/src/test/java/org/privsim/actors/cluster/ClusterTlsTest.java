@@ -88,7 +88,7 @@ class ClusterTlsTest {
     void aNodeWithAnotherAuthoritysCertificateCannotJoin() throws Exception {
         Address seed = Cluster.get(nodes.get(0)).selfMember().address();
         ActorSystem<Void> stranger = ClusterNode.start(ClusterNode.config(new ClusterNode.Options("127.0.0.1", 0, null,
-                List.of(PopulationSharding.USERS_ROLE)), nodeConfig(foreign)
+                List.of(SeamSharding.USERS_ROLE)), nodeConfig(foreign)
                 .withFallback(ConfigFactory.parseString("pekko.cluster.role.users.min-nr-of-members = 1"))));
         try {
             CompletableFuture<Void> up = ClusterNode.up(stranger);

@@ -19,19 +19,19 @@ import org.privsim.core.run.Report;
 import org.privsim.core.run.SequentialRunner;
 
 /**
- * A user-hosting node stops in the middle of a run — leaving gracefully, or downed as if it had
- * crashed. Its shards (aggregator ranges and their users) move to the surviving nodes, a collection
- * in flight may be lost, and the curator re-requests the missing ranges at its deadline; the re-homed entities rebuild their data from (seed, id) and
- * answer exactly as before. So the run completes — never hangs — with the report of an undisturbed
- * run, which also means the ledger charged exactly what was released (no user charged for a lost
- * contribution, none released uncharged).
+ * A user-hosting node stops in the middle of a low-rank job — leaving gracefully, or downed as if it
+ * had crashed. Its seam hosts move to the surviving nodes, and every run it held is started again
+ * there by its placer, rebuilding its population from (seed, id) and answering exactly as before.
+ * So the job completes — never hangs — with the report of an undisturbed run, which also means the
+ * ledger charged exactly what was released (no user charged for a lost contribution, none released
+ * uncharged).
  */
 class NodeLossTest {
-    /** Short deadlines so a lost collection is re-requested within seconds. */
+    /** A short placement timeout so a lost run is started again within seconds. */
     private static final Config FAST = ConfigFactory.parseString("""
             pekko.cluster.jmx.multi-mbeans-in-same-jvm = on
             pekko.actor.serialize-messages = off
-            privsim.cluster { collection-deadline = 60s, curator-deadline = 3s, attempts = 40 }
+            privsim.cluster { run-placement-timeout = 2s, run-placement-attempts = 60 }
             """);
 
     private static final ScenarioSource SOURCE = new ScenarioSource("""
@@ -40,7 +40,7 @@ class NodeLossTest {
             task: { type: low-rank-regression, users: 3000, samplesPerUser: 10, dimension: 10, rank: 2, labelNoise: 0.05 }
             aggregation: { rangeSize: 100 }
             experiments:
-              - { algorithm: priv-altmin, epsilon: [4], delta: 1.0e-6, epochs: 12, split: reuse }
+              - { algorithm: priv-altmin, epsilon: [4], delta: 1.0e-6, epochs: 12, split: reuse, repeats: 6 }
             """, "node-loss.yaml", null);
 
     @Test
@@ -54,23 +54,24 @@ class NodeLossTest {
     }
 
     /**
-     * Runs {@link #SOURCE} on 3 nodes and stops node 2 after the 4th step: gracefully (it leaves and
-     * hands its shards off), or as a crash (the others down it at once, so its shards are
-     * re-allocated without hand-off and whatever it held is simply gone).
+     * Runs {@link #SOURCE} (six runs, dealt over the three nodes) on 3 nodes and stops node 2 once
+     * the first run finished: gracefully (it leaves and hands its shards off), or as a crash (the
+     * others down it at once, so its shards are re-allocated without hand-off and whatever it held is
+     * simply gone).
      */
     private static void runLosingNode2(boolean crash) throws Exception {
         List<ActorSystem<Void>> nodes = ClusterRunner.startLocalCluster(3, FAST);
         try {
             CompletableFuture<Void> midRun = new CompletableFuture<>();
             Progress progress = (done, total, message) -> {
-                if (done >= 4) {
+                if (message.contains(" run ")) {
                     midRun.complete(null);
                 }
             };
             CompletableFuture<Report> run = CompletableFuture.supplyAsync(
                     () -> ClusterRunner.submit(nodes.get(0), SOURCE, progress));
             midRun.get(120, TimeUnit.SECONDS);
-            // The curator singleton lives on the oldest node (0); node 2 hosts about a third of the ranges.
+            // The curator singleton lives on the oldest node (0); node 2 hosts about a third of the runs.
             if (crash) {
                 Cluster.get(nodes.get(0)).manager().tell(new Down(Cluster.get(nodes.get(2)).selfMember().address()));
             }
@@ -83,7 +84,7 @@ class NodeLossTest {
                 fail("the run hung after the node loss");
                 return;
             } catch (ExecutionException e) {
-                fail("the run failed instead of re-requesting the lost ranges: " + e.getCause().getMessage());
+                fail("the job failed instead of starting the lost runs again: " + e.getCause().getMessage());
                 return;
             }
             ClusterEquivalenceTest.assertSameReport(new SequentialRunner(SOURCE.scenario()).run(Progress.NONE),

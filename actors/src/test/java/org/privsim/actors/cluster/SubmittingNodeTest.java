@@ -42,8 +42,8 @@ class SubmittingNodeTest {
     void aSubmitterHostingUsersCompletesTheClusterAndGetsTheSequentialReport() throws InterruptedException {
         List<ActorSystem<Void>> nodes = new ArrayList<>();
         try {
-            for (List<String> roles : List.of(List.of(ScenarioCurator.ROLE, PopulationSharding.USERS_ROLE,
-                    AdversaryHost.ROLE), List.of(PopulationSharding.USERS_ROLE, AdversaryHost.ROLE))) {
+            for (List<String> roles : List.of(List.of(ScenarioCurator.ROLE, SeamSharding.USERS_ROLE,
+                    AdversaryHost.ROLE), List.of(SeamSharding.USERS_ROLE, AdversaryHost.ROLE))) {
                 nodes.add(ClusterNode.start(ClusterNode.config(new ClusterNode.Options("127.0.0.1", 0, List.of(), roles),
                         NODES)));
             }
@@ -52,7 +52,7 @@ class SubmittingNodeTest {
             String seedNode = seed.getHost().get() + ":" + seed.getPort().get();
 
             Report report = ClusterRunner.onCluster(SOURCE, List.of(seedNode), "127.0.0.1",
-                    List.of(PopulationSharding.USERS_ROLE, AdversaryHost.ROLE), Progress.NONE);
+                    List.of(SeamSharding.USERS_ROLE, AdversaryHost.ROLE), Progress.NONE);
 
             Report expected = new SequentialRunner(SOURCE.scenario()).run(Progress.NONE);
             ClusterEquivalenceTest.assertSameReport(expected, report);

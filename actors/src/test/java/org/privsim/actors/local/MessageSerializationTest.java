@@ -67,7 +67,6 @@ import org.privsim.core.transfer.TransferRequest;
 import org.privsim.core.transfer.TransferRunPlan;
 import org.privsim.protocol.AdversaryCommand;
 import org.privsim.protocol.AdversaryHostCommand;
-import org.privsim.protocol.AggregatorCommand;
 import org.privsim.protocol.AuditCommand;
 import org.privsim.protocol.BillboardPost;
 import org.privsim.protocol.GameWorkerCommand;
@@ -79,20 +78,15 @@ import org.privsim.protocol.ParticipantCommand;
 import org.privsim.protocol.RunCommand;
 import org.privsim.protocol.RunPlacerCommand;
 import org.privsim.protocol.SeamHostCommand;
-import org.privsim.protocol.CuratorCommand;
 import org.privsim.protocol.GuardianCommand;
 import org.privsim.protocol.JobCommand;
-import org.privsim.protocol.PopulationCommand;
-import org.privsim.protocol.PopulationSpec;
 import org.privsim.protocol.ScenarioCuratorCommand;
 import org.privsim.protocol.SubmitterCommand;
-import org.privsim.protocol.TransferCommand;
-import org.privsim.protocol.UserCommand;
 
 /**
  * Every message type survives a round trip through Pekko's serialization (jackson-cbor via the
  * {@link CborSerializable} binding) with its contents intact — arrays, infinities, nulls,
- * nested core records, actor references and the commands nested in cluster envelopes included.
+ * nested core records and actor references included.
  */
 @ExtendWith(TestKitJUnit5Extension.class)
 class MessageSerializationTest {
@@ -102,22 +96,14 @@ class MessageSerializationTest {
 
     @Test
     void everyMessageTypeRoundTripsThroughCbor() {
-        ActorRef<AggregatorCommand> aggregator = testKit.<AggregatorCommand>createTestProbe().getRef();
-        ActorRef<CuratorCommand> curator = testKit.<CuratorCommand>createTestProbe().getRef();
         SplitPlan split = SplitPlan.of(SampleSplit.PAPER, 8);
-        UserTask.Init init = new UserTask.Init(11, split, Double.POSITIVE_INFINITY, 4.5);
         UserTask.Round round = new UserTask.Round(-5, 3, new Participants(new int[] {0, 1, 0, 2}, 1),
                 new double[] {0.5, -0.25, 1e-300, 7}, 2, split, 2.0, Double.POSITIVE_INFINITY, 1e-6, 3.5, false, 12.5);
-        UserTask.Round singleModel = new UserTask.Round(Long.MAX_VALUE, 1, Participants.all(), null, 2, split, 1.0, 1.0, 0, 1, true,
-                Double.POSITIVE_INFINITY);
-        UserTask.Evaluate evaluate = new UserTask.Evaluate(0, UserTask.Model.PERSONAL, new double[] {1, 2, 3, 4}, 2, 6,
-                8, 1e-6, 3.5);
         RunOutcome outcome = new RunOutcome(0.02, 0.01, null, 5, 5, 0.2, 0.2,
                 new NoiseParameters(null, null, null, 1.0, 2.0, 3.0, 4, 5, 6, null, null, null),
                 List.of(new RoundRecord(0, 10, 9, 0, null, 0.5), new RoundRecord(1, 10, 10, 2, 0.125, null)),
                 List.of(0.5, 0.25), new TestError(0.5, 0.25, 0.125), zcdpLog());
 
-        PopulationSpec spec = new PopulationSpec(new LowRankRegressionTask(40, 8, 4, 2, 0.1), 5);
         ActorRef<SubmitterCommand> submitter = testKit.<SubmitterCommand>createTestProbe().getRef();
         ActorRef<IndexedMeanCuratorCommand> indexedMeanCurator =
                 testKit.<IndexedMeanCuratorCommand>createTestProbe().getRef();
@@ -157,17 +143,6 @@ class MessageSerializationTest {
 
         ActorRef<AdversaryCommand> adversary = testKit.<AdversaryCommand>createTestProbe().getRef();
         List<CborSerializable> messages = List.of(
-                new AggregatorCommand.CollectInit(5, init, 100, curator),
-                new AggregatorCommand.CollectRound(6, round, 100, curator),
-                new AggregatorCommand.CollectEvaluate(7, evaluate, 100, curator),
-                new AggregatorCommand.CollectionDeadline(11),
-                new CuratorCommand.InitPartial(12, 0, 2, 2, new double[] {1, 2, 3}, new int[] {0, 1}),
-                new CuratorCommand.RoundPartial(13, 1, 2, 2, 2, new double[9], new double[] {1, 2, 3, 4},
-                        new int[] {1000, 1001}),
-                new CuratorCommand.ErrorPartial(14, 2, 3, new double[] {0.5}, new int[] {2000}),
-                new CuratorCommand.CollectionTimeout(15),
-                new GuardianCommand.RunCompleted(0, outcome),
-                new GuardianCommand.RunFailed(1, "ledger refused"),
                 new GuardianCommand.AuditCompleted(4, AuditGames.play(indexedMean, 0)),
                 new GuardianCommand.AuditFailed(5, "stopped"),
                 new PersonCommand.Contribute(1, 2, new int[] {0, 1, 0}, indexedMeanCurator),
@@ -180,33 +155,17 @@ class MessageSerializationTest {
                 new AdversaryCommand.ForwardedOutput(1, 2, 3, 4, new double[] {0.25, -0.5}),
                 new AuditCommand.TrialScores(1, 2, new double[] {-1.5, Double.POSITIVE_INFINITY}),
                 new GameWorkerCommand.PlayTrial(1, 2, 0, testKit.<AuditCommand>createTestProbe().getRef()),
-                new PopulationCommand.ForAggregator(spec, 2, 20, 30, new AggregatorCommand.CollectRound(16,
-                        round.restrictedTo(2, 4), 100, curator)),
-                new PopulationCommand.ForAggregator(spec, 0, 0, 10, new AggregatorCommand.CollectRound(16, singleModel,
-                        100, curator)),
-                new PopulationCommand.ForAggregator(new PopulationSpec(new LowRankRegressionTask(3, 4, 4, 1, 1.0),
-                        new DatasetTask("/data/x.csv", "school", "y", List.of(new DatasetFeature("a", false),
-                                new DatasetFeature("sex", true)), true, true, 0.3, 2, MissingValues.DROP, "ab12", 9, 3,
-                                1, 2, List.of("a", "sex=F", "sex=M", "intercept"), List.of(List.of(), List.of("F", "M")),
-                                4, 2.5), 5), 1, 10, 20, new AggregatorCommand.CollectEvaluate(17, evaluate, 100, curator)),
-                new PopulationCommand.Retire(),
-                new PopulationCommand.Stop(),
-                new CuratorCommand.PartialChunk(18, 2, 0, true, 33, "m", new byte[] {1, -2, 3},
-                        testKit.<TransferCommand>createTestProbe().getRef()),
-                new TransferCommand.ChunkAck(4, true),
-                new TransferCommand.Stalled(),
                 new ScenarioCuratorCommand.Submit("name: x", "x.yaml", null, "ab12", submitter),
                 new ScenarioCuratorCommand.JobEnded(7),
-                new JobCommand.Completed(List.of(outcome), List.of(multitaskRow, transferRow, indexedMeanRow),
+                new JobCommand.Completed(List.of(multitaskRow, transferRow, indexedMeanRow),
                         List.of(), List.of(new Placement(1, Map.of("a", 2)))),
-                new JobCommand.Completed(List.of(outcome), List.of(multitaskRow, transferRow), List.of(), null),
+                new JobCommand.Completed(List.of(multitaskRow, transferRow), List.of(), null),
                 new JobCommand.Aborted("lost"),
                 new JobCommand.SubmitterLeft(),
                 new JobCommand.SubmitterSilent(),
                 new SubmitterCommand.Accepted(7, testKit.<JobCommand>createTestProbe().getRef()),
                 new SubmitterCommand.Rejected("busy"),
                 new SubmitterCommand.ProgressUpdate(1, 2, "round 1"),
-                new SubmitterCommand.RunResult(0, outcome),
                 new SubmitterCommand.AuditPart(0, AuditGames.play(indexedMean, 0)),
                 new SubmitterCommand.SeamPart(0, multitaskRow),
                 new SubmitterCommand.SeamPart(1, transferRow),
@@ -214,11 +173,12 @@ class MessageSerializationTest {
                 new SubmitterCommand.SeamPart(3, new RatingsResult(3, "priv-altmin", 2.0, 1e-5, "tight", 0.1, 2.0, 2.5,
                         "rdp-cks2020-continuous-order", 0.1, 2, 0.9, 0.01, 1.1, null, 0.95, 4, 12, 13, 20, 300L, 5, 3,
                         20, 1.0, 1.0, 5.0, 0.5, 2.0, List.of(new RatingsResult.Release("A", 3, 12.6, 40.0, 0.05)), List.of(sampledLog()))),
-                new SubmitterCommand.Finished(1, 4, 1, null),
-                new SubmitterCommand.Finished(1, 4, 1, List.of(new Placement(0, Map.of("b", 3)))),
+                new SubmitterCommand.Finished(4, 1, null),
+                new SubmitterCommand.Finished(4, 1, List.of(new Placement(0, Map.of("b", 3)))),
                 new GuardianCommand.SeamCellCompleted(0, multitaskRow, null),
                 new GuardianCommand.SeamCellCompleted(1, transferRow, new java.util.LinkedHashMap<>(Map.of("pekko://privsim@127.0.0.1:2551", 7))),
                 new GuardianCommand.SeamCellFailed(0, "refused"),
+                new CoordinatorCommand.RunFinished(0, 1, outcome, null),
                 new CoordinatorCommand.RunFinished(2, 1, new TransferOutcome(0.5, null, 1.0, 3, sampledLog()), null),
                 new CoordinatorCommand.RunFinished(3, 0, new RatingsFamily.Outcome(0.9, 1.1, 0.95, 4, 12, 0.1, null, sampledLog()), null),
                 new CoordinatorCommand.RunFinished(0, 0, multitaskOutcome, new java.util.LinkedHashMap<>(Map.of("pekko://privsim@127.0.0.1:2552", 4))),
@@ -279,7 +239,7 @@ class MessageSerializationTest {
                         testKit.<AdversaryHostCommand.Hosted>createTestProbe().getRef()),
                 new AdversaryHostCommand.CountHosted(testKit.<AdversaryHostCommand.HostedCount>createTestProbe()
                         .getRef()),
-                new AdversaryHostCommand.CoordinatorStopped(adversary, aggregator),
+                new AdversaryHostCommand.CoordinatorStopped(adversary, runCurator),
                 new AdversaryHostCommand.Hosted(1, adversary),
                 new AdversaryHostCommand.HostedCount(3));
 
@@ -295,22 +255,21 @@ class MessageSerializationTest {
             covered.add(message.getClass());
         }
         Set<Class<?>> all = new HashSet<>();
-        for (Class<?> root : List.of(UserCommand.class, AggregatorCommand.class, CuratorCommand.class,
+        for (Class<?> root : List.of(
                 GuardianCommand.class, PersonCommand.class, IndexedMeanCuratorCommand.class, AdversaryCommand.class,
-                AuditCommand.class, GameWorkerCommand.class, PopulationCommand.class,
-                TransferCommand.class, ScenarioCuratorCommand.class, JobCommand.class, SubmitterCommand.class,
+                AuditCommand.class, GameWorkerCommand.class, ScenarioCuratorCommand.class, JobCommand.class, SubmitterCommand.class,
                 AdversaryHostCommand.class, ParticipantCommand.class, RunCommand.class, CoordinatorCommand.class,
                 SeamHostCommand.class, RunPlacerCommand.class)) {
             all.addAll(List.of(root.getPermittedSubclasses()));
         }
         all.addAll(List.of(AdversaryHostCommand.Hosted.class, AdversaryHostCommand.HostedCount.class));
-        // The chained folds (the low-rank ranges' and the seam's) hand a live sum from actor to actor:
-        // local only, marked exempt from serialization (and never sent to another node).
+        // The seam's chained folds and batches hand live sums, answers and contexts between the actors
+        // of one run: local only, marked exempt from serialization (and never sent to another node).
         Set<Class<?>> localOnly = new HashSet<>();
         all.removeIf(c -> org.apache.pekko.actor.NoSerializationVerificationNeeded.class.isAssignableFrom(c)
                 && localOnly.add(c));
-        assertEquals(Set.of(UserCommand.FoldInit.class, UserCommand.FoldRound.class, UserCommand.FoldEvaluate.class,
-                AggregatorCommand.RangeFolded.class, ParticipantCommand.Fold.class, RunCommand.Folded.class), localOnly);
+        assertEquals(Set.of(ParticipantCommand.Fold.class, RunCommand.Folded.class, RunCommand.BatchAnswered.class),
+                localOnly);
         assertEquals(all, covered, "one instance of every message type");
     }
 

@@ -8,7 +8,9 @@ import java.util.List;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.privsim.core.run.Progress;
 import org.privsim.core.run.ExperimentRow;
 import org.privsim.core.scenario.Algorithm;
 import org.privsim.core.scenario.Scenario;
@@ -24,8 +26,10 @@ import org.privsim.protocol.CoordinatorCommand;
 /**
  * The one curator actor runs every kind of step of the seam as the sequential interpreter does: an
  * ask of one request, an ask of each participant's own request, a chained fold (non-commutative, so
- * order matters), an empty fold and an empty ask; and a participant that throws fails the run
- * instead of leaving it waiting. A toy family: participant i answers "i:request".
+ * order matters), an empty fold and an empty ask, a fold in ranges (one of them empty; the ranges run
+ * at once, their partials combined in range order) and a fold of empty ranges; and a participant that throws fails the run
+ * instead of leaving it waiting — with participant actors, and with a shared context (participants
+ * answering in batches on workers). A toy family: participant i answers "i:request".
  */
 class RunCuratorActorTest {
     private static final ActorTestKit TEST_KIT = ActorTestKit.create();
@@ -46,10 +50,15 @@ class RunCuratorActorTest {
         public String add(String sum, String answer) {
             return sum + answer + ";";
         }
+
+        @Override
+        public String combine(String total, String part) {
+            return total + part + "]";
+        }
     };
 
-    /** A run of five steps whose outcome records every answer list it received; {@code failAt} throws there. */
-    private record Toy(int failAt) implements Family<Integer, Integer, String, String, List<String>, ExperimentRow> {
+    /** A run of seven steps whose outcome records every answer list it received; {@code failAt} throws there. */
+    private record Toy(int failAt, boolean shared) implements Family<Integer, Integer, String, String, List<String>, ExperimentRow> {
         @Override
         public String id() {
             return "toy";
@@ -73,6 +82,11 @@ class RunCuratorActorTest {
         @Override
         public String label(Integer cell) {
             return "toy";
+        }
+
+        @Override
+        public Object contextKey(Integer cell, int run, long seed) {
+            return shared ? 0 : null;
         }
 
         @Override
@@ -105,6 +119,8 @@ class RunCuratorActorTest {
                         case 3 -> Step.fold(new int[] {4, 1, 3}, "f", CONCAT);
                         case 4 -> Step.fold(new int[0], "g", CONCAT);
                         case 5 -> new Step.Ask<>(new int[0], "none");
+                        case 6 -> Step.foldRanges(new int[] {4, 1, 3, 0}, new int[] {1, 1, 3, 4}, "r", CONCAT);
+                        case 7 -> Step.foldRanges(new int[0], new int[] {0, 0}, "e", CONCAT);
                         default -> new Step.Done<>(List.copyOf(seen));
                     };
                 }
@@ -127,22 +143,25 @@ class RunCuratorActorTest {
         }
     }
 
-    @Test
-    void everyKindOfStepGivesTheSequentialAnswers() {
-        BoundCell cell = BoundCell.of(new Toy(-1), 0, 0);
+    @ParameterizedTest(name = "shared context: {0}")
+    @ValueSource(booleans = {false, true})
+    void everyKindOfStepGivesTheSequentialAnswers(boolean shared) {
+        BoundCell cell = BoundCell.of(new Toy(-1, shared), 0, 0);
         Object expected = SequentialInterpreter.run(cell, 0, 1L);
-        assertEquals(List.of("3:a,0:a,2:a", "0:x,1:y,2:z", "[4:f;1:f;3:f;", "[", ""), expected);
+        assertEquals(List.of("3:a,0:a,2:a", "0:x,1:y,2:z", "[4:f;1:f;3:f;", "[", "",
+                "[[4:r;][][1:r;3:r;][0:r;]", "[[][]"), expected);
         TestProbe<CoordinatorCommand> coordinator = TEST_KIT.createTestProbe();
-        TEST_KIT.spawn(RunCuratorActor.create(cell, 0, 1L, null, coordinator.getRef()));
+        TEST_KIT.spawn(RunCuratorActor.create(cell, 0, 1L, null, coordinator.getRef(), new SharedContexts(), Progress.NONE));
         CoordinatorCommand.RunFinished finished = coordinator.expectMessageClass(CoordinatorCommand.RunFinished.class);
         assertEquals(expected, finished.outcome());
     }
 
-    @Test
-    void aParticipantThatThrowsInAFoldFailsTheRun() {
-        BoundCell cell = BoundCell.of(new Toy(4), 0, 0);
+    @ParameterizedTest(name = "shared context: {0}")
+    @ValueSource(booleans = {false, true})
+    void aParticipantThatThrowsInAFoldFailsTheRun(boolean shared) {
+        BoundCell cell = BoundCell.of(new Toy(4, shared), 0, 0);
         TestProbe<CoordinatorCommand> coordinator = TEST_KIT.createTestProbe();
-        TEST_KIT.spawn(RunCuratorActor.create(cell, 0, 1L, null, coordinator.getRef()));
+        TEST_KIT.spawn(RunCuratorActor.create(cell, 0, 1L, null, coordinator.getRef(), new SharedContexts(), Progress.NONE));
         CoordinatorCommand.RunFailed failed = coordinator.expectMessageClass(CoordinatorCommand.RunFailed.class);
         assertTrue(failed.reason().contains("participant 4"), failed.reason());
     }

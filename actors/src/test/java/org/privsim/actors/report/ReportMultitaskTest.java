@@ -49,7 +49,7 @@ class ReportMultitaskTest {
     }
 
     private static Report report(List<MultitaskResult> rows) {
-        return Report.of("mtl", 7, "sequential", 0, List.of(), rows, List.of());
+        return Report.of("mtl", 7, "sequential", 0, rows, List.of());
     }
 
     /** Rows of both structures, two ε for each private experiment; models on experiment 0's second ε when asked. */

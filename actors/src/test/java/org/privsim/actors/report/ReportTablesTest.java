@@ -29,7 +29,7 @@ class ReportTablesTest {
     }
 
     private static Report report(List<IndexedMeanResult> rows, List<AuditResult> audits) {
-        return Report.of("t", 1, "sequential", 0, List.of(), rows, audits);
+        return Report.of("t", 1, "sequential", 0, rows, audits);
     }
 
     @Test

@@ -2,7 +2,6 @@ package org.privsim.core.run;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.privsim.core.scenario.Algorithm;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.seam.BoundCell;
 import org.privsim.core.seam.Family;
@@ -18,16 +17,11 @@ import org.privsim.core.seam.Family;
  */
 public final class Families {
     /** The seam's families, in report order. */
-    public static final List<Family<?, ?, ?, ?, ?, ?>> SEAM = List.of(IndexedMeanFamily.INSTANCE,
+    public static final List<Family<?, ?, ?, ?, ?, ?>> SEAM = List.of(LowRankFamily.INSTANCE, IndexedMeanFamily.INSTANCE,
             MultitaskFamily.INSTANCE, TransferFamily.INSTANCE, FedAvgFamily.INSTANCE, FedRepFamily.INSTANCE,
             RatingsFamily.INSTANCE);
 
     private Families() {}
-
-    /** Whether a seam family runs {@code algorithm}. */
-    public static boolean runs(Algorithm algorithm) {
-        return SEAM.stream().anyMatch(f -> f.runs(algorithm));
-    }
 
     /** Every seam cell of {@code scenario}. */
     public static List<BoundCell> cells(Scenario scenario) {
@@ -41,14 +35,12 @@ public final class Families {
     /**
      * The report of {@code scenario} from every job's results.
      *
-     * @param runs      low-rank outcomes in {@link ScenarioPlan} order
      * @param seam      the seam cells' rows, in {@link #cells} order
      * @param audits    audit rows in scenario order
      */
     public static Report report(Scenario scenario, String runner, long wallMillis,
-                                List<org.privsim.core.sim.RunOutcome> runs, List<? extends ExperimentRow> seam, List<org.privsim.core.audit.AuditResult> audits) {
-        return Report.of(scenario.name(), scenario.seed(), runner, wallMillis,
-                ResultAssembler.assemble(scenario, ScenarioPlan.runs(scenario), runs), seam, audits)
+                                List<? extends ExperimentRow> seam, List<org.privsim.core.audit.AuditResult> audits) {
+        return Report.of(scenario.name(), scenario.seed(), runner, wallMillis, seam, audits)
                 .withDataset(scenario.datasetTask());
     }
 }

@@ -14,11 +14,12 @@ import org.privsim.core.scenario.Scenario;
 /**
  * How much heap a scenario needs, before any work (a ratings scenario: {@link #ratingsBytes}). A low-rank one: the users' data sets (a pure function
  * of the task's shape, counted object by object on a 64-bit JVM with compressed references), what
- * the runtime keeps per user (an array slot in the sequential runner; an actor — cell, mailbox,
- * behaviour, path and its entry in its aggregator's children — in the local one), the answers in
- * flight (both actor runtimes fold chained: one travelling sum and the answer being added, d(d+1)/2
- * doubles or more each, per range in flight — 8 locally, up to 256 on a cluster), the curator's
- * dk×dk matrices of the full U-step, and a fixed base for the JVM, Pekko and the report.
+ * the runtime keeps per user (the shared population's array slot; the sequential interpreter also
+ * keeps each user's participant view, {@value #VIEW_BYTES} bytes with its table slot; the actor
+ * runtimes build views per batch and keep none), the sums in flight (d(d+1)/2 doubles or more each:
+ * the range's sum and the total sequentially; on an actor runtime, per run in flight, the ranges
+ * folding or waiting to be combined in range order, bounded by {@value #RANGES_IN_FLIGHT} per run),
+ * the curator's dk×dk matrices of the full U-step, and a fixed base for the JVM, Pekko and the report.
  *
  * <p>Guarantee: {@link #dataBytesPerUser} is exact for {@link org.privsim.core.data.UserDataset}'s
  * arrays up to object alignment (tested against a measured heap); the per-actor figure is measured
@@ -31,14 +32,12 @@ public final class MemoryModel {
 
     /** Heap every run needs besides the population: JVM, Pekko, scenario and report (measured, rounded up). */
     public static final long BASE_BYTES = 96L << 20;
-    /** What the local runtime keeps per user actor besides its data (measured, see the class comment). */
+    /** What an actor runtime keeps per participant actor besides its data (measured, see the class comment). */
     public static final long ACTOR_BYTES = 1600;
-    /** Ranges folding at once in the local runtime: reference.conf's privsim.local.ranges-in-flight. */
+    /** A low-rank user's participant view and its table slot, kept by the sequential interpreter. */
+    public static final long VIEW_BYTES = 32;
+    /** Range sums a low-rank run holds at once on an actor runtime (folding on workers, or waiting for their turn). */
     public static final int RANGES_IN_FLIGHT = 8;
-    /** Ranges folding at once on a cluster: reference.conf's privsim.cluster.ranges-in-flight. */
-    public static final int CLUSTER_RANGES_IN_FLIGHT = 256;
-    /** The cluster runner's name (the actors module's ClusterRunner.NAME). */
-    private static final String CLUSTER = "cluster";
 
     /**
      * Bytes of one user's data set: the record (12-byte header, two ints, seven compressed
@@ -53,7 +52,7 @@ public final class MemoryModel {
 
     /** Bytes the runner named {@code runner} keeps per user ({@link SequentialRunner#NAME}, else an actor runtime). */
     public static long bytesPerUser(LowRankRegressionTask task, String runner) {
-        return add(dataBytesPerUser(task), SequentialRunner.NAME.equals(runner) ? 8 : ACTOR_BYTES);
+        return add(dataBytesPerUser(task), SequentialRunner.NAME.equals(runner) ? 8 + VIEW_BYTES : 8);
     }
 
     /**
@@ -159,11 +158,10 @@ public final class MemoryModel {
         long users = task.users();
         long packed = mul(d, d + 1) / 2;
         long answer = add(array(mul(2, packed)), 64);
+        long ranges = scenario.aggregation().ranges(task.users());
         long inFlight = SequentialRunner.NAME.equals(runner)
-                ? answer
-                : CLUSTER.equals(runner)
-                ? mul(Math.min(scenario.aggregation().ranges(task.users()), CLUSTER_RANGES_IN_FLIGHT) * 2L, answer)
-                : mul(RANGES_IN_FLIGHT * 2L, answer);
+                ? mul(2, answer)
+                : mul(SEAM_RUNS_IN_FLIGHT * (1 + Math.min(ranges, RANGES_IN_FLIGHT)), answer);
         return add(add(BASE_BYTES, mul(users, bytesPerUser(task, runner))), add(inFlight, curatorBytes(d, k)));
     }
 

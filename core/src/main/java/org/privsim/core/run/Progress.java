@@ -19,15 +19,17 @@ public interface Progress {
     void update(long done, long total, String message);
 
     /**
-     * Called once per collection step of a low-rank run, right after the curator released it (the
-     * driver took the summed answers): every runner calls it at that same point, so the interval
-     * between two consecutive rounds' calls is one round of that runner, collection and release
-     * ({@code privsim bench} takes its epochMillis from it). Ignored by default.
+     * Called once per step of a seam run, right after the run's curator took the step's answers
+     * (for a low-rank run: right after the curator released the collection): every runner calls it at
+     * that same point, so the interval between two consecutive rounds' calls is one round of that
+     * runner, collection and release ({@code privsim bench} takes its epochMillis from it). Ignored by
+     * default.
      *
-     * @param run  the run's index in {@link ScenarioPlan#runs} order
-     * @param task the request just released
+     * @param cell    the run's cell ({@code BoundCell.index})
+     * @param run     the run's index in its cell
+     * @param request the request just answered (null for a step that asked nobody its own request)
      */
-    default void released(int run, org.privsim.core.sim.UserTask task) {
+    default void released(int cell, int run, Object request) {
     }
 
     /**
@@ -43,8 +45,8 @@ public interface Progress {
             }
 
             @Override
-            public void released(int run, org.privsim.core.sim.UserTask task) {
-                outer.released(run, task);
+            public void released(int cell, int run, Object request) {
+                outer.released(cell, run, request);
             }
         };
     }

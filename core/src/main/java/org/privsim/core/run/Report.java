@@ -47,13 +47,12 @@ public record Report(String scenario, long seed, String runner, long wallMillis,
     }
 
     /**
-     * A report whose rows are the low-rank and seam families' rows merged in scenario order (stable:
-     * rows of one experiment keep their order).
+     * A report whose rows are the seam families' rows in scenario order (stable: rows of one
+     * experiment keep their order).
      */
     public static Report of(String scenario, long seed, String runner, long wallMillis,
-            List<ExperimentResult> lowRank, List<? extends ExperimentRow> seam, List<AuditResult> audits) {
-        List<ExperimentRow> rows = new ArrayList<>(lowRank);
-        rows.addAll(seam);
+            List<? extends ExperimentRow> seam, List<AuditResult> audits) {
+        List<ExperimentRow> rows = new ArrayList<>(seam);
         rows.sort(Comparator.comparingInt(ExperimentRow::experiment));
         return new Report(scenario, seed, runner, wallMillis, rows, audits);
     }

@@ -28,37 +28,33 @@ import org.privsim.core.sim.RunOutcome;
 public final class ResultAssembler {
     private ResultAssembler() {}
 
-    /** Report rows for runs and their outcomes, index-aligned. */
-    public static List<ExperimentResult> assemble(Scenario scenario, List<RunPlan> runs, List<RunOutcome> outcomes) {
-        // (experiment, ε index) → epochs → outcomes in repeat order; insertion-ordered maps keep plan order.
-        Map<List<Integer>, Map<Integer, List<RunOutcome>>> cells = new TreeMap<>(
-                Comparator.<List<Integer>>comparingInt(key -> key.get(0)).thenComparingInt(key -> key.get(1)));
-        Map<List<Integer>, RunPlan> firstRun = new HashMap<>();
+    /**
+     * The row of one experiment at one ε from its runs ({@code runs}, the cell's {@link RunPlan}s in
+     * plan order) and their outcomes, index-aligned.
+     */
+    public static ExperimentResult cellRow(Scenario scenario, List<RunPlan> runs, List<RunOutcome> outcomes) {
+        Map<Integer, List<RunOutcome>> byEpochs = new LinkedHashMap<>();
         for (int i = 0; i < runs.size(); i++) {
-            RunPlan run = runs.get(i);
-            List<Integer> key = List.of(run.experiment(), run.epsilonIndex());
-            firstRun.putIfAbsent(key, run);
-            cells.computeIfAbsent(key, x -> new LinkedHashMap<>())
-                    .computeIfAbsent(run.epochs(), x -> new ArrayList<>()).add(outcomes.get(i));
+            byEpochs.computeIfAbsent(runs.get(i).epochs(), x -> new ArrayList<>()).add(outcomes.get(i));
         }
-        List<ExperimentResult> rows = new ArrayList<>();
+        return cellRow(scenario, runs.get(0), byEpochs);
+    }
+
+    /** The row of a cell whose first run is {@code first}, from its outcomes by epoch count (plan order), each in repeat order. */
+    private static ExperimentResult cellRow(Scenario scenario, RunPlan first, Map<Integer, List<RunOutcome>> byEpochs) {
         boolean dataset = scenario.datasetTask() != null;
-        for (Map.Entry<List<Integer>, Map<Integer, List<RunOutcome>>> cell : cells.entrySet()) {
-            List<EpochCandidate> tried = new ArrayList<>();
-            List<RunOutcome> best = null;
-            double bestMse = Double.POSITIVE_INFINITY;
-            for (List<RunOutcome> repeats : cell.getValue().values()) {
-                double mse = mean(repeats, dataset ? r -> r.testError().mse() : RunOutcome::populationMse);
-                tried.add(new EpochCandidate(repeats.get(0).epochs(), mse));
-                if (best == null || mse < bestMse) {
-                    best = repeats;
-                    bestMse = mse;
-                }
+        List<EpochCandidate> tried = new ArrayList<>();
+        List<RunOutcome> best = null;
+        double bestMse = Double.POSITIVE_INFINITY;
+        for (List<RunOutcome> repeats : byEpochs.values()) {
+            double mse = mean(repeats, dataset ? r -> r.testError().mse() : RunOutcome::populationMse);
+            tried.add(new EpochCandidate(repeats.get(0).epochs(), mse));
+            if (best == null || mse < bestMse) {
+                best = repeats;
+                bestMse = mse;
             }
-            RunPlan first = firstRun.get(cell.getKey());
-            rows.add(row(scenario.lowRankTask(first.spec()), dataset, first.experiment(), first.spec(), first.epsilon(), best, tried));
         }
-        return rows;
+        return row(scenario.lowRankTask(first.spec()), dataset, first.experiment(), first.spec(), first.epsilon(), best, tried);
     }
 
     /**

@@ -14,8 +14,8 @@ import org.privsim.core.sim.RunKey;
  * experiments in order; within a private experiment each ε in order; within that each candidate
  * epoch count in order. Repeat-major order means every runner holds one population at a time and
  * regenerates users' data only when the repeat changes. Every runner executes exactly this list,
- * so their reports line up row by row. Indexed-mean experiments are not driver runs; they are
- * planned by {@code IndexedMeanRunPlan}, and the seam families' ({@link Families}) by those families.
+ * so their reports line up row by row. {@link LowRankFamily} groups these runs into its cells
+ * (one per experiment and ε); the other families plan their own runs.
  */
 public final class ScenarioPlan {
     private ScenarioPlan() {}
@@ -48,8 +48,8 @@ public final class ScenarioPlan {
         return runs;
     }
 
-    /** Whether {@code algorithm} runs as a low-rank driver run (and not through a seam family). */
+    /** Whether {@code algorithm} runs as a low-rank driver run ({@link LowRankFamily}). */
     private static boolean isDriverRun(org.privsim.core.scenario.Algorithm algorithm) {
-        return algorithm.isLowRank() && !Families.runs(algorithm);
+        return LowRankFamily.INSTANCE.runs(algorithm);
     }
 }

@@ -37,6 +37,18 @@ public record Scenario(
     }
 
     /**
+     * The same scenario with {@code users} users in its synthetic low-rank task (every other task
+     * field kept), or null when the task is not a {@code low-rank-regression} task.
+     */
+    public Scenario withUsers(int users) {
+        if (!(task instanceof LowRankRegressionTask t)) {
+            return null;
+        }
+        return new Scenario(name, seed, new LowRankRegressionTask(users, t.samplesPerUser(), t.dimension(), t.rank(),
+                t.labelNoise()), aggregation, experiments, audits);
+    }
+
+    /**
      * The task as low-rank regression, for the runners of the low-rank algorithms; a data set's shape
      * at rank 1 (the user count and dimension every experiment shares).
      *
@@ -67,9 +79,8 @@ public record Scenario(
 
     /**
      * How many participants the task describes: the persons of an indexed-mean task, the users of a
-     * ratings task, else the users of the low-rank task or data set.
-     *
-     * @throws IllegalStateException when the task is of another type
+     * ratings task, the users of the low-rank task or data set; 0 for the other tasks (multi-task,
+     * transfer), whose participants are no population of users.
      */
     public int populationSize() {
         if (task instanceof IndexedMeanTask indexed) {
@@ -78,7 +89,10 @@ public record Scenario(
         if (task instanceof RatingsTask ratings) {
             return ratings.users();
         }
-        return lowRankTask().users();
+        if (task instanceof LowRankRegressionTask || task instanceof DatasetTask) {
+            return lowRankTask().users();
+        }
+        return 0;
     }
 
     /** The task as a data set, or null when it is synthetic. */

@@ -63,6 +63,12 @@ public final class BoundCell {
         return family.context(cell, run, seed);
     }
 
+    /** {@link Family#contextKey}, tagged with the family so that keys of different families never meet (null: not shared). */
+    public Object contextKey(int run, long seed) {
+        Object key = family.contextKey(cell, run, seed);
+        return key == null ? null : java.util.List.of(family.id(), key);
+    }
+
     /** {@link Family#curator}. */
     public RunCurator<Object, Object, Object> curator(int run, long seed, Object context) {
         return family.curator(cell, run, seed, context);

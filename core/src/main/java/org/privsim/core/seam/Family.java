@@ -43,6 +43,20 @@ public interface Family<C, P, Q, A, O, R extends ExperimentRow> {
     /** The context of run {@code run} of {@code cell} under root seed {@code seed}. */
     P context(C cell, int run, long seed);
 
+    /**
+     * The key of run {@code run}'s context, or null (the default) when the run's context is its own.
+     * Runs of this family whose keys are equal (across cells too) share one context — runtimes
+     * build it once and may keep it while such runs remain — and the family promises that their
+     * participants are the same: participant {@code id} is a pure function of (context, id) and
+     * answers each request from the context and the request alone, keeping nothing between
+     * requests, so a runtime may build it once per key and let it answer every such run. Runtimes
+     * run the runs of one key together (see {@link RunOrder}). For contexts too dear to build per run
+     * (a population of 10⁶ users' data sets).
+     */
+    default Object contextKey(C cell, int run, long seed) {
+        return null;
+    }
+
     /** The curator of run {@code run}. */
     RunCurator<Q, A, O> curator(C cell, int run, long seed, P context);
 

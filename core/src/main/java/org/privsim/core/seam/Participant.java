@@ -15,4 +15,13 @@ public interface Participant<Q, A> {
 
     /** The answer to {@code request}. */
     A answer(Q request);
+
+    /**
+     * Its turn in a {@link Step.Fold}: {@code sum} with its answer to {@code request} added. By
+     * default {@code folding.add(sum, answer(request))}; a participant may add its answer into the sum
+     * in place instead (no answer built on its own), which then defines the fold's bits on every runner.
+     */
+    default Object fold(Q request, Object sum, Folding<Object, Object> folding) {
+        return folding.add(sum, answer(request));
+    }
 }

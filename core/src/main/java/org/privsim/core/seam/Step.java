@@ -42,15 +42,66 @@ public sealed interface Step<Q, O> permits Step.Ask, Step.AskEach, Step.Fold, St
 
     /**
      * Ask every listed participant {@code request} and fold their answers, in the order listed, into
-     * one sum: {@link RunCurator#onAnswers} then receives a one-element list, the sum. Runners may
-     * hand the sum from participant to participant (a chained fold), so no answer travels on its
-     * own; a step that lists nobody gets the empty sum.
+     * one sum: {@link RunCurator#onAnswers} then receives a one-element list, the sum. Each
+     * participant adds its own answer ({@link Participant#fold}), so runners may hand the sum from
+     * participant to participant (a chained fold) and no answer travels on its own; a step that lists
+     * nobody gets the empty sum.
+     *
+     * <p>With {@code rangeEnds} the list is partitioned into consecutive ranges — range r holds the
+     * positions from {@code rangeEnds[r - 1]} (0 for the first) up to {@code rangeEnds[r]} — each range
+     * is folded from {@link Folding#empty} on its own, and the total is {@link Folding#empty} with
+     * every range's partial sum {@link Folding#combine combined} into it in range order (an empty
+     * range adds an empty partial). Runners may fold the ranges at the same time; the bits are those
+     * of this order. Without ranges ({@code null}) the sum is the one chain's, with no combine.
      *
      * @param participants participant ids of the run, each at most once
+     * @param rangeEnds    null, or ascending end positions in {@code participants} of the ranges, the
+     *                     last one {@code participants.length}
      * @param request      what each of them answers
      * @param folding      how the answers are summed
      */
-    record Fold<Q, O>(int[] participants, Q request, Folding<Object, Object> folding) implements Step<Q, O> {}
+    record Fold<Q, O>(int[] participants, int[] rangeEnds, Q request, Folding<Object, Object> folding)
+            implements Step<Q, O> {
+        public Fold {
+            if (rangeEnds != null) {
+                int previous = 0;
+                for (int end : rangeEnds) {
+                    if (end < previous) {
+                        throw new IllegalArgumentException("range ends must ascend: " + java.util.Arrays.toString(rangeEnds));
+                    }
+                    previous = end;
+                }
+                if (rangeEnds.length == 0 || previous != participants.length) {
+                    throw new IllegalArgumentException("the last range must end at " + participants.length);
+                }
+            }
+        }
+
+        /** The ranges' end positions: {@code rangeEnds}, or the one range of the whole list. */
+        public int[] ends() {
+            return rangeEnds == null ? new int[] {participants.length} : rangeEnds;
+        }
+
+        /** Whether the fold is partitioned into ranges whose partial sums are combined. */
+        public boolean ranged() {
+            return rangeEnds != null;
+        }
+
+        /**
+         * The fold's sum from its ranges' partial sums, in range order: without ranges the one
+         * partial itself, else {@link Folding#empty} with each partial {@link Folding#combine combined} in.
+         */
+        public Object total(List<Object> partials) {
+            if (!ranged()) {
+                return partials.get(0);
+            }
+            Object total = folding.empty();
+            for (Object part : partials) {
+                total = folding.combine(total, part);
+            }
+            return total;
+        }
+    }
 
     /**
      * The run is over.
@@ -84,7 +135,16 @@ public sealed interface Step<Q, O> permits Step.Ask, Step.AskEach, Step.Fold, St
     /** Fold the answers of {@code participants} to {@code request} with {@code folding}. */
     @SuppressWarnings("unchecked")
     static <Q, O, A, S> Step<Q, O> fold(int[] participants, Q request, Folding<A, S> folding) {
-        return new Fold<>(participants, request, (Folding<Object, Object>) (Folding<?, ?>) folding);
+        return new Fold<>(participants, null, request, (Folding<Object, Object>) (Folding<?, ?>) folding);
+    }
+
+    /**
+     * Fold the answers of {@code participants} to {@code request} range by range ({@code rangeEnds},
+     * see {@link Fold}) and combine the ranges' partial sums in range order.
+     */
+    @SuppressWarnings("unchecked")
+    static <Q, O, A, S> Step<Q, O> foldRanges(int[] participants, int[] rangeEnds, Q request, Folding<A, S> folding) {
+        return new Fold<>(participants, rangeEnds.clone(), request, (Folding<Object, Object>) (Folding<?, ?>) folding);
     }
 
     /** Ask participant i (i = 0 … size − 1) {@code requests.get(i)}. */

@@ -250,6 +250,11 @@ public final class TransferDriver {
                 }
                 return sum;
             }
+
+            @Override
+            public double[] combine(double[] total, double[] part) {
+                return add(total, part);
+            }
         };
     }
 
