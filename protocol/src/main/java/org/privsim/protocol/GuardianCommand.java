@@ -1,22 +1,20 @@
 package org.privsim.protocol;
 
-import org.privsim.core.audit.AuditResult;
-import org.privsim.core.run.ExperimentRow;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import java.util.Map;
 import org.privsim.core.sim.RunOutcome;
 
 /**
- * Messages the simulation guardian handles: the end of one low-rank algorithm run, of one seam
- * cell (indexed mean, multi-task, transfer …), or of one audit.
+ * Messages the simulation guardian handles: the end of one low-rank algorithm run, or of one seam
+ * cell (indexed mean, multi-task, transfer …, or an audit).
  *
- * <p>Guarantee: the curator of run {@code run}, the coordinator of a cell and the coordinator of
- * an audit each send exactly one completion, then stop; the guardian watches them and turns a stop
+ * <p>Guarantee: the curator of run {@code run} and the coordinator of the cells each send exactly one
+ * completion per run or cell, then stop; the guardian watches them and turns a stop
  * without completion into the matching failure (ignored when it arrives after the completion).
  */
 public sealed interface GuardianCommand extends CborSerializable
         permits GuardianCommand.RunCompleted, GuardianCommand.RunFailed, GuardianCommand.SeamCellCompleted,
-        GuardianCommand.SeamCellFailed, GuardianCommand.AuditCompleted, GuardianCommand.AuditFailed {
+        GuardianCommand.SeamCellFailed {
 
     /**
      * Run {@code run} finished.
@@ -34,15 +32,15 @@ public sealed interface GuardianCommand extends CborSerializable
      */
     record RunFailed(int run, String reason) implements GuardianCommand {}
 
-
     /**
      * Cell {@code cell} of the seam's families finished.
      *
      * @param cell index of the cell in {@link org.privsim.core.run.Families#cells} order
-     * @param row       the family's report row (serialized with its class name)
+     * @param row       the family's report row, an experiment row or an audit row (serialized with its
+     *                  class name)
      * @param placement its runs' participants per node address (cluster), or null (local)
      */
-    record SeamCellCompleted(int cell, @JsonTypeInfo(use = JsonTypeInfo.Id.CLASS) ExperimentRow row,
+    record SeamCellCompleted(int cell, @JsonTypeInfo(use = JsonTypeInfo.Id.CLASS) Object row,
                              Map<String, Integer> placement) implements GuardianCommand {}
 
     /**
@@ -53,19 +51,4 @@ public sealed interface GuardianCommand extends CborSerializable
      */
     record SeamCellFailed(int cell, String reason) implements GuardianCommand {}
 
-    /**
-     * Audit {@code audit} finished.
-     *
-     * @param audit  index of the audit in the scenario
-     * @param result its report row
-     */
-    record AuditCompleted(int audit, AuditResult result) implements GuardianCommand {}
-
-    /**
-     * Audit {@code audit} failed.
-     *
-     * @param audit  index of the audit
-     * @param reason what went wrong
-     */
-    record AuditFailed(int audit, String reason) implements GuardianCommand {}
 }

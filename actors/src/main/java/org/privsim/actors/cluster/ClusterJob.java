@@ -15,7 +15,6 @@ import org.apache.pekko.cluster.Member;
 import org.apache.pekko.cluster.MemberStatus;
 import org.apache.pekko.cluster.sharding.typed.javadsl.EntityRef;
 import org.apache.pekko.cluster.typed.Cluster;
-import org.privsim.actors.local.AdversaryWiring;
 import org.privsim.actors.local.LocalSettings;
 import org.privsim.actors.local.RangeWiring;
 import org.privsim.actors.local.RunWiring;
@@ -32,8 +31,7 @@ import org.privsim.protocol.SubmitterCommand;
  * One submitted scenario running on the curator's node: the local runner's
  * {@link SimulationGuardian} (curators, cells, audits), with its aggregator ranges wired to the
  * sharded {@link PopulationSharding population} entities of this job instead of children, and its
- * indexed-mean audits' adversaries placed on nodes with role {@code adversary} by
- * {@link AdversaryPlacement} (billboard through a pub-sub topic) instead of children.
+ * seam runs (audits' trial batches among them) dealt over the users nodes by {@link SeamSharding}.
  *
  * <p>Guarantee: the submitter gets throttled progress (at most one update per 200 ms and per
  * step), then every result in plan order and {@link SubmitterCommand.Finished}, or one
@@ -88,15 +86,12 @@ final class ClusterJob extends AbstractBehavior<JobCommand> {
                     populations.seed());
             return command -> ref.tell(new PopulationCommand.ForAggregator(spec, range, first, end, command));
         };
-        AdversaryWiring adversaries = AdversaryPlacement.wiring(job, source,
-                config.getDuration(ClusterNode.SETTINGS + ".adversary-placement-timeout"),
-                config.getDuration(ClusterNode.SETTINGS + ".adversary-silence-timeout"));
         int perNode = config.getInt(ClusterNode.SETTINGS + ".shards-per-node");
         RunWiring seamRuns = SeamSharding.wiring(ctx.getSystem(), job, source,
                 Math.max(1, perNode) * Math.max(1, usersNodesUp(ctx)),
                 config.getDuration(ClusterNode.SETTINGS + ".run-placement-timeout"),
                 config.getInt(ClusterNode.SETTINGS + ".run-placement-attempts"));
-        ctx.spawn(SimulationGuardian.create(scenario, wiring, seamRuns, adversaries, settings,
+        ctx.spawn(SimulationGuardian.create(scenario, wiring, seamRuns, settings,
                 throttled(submitter), outcomes), "simulation");
         ctx.pipeToSelf(outcomes, (o, e) -> e == null ? new JobCommand.Completed(o.runs(), o.seam(), o.audits(),
                 o.placement())

@@ -15,9 +15,9 @@ import org.privsim.core.sim.RunOutcome;
 
 /**
  * Runs a scenario on Pekko actors in one local {@link ActorSystem} under a
- * {@link SimulationGuardian}: users, aggregators and a curator per low-rank run; persons, a curator
- * (and billboard) per indexed-mean repeat; persons, curator, billboard and adversary per
- * indexed-mean audit, or game workers per priv-altmin audit.
+ * {@link SimulationGuardian}: users, aggregators and a curator per low-rank run; a
+ * {@link RunCuratorActor} with its participants per run of every seam family (indexed-mean repeats,
+ * …, and audits' trial batches, whose adversary is one of the participants).
  *
  * <p>Guarantee: without injected faults the report equals the {@code sequential} runner's field
  * for field except {@code runner} ({@code "local"}) and {@code wallMillis}. {@link #run} blocks
@@ -70,7 +70,7 @@ public final class LocalRunner {
         // "replayed logging calls" notice on stderr).
         LoggerFactory.getILoggerFactory();
         ActorSystem<?> system = ActorSystem.create(SimulationGuardian.create(scenario, RangeWiring.local(faults), RunWiring.local(),
-                AdversaryWiring.local(), LocalSettings.from(config), progress, outcomes), "privsim", config);
+                LocalSettings.from(config), progress, outcomes), "privsim", config);
         system.getWhenTerminated().thenRun(() -> outcomes.completeExceptionally(
                 new IllegalStateException("the actor system stopped before the scenario finished")));
         try {

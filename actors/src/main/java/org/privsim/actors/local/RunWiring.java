@@ -26,7 +26,7 @@ public interface RunWiring {
     static RunWiring local() {
         DispatcherSelector compute = DispatcherSelector.fromConfig(LocalSettings.COMPUTE_DISPATCHER);
         return (ctx, cell, run, seed) -> {
-            ActorRef<RunCommand> curator = ctx.spawn(RunCuratorActor.create(cell, run, seed, null, ctx.getSelf()),
+            ActorRef<RunCommand> curator = ctx.spawn(RunCuratorActor.create(cell, run, seed, null, null, ctx.getSelf()),
                     "run-" + cell.index() + "-" + run, compute);
             ctx.watchWith(curator, new CoordinatorCommand.RunFailed(cell.index(), run, "the curator of "
                     + cell.label() + " run " + run + " stopped without a result"));

@@ -28,7 +28,6 @@ import org.privsim.core.scenario.Scenario;
 import org.privsim.core.seam.BoundCell;
 import org.privsim.core.sim.RunOutcome;
 import org.privsim.protocol.AggregatorCommand;
-import org.privsim.protocol.AuditCommand;
 import org.privsim.protocol.CoordinatorCommand;
 import org.privsim.protocol.CuratorCommand;
 import org.privsim.protocol.GuardianCommand;
@@ -41,8 +40,7 @@ import org.privsim.protocol.GuardianCommand;
  * one {@link CuratorActor} at a time; (2) runs every cell of the seam's families (indexed mean,
  * multi-task, transfer, federated; {@link Families#cells} order) under one {@link SeamCoordinator}
  * (several runs in flight, each placed with its participants by the {@link RunWiring}); (3) runs
- * every audit in scenario order, one {@link AuditCoordinator} at a time (its trials in parallel, its
- * adversary placed through an {@link AdversaryWiring}). It
+ * audits, which are seam cells too ({@code AuditFamily}, last). It
  * completes {@code result} with everything in plan order.
  *
  * <p>Users are wired once; a run of a later repeat names its own population in its tasks and the
@@ -52,13 +50,12 @@ import org.privsim.protocol.GuardianCommand;
  * <p>Guarantee: {@code result} is completed exactly once — with every job's result, or
  * exceptionally with the first failure — and the guardian then stops (which terminates the
  * actor system when it is the root). A curator or coordinator that stops without reporting counts as a failure.
- * Progress counts, like the sequential runner's, the low-rank steps plus one per seam cell and
- * audit.
+ * Progress counts, like the sequential runner's, the low-rank steps plus one per seam cell (every
+ * audit is one).
  */
 public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> {
     private final Scenario scenario;
     private final Populations populations;
-    private final AdversaryWiring adversaries;
     private final LocalSettings settings;
     private final Progress progress;
     private final CompletableFuture<Outcomes> result;
@@ -67,12 +64,11 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
     private final long totalSteps;
     private final List<Consumer<AggregatorCommand>> aggregators = new ArrayList<>();
     private final List<RunOutcome> outcomes = new ArrayList<>();
-    private final List<ExperimentRow> seamRows = new ArrayList<>();
+    private final List<Object> seamRows = new ArrayList<>();
     private boolean seamStarted;
     private final RunWiring seamRuns;
     /** Participants per node per seam experiment (cluster only). */
     private final Map<Integer, Map<String, Integer>> placement = new TreeMap<>();
-    private final List<AuditResult> audits = new ArrayList<>();
     private final DispatcherSelector compute = DispatcherSelector.fromConfig(LocalSettings.COMPUTE_DISPATCHER);
     private long doneSteps;
 
@@ -89,7 +85,9 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
 
         /** The report of {@code scenario} from these outcomes, as runner {@code runner} took {@code wallMillis}. */
         public Report report(Scenario scenario, String runner, long wallMillis) {
-            return Families.report(scenario, runner, wallMillis, runs, seam, audits).withPlacement(placement);
+            List<Object> rows = new ArrayList<>(seam);
+            rows.addAll(audits);
+            return Families.report(scenario, runner, wallMillis, runs, rows).withPlacement(placement);
         }
     }
 
@@ -97,31 +95,27 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
      * The guardian of a scenario run.
      *
      * @param wiring      where the aggregator ranges live
-     * @param adversaries where indexed-mean audits' adversaries live
      * @param progress receives scenario-wide progress
      * @param result   completed with every job's result
      */
     public static Behavior<GuardianCommand> create(Scenario scenario, RangeWiring wiring,
-                                                   RunWiring seamRuns, AdversaryWiring adversaries,
-                                                   LocalSettings settings, Progress progress,
+                                                   RunWiring seamRuns, LocalSettings settings, Progress progress,
                                                    CompletableFuture<Outcomes> result) {
-        return Behaviors.setup(ctx -> new SimulationGuardian(ctx, scenario, wiring, seamRuns, adversaries,
-                settings, progress, result).startNext());
+        return Behaviors.setup(ctx -> new SimulationGuardian(ctx, scenario, wiring, seamRuns, settings, progress, result).startNext());
     }
 
     private SimulationGuardian(ActorContext<GuardianCommand> ctx, Scenario scenario, RangeWiring wiring,
-                               RunWiring seamRuns, AdversaryWiring adversaries, LocalSettings settings,
+                               RunWiring seamRuns, LocalSettings settings,
                                Progress progress, CompletableFuture<Outcomes> result) {
         super(ctx);
         this.seamRuns = seamRuns;
-        this.adversaries = adversaries;
         this.scenario = scenario;
         this.settings = settings;
         this.progress = progress;
         this.result = result;
         this.runs = ScenarioPlan.runs(scenario);
         this.seamCells = Families.cells(scenario);
-        this.totalSteps = StepBudget.total(runs) + seamCells.size() + scenario.audits().size();
+        this.totalSteps = StepBudget.total(runs) + seamCells.size();
         if (runs.isEmpty()) {
             this.populations = null;
             return;
@@ -143,9 +137,6 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
                 .onMessage(GuardianCommand.SeamCellFailed.class, m -> fail(seamStarted
                         && seamRows.size() < seamCells.size(), (m.cell() < 0 ? "" : seamCells.get(m.cell()).label()
                         + ": ") + m.reason()))
-                .onMessage(GuardianCommand.AuditCompleted.class, this::onAuditCompleted)
-                .onMessage(GuardianCommand.AuditFailed.class, m -> fail(m.audit() == audits.size()
-                        && seamRows.size() == seamCells.size(), "audit " + m.audit() + ": " + m.reason()))
                 .build();
     }
 
@@ -153,7 +144,7 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
         if (outcomes.size() < runs.size()) {
             return startRun(outcomes.size());
         }
-        long before = StepBudget.total(runs) + seamRows.size() + audits.size();
+        long before = StepBudget.total(runs) + seamRows.size();
         if (seamRows.size() < seamCells.size()) {
             if (!seamStarted) {
                 seamStarted = true;
@@ -165,19 +156,18 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
             }
             return this;
         }
-        if (audits.size() < scenario.audits().size()) {
-            int index = audits.size();
-            ActorRef<AuditCommand> coordinator = getContext().spawn(AuditCoordinator.create(scenario, index, adversaries,
-                    (done, total, message) -> progress.update(before, totalSteps, message), getContext().getSelf()),
-                    "audit-" + index);
-            getContext().watchWith(coordinator, new GuardianCommand.AuditFailed(index, "the coordinator stopped"
-                    + " without a result"));
-            return this;
-        }
         List<Placement> where = placement.isEmpty() ? null : placement.entrySet().stream()
                 .map(e -> new Placement(e.getKey(), e.getValue())).toList();
-        result.complete(new Outcomes(List.copyOf(outcomes), List.copyOf(seamRows),
-                List.copyOf(audits), where));
+        List<ExperimentRow> experiments = new ArrayList<>();
+        List<AuditResult> audits = new ArrayList<>();
+        for (Object row : seamRows) {
+            if (row instanceof AuditResult audit) {
+                audits.add(audit);
+            } else {
+                experiments.add((ExperimentRow) row);
+            }
+        }
+        result.complete(new Outcomes(List.copyOf(outcomes), List.copyOf(experiments), List.copyOf(audits), where));
         return Behaviors.stopped();
     }
 
@@ -215,22 +205,12 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
             return this;
         }
         seamRows.add(m.row());
-        if (m.placement() != null) {
-            m.placement().forEach((node, count) -> placement.computeIfAbsent(m.row().experiment(),
+        if (m.placement() != null && m.row() instanceof ExperimentRow row) {
+            m.placement().forEach((node, count) -> placement.computeIfAbsent(row.experiment(),
                     e -> new TreeMap<>()).merge(node, count, Integer::sum));
         }
         progress.update(StepBudget.total(runs) + seamRows.size(), totalSteps,
                 seamCells.get(m.cell()).label() + " done");
-        return startNext();
-    }
-
-    private Behavior<GuardianCommand> onAuditCompleted(GuardianCommand.AuditCompleted m) {
-        if (m.audit() != audits.size() || seamRows.size() != seamCells.size()) {
-            return this;
-        }
-        audits.add(m.result());
-        progress.update(StepBudget.total(runs) + seamRows.size() + audits.size(), totalSteps,
-                "audit " + m.audit() + " done");
         return startNext();
     }
 

@@ -23,6 +23,7 @@ import org.apache.pekko.serialization.Serializer;
 import org.apache.pekko.serialization.Serializers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.privsim.core.audit.AuditFamily;
 import org.privsim.core.audit.AuditGames;
 import org.privsim.core.data.SplitPlan;
 import org.privsim.core.indexedmean.IndexedMeanRunPlan;
@@ -65,17 +66,11 @@ import org.privsim.core.multitask.TaskRequest;
 import org.privsim.core.transfer.TransferOutcome;
 import org.privsim.core.transfer.TransferRequest;
 import org.privsim.core.transfer.TransferRunPlan;
-import org.privsim.protocol.AdversaryCommand;
-import org.privsim.protocol.AdversaryHostCommand;
 import org.privsim.protocol.AggregatorCommand;
-import org.privsim.protocol.AuditCommand;
-import org.privsim.protocol.BillboardPost;
-import org.privsim.protocol.GameWorkerCommand;
-import org.privsim.protocol.IndexedMeanCuratorCommand;
-import org.privsim.protocol.PersonCommand;
 import org.privsim.protocol.CborSerializable;
 import org.privsim.protocol.CoordinatorCommand;
 import org.privsim.protocol.ParticipantCommand;
+import org.privsim.protocol.ParticipantHostCommand;
 import org.privsim.protocol.RunCommand;
 import org.privsim.protocol.RunPlacerCommand;
 import org.privsim.protocol.SeamHostCommand;
@@ -119,8 +114,6 @@ class MessageSerializationTest {
 
         PopulationSpec spec = new PopulationSpec(new LowRankRegressionTask(40, 8, 4, 2, 0.1), 5);
         ActorRef<SubmitterCommand> submitter = testKit.<SubmitterCommand>createTestProbe().getRef();
-        ActorRef<IndexedMeanCuratorCommand> indexedMeanCurator =
-                testKit.<IndexedMeanCuratorCommand>createTestProbe().getRef();
         Scenario indexedMean = ScenarioParser.parse("""
                 name: serialization
                 seed: 1
@@ -155,7 +148,6 @@ class MessageSerializationTest {
         TransferResult transferRow = SequentialInterpreter.row(TransferFamily.INSTANCE, TransferRunPlan.cells(transfer).get(0), transfer.seed());
         ActorRef<RunCommand> runCurator = testKit.<RunCommand>createTestProbe().getRef();
 
-        ActorRef<AdversaryCommand> adversary = testKit.<AdversaryCommand>createTestProbe().getRef();
         List<CborSerializable> messages = List.of(
                 new AggregatorCommand.CollectInit(5, init, 100, curator),
                 new AggregatorCommand.CollectRound(6, round, 100, curator),
@@ -168,18 +160,26 @@ class MessageSerializationTest {
                 new CuratorCommand.CollectionTimeout(15),
                 new GuardianCommand.RunCompleted(0, outcome),
                 new GuardianCommand.RunFailed(1, "ledger refused"),
-                new GuardianCommand.AuditCompleted(4, AuditGames.play(indexedMean, 0)),
-                new GuardianCommand.AuditFailed(5, "stopped"),
-                new PersonCommand.Contribute(1, 2, new int[] {0, 1, 0}, indexedMeanCurator),
-                new PersonCommand.SeparateOutput(1, 2, new double[] {-0.375, 1e-300}),
-                new BillboardPost(1, 2, new double[][] {{0.5, Double.NEGATIVE_INFINITY}, {-1, 0}}, new double[] {0.25, -3}),
-                new IndexedMeanCuratorCommand.Release(1, 2, new int[] {0, 1}),
-                new IndexedMeanCuratorCommand.Contribution(1, 2, 3, 4, new double[][] {{2, -2}, {2, -2}, {-1, 1}},
-                        new double[] {0, 0, -1.5e9}),
-                new AdversaryCommand.TrialsOpened(1, 2, 64),
-                new AdversaryCommand.ForwardedOutput(1, 2, 3, 4, new double[] {0.25, -0.5}),
-                new AuditCommand.TrialScores(1, 2, new double[] {-1.5, Double.POSITIVE_INFINITY}),
-                new GameWorkerCommand.PlayTrial(1, 2, 0, testKit.<AuditCommand>createTestProbe().getRef()),
+                new GuardianCommand.SeamCellCompleted(4, AuditGames.play(indexedMean, 0), null),
+                new ParticipantCommand.Ask(0, new AuditFamily.Contribute(64), runCurator),
+                new ParticipantCommand.Ask(1, new AuditFamily.Output(64, new double[] {-0.375, 1e-300}), runCurator),
+                new ParticipantCommand.Ask(3, new AuditFamily.Billboard(0, new double[][] {{0.5,
+                        Double.NEGATIVE_INFINITY}, {-1, 0}}, new double[] {0.25, -3}), runCurator),
+                new ParticipantCommand.Ask(3, new AuditFamily.Colluders(0, 2, new int[] {3, 4},
+                        new double[][] {{0.25, -0.5}, {1, 2}}), runCurator),
+                new RunCommand.Answered(0, new AuditFamily.Contribution(3, new double[][] {{2, -2}, {-1, 1}},
+                        new double[] {0, -1.5e9})),
+                new RunCommand.Answered(1, new AuditFamily.Forwarded(4, new double[] {0.25, -0.5})),
+                new RunCommand.Answered(2, new AuditFamily.Kept(2)),
+                new RunCommand.Answered(3, new AuditFamily.Scores(64, new double[] {-1.5, Double.POSITIVE_INFINITY})),
+                new RunCommand.ParticipantLost(3, "its adversary could not be placed"),
+                new CoordinatorCommand.RunFinished(0, 1, new AuditFamily.Scores(64, new double[] {1, 2}), null),
+                new ParticipantHostCommand.Spawn(7, "name: x", "x.yaml", null, 2, 3, 4,
+                        testKit.<ParticipantHostCommand.Spawned>createTestProbe().getRef()),
+                new ParticipantHostCommand.Spawned(4, testKit.<ParticipantCommand>createTestProbe().getRef()),
+                new ParticipantHostCommand.CountHosted(testKit.<ParticipantHostCommand.HostedCount>createTestProbe()
+                        .getRef()),
+                new ParticipantHostCommand.HostedCount(3),
                 new PopulationCommand.ForAggregator(spec, 2, 20, 30, new AggregatorCommand.CollectRound(16,
                         round.restrictedTo(2, 4), 100, curator)),
                 new PopulationCommand.ForAggregator(spec, 0, 0, 10, new AggregatorCommand.CollectRound(16, singleModel,
@@ -269,19 +269,7 @@ class MessageSerializationTest {
                 new SubmitterCommand.Failed("lost"),
                 new SubmitterCommand.AcceptTimeout(),
                 new SubmitterCommand.JobLost(),
-                new AuditCommand.AdversaryReady(1, adversary),
-                new AdversaryCommand.ForwardedOutputs(1, 2, new int[] {3, 5}, new int[] {4, 6},
-                        new double[][] {{0.25, -1, 0.5}, {1, 2, 3}}),
-                new AuditCommand.AdversaryLost(1, "its node left"),
-                new AdversaryHostCommand.Host(7, 1, "name: x", "x.yaml", null, "privsim-billboard-7-1",
-                        testKit.<AuditCommand>createTestProbe().getRef(),
-                        testKit.<AuditCommand>createTestProbe().getRef(),
-                        testKit.<AdversaryHostCommand.Hosted>createTestProbe().getRef()),
-                new AdversaryHostCommand.CountHosted(testKit.<AdversaryHostCommand.HostedCount>createTestProbe()
-                        .getRef()),
-                new AdversaryHostCommand.CoordinatorStopped(adversary, aggregator),
-                new AdversaryHostCommand.Hosted(1, adversary),
-                new AdversaryHostCommand.HostedCount(3));
+                new ParticipantHostCommand.StandInStopped(testKit.<ParticipantCommand>createTestProbe().getRef()));
 
         Set<Class<?>> covered = new HashSet<>();
         Serialization serialization = SerializationExtension.get(testKit.system());
@@ -296,14 +284,13 @@ class MessageSerializationTest {
         }
         Set<Class<?>> all = new HashSet<>();
         for (Class<?> root : List.of(UserCommand.class, AggregatorCommand.class, CuratorCommand.class,
-                GuardianCommand.class, PersonCommand.class, IndexedMeanCuratorCommand.class, AdversaryCommand.class,
-                AuditCommand.class, GameWorkerCommand.class, PopulationCommand.class,
+                GuardianCommand.class, PopulationCommand.class,
                 TransferCommand.class, ScenarioCuratorCommand.class, JobCommand.class, SubmitterCommand.class,
-                AdversaryHostCommand.class, ParticipantCommand.class, RunCommand.class, CoordinatorCommand.class,
+                ParticipantHostCommand.class, ParticipantCommand.class, RunCommand.class, CoordinatorCommand.class,
                 SeamHostCommand.class, RunPlacerCommand.class)) {
             all.addAll(List.of(root.getPermittedSubclasses()));
         }
-        all.addAll(List.of(AdversaryHostCommand.Hosted.class, AdversaryHostCommand.HostedCount.class));
+        all.addAll(List.of(ParticipantHostCommand.Spawned.class, ParticipantHostCommand.HostedCount.class));
         // The chained folds (the low-rank ranges' and the seam's) hand a live sum from actor to actor:
         // local only, marked exempt from serialization (and never sent to another node).
         Set<Class<?>> localOnly = new HashSet<>();

@@ -133,7 +133,7 @@ class RunCuratorActorTest {
         Object expected = SequentialInterpreter.run(cell, 0, 1L);
         assertEquals(List.of("3:a,0:a,2:a", "0:x,1:y,2:z", "[4:f;1:f;3:f;", "[", ""), expected);
         TestProbe<CoordinatorCommand> coordinator = TEST_KIT.createTestProbe();
-        TEST_KIT.spawn(RunCuratorActor.create(cell, 0, 1L, null, coordinator.getRef()));
+        TEST_KIT.spawn(RunCuratorActor.create(cell, 0, 1L, null, null, coordinator.getRef()));
         CoordinatorCommand.RunFinished finished = coordinator.expectMessageClass(CoordinatorCommand.RunFinished.class);
         assertEquals(expected, finished.outcome());
     }
@@ -142,7 +142,7 @@ class RunCuratorActorTest {
     void aParticipantThatThrowsInAFoldFailsTheRun() {
         BoundCell cell = BoundCell.of(new Toy(4), 0, 0);
         TestProbe<CoordinatorCommand> coordinator = TEST_KIT.createTestProbe();
-        TEST_KIT.spawn(RunCuratorActor.create(cell, 0, 1L, null, coordinator.getRef()));
+        TEST_KIT.spawn(RunCuratorActor.create(cell, 0, 1L, null, null, coordinator.getRef()));
         CoordinatorCommand.RunFailed failed = coordinator.expectMessageClass(CoordinatorCommand.RunFailed.class);
         assertTrue(failed.reason().contains("participant 4"), failed.reason());
     }

@@ -2,8 +2,6 @@ package org.privsim.core.run;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.privsim.core.audit.AuditGames;
-import org.privsim.core.audit.AuditResult;
 import org.privsim.core.data.Populations;
 import org.privsim.core.data.UserPopulation;
 import org.privsim.core.data.UserDataset;
@@ -16,8 +14,8 @@ import org.privsim.core.sim.RunOutcome;
  * Runs a scenario on one thread without actors: the reference every other runner must match bit
  * for bit. Users' answers are summed by a {@link SequentialCollector} along the aggregation plan —
  * ids ascending within each range, ranges ascending — exactly as aggregator actors do;
- * the seam's families ({@link Families}, indexed mean among them)
- * through the {@link SequentialInterpreter} and audits through {@link AuditGames}.
+ * the seam's families ({@link Families}: indexed mean, …, and the audits) through the
+ * {@link SequentialInterpreter}.
  */
 public final class SequentialRunner {
     /** Runner name in reports. */
@@ -59,7 +57,7 @@ public final class SequentialRunner {
         long start = System.nanoTime();
         List<RunPlan> runs = ScenarioPlan.runs(scenario);
         List<BoundCell> seamCells = Families.cells(scenario);
-        long total = StepBudget.total(runs) + seamCells.size() + scenario.audits().size();
+        long total = StepBudget.total(runs) + seamCells.size();
         long done = 0;
         List<RunOutcome> outcomes = new ArrayList<>();
         for (int i = 0; i < runs.size(); i++) {
@@ -70,18 +68,13 @@ public final class SequentialRunner {
             done += StepBudget.of(run);
             progress.update(done, total, run.label() + " done");
         }
-        List<ExperimentRow> seamRows = new ArrayList<>();
+        List<Object> seamRows = new ArrayList<>();
         for (BoundCell cell : seamCells) {
             seamRows.add(SequentialInterpreter.row(cell, scenario.seed()));
             progress.update(++done, total, cell.label() + " done");
         }
-        List<AuditResult> audits = new ArrayList<>();
-        for (int a = 0; a < scenario.audits().size(); a++) {
-            audits.add(AuditGames.play(scenario, a));
-            progress.update(++done, total, "audit " + a + " done");
-        }
         long wall = (System.nanoTime() - start) / 1_000_000;
-        return Families.report(scenario, NAME, wall, outcomes, seamRows, audits);
+        return Families.report(scenario, NAME, wall, outcomes, seamRows);
     }
 
     /** Runs one planned run on its own (used by tests and benchmarks). */

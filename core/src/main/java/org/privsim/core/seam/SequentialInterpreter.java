@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.privsim.core.run.ExperimentRow;
 
 /**
  * Runs a family's cell on one thread: every run in order, each curator step answered by the
@@ -18,7 +17,7 @@ public final class SequentialInterpreter {
     private SequentialInterpreter() {}
 
     /** The row of {@code cell} under root seed {@code seed}. */
-    public static ExperimentRow row(BoundCell cell, long seed) {
+    public static Object row(BoundCell cell, long seed) {
         List<Object> outcomes = new ArrayList<>(cell.runs());
         for (int run = 0; run < cell.runs(); run++) {
             outcomes.add(run(cell, run, seed));
@@ -28,7 +27,7 @@ public final class SequentialInterpreter {
 
     /** The row of {@code cell} of {@code family} under root seed {@code seed}. */
     @SuppressWarnings("unchecked")
-    public static <C, R extends ExperimentRow> R row(Family<C, ?, ?, ?, ?, R> family, C cell, long seed) {
+    public static <C, R> R row(Family<C, ?, ?, ?, ?, R> family, C cell, long seed) {
         return (R) row(BoundCell.of(family, cell, 0), seed);
     }
 
