@@ -30,7 +30,11 @@ import org.privsim.core.seam.Step;
  * adversary the batch's billboard posts, or hands each person its separate outputs (the release at
  * its own index) — members of the collusion set answer with those outputs, everyone else keeps them —
  * and then hands the adversary exactly the colluders' answers. The adversary scores each trial of the
- * batch from that view alone with {@link IndexedMeanAdversary#score}.
+ * batch from that view alone with {@link IndexedMeanAdversary#score}. Under the {@code white-box}
+ * threat model the curator instead hands the adversary the whole release of every trial together
+ * with what the mechanism side knows of it — its record's σ and its pre-noise values in both worlds
+ * ({@link IndexedMeanGame#whiteBoxViews}) — and the adversary scores the exact Gaussian
+ * log-likelihood ratio ({@link GaussianWhiteBox}).
  *
  * <p>Every other audit (tracing, priv-altmin, MP-MTL, DP-SGD canary games) is a game that lives
  * fully in core: its runs have no participants and their curator plays the batch's trials with
@@ -117,6 +121,7 @@ public final class AuditFamily implements Family<AuditFamily.Cell, Object, Audit
         final IndexedMeanAdversary adversary;
         final int target;
         final double canaryScale;
+        final boolean whiteBox;
 
         Persons(AuditSpec spec, int audit, long seed) {
             population = IndexedMeanGame.population(spec, audit, seed);
@@ -124,6 +129,7 @@ public final class AuditFamily implements Family<AuditFamily.Cell, Object, Audit
             noise = IndexedMeanGame.noise(seed, audit);
             target = spec.target();
             canaryScale = spec.canaryScale();
+            whiteBox = spec.threatModel() == ThreatModel.WHITE_BOX;
             members = spec.collusion().members(population.persons(), target);
             colluding = new boolean[population.persons()];
             for (int c : members) {
@@ -135,7 +141,7 @@ public final class AuditFamily implements Family<AuditFamily.Cell, Object, Audit
     }
 
     /** What the curator sends a participant. */
-    public sealed interface Request permits Contribute, Output, Billboard, Colluders {}
+    public sealed interface Request permits Contribute, Output, Billboard, Colluders, WhiteBox {}
 
     /**
      * Send your contributions to the batch of trials starting at {@code firstTrial}, in each world.
@@ -170,6 +176,18 @@ public final class AuditFamily implements Family<AuditFamily.Cell, Object, Audit
      * @param estimates  each colluder's outputs, per trial of the batch
      */
     public record Colluders(int firstTrial, int trials, int[] indices, double[][] estimates) implements Request {}
+
+    /**
+     * The white-box adversary's view of a batch: the mechanism side's knowledge of the release in both
+     * worlds (from its record and the canary pair) and everything released.
+     *
+     * @param firstTrial the batch's first trial
+     * @param views      the release's pre-noise values in both worlds and its σ
+     * @param estimates  {@code estimates[k]}: the release at the support in trial firstTrial + k
+     * @param unread     the unread coordinates' residual of trial firstTrial + k (billboard; else 0)
+     */
+    public record WhiteBox(int firstTrial, List<GaussianWhiteBox.View> views, double[][] estimates, double[] unread)
+            implements Request {}
 
     /**
      * A person's contributions to a batch: its sums at the support and its unread share, in world 0
@@ -358,6 +376,11 @@ public final class AuditFamily implements Family<AuditFamily.Cell, Object, Audit
                             persons.noise, trial);
                 }
             }
+            if (persons.whiteBox) {
+                phase = 2;
+                return new Step.Ask<>(new int[] {t}, new WhiteBox(first, IndexedMeanGame.whiteBoxViews(mechanism,
+                        persons.population, totals, unreadTotals), estimates, unread));
+            }
             if (mechanism.publishesBillboard()) {
                 phase = 2;
                 return new Step.Ask<>(new int[] {t}, new Billboard(first, estimates, unread));
@@ -401,6 +424,14 @@ public final class AuditFamily implements Family<AuditFamily.Cell, Object, Audit
 
     /** The adversary's scores of a batch from its view (a billboard post, or its colluders' outputs). */
     private static Scores score(Persons persons, Request request) {
+        if (request instanceof WhiteBox view) {
+            double[] scores = new double[view.estimates().length];
+            for (int k = 0; k < scores.length; k++) {
+                scores[k] = GaussianWhiteBox.llr(view.views(),
+                        IndexedMeanGame.whiteBoxObserved(view.views(), view.estimates()[k], view.unread()[k]));
+            }
+            return new Scores(view.firstTrial(), scores);
+        }
         if (request instanceof Billboard post) {
             double[] scores = new double[post.estimates().length];
             for (int k = 0; k < scores.length; k++) {
