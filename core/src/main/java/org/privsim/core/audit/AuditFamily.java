@@ -122,6 +122,12 @@ public final class AuditFamily implements Family<AuditFamily.Cell, Object, Audit
         final int target;
         final double canaryScale;
         final boolean whiteBox;
+        /**
+         * Each person's answer to a contribution request, built once per node from (seed, id) — the
+         * same a person would rebuild for every batch (data generation is most of a batch's cost) —
+         * and read only by that person's participant.
+         */
+        final Contribution[] contributions;
 
         Persons(AuditSpec spec, int audit, long seed) {
             population = IndexedMeanGame.population(spec, audit, seed);
@@ -137,6 +143,17 @@ public final class AuditFamily implements Family<AuditFamily.Cell, Object, Audit
             }
             adversary = new IndexedMeanAdversary(population, target, members, mechanism.publishesBillboard(),
                     mechanism.claimedVariance(), canaryScale);
+            boolean clip = mechanism.clips();
+            contributions = new Contribution[population.persons()];
+            for (int id = 0; id < contributions.length; id++) {
+                PersonData[] worlds = id == target
+                        ? new PersonData[] {population.canary(id, 0, canaryScale), population.canary(id, 1, canaryScale)}
+                        : new PersonData[] {population.person(id)};
+                PersonData world1 = worlds[worlds.length - 1];
+                contributions[id] = new Contribution(worlds[0].index(),
+                        new double[][] {worlds[0].contribution(clip), world1.contribution(clip)},
+                        new double[] {worlds[0].unread(clip), world1.unread(clip)});
+            }
         }
     }
 
@@ -405,17 +422,12 @@ public final class AuditFamily implements Family<AuditFamily.Cell, Object, Audit
         if (id == population.persons()) {
             return request -> score(persons, request);
         }
-        boolean clip = persons.mechanism.clips();
-        PersonData[] worlds = id == persons.target
-                ? new PersonData[] {population.canary(id, 0, persons.canaryScale),
-                                    population.canary(id, 1, persons.canaryScale)}
-                : new PersonData[] {population.person(id), population.person(id)};
-        int index = worlds[0].index();
+        Contribution contribution = persons.contributions[id];
+        int index = contribution.index();
         boolean colluder = persons.colluding[id];
         return request -> {
             if (request instanceof Contribute) {
-                return new Contribution(index, new double[][] {worlds[0].contribution(clip), worlds[1].contribution(clip)},
-                        new double[] {worlds[0].unread(clip), worlds[1].unread(clip)});
+                return contribution;
             }
             Output output = (Output) request;
             return colluder ? new Forwarded(index, output.estimates()) : new Kept(id);
