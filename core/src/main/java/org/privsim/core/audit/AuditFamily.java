@@ -50,17 +50,18 @@ public final class AuditFamily implements Family<AuditFamily.Cell, Object, Audit
     public static final AuditFamily INSTANCE = new AuditFamily();
 
     /**
-     * Most trials of an indexed-mean batch. With the seam's 4 runs in flight (256 trials) the
-     * steadiest of 16×8, 32×4, 32×8, 64×2 and 64×4 on {@code bench/audit-trials.yaml} (they were
-     * within about 15% of each other on 2 cores).
+     * Most trials of an indexed-mean batch. A run spawns and stops its t + 1 participants, so fewer,
+     * larger batches cost less: on {@code bench/audit-trials.yaml} (t = 100, 99 colluders; one run of
+     * the bench, machine shared, load ≈ 22) local cpu 760 ms at 64 trials per batch, 500 ms at 128,
+     * against 370 ms for the former audit actors, which spawned the persons once per audit.
      */
-    static final int MAX_BATCH = 64;
+    static final int MAX_BATCH = 128;
     /**
      * Most doubles a batched message may carry: a batch of B trials puts B·|S| doubles in a billboard
      * post and B·|C| in the colluders' outputs handed to the adversary; B keeps both at or under this
-     * many (64 KiB, far below Artery's 256 KiB frame when they cross to an adversary node).
+     * many (about 147 KB in CBOR, below Artery's 256 KiB frame when they cross to an adversary node).
      */
-    static final int BATCH_DOUBLES = 8192;
+    static final int BATCH_DOUBLES = 16384;
 
     /**
      * One audit of a scenario. Holds its run context once built per root seed (a cell is shared by

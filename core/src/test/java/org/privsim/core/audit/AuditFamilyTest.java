@@ -42,8 +42,8 @@ class AuditFamilyTest {
             AuditResult seam = SequentialInterpreter.row(AuditFamily.INSTANCE, cell, SCENARIO.seed());
             assertEquals(AuditGames.play(SCENARIO, cell.index()), seam, "audit " + cell.index());
         }
-        // 148 trials in batches of 64: the last run is short; the tracing game runs one trial per run.
-        assertEquals(3, AuditFamily.INSTANCE.runs(cells.get(0)));
+        // 148 trials in batches of 128: the last run is short; the tracing game runs one trial per run.
+        assertEquals(2, AuditFamily.INSTANCE.runs(cells.get(0)));
         assertEquals(40, AuditFamily.INSTANCE.runs(cells.get(4)));
     }
 
@@ -63,12 +63,12 @@ class AuditFamilyTest {
         AuditFamily.Cell cell = AuditFamily.INSTANCE.cells(SCENARIO).get(3);
         int[] members = cell.spec().collusion().members(12, 5);
         assertArrayEquals(new int[] {6, 7, 8}, members);
-        Object context = AuditFamily.INSTANCE.context(cell, 1, SCENARIO.seed());
+        Object context = AuditFamily.INSTANCE.context(cell, 0, SCENARIO.seed());
         RunCurator<AuditFamily.Request, Object, AuditFamily.Scores> curator =
-                AuditFamily.INSTANCE.curator(cell, 1, SCENARIO.seed(), context);
+                AuditFamily.INSTANCE.curator(cell, 0, SCENARIO.seed(), context);
         List<Participant<AuditFamily.Request, Object>> participants = new ArrayList<>();
         for (int id = 0; id <= 12; id++) {
-            participants.add(AuditFamily.INSTANCE.participant(cell, 1, SCENARIO.seed(), context, id));
+            participants.add(AuditFamily.INSTANCE.participant(cell, 0, SCENARIO.seed(), context, id));
         }
         Step<AuditFamily.Request, AuditFamily.Scores> step = curator.start();
         int adversaryAsks = 0;
@@ -81,7 +81,7 @@ class AuditFamilyTest {
                     adversaryAsks++;
                     AuditFamily.Colluders view = assertInstanceOf(AuditFamily.Colluders.class, request);
                     assertEquals(members.length, view.indices().length);
-                    assertEquals(36, view.trials(), "run 1 holds trials 64 … 99");
+                    assertEquals(100, view.trials(), "run 0 holds trials 0 … 99");
                 } else {
                     assertTrue(!(request instanceof AuditFamily.Colluders) && !(request instanceof AuditFamily.Billboard),
                             "only the adversary gets a view");
@@ -97,7 +97,7 @@ class AuditFamilyTest {
         }
         assertEquals(1, adversaryAsks);
         AuditFamily.Scores scores = ((Step.Done<AuditFamily.Request, AuditFamily.Scores>) step).outcome();
-        assertEquals(64, scores.firstTrial());
-        assertEquals(36, scores.scores().length);
+        assertEquals(0, scores.firstTrial());
+        assertEquals(100, scores.scores().length);
     }
 }
