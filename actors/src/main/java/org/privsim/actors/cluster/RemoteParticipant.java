@@ -118,7 +118,7 @@ final class RemoteParticipant {
                     .onMessage(Stopped.class, m -> lose(describe() + " on " + hostAddress
                             + " stopped (its node crashed or left the cluster)"))
                     .onMessage(Deadline.class, m -> participant != null ? Behaviors.same()
-                            : lose("could not place " + describe() + " within " + timeout.toSeconds() + " s: "
+                            : lose(describe() + " could not be placed within " + timeout.toSeconds() + " s: "
                                     + (hostAddress == null ? "no host was listed for every reachable node with role "
                                     + role.clusterRole() : "the host at " + hostAddress + " did not answer")))
                     .onMessage(Tick.class, m -> outstanding > 0 && System.nanoTime() - lastProgress > silence.toNanos()
