@@ -10,7 +10,7 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
  * answers to the family's curator in the order it asked, never in arrival order.
  */
 public sealed interface RunCommand extends CborSerializable permits RunCommand.Answered, RunCommand.Folded,
-        RunCommand.BatchAnswered, RunCommand.ParticipantStopped {
+        RunCommand.BatchAnswered, RunCommand.ParticipantStopped, RunCommand.ParticipantLost {
 
     /**
      * The answer of the participant at {@code position} of the current ask.
@@ -45,5 +45,14 @@ public sealed interface RunCommand extends CborSerializable permits RunCommand.A
      * @param participant its id
      */
     record ParticipantStopped(int participant) implements RunCommand {}
+
+    /**
+     * Participant {@code participant}, placed on another node for its role, could not be placed or
+     * was lost there: the run fails with {@code reason}.
+     *
+     * @param participant its id
+     * @param reason      what went wrong, for the report's error
+     */
+    record ParticipantLost(int participant, String reason) implements RunCommand {}
 
 }

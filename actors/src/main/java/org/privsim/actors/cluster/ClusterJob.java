@@ -14,7 +14,6 @@ import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.apache.pekko.cluster.Member;
 import org.apache.pekko.cluster.MemberStatus;
 import org.apache.pekko.cluster.typed.Cluster;
-import org.privsim.actors.local.AdversaryWiring;
 import org.privsim.actors.local.RunWiring;
 import org.privsim.actors.local.SimulationGuardian;
 import org.privsim.core.run.Progress;
@@ -25,9 +24,9 @@ import org.privsim.protocol.SubmitterCommand;
 
 /**
  * One submitted scenario running on the curator's node: the local runner's
- * {@link SimulationGuardian} (cells, audits), with its seam runs placed on the users nodes through
- * {@link SeamSharding} instead of children, and its indexed-mean audits' adversaries placed on nodes with role {@code adversary} by
- * {@link AdversaryPlacement} (billboard through a pub-sub topic) instead of children.
+ * {@link SimulationGuardian} (every seam cell, audits among them), with its seam runs dealt over the
+ * users nodes by {@link SeamSharding} instead of children (an audit's adversary participant placed on
+ * a node with role {@code adversary}).
  *
  * <p>Guarantee: the submitter gets throttled progress (at most one update per 200 ms and per
  * step), then every result in order and {@link SubmitterCommand.Finished}, or one
@@ -68,16 +67,12 @@ final class ClusterJob extends AbstractBehavior<JobCommand> {
         ctx.watchWith(submitter, new JobCommand.SubmitterLeft());
         CompletableFuture<SimulationGuardian.Outcomes> outcomes = new CompletableFuture<>();
         Config config = ctx.getSystem().settings().config();
-        AdversaryWiring adversaries = AdversaryPlacement.wiring(job, source,
-                config.getDuration(ClusterNode.SETTINGS + ".adversary-placement-timeout"),
-                config.getDuration(ClusterNode.SETTINGS + ".adversary-silence-timeout"));
         int perNode = config.getInt(ClusterNode.SETTINGS + ".shards-per-node");
         RunWiring seamRuns = SeamSharding.wiring(ctx.getSystem(), job, source,
                 Math.max(1, perNode) * Math.max(1, usersNodesUp(ctx)),
                 config.getDuration(ClusterNode.SETTINGS + ".run-placement-timeout"),
                 config.getInt(ClusterNode.SETTINGS + ".run-placement-attempts"));
-        ctx.spawn(SimulationGuardian.create(scenario, seamRuns, adversaries, throttled(submitter), outcomes),
-                "simulation");
+        ctx.spawn(SimulationGuardian.create(scenario, seamRuns, throttled(submitter), outcomes), "simulation");
         ctx.pipeToSelf(outcomes, (o, e) -> e == null ? new JobCommand.Completed(o.seam(), o.audits(), o.placement())
                 : new JobCommand.Aborted(reason(e)));
     }

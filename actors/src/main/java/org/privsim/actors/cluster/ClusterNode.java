@@ -17,6 +17,7 @@ import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.javadsl.Adapter;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.cluster.Cluster;
+import org.privsim.core.seam.Role;
 import org.slf4j.LoggerFactory;
 
 /**
@@ -24,7 +25,7 @@ import org.slf4j.LoggerFactory;
  * {@code cluster.conf} (shipped in {@code cluster-conf/} and on the classpath), that starts
  * sharding of the {@link SeamSharding seam hosts} (hosting runs when it has the users role)
  * and the {@link ScenarioCurator} singleton (hosting it when it has the curator role), and, with
- * the adversary role, its {@link AdversaryHost}.
+ * the adversary role, its {@link ParticipantHost} of adversaries.
  *
  * <p>Guarantee: explicit options override -D properties, application.conf and cluster.conf, in that
  * order; a null option leaves the configured (or environment) value. With {@value #TLS_DIR} set
@@ -183,8 +184,11 @@ public final class ClusterNode {
         return ActorSystem.create(Behaviors.setup(ctx -> {
             SeamSharding.init(ctx.getSystem());
             ScenarioCurator.init(ctx.getSystem());
-            if (Cluster.get(Adapter.toClassic(ctx.getSystem())).selfMember().hasRole(AdversaryHost.ROLE)) {
-                AdversaryHost.init(ctx.getSystem());
+            for (Role role : Role.values()) {
+                if (role != Role.USER
+                        && Cluster.get(Adapter.toClassic(ctx.getSystem())).selfMember().hasRole(role.clusterRole())) {
+                    ParticipantHost.init(ctx.getSystem(), role);
+                }
             }
             return Behaviors.empty();
         }), SYSTEM, config);

@@ -23,6 +23,7 @@ import org.privsim.actors.local.SimulationGuardian;
 import org.privsim.core.run.Progress;
 import org.privsim.core.run.Report;
 import org.privsim.core.scenario.Scenario;
+import org.privsim.core.seam.Role;
 import org.slf4j.LoggerFactory;
 
 /**
@@ -49,7 +50,7 @@ public final class ClusterRunner {
     static final String SUBMITTER_ROLE = "submitter";
     /** The roles a submitting member may take besides {@value #SUBMITTER_ROLE} (not the curator's). */
     public static final List<String> SUBMITTER_EXTRA_ROLES = List.of(SeamSharding.USERS_ROLE,
-            AdversaryHost.ROLE);
+            Role.ADVERSARY.clusterRole());
 
     private static final AtomicLong SUBMISSIONS = new AtomicLong();
 
@@ -157,7 +158,7 @@ public final class ClusterRunner {
         try {
             for (int i = 0; i < nodes; i++) {
                 systems.add(ClusterNode.start(ClusterNode.config(new ClusterNode.Options("127.0.0.1", 0, null,
-                        List.of(ScenarioCurator.ROLE, SeamSharding.USERS_ROLE, AdversaryHost.ROLE)), config)));
+                        List.of(ScenarioCurator.ROLE, SeamSharding.USERS_ROLE, Role.ADVERSARY.clusterRole())), config)));
             }
             Address first = Cluster.get(systems.get(0)).selfMember().address();
             List<CompletableFuture<Void>> up = new ArrayList<>();

@@ -11,7 +11,9 @@ import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
 import org.apache.pekko.cluster.typed.Cluster;
+import com.typesafe.config.Config;
 import org.privsim.actors.local.LocalSettings;
+import org.privsim.actors.local.RemoteParticipants;
 import org.privsim.actors.local.RunCuratorActor;
 import org.privsim.core.run.Progress;
 import org.privsim.protocol.CoordinatorCommand;
@@ -24,7 +26,8 @@ import org.privsim.protocol.SeamHostCommand;
  * the node's {@link SeamCache} (the job's scenario parsed once per node) and spawns the local
  * runner's {@link RunCuratorActor}, whose participants are its children — so the run's requests and
  * answers stay on this node and only its outcome crosses to the coordinator, with this node's
- * address and participant count as its placement.
+ * address and participant count as its placement. A participant of another role (an audit's
+ * adversary) runs on a node of its role, behind a {@link RemoteParticipant} stand-in.
  *
  * <p>Guarantee: the outcome is the local runner's bit for bit (same curator, same participants).
  * Every start received is acknowledged to the run's placer ({@link RunPlacerCommand.Placed}; a
@@ -69,9 +72,14 @@ final class SeamHostEntity extends AbstractBehavior<SeamHostCommand> {
     private Behavior<SeamHostCommand> onStart(SeamHostCommand.StartRun m) {
         if (started == null) {
             started = m;
-            SeamCache.Job job = SeamCache.job(m.job(), new ScenarioSource(m.text(), m.sourceName(), m.seed()));
-            ActorRef<RunCommand> curator = getContext().spawn(RunCuratorActor.create(job.cells().get(m.cell()), m.run(), job.seed(), node,
-                    m.coordinator(), job.contexts(), Progress.NONE), "run", COMPUTE);
+            ScenarioSource source = new ScenarioSource(m.text(), m.sourceName(), m.seed());
+            SeamCache.Job job = SeamCache.job(m.job(), source);
+            Config config = getContext().getSystem().settings().config();
+            RemoteParticipants remote = RemoteParticipant.of(m.job(), source,
+                    config.getDuration(ClusterNode.SETTINGS + ".adversary-placement-timeout"),
+                    config.getDuration(ClusterNode.SETTINGS + ".adversary-silence-timeout"));
+            ActorRef<RunCommand> curator = getContext().spawn(RunCuratorActor.create(job.cells().get(m.cell()),
+                    m.run(), job.seed(), node, remote, m.coordinator(), job.contexts(), Progress.NONE), "run", COMPUTE);
             getContext().watch(curator);
         }
         m.placer().tell(new RunPlacerCommand.Placed(getContext().getSelf(), node));

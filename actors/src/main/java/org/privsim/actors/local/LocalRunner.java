@@ -11,9 +11,9 @@ import org.privsim.core.scenario.Scenario;
 
 /**
  * Runs a scenario on Pekko actors in one local {@link ActorSystem} under a
- * {@link SimulationGuardian}: a curator per seam run with its participants (or, on a shared context,
- * its workers); persons, curator, billboard and adversary per indexed-mean audit, or game workers
- * per priv-altmin audit.
+ * {@link SimulationGuardian}: a {@link RunCuratorActor} per run of every seam family with its
+ * participants (or, on a shared context, its workers) — low-rank runs, indexed-mean repeats, …, and
+ * audits' trial batches, whose adversary is one of the participants.
  *
  * <p>Guarantee: without injected faults the report equals the {@code sequential} runner's field
  * for field except {@code runner} ({@code "local"}) and {@code wallMillis}. {@link #run} blocks
@@ -52,7 +52,7 @@ public final class LocalRunner {
         // "replayed logging calls" notice on stderr).
         LoggerFactory.getILoggerFactory();
         ActorSystem<?> system = ActorSystem.create(SimulationGuardian.create(scenario, RunWiring.local(progress),
-                AdversaryWiring.local(), progress, outcomes), "privsim", config);
+                progress, outcomes), "privsim", config);
         system.getWhenTerminated().thenRun(() -> outcomes.completeExceptionally(
                 new IllegalStateException("the actor system stopped before the scenario finished")));
         try {

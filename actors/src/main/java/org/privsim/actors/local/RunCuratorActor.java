@@ -15,6 +15,7 @@ import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.privsim.core.privacy.BudgetExceededException;
 import org.privsim.core.run.Progress;
 import org.privsim.core.seam.BoundCell;
+import org.privsim.core.seam.Role;
 import org.privsim.core.seam.RunCurator;
 import org.privsim.core.seam.Step;
 import org.privsim.protocol.CoordinatorCommand;
@@ -30,8 +31,10 @@ import org.privsim.protocol.RunCommand;
  * {@link Step.Fold}, handing one {@link FoldChain} from participant to participant in the order it
  * names them (one chain per range of a fold in ranges, all at once, their partial sums combined in
  * range order) — and handing their answers back in the order it named them. A
- * step that names no participant is answered at once. Its participants live where it lives, so a
- * run's messages never cross a node.
+ * step that names no participant is answered at once. Its {@link Role#USER} participants live where
+ * it lives, so their messages never cross a node; a participant of another role (an audit's
+ * adversary) is its child too locally, and on a cluster a stand-in child given by
+ * {@link RemoteParticipants} that relays to the participant on a node of its role.
  *
  * <p>A run whose context is shared ({@code Family.contextKey}: its participants are views of the
  * context, keeping nothing between requests) takes the context from the node's
@@ -43,7 +46,8 @@ import org.privsim.protocol.RunCommand;
  * <p>Guarantee: the outcome equals the sequential interpreter's bit for bit; the actor reports
  * exactly once to its coordinator — {@link CoordinatorCommand.RunFinished} (with its participant
  * count on its node, when it runs on a cluster), or {@link CoordinatorCommand.RunFailed} when the
- * ledger refuses a release or a participant stops — and stops, with its participants.
+ * ledger refuses a release, a participant stops or a remote participant is lost — and stops, with its
+ * participants.
  */
 public final class RunCuratorActor extends AbstractBehavior<RunCommand> {
     /** Participants run on the compute dispatcher: a DP-SGD step is a burst of tiny messages. */
@@ -68,6 +72,8 @@ public final class RunCuratorActor extends AbstractBehavior<RunCommand> {
     private Object pendingRequest;
     /** This node's address on a cluster (the run's placement), or null locally. */
     private final String node;
+    /** Stand-ins for participants of roles placed elsewhere (cluster), or null. */
+    private final RemoteParticipants remote;
     private final Map<Integer, ActorRef<ParticipantCommand>> participants = new HashMap<>();
     private Object[] answers;
     private int answered;
@@ -85,18 +91,22 @@ public final class RunCuratorActor extends AbstractBehavior<RunCommand> {
      * The curator of run {@code run} of {@code cell}; {@code coordinator} receives its outcome.
      *
      * @param node     this node's address when the run is placed on a cluster node, else null
+     * @param remote   where participants of roles other than {@link Role#USER} run (a cluster), or null
+     *                 to run every participant here
      * @param contexts the node's shared contexts of this job
      * @param progress told of every step taken ({@link Progress#released})
      */
     public static Behavior<RunCommand> create(BoundCell cell, int run, long seed, String node,
-                                              ActorRef<CoordinatorCommand> coordinator, SharedContexts contexts,
-                                              Progress progress) {
-        return Behaviors.setup(ctx -> new RunCuratorActor(ctx, cell, run, seed, node, coordinator, contexts, progress)
+                                              RemoteParticipants remote, ActorRef<CoordinatorCommand> coordinator,
+                                              SharedContexts contexts, Progress progress) {
+        return Behaviors.setup(ctx -> new RunCuratorActor(ctx, cell, run, seed, node, remote, coordinator, contexts,
+                progress)
                 .advance(null));
     }
 
     private RunCuratorActor(ActorContext<RunCommand> ctx, BoundCell cell, int run, long seed, String node,
-                            ActorRef<CoordinatorCommand> coordinator, SharedContexts contexts, Progress progress) {
+                            RemoteParticipants remote, ActorRef<CoordinatorCommand> coordinator,
+                            SharedContexts contexts, Progress progress) {
         super(ctx);
         this.cell = cell;
         this.run = run;
@@ -108,6 +118,7 @@ public final class RunCuratorActor extends AbstractBehavior<RunCommand> {
         this.coordinator = coordinator;
         this.progress = progress;
         this.node = node;
+        this.remote = remote;
     }
 
     @Override
@@ -119,6 +130,10 @@ public final class RunCuratorActor extends AbstractBehavior<RunCommand> {
                 .onMessage(RunCommand.ParticipantStopped.class, m -> {
                     coordinator.tell(new CoordinatorCommand.RunFailed(cell.index(), run, "participant " + m.participant()
                             + " of run " + run + " stopped without answering"));
+                    return Behaviors.stopped();
+                })
+                .onMessage(RunCommand.ParticipantLost.class, m -> {
+                    coordinator.tell(new CoordinatorCommand.RunFailed(cell.index(), run, m.reason()));
                     return Behaviors.stopped();
                 })
                 .build();
@@ -265,7 +280,11 @@ public final class RunCuratorActor extends AbstractBehavior<RunCommand> {
     private ActorRef<ParticipantCommand> participant(int id) {
         ActorRef<ParticipantCommand> ref = participants.get(id);
         if (ref == null) {
-            ref = getContext().spawn(ParticipantActor.create(cell, run, seed, context, id), "p-" + id, COMPUTE);
+            Role role = cell.role(id);
+            ref = remote == null || role == Role.USER
+                    ? getContext().spawn(ParticipantActor.create(cell, run, seed, context, id), "p-" + id, COMPUTE)
+                    : getContext().spawn(remote.standIn(cell, run, id, role, getContext().getSelf()), "p-" + id)
+                            .narrow();
             getContext().watchWith(ref, new RunCommand.ParticipantStopped(id));
             participants.put(id, ref);
         }

@@ -31,7 +31,7 @@ public interface RunWiring {
         DispatcherSelector compute = DispatcherSelector.fromConfig(LocalSettings.COMPUTE_DISPATCHER);
         SharedContexts contexts = new SharedContexts();
         return (ctx, cell, run, seed) -> {
-            ActorRef<RunCommand> curator = ctx.spawn(RunCuratorActor.create(cell, run, seed, null, ctx.getSelf(),
+            ActorRef<RunCommand> curator = ctx.spawn(RunCuratorActor.create(cell, run, seed, null, null, ctx.getSelf(),
                     contexts, progress),
                     "run-" + cell.index() + "-" + run, compute);
             ctx.watchWith(curator, new CoordinatorCommand.RunFailed(cell.index(), run, "the curator of "

@@ -12,85 +12,75 @@ import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.privsim.core.audit.AuditResult;
+import org.privsim.core.run.ExperimentRow;
 import org.privsim.core.run.Families;
 import org.privsim.core.run.Placement;
-import org.privsim.core.run.ExperimentRow;
 import org.privsim.core.run.Progress;
 import org.privsim.core.run.Report;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.seam.BoundCell;
-import org.privsim.protocol.AuditCommand;
 import org.privsim.protocol.CoordinatorCommand;
 import org.privsim.protocol.GuardianCommand;
 
 /**
- * The root of one local simulation, in two phases, one job at a time: (1) runs every cell of the
- * seam's families (low-rank drivers, indexed mean, multi-task, transfer, federated, ratings;
- * {@link Families#cells} order) under one {@link SeamCoordinator} (several runs in flight, each
- * placed with its participants by the {@link RunWiring}); (2) runs every audit in scenario order, one
- * {@link AuditCoordinator} at a time (its trials in parallel, its adversary placed through an
- * {@link AdversaryWiring}). It completes {@code result} with everything in order.
+ * The root of one local simulation: runs every cell of the seam's families (low-rank drivers,
+ * indexed mean, multi-task, transfer, federated, ratings, and the audits last; {@link Families#cells}
+ * order) under one {@link SeamCoordinator} (several runs in flight, each placed with its
+ * participants by the {@link RunWiring}), and completes {@code result} with the rows in order.
  *
- * <p>Guarantee: {@code result} is completed exactly once — with every job's result, or
- * exceptionally with the first failure — and the guardian then stops (which terminates the
- * actor system when it is the root). A coordinator that stops without reporting counts as a failure.
- * Progress counts one step per seam cell and audit.
+ * <p>Guarantee: {@code result} is completed exactly once — with every cell's row, or exceptionally
+ * with the first failure — and the guardian then stops (which terminates the actor system when it
+ * is the root). A coordinator that stops without reporting counts as a failure. Progress counts one
+ * step per seam cell (every audit is one).
  */
 public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> {
     private final Scenario scenario;
-    private final AdversaryWiring adversaries;
     private final Progress progress;
     private final CompletableFuture<Outcomes> result;
     private final List<BoundCell> seamCells;
-    private final long totalSteps;
-    private final List<ExperimentRow> seamRows = new ArrayList<>();
+    private final List<Object> seamRows = new ArrayList<>();
     private boolean seamStarted;
     private final RunWiring seamRuns;
     /** Participants per node per seam experiment (cluster only). */
     private final Map<Integer, Map<String, Integer>> placement = new TreeMap<>();
-    private final List<AuditResult> audits = new ArrayList<>();
 
     /**
      * Everything a scenario produced.
      *
-     * @param seam   the seam families' rows in {@link Families#cells} order
+     * @param seam   the seam families' experiment rows in {@link Families#cells} order
      * @param audits audit rows in scenario order
      * @param placement where each seam experiment's participants ran (cluster), or null (local)
      */
-    public record Outcomes(List<ExperimentRow> seam,
-                           List<AuditResult> audits, List<Placement> placement) {
+    public record Outcomes(List<ExperimentRow> seam, List<AuditResult> audits, List<Placement> placement) {
 
         /** The report of {@code scenario} from these outcomes, as runner {@code runner} took {@code wallMillis}. */
         public Report report(Scenario scenario, String runner, long wallMillis) {
-            return Families.report(scenario, runner, wallMillis, seam, audits).withPlacement(placement);
+            List<Object> rows = new ArrayList<>(seam);
+            rows.addAll(audits);
+            return Families.report(scenario, runner, wallMillis, rows).withPlacement(placement);
         }
     }
 
     /**
      * The guardian of a scenario run.
      *
-     * @param seamRuns    where the seam's runs live
-     * @param adversaries where indexed-mean audits' adversaries live
+     * @param seamRuns where the seam's runs live
      * @param progress receives scenario-wide progress
-     * @param result   completed with every job's result
+     * @param result   completed with every cell's row
      */
-    public static Behavior<GuardianCommand> create(Scenario scenario, RunWiring seamRuns,
-                                                   AdversaryWiring adversaries, Progress progress,
+    public static Behavior<GuardianCommand> create(Scenario scenario, RunWiring seamRuns, Progress progress,
                                                    CompletableFuture<Outcomes> result) {
-        return Behaviors.setup(ctx -> new SimulationGuardian(ctx, scenario, seamRuns, adversaries, progress, result)
-                .startNext());
+        return Behaviors.setup(ctx -> new SimulationGuardian(ctx, scenario, seamRuns, progress, result).startNext());
     }
 
     private SimulationGuardian(ActorContext<GuardianCommand> ctx, Scenario scenario, RunWiring seamRuns,
-                               AdversaryWiring adversaries, Progress progress, CompletableFuture<Outcomes> result) {
+                               Progress progress, CompletableFuture<Outcomes> result) {
         super(ctx);
         this.seamRuns = seamRuns;
-        this.adversaries = adversaries;
         this.scenario = scenario;
         this.progress = progress;
         this.result = result;
         this.seamCells = Families.cells(scenario);
-        this.totalSteps = seamCells.size() + scenario.audits().size();
     }
 
     @Override
@@ -100,38 +90,34 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
                 .onMessage(GuardianCommand.SeamCellFailed.class, m -> fail(seamStarted
                         && seamRows.size() < seamCells.size(), (m.cell() < 0 ? "" : seamCells.get(m.cell()).label()
                         + ": ") + m.reason()))
-                .onMessage(GuardianCommand.AuditCompleted.class, this::onAuditCompleted)
-                .onMessage(GuardianCommand.AuditFailed.class, m -> fail(m.audit() == audits.size()
-                        && seamRows.size() == seamCells.size(), "audit " + m.audit() + ": " + m.reason()))
                 .build();
     }
 
     private Behavior<GuardianCommand> startNext() {
-        long before = seamRows.size() + audits.size();
+        long before = seamRows.size();
         if (seamRows.size() < seamCells.size()) {
             if (!seamStarted) {
                 seamStarted = true;
                 ActorRef<CoordinatorCommand> coordinator = getContext().spawn(SeamCoordinator.create(seamCells,
-                        scenario.seed(), seamRuns, (done, total, message) -> progress.update(before, totalSteps,
-                                message), getContext().getSelf()), "seam");
+                        scenario.seed(), seamRuns, (done, total, message) -> progress.update(before,
+                                seamCells.size(), message), getContext().getSelf()), "seam");
                 getContext().watchWith(coordinator, new GuardianCommand.SeamCellFailed(-1, "the seam coordinator"
                         + " stopped without a result"));
             }
             return this;
         }
-        if (audits.size() < scenario.audits().size()) {
-            int index = audits.size();
-            ActorRef<AuditCommand> coordinator = getContext().spawn(AuditCoordinator.create(scenario, index, adversaries,
-                    (done, total, message) -> progress.update(before, totalSteps, message), getContext().getSelf()),
-                    "audit-" + index);
-            getContext().watchWith(coordinator, new GuardianCommand.AuditFailed(index, "the coordinator stopped"
-                    + " without a result"));
-            return this;
-        }
         List<Placement> where = placement.isEmpty() ? null : placement.entrySet().stream()
                 .map(e -> new Placement(e.getKey(), e.getValue())).toList();
-        result.complete(new Outcomes(List.copyOf(seamRows),
-                List.copyOf(audits), where));
+        List<ExperimentRow> experiments = new ArrayList<>();
+        List<AuditResult> audits = new ArrayList<>();
+        for (Object row : seamRows) {
+            if (row instanceof AuditResult audit) {
+                audits.add(audit);
+            } else {
+                experiments.add((ExperimentRow) row);
+            }
+        }
+        result.complete(new Outcomes(List.copyOf(experiments), List.copyOf(audits), where));
         return Behaviors.stopped();
     }
 
@@ -140,22 +126,11 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
             return this;
         }
         seamRows.add(m.row());
-        if (m.placement() != null) {
-            m.placement().forEach((node, count) -> placement.computeIfAbsent(m.row().experiment(),
+        if (m.placement() != null && m.row() instanceof ExperimentRow row) {
+            m.placement().forEach((node, count) -> placement.computeIfAbsent(row.experiment(),
                     e -> new TreeMap<>()).merge(node, count, Integer::sum));
         }
-        progress.update(seamRows.size(), totalSteps,
-                seamCells.get(m.cell()).label() + " done");
-        return startNext();
-    }
-
-    private Behavior<GuardianCommand> onAuditCompleted(GuardianCommand.AuditCompleted m) {
-        if (m.audit() != audits.size() || seamRows.size() != seamCells.size()) {
-            return this;
-        }
-        audits.add(m.result());
-        progress.update(seamRows.size() + audits.size(), totalSteps,
-                "audit " + m.audit() + " done");
+        progress.update(seamRows.size(), seamCells.size(), seamCells.get(m.cell()).label() + " done");
         return startNext();
     }
 

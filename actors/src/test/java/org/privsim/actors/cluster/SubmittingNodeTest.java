@@ -13,6 +13,7 @@ import org.apache.pekko.cluster.typed.Cluster;
 import org.apache.pekko.cluster.typed.Join;
 import org.junit.jupiter.api.Test;
 import org.privsim.core.run.Progress;
+import org.privsim.core.seam.Role;
 import org.privsim.core.run.Report;
 import org.privsim.core.run.SequentialRunner;
 
@@ -43,7 +44,7 @@ class SubmittingNodeTest {
         List<ActorSystem<Void>> nodes = new ArrayList<>();
         try {
             for (List<String> roles : List.of(List.of(ScenarioCurator.ROLE, SeamSharding.USERS_ROLE,
-                    AdversaryHost.ROLE), List.of(SeamSharding.USERS_ROLE, AdversaryHost.ROLE))) {
+                    Role.ADVERSARY.clusterRole()), List.of(SeamSharding.USERS_ROLE, Role.ADVERSARY.clusterRole()))) {
                 nodes.add(ClusterNode.start(ClusterNode.config(new ClusterNode.Options("127.0.0.1", 0, List.of(), roles),
                         NODES)));
             }
@@ -52,7 +53,7 @@ class SubmittingNodeTest {
             String seedNode = seed.getHost().get() + ":" + seed.getPort().get();
 
             Report report = ClusterRunner.onCluster(SOURCE, List.of(seedNode), "127.0.0.1",
-                    List.of(SeamSharding.USERS_ROLE, AdversaryHost.ROLE), Progress.NONE);
+                    List.of(SeamSharding.USERS_ROLE, Role.ADVERSARY.clusterRole()), Progress.NONE);
 
             Report expected = new SequentialRunner(SOURCE.scenario()).run(Progress.NONE);
             ClusterEquivalenceTest.assertSameReport(expected, report);

@@ -23,6 +23,7 @@ import org.apache.pekko.serialization.Serializer;
 import org.apache.pekko.serialization.Serializers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.privsim.core.audit.AuditFamily;
 import org.privsim.core.audit.AuditGames;
 import org.privsim.core.data.SplitPlan;
 import org.privsim.core.indexedmean.IndexedMeanRunPlan;
@@ -65,16 +66,10 @@ import org.privsim.core.multitask.TaskRequest;
 import org.privsim.core.transfer.TransferOutcome;
 import org.privsim.core.transfer.TransferRequest;
 import org.privsim.core.transfer.TransferRunPlan;
-import org.privsim.protocol.AdversaryCommand;
-import org.privsim.protocol.AdversaryHostCommand;
-import org.privsim.protocol.AuditCommand;
-import org.privsim.protocol.BillboardPost;
-import org.privsim.protocol.GameWorkerCommand;
-import org.privsim.protocol.IndexedMeanCuratorCommand;
-import org.privsim.protocol.PersonCommand;
 import org.privsim.protocol.CborSerializable;
 import org.privsim.protocol.CoordinatorCommand;
 import org.privsim.protocol.ParticipantCommand;
+import org.privsim.protocol.ParticipantHostCommand;
 import org.privsim.protocol.RunCommand;
 import org.privsim.protocol.RunPlacerCommand;
 import org.privsim.protocol.SeamHostCommand;
@@ -105,8 +100,6 @@ class MessageSerializationTest {
                 List.of(0.5, 0.25), new TestError(0.5, 0.25, 0.125), zcdpLog());
 
         ActorRef<SubmitterCommand> submitter = testKit.<SubmitterCommand>createTestProbe().getRef();
-        ActorRef<IndexedMeanCuratorCommand> indexedMeanCurator =
-                testKit.<IndexedMeanCuratorCommand>createTestProbe().getRef();
         Scenario indexedMean = ScenarioParser.parse("""
                 name: serialization
                 seed: 1
@@ -141,20 +134,27 @@ class MessageSerializationTest {
         TransferResult transferRow = SequentialInterpreter.row(TransferFamily.INSTANCE, TransferRunPlan.cells(transfer).get(0), transfer.seed());
         ActorRef<RunCommand> runCurator = testKit.<RunCommand>createTestProbe().getRef();
 
-        ActorRef<AdversaryCommand> adversary = testKit.<AdversaryCommand>createTestProbe().getRef();
         List<CborSerializable> messages = List.of(
-                new GuardianCommand.AuditCompleted(4, AuditGames.play(indexedMean, 0)),
-                new GuardianCommand.AuditFailed(5, "stopped"),
-                new PersonCommand.Contribute(1, 2, new int[] {0, 1, 0}, indexedMeanCurator),
-                new PersonCommand.SeparateOutput(1, 2, new double[] {-0.375, 1e-300}),
-                new BillboardPost(1, 2, new double[][] {{0.5, Double.NEGATIVE_INFINITY}, {-1, 0}}, new double[] {0.25, -3}),
-                new IndexedMeanCuratorCommand.Release(1, 2, new int[] {0, 1}),
-                new IndexedMeanCuratorCommand.Contribution(1, 2, 3, 4, new double[][] {{2, -2}, {2, -2}, {-1, 1}},
-                        new double[] {0, 0, -1.5e9}),
-                new AdversaryCommand.TrialsOpened(1, 2, 64),
-                new AdversaryCommand.ForwardedOutput(1, 2, 3, 4, new double[] {0.25, -0.5}),
-                new AuditCommand.TrialScores(1, 2, new double[] {-1.5, Double.POSITIVE_INFINITY}),
-                new GameWorkerCommand.PlayTrial(1, 2, 0, testKit.<AuditCommand>createTestProbe().getRef()),
+                new GuardianCommand.SeamCellCompleted(4, AuditGames.play(indexedMean, 0), null),
+                new ParticipantCommand.Ask(0, new AuditFamily.Contribute(64), runCurator),
+                new ParticipantCommand.Ask(1, new AuditFamily.Output(64, new double[] {-0.375, 1e-300}), runCurator),
+                new ParticipantCommand.Ask(3, new AuditFamily.Billboard(0, new double[][] {{0.5,
+                        Double.NEGATIVE_INFINITY}, {-1, 0}}, new double[] {0.25, -3}), runCurator),
+                new ParticipantCommand.Ask(3, new AuditFamily.Colluders(0, 2, new int[] {3, 4},
+                        new double[][] {{0.25, -0.5}, {1, 2}}), runCurator),
+                new RunCommand.Answered(0, new AuditFamily.Contribution(3, new double[][] {{2, -2}, {-1, 1}},
+                        new double[] {0, -1.5e9})),
+                new RunCommand.Answered(1, new AuditFamily.Forwarded(4, new double[] {0.25, -0.5})),
+                new RunCommand.Answered(2, new AuditFamily.Kept(2)),
+                new RunCommand.Answered(3, new AuditFamily.Scores(64, new double[] {-1.5, Double.POSITIVE_INFINITY})),
+                new RunCommand.ParticipantLost(3, "its adversary could not be placed"),
+                new CoordinatorCommand.RunFinished(0, 1, new AuditFamily.Scores(64, new double[] {1, 2}), null),
+                new ParticipantHostCommand.Spawn(7, "name: x", "x.yaml", null, 2, 3, 4,
+                        testKit.<ParticipantHostCommand.Spawned>createTestProbe().getRef()),
+                new ParticipantHostCommand.Spawned(4, testKit.<ParticipantCommand>createTestProbe().getRef()),
+                new ParticipantHostCommand.CountHosted(testKit.<ParticipantHostCommand.HostedCount>createTestProbe()
+                        .getRef()),
+                new ParticipantHostCommand.HostedCount(3),
                 new ScenarioCuratorCommand.Submit("name: x", "x.yaml", null, "ab12", submitter),
                 new ScenarioCuratorCommand.JobEnded(7),
                 new JobCommand.Completed(List.of(multitaskRow, transferRow, indexedMeanRow),
@@ -229,19 +229,7 @@ class MessageSerializationTest {
                 new SubmitterCommand.Failed("lost"),
                 new SubmitterCommand.AcceptTimeout(),
                 new SubmitterCommand.JobLost(),
-                new AuditCommand.AdversaryReady(1, adversary),
-                new AdversaryCommand.ForwardedOutputs(1, 2, new int[] {3, 5}, new int[] {4, 6},
-                        new double[][] {{0.25, -1, 0.5}, {1, 2, 3}}),
-                new AuditCommand.AdversaryLost(1, "its node left"),
-                new AdversaryHostCommand.Host(7, 1, "name: x", "x.yaml", null, "privsim-billboard-7-1",
-                        testKit.<AuditCommand>createTestProbe().getRef(),
-                        testKit.<AuditCommand>createTestProbe().getRef(),
-                        testKit.<AdversaryHostCommand.Hosted>createTestProbe().getRef()),
-                new AdversaryHostCommand.CountHosted(testKit.<AdversaryHostCommand.HostedCount>createTestProbe()
-                        .getRef()),
-                new AdversaryHostCommand.CoordinatorStopped(adversary, runCurator),
-                new AdversaryHostCommand.Hosted(1, adversary),
-                new AdversaryHostCommand.HostedCount(3));
+                new ParticipantHostCommand.StandInStopped(testKit.<ParticipantCommand>createTestProbe().getRef()));
 
         Set<Class<?>> covered = new HashSet<>();
         Serialization serialization = SerializationExtension.get(testKit.system());
@@ -256,13 +244,12 @@ class MessageSerializationTest {
         }
         Set<Class<?>> all = new HashSet<>();
         for (Class<?> root : List.of(
-                GuardianCommand.class, PersonCommand.class, IndexedMeanCuratorCommand.class, AdversaryCommand.class,
-                AuditCommand.class, GameWorkerCommand.class, ScenarioCuratorCommand.class, JobCommand.class, SubmitterCommand.class,
-                AdversaryHostCommand.class, ParticipantCommand.class, RunCommand.class, CoordinatorCommand.class,
+                GuardianCommand.class, ScenarioCuratorCommand.class, JobCommand.class, SubmitterCommand.class,
+                ParticipantHostCommand.class, ParticipantCommand.class, RunCommand.class, CoordinatorCommand.class,
                 SeamHostCommand.class, RunPlacerCommand.class)) {
             all.addAll(List.of(root.getPermittedSubclasses()));
         }
-        all.addAll(List.of(AdversaryHostCommand.Hosted.class, AdversaryHostCommand.HostedCount.class));
+        all.addAll(List.of(ParticipantHostCommand.Spawned.class, ParticipantHostCommand.HostedCount.class));
         // The seam's chained folds and batches hand live sums, answers and contexts between the actors
         // of one run: local only, marked exempt from serialization (and never sent to another node).
         Set<Class<?>> localOnly = new HashSet<>();

@@ -151,7 +151,8 @@ class RunCuratorActorTest {
         assertEquals(List.of("3:a,0:a,2:a", "0:x,1:y,2:z", "[4:f;1:f;3:f;", "[", "",
                 "[[4:r;][][1:r;3:r;][0:r;]", "[[][]"), expected);
         TestProbe<CoordinatorCommand> coordinator = TEST_KIT.createTestProbe();
-        TEST_KIT.spawn(RunCuratorActor.create(cell, 0, 1L, null, coordinator.getRef(), new SharedContexts(), Progress.NONE));
+        TEST_KIT.spawn(RunCuratorActor.create(cell, 0, 1L, null, null, coordinator.getRef(),
+                new SharedContexts(), Progress.NONE));
         CoordinatorCommand.RunFinished finished = coordinator.expectMessageClass(CoordinatorCommand.RunFinished.class);
         assertEquals(expected, finished.outcome());
     }
@@ -161,7 +162,8 @@ class RunCuratorActorTest {
     void aParticipantThatThrowsInAFoldFailsTheRun(boolean shared) {
         BoundCell cell = BoundCell.of(new Toy(4, shared), 0, 0);
         TestProbe<CoordinatorCommand> coordinator = TEST_KIT.createTestProbe();
-        TEST_KIT.spawn(RunCuratorActor.create(cell, 0, 1L, null, coordinator.getRef(), new SharedContexts(), Progress.NONE));
+        TEST_KIT.spawn(RunCuratorActor.create(cell, 0, 1L, null, null, coordinator.getRef(),
+                new SharedContexts(), Progress.NONE));
         CoordinatorCommand.RunFailed failed = coordinator.expectMessageClass(CoordinatorCommand.RunFailed.class);
         assertTrue(failed.reason().contains("participant 4"), failed.reason());
     }

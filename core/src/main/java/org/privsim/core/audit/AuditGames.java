@@ -25,14 +25,19 @@ public final class AuditGames {
 
     /** The game of audit {@code index} of {@code scenario}. */
     public static DistinguishingGame of(Scenario scenario, int index) {
+        return of(scenario, index, scenario.seed());
+    }
+
+    /** The game of audit {@code index} of {@code scenario} under root seed {@code root}. */
+    public static DistinguishingGame of(Scenario scenario, int index, long root) {
         AuditSpec spec = scenario.audits().get(index);
         if (spec.tracing()) {
-            return new TracingGame(spec, index, scenario.seed());
+            return new TracingGame(spec, index, root);
         }
         if (spec.algorithm().isIndexedMean()) {
-            return new IndexedMeanGame(spec, index, scenario.seed());
+            return new IndexedMeanGame(spec, index, root);
         }
-        long seed = RandomStreams.derive(scenario.seed(), "audit", index);
+        long seed = RandomStreams.derive(root, "audit", index);
         if (spec.task() instanceof TransferRegressionTask transfer) {
             return new DpSgdCanaryGame(transfer, spec.experiment(), seed, spec.target(), spec.inject());
         }

@@ -15,10 +15,12 @@ public enum ThreatModel {
     /** 1-out-of-t DP: any single other user's output must be DP in the target's data. */
     ONE_OUT_OF_T("one-out-of-t", Collusion.SINGLE),
     /**
-     * White-box (priv-altmin): the adversary knows every other user's data and sees every noisy
-     * release itself (A, b and the initialisation matrix, not only the U they publish), so it can
-     * subtract the other users' exact sums and score what is left with the Gaussian likelihood ratio
-     * — the strongest adversary the (ε, δ) guarantee of the releases must withstand.
+     * White-box: the adversary knows every other user's data and sees every noisy release itself
+     * (priv-altmin: A, b and the initialisation matrix, not only the U they publish; indexed mean:
+     * the curator's whole noisy vector, not only the billboard or separate outputs), knows both
+     * worlds' pre-noise values, and scores with the exact Gaussian likelihood ratio — the strongest
+     * adversary the (ε, δ) guarantee of the releases must withstand. For indexed mean the views come
+     * from the recorded releases ({@link GaussianWhiteBox}).
      */
     WHITE_BOX("white-box", Collusion.ALL_BUT_TARGET);
 

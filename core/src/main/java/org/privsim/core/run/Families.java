@@ -2,6 +2,8 @@ package org.privsim.core.run;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.privsim.core.audit.AuditFamily;
+import org.privsim.core.audit.AuditResult;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.seam.BoundCell;
 import org.privsim.core.seam.Family;
@@ -19,7 +21,7 @@ public final class Families {
     /** The seam's families, in report order. */
     public static final List<Family<?, ?, ?, ?, ?, ?>> SEAM = List.of(LowRankFamily.INSTANCE, IndexedMeanFamily.INSTANCE,
             MultitaskFamily.INSTANCE, TransferFamily.INSTANCE, FedAvgFamily.INSTANCE, FedRepFamily.INSTANCE,
-            RatingsFamily.INSTANCE);
+            RatingsFamily.INSTANCE, AuditFamily.INSTANCE);
 
     private Families() {}
 
@@ -35,12 +37,20 @@ public final class Families {
     /**
      * The report of {@code scenario} from every job's results.
      *
-     * @param seam      the seam cells' rows, in {@link #cells} order
-     * @param audits    audit rows in scenario order
+     * @param seam      the seam cells' rows, in {@link #cells} order: experiment rows, then the
+     *                  audits' rows ({@link AuditFamily} comes last) in scenario order
      */
-    public static Report report(Scenario scenario, String runner, long wallMillis,
-                                List<? extends ExperimentRow> seam, List<org.privsim.core.audit.AuditResult> audits) {
-        return Report.of(scenario.name(), scenario.seed(), runner, wallMillis, seam, audits)
+    public static Report report(Scenario scenario, String runner, long wallMillis, List<?> seam) {
+        List<ExperimentRow> experiments = new ArrayList<>();
+        List<AuditResult> audits = new ArrayList<>();
+        for (Object row : seam) {
+            if (row instanceof AuditResult audit) {
+                audits.add(audit);
+            } else {
+                experiments.add((ExperimentRow) row);
+            }
+        }
+        return Report.of(scenario.name(), scenario.seed(), runner, wallMillis, experiments, audits)
                 .withDataset(scenario.datasetTask());
     }
 }

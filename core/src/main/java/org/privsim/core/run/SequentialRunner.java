@@ -2,8 +2,6 @@ package org.privsim.core.run;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.privsim.core.audit.AuditGames;
-import org.privsim.core.audit.AuditResult;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.seam.BoundCell;
 import org.privsim.core.seam.SequentialInterpreter;
@@ -14,7 +12,7 @@ import org.privsim.core.sim.UserTask;
  * Runs a scenario on one thread without actors: the reference every other runner must match bit
  * for bit. Every family's cells ({@link Families}, the low-rank drivers among them) run through the
  * {@link SequentialInterpreter} — a low-rank collection summed along the aggregation plan, ids
- * ascending within each range, ranges ascending — and audits through {@link AuditGames}.
+ * ascending within each range, ranges ascending — the audits' trial batches among them.
  */
 public final class SequentialRunner {
     /** Runner name in reports. */
@@ -31,9 +29,9 @@ public final class SequentialRunner {
     public Report run(Progress progress) {
         long start = System.nanoTime();
         List<BoundCell> cells = Families.cells(scenario);
-        long total = cells.stream().mapToLong(BoundCell::runs).sum() + scenario.audits().size();
+        long total = cells.stream().mapToLong(BoundCell::runs).sum();
         long[] done = {0};
-        List<ExperimentRow> rows = SequentialInterpreter.rows(cells, scenario.seed(), new SequentialInterpreter.Observer() {
+        List<Object> rows = SequentialInterpreter.rows(cells, scenario.seed(), new SequentialInterpreter.Observer() {
             @Override
             public void stepped(BoundCell cell, int run, Object request) {
                 progress.released(cell.index(), run, request);
@@ -47,13 +45,8 @@ public final class SequentialRunner {
                 progress.update(++done[0], total, cell.label() + " run " + (run + 1) + "/" + cell.runs() + " done");
             }
         });
-        List<AuditResult> audits = new ArrayList<>();
-        for (int a = 0; a < scenario.audits().size(); a++) {
-            audits.add(AuditGames.play(scenario, a));
-            progress.update(++done[0], total, "audit " + a + " done");
-        }
         long wall = (System.nanoTime() - start) / 1_000_000;
-        return Families.report(scenario, NAME, wall, rows, audits);
+        return Families.report(scenario, NAME, wall, rows);
     }
 
     /** Runs one planned low-rank run on its own, on a population built for it (used by tests). */

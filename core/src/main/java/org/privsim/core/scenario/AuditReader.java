@@ -271,8 +271,10 @@ final class AuditReader {
     private ThreatModel readThreatModel() {
         ThreatModel read = fields.choice("threatModel", algorithm == Algorithm.INDEXED_MEAN_NONPRIVATE ? REQUIRED
                 : OPTIONAL, List.of(ThreatModel.values()), ThreatModel::id).orElse(null);
-        if (read == ThreatModel.WHITE_BOX && algorithm != null && algorithm != Algorithm.PRIV_ALTMIN) {
-            fields.error("threatModel", "white-box is implemented for priv-altmin only, got " + algorithm.id());
+        if (read == ThreatModel.WHITE_BOX && algorithm != null && algorithm != Algorithm.PRIV_ALTMIN
+                && !(algorithm.isIndexedMean() && algorithm.isPrivate())) {
+            fields.error("threatModel", "white-box is implemented for priv-altmin and the private indexed-mean"
+                    + " mechanisms (Gaussian releases), got " + algorithm.id());
             return null;
         }
         if (read != null && read != ThreatModel.BILLBOARD && algorithm == Algorithm.DP_SGD) {

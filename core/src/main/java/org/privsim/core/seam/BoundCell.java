@@ -13,11 +13,11 @@ import org.privsim.core.scenario.Scenario;
  * <p>Guarantee: each method is exactly the family's method on this cell.
  */
 public final class BoundCell {
-    private final Family<Object, Object, Object, Object, Object, ExperimentRow> family;
+    private final Family<Object, Object, Object, Object, Object, Object> family;
     private final Object cell;
     private final int index;
 
-    private BoundCell(Family<Object, Object, Object, Object, Object, ExperimentRow> family, Object cell, int index) {
+    private BoundCell(Family<Object, Object, Object, Object, Object, Object> family, Object cell, int index) {
         this.family = family;
         this.cell = cell;
         this.index = index;
@@ -26,7 +26,7 @@ public final class BoundCell {
     /** {@code cell} of {@code family}, at {@code index} in the list of cells the runtime holds. */
     @SuppressWarnings("unchecked")
     public static <C> BoundCell of(Family<C, ?, ?, ?, ?, ?> family, C cell, int index) {
-        return new BoundCell((Family<Object, Object, Object, Object, Object, ExperimentRow>) family, cell, index);
+        return new BoundCell((Family<Object, Object, Object, Object, Object, Object>) family, cell, index);
     }
 
     /**
@@ -79,8 +79,13 @@ public final class BoundCell {
         return family.participant(cell, run, seed, context, id);
     }
 
-    /** {@link Family#row}. */
-    public ExperimentRow row(List<Object> outcomes) {
+    /** {@link Family#role}. */
+    public Role role(int id) {
+        return family.role(cell, id);
+    }
+
+    /** {@link Family#row}: an {@link ExperimentRow} or an audit's row. */
+    public Object row(List<Object> outcomes) {
         return family.row(cell, outcomes);
     }
 }

@@ -21,9 +21,10 @@ import org.privsim.core.scenario.Scenario;
  * @param <Q> request
  * @param <A> answer
  * @param <O> run outcome
- * @param <R> report row (a row of the report's {@code experiments})
+ * @param <R> report row: an {@link ExperimentRow} of the report's {@code experiments}, or an
+ *            {@link org.privsim.core.audit.AuditResult} of its {@code audits}
  */
-public interface Family<C, P, Q, A, O, R extends ExperimentRow> {
+public interface Family<C, P, Q, A, O, R> {
 
     /** The family's name, as in progress lines and errors (e.g. {@code multitask}). */
     String id();
@@ -62,6 +63,14 @@ public interface Family<C, P, Q, A, O, R extends ExperimentRow> {
 
     /** Participant {@code id} of run {@code run}. */
     Participant<Q, A> participant(C cell, int run, long seed, P context, int id);
+
+    /**
+     * The role of participant {@code id} of {@code cell}'s runs: where a cluster places it (every
+     * participant is a {@link Role#USER} unless the family says otherwise).
+     */
+    default Role role(C cell, int id) {
+        return Role.USER;
+    }
 
     /** The report row of {@code cell} from its runs' outcomes, in run order. */
     R row(C cell, List<O> outcomes);

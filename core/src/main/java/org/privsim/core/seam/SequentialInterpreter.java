@@ -3,7 +3,6 @@ package org.privsim.core.seam;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.privsim.core.run.ExperimentRow;
 
 /**
  * Runs a family's cells on one thread: every run (in {@link RunOrder}), each curator step answered
@@ -60,14 +59,14 @@ public final class SequentialInterpreter {
         }
     }
 
-    /** The row of {@code cell} under root seed {@code seed}. */
-    public static ExperimentRow row(BoundCell cell, long seed) {
+    /** The row of {@code cell} under root seed {@code seed} (an experiment row or an audit's). */
+    public static Object row(BoundCell cell, long seed) {
         return rows(List.of(cell), seed, Observer.NONE).get(0);
     }
 
     /** The row of {@code cell} of {@code family} under root seed {@code seed}. */
     @SuppressWarnings("unchecked")
-    public static <C, R extends ExperimentRow> R row(Family<C, ?, ?, ?, ?, R> family, C cell, long seed) {
+    public static <C, R> R row(Family<C, ?, ?, ?, ?, R> family, C cell, long seed) {
         return (R) row(BoundCell.of(family, cell, 0), seed);
     }
 
@@ -75,7 +74,7 @@ public final class SequentialInterpreter {
      * The rows of {@code cells}, in their order, under root seed {@code seed}: their runs in
      * {@link RunOrder}, each step shown to {@code observer}.
      */
-    public static List<ExperimentRow> rows(List<BoundCell> cells, long seed, Observer observer) {
+    public static List<Object> rows(List<BoundCell> cells, long seed, Observer observer) {
         Object[][] outcomes = new Object[cells.size()][];
         for (int c = 0; c < cells.size(); c++) {
             outcomes[c] = new Object[cells.get(c).runs()];
@@ -100,7 +99,7 @@ public final class SequentialInterpreter {
             outcomes[r.cell()][r.run()] = run(cell, r.run(), seed, population, observer);
             observer.finished(cell, r.run());
         }
-        List<ExperimentRow> rows = new ArrayList<>(cells.size());
+        List<Object> rows = new ArrayList<>(cells.size());
         for (int c = 0; c < cells.size(); c++) {
             rows.add(cells.get(c).row(Arrays.asList(outcomes[c])));
         }

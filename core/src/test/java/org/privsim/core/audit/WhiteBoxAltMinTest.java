@@ -62,12 +62,13 @@ class WhiteBoxAltMinTest {
     }
 
     @Test
-    void whiteBoxIsForPrivAltMinOnly() {
+    void whiteBoxIsForGaussianReleasesOnly() {
         List<FieldError> errors = assertThrows(ScenarioException.class, () -> ScenarioParser.parse("name: t\n"
                 + "task: { type: indexed-mean, dimension: 10, persons: 5 }\n"
-                + "audits:\n  - { algorithm: indexed-mean-jdp, threatModel: white-box, epsilon: 1, delta: 1.0e-5 }\n",
+                + "audits:\n  - { algorithm: indexed-mean-nonprivate, threatModel: white-box, epsilon: 1, delta: 1.0e-5 }\n",
                 "t.yaml")).errors();
         assertEquals(List.of(new FieldError("audits[0].threatModel",
-                "white-box is implemented for priv-altmin only, got indexed-mean-jdp")), errors);
+                "white-box is implemented for priv-altmin and the private indexed-mean mechanisms (Gaussian releases),"
+                        + " got indexed-mean-nonprivate")), errors);
     }
 }
