@@ -87,7 +87,7 @@ public final class Defaults {
     /**
      * Iterations T of MP-MTL (mp-mtl-low-rank, mp-mtl-group-sparse): one private step from the tasks'
      * own ridge models. Measured best over T ∈ {1, 2, 3, 5, 10, 20} at m ∈ {50, 200} tasks × 30 rows,
-     * d = 20, ε ∈ {1, 10}, both structures, 20 repeats (docs/defaults.md): every release splits ε, so
+     * d = 20, ε ∈ {1, 10}, both structures, 20 repeats (bench/RESULTS.md, "Defaults that work"): every release splits ε, so
      * more iterations add more noise than they remove bias.
      */
     public static final int MP_MTL_ITERATIONS = 1;

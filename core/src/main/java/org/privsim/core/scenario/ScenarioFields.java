@@ -324,7 +324,7 @@ final class ScenarioFields {
     static final FieldSpec ITERATIONS = integer("iterations", Bounds.between(1, MAX_ITERATIONS))
             .byDefault(Defaults.MULTITASK_ITERATIONS).doc("T, the proximal-gradient iterations.");
     static final FieldSpec MP_MTL_ITERATIONS = ITERATIONS.byDefault(Defaults.MP_MTL_ITERATIONS)
-            .doc("T, the iterations, each one private release (1 measured best: docs/defaults.md).");
+            .doc("T, the iterations, each one private release (1 measured best: bench/RESULTS.md).");
     static final FieldSpec STEP_SIZE = number("stepSize", Bounds.scale()).defaultWords("d/(√n + √d)²")
             .doc("η, the gradient step.");
     static final FieldSpec LAMBDA = numbers("lambda", Bounds.scale()).byDefault(Defaults.LAMBDAS)
