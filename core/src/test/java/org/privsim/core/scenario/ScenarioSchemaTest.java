@@ -82,6 +82,14 @@ class ScenarioSchemaTest {
                 + " labelNoise: 0.1 }\n";
         String ok = "name: t\n" + task + "experiments: [ { algorithm: priv-altmin, epsilon: 1, delta: 1.0e-6 } ]\n";
         assertTrue(SchemaCheck.errors(ok).isEmpty());
+        // What validate accepts beyond the obvious: a whole number written as a float, and YAML's
+        // unquoted true for the true representation.
+        assertTrue(SchemaCheck.errors(ok.replace("users: 100", "users: 100.0")).isEmpty());
+        String transfer = "name: t\ntask: { type: transfer-regression, dimension: 4, rank: 2, publicTasks: 2,"
+                + " publicSamples: 100, privateSamples: [10, 20] }\nexperiments: [ { algorithm: dp-sgd, epsilon: 1,"
+                + " delta: 1.0e-6, representation: true }, { algorithm: zero-shot } ]\n";
+        ScenarioParser.parse(transfer, "t.yaml");
+        assertTrue(SchemaCheck.errors(transfer).isEmpty(), SchemaCheck.errors(transfer).toString());
         for (String bad : List.of(
                 ok.replace("epsilon: 1,", "epsilon: -1,"),
                 ok.replace("epsilon: 1,", "epsilonn: 1,"),
