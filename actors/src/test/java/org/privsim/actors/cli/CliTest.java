@@ -183,6 +183,17 @@ class CliTest {
         }
     }
 
+    /** {@code privsim schema} prints the committed schema and {@code --markdown} the committed reference. */
+    @Test
+    void schemaPrintsTheCommittedSchemaAndReference() throws Exception {
+        CliCall schema = cli("schema");
+        assertEquals(0, schema.code(), schema.err());
+        assertEquals(Files.readString(Path.of("..", "docs", "privsim.schema.json")), schema.out());
+        CliCall markdown = cli("schema", "--markdown");
+        assertEquals(0, markdown.code(), markdown.err());
+        assertEquals(Files.readString(Path.of("..", "docs", "scenario-reference.md")), markdown.out());
+    }
+
     /**
      * The real-data scenarios in scenarios/real/ name files that scripts/datasets/mlmrev.sh writes (not
      * in the repository). Each is validated twice: as bundled, it is valid when its file is present and

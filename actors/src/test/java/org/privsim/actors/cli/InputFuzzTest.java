@@ -112,6 +112,7 @@ class InputFuzzTest {
             String label = "validate case " + i + " (mutation of " + source.file() + ")";
             CliCall r = call(label, text, VALIDATE_BOUND_MS, "validate", file.toString());
             check(label, text, r, false, null);
+            checkSchemaAgrees(label, text, r);
         }
     }
 
@@ -438,6 +439,51 @@ class InputFuzzTest {
             failures.forEach(f -> text.append("  ").append(f.lines().findFirst().orElse("")).append('\n'));
             failures.stream().limit(3).forEach(f -> text.append("\n").append(f).append('\n'));
             fail(text.toString());
+        }
+    }
+
+    /** The published schema, checked by an independent implementation of JSON Schema 2020-12. */
+    private static final com.networknt.schema.Schema SCHEMA = com.networknt.schema.SchemaRegistry
+            .withDefaultDialect(com.networknt.schema.SpecificationVersion.DRAFT_2020_12)
+            .getSchema(org.privsim.core.scenario.ScenarioSchema.text(), com.networknt.schema.InputFormat.JSON);
+    /** Refusals the schema states per field (see the core SchemaCheck): the schema must refuse these too. */
+    private static final Pattern PER_FIELD = Pattern.compile("error: [^:]+: (required field missing|unknown field \\(.*"
+            + "|expected (an integer|a number|a string|a list|a mapping|true or false), got .*"
+            + "|unknown value .*|not used by [a-z0-9-]+|must not be empty"
+            + "|must be [≥≤<>] -?[0-9.eE+-]+, got .*|must be a finite number, got .*"
+            + "|must fit in a signed 64-bit integer, got .*|must be > 0, got .*)");
+
+    /**
+     * The schema and validate agree on a mutated scenario: one validate accepts passes the schema, and
+     * one validate refuses for a per-field reason fails it (rules between fields and data files are
+     * validate's alone).
+     */
+    private static void checkSchemaAgrees(String label, String text, CliCall r) throws IOException {
+        JsonNode tree;
+        try {
+            tree = YAML.readTree(text);
+        } catch (IOException e) {
+            return; // not YAML: validate refused it as a syntax error
+        }
+        if (tree == null || !tree.isObject()) {
+            return;
+        }
+        List<com.networknt.schema.Error> errors;
+        try {
+            errors = SCHEMA.validate(tree.toString(), com.networknt.schema.InputFormat.JSON);
+        } catch (RuntimeException e) {
+            // networknt 3.0.9 throws when it compares a float beyond the long range (1e308) with an
+            // integral minimum; such a value is outside every range validate accepts, so nothing is lost.
+            assertTrue(r.code() == 2, "seed " + SEED + ", " + label + ": the schema validator failed on a scenario"
+                    + " validate accepts: " + e);
+            return;
+        }
+        if (r.code() == 0 && !errors.isEmpty()) {
+            fail("seed " + SEED + ", " + label + ": validate accepts it, the schema refuses it: " + errors + "\n" + text);
+        }
+        if (r.code() == 2 && errors.isEmpty() && r.err().lines().anyMatch(l -> PER_FIELD.matcher(l).matches())) {
+            fail("seed " + SEED + ", " + label + ": validate refuses it per field, the schema accepts it:\n" + r.err()
+                    + text);
         }
     }
 

@@ -167,6 +167,15 @@ public final class BudgetAllocation {
         return Optional.of(power ? power(value) : geometric(value));
     }
 
+    /**
+     * A regular expression (Java and ECMA-262) matching every spelling {@link #parse} may accept
+     * ({@code uniform} or the parametrised forms); {@link #parse} also checks that the number is
+     * finite, and positive for Q.
+     */
+    public static String pattern() {
+        return "^(uniform|" + PARAMETRISED.pattern() + ")$";
+    }
+
     /** The accepted spellings, for error messages: {@code "uniform, power(α), geometric(Q)"}. */
     public static String choices() {
         return "uniform, power(α), geometric(Q)";

@@ -50,11 +50,8 @@ final class AuditReader {
     /** Smallest number of trials: every world needs at least two trials in each half. */
     static final int MIN_TRIALS = 8;
 
-    private static final List<String> AUDIT_FIELDS = List.of("algorithm", "threatModel", "collusion", "target",
-            "epsilon", "delta", "calibration", "trials", "confidence", "method", "inject", "expect", "task",
-            "canaryScale", "adversary");
-    private static final Set<String> PRIVACY_FIELDS = Set.of("epsilon", "delta", "calibration");
-    private static final List<String> INJECT_FIELDS = List.of("noiseMultiplier", "skipClipping", "ignoreComposition");
+    private static final List<String> AUDIT_FIELDS = ScenarioFields.namesOf(ScenarioFields.AUDIT);
+    private static final Set<String> PRIVACY_FIELDS = ScenarioFields.AUDIT_PRIVACY;
     private static final List<String> COLLUSION_WORDS = List.of("all-but-target", "single", "none");
 
     private final FieldReader fields;
@@ -79,9 +76,9 @@ final class AuditReader {
     /** Reads and checks {@code fields}, recording every problem that needs no task to find. */
     AuditReader(FieldReader fields) {
         this.fields = fields;
-        Algorithm read = fields.choice("algorithm", REQUIRED, List.of(Algorithm.values()), Algorithm::id).orElse(null);
-        if (read != null && read != Algorithm.PRIV_ALTMIN && !isMpMtl(read) && read != Algorithm.DP_SGD
-                && !read.isIndexedMean()) {
+        Algorithm read = fields.choice(ScenarioFields.ALGORITHM, List.of(Algorithm.values()), Algorithm::id)
+                .orElse(null);
+        if (read != null && !ScenarioFields.AUDITABLE.contains(read)) {
             fields.error("algorithm", read.id() + " cannot be audited (auditable: priv-altmin, mp-mtl-low-rank, "
                     + "mp-mtl-group-sparse, dp-sgd, indexed-mean-nonprivate, indexed-mean-billboard, indexed-mean-jdp, "
                     + "indexed-mean-1-out-of-t)");
@@ -97,8 +94,8 @@ final class AuditReader {
         }
         threatModel = readThreatModel();
         collusion = onlyAllButTarget(readCollusion());
-        target = fields.integer("target", OPTIONAL, Bounds.atLeast(0)).orElse(null);
-        epsilon = fields.number("epsilon", REQUIRED, Bounds.between(Bounds.MIN_EPSILON, Bounds.MAX_AUDIT_EPSILON)).orElse(null);
+        target = fields.integer(ScenarioFields.TARGET).orElse(null);
+        epsilon = fields.number(ScenarioFields.AUDIT_EPSILON).orElse(null);
         if (settings != null && settings.representation() == Representation.PRIVATE_ALTMIN) {
             fields.error("representation", "a dp-sgd audit runs with representation none, public or true (the"
                     + " private-altmin representation's own Priv-AltMin run is audited as priv-altmin)");
@@ -109,11 +106,11 @@ final class AuditReader {
         }
         calibration = readCalibration();
         trials = readTrials();
-        confidence = fields.number("confidence", OPTIONAL, Bounds.strictlyBetween(0, 1)).orElse(null);
+        confidence = fields.number(ScenarioFields.CONFIDENCE).orElse(null);
         method = readMethod();
-        inject = fields.object("inject", OPTIONAL).map(this::readInjection).orElse(Injection.NONE);
-        expect = fields.choice("expect", OPTIONAL, List.of(Verdict.values()), Verdict::id).orElse(null);
-        ownTask = fields.object("task", OPTIONAL).flatMap(TaskReader::read);
+        inject = fields.object(ScenarioFields.INJECT.name(), ScenarioFields.INJECT.presence()).map(this::readInjection).orElse(Injection.NONE);
+        expect = fields.choice(ScenarioFields.EXPECT, List.of(Verdict.values()), Verdict::id).orElse(null);
+        ownTask = fields.object(ScenarioFields.AUDIT_TASK.name(), ScenarioFields.AUDIT_TASK.presence()).flatMap(TaskReader::read);
         canaryScale = readCanaryScale();
         adversary = readAdversary();
     }
@@ -269,8 +266,9 @@ final class AuditReader {
     }
 
     private ThreatModel readThreatModel() {
-        ThreatModel read = fields.choice("threatModel", algorithm == Algorithm.INDEXED_MEAN_NONPRIVATE ? REQUIRED
-                : OPTIONAL, List.of(ThreatModel.values()), ThreatModel::id).orElse(null);
+        ThreatModel read = fields.choice(algorithm == Algorithm.INDEXED_MEAN_NONPRIVATE
+                ? ScenarioFields.THREAT_MODEL.required() : ScenarioFields.THREAT_MODEL, List.of(ThreatModel.values()),
+                ThreatModel::id).orElse(null);
         if (read == ThreatModel.WHITE_BOX && algorithm != null && algorithm != Algorithm.PRIV_ALTMIN
                 && !(algorithm.isIndexedMean() && algorithm.isPrivate())) {
             fields.error("threatModel", "white-box is implemented for priv-altmin and the private indexed-mean"
@@ -300,7 +298,7 @@ final class AuditReader {
                     + " Wishart releases claim pure ε_t, composed by the KOV bound)");
             return null;
         }
-        return fields.choice("calibration", OPTIONAL, List.of(Calibration.values()), Calibration::id).orElse(null);
+        return fields.choice(ScenarioFields.AUDIT_CALIBRATION, List.of(Calibration.values()), Calibration::id).orElse(null);
     }
 
     /** {@code read}, unless an MP-MTL audit names a collusion other than all-but-target (then an error). */
@@ -336,7 +334,7 @@ final class AuditReader {
     }
 
     private Integer readTrials() {
-        Optional<Integer> read = fields.integer("trials", OPTIONAL, Bounds.between(MIN_TRIALS, MAX_TRIALS));
+        Optional<Integer> read = fields.integer(ScenarioFields.TRIALS);
         if (read.isPresent() && read.get() % 4 != 0) {
             fields.error("trials", "must be a multiple of 4 (half select the threshold, half are counted, each"
                     + " half split equally between the two worlds), got " + read.get());
@@ -346,7 +344,7 @@ final class AuditReader {
     }
 
     private AuditMethod readMethod() {
-        AuditMethod read = fields.choice("method", OPTIONAL, List.of(AuditMethod.values()), AuditMethod::id)
+        AuditMethod read = fields.choice(ScenarioFields.METHOD, List.of(AuditMethod.values()), AuditMethod::id)
                 .orElse(null);
         boolean gaussian = read == AuditMethod.GAUSSIAN_DP || read == AuditMethod.GAUSSIAN_DP_AUC;
         if (gaussian && algorithm == Algorithm.INDEXED_MEAN_NONPRIVATE) {
@@ -368,10 +366,10 @@ final class AuditReader {
     }
 
     private Injection readInjection(FieldReader inject) {
-        inject.rejectUnknown(INJECT_FIELDS);
-        Optional<Double> multiplier = inject.number("noiseMultiplier", OPTIONAL, Bounds.scale());
-        Optional<Boolean> skipClipping = inject.bool("skipClipping", OPTIONAL);
-        Optional<Boolean> ignoreComposition = inject.bool("ignoreComposition", OPTIONAL);
+        inject.rejectUnknown(ScenarioFields.namesOf(ScenarioFields.INJECT_FIELDS));
+        Optional<Double> multiplier = inject.number(ScenarioFields.INJECT_NOISE);
+        Optional<Boolean> skipClipping = inject.bool(ScenarioFields.INJECT_SKIP);
+        Optional<Boolean> ignoreComposition = inject.bool(ScenarioFields.INJECT_IGNORE);
         if (algorithm == Algorithm.INDEXED_MEAN_NONPRIVATE && !inject.fieldNames().isEmpty()) {
             fields.error("inject", "indexed-mean-nonprivate has no privacy mechanism to break");
             return Injection.NONE;
@@ -397,7 +395,7 @@ final class AuditReader {
                     + " is built in)");
             return null;
         }
-        return fields.number("canaryScale", OPTIONAL, Bounds.scale()).orElse(null);
+        return fields.number(ScenarioFields.CANARY_SCALE).orElse(null);
     }
 
     /**
@@ -412,7 +410,7 @@ final class AuditReader {
             fields.error("adversary", "not used by " + algorithm.id() + " (only indexed-mean audits choose one)");
             return null;
         }
-        AuditAdversary read = fields.choice("adversary", OPTIONAL, List.of(AuditAdversary.values()),
+        AuditAdversary read = fields.choice(ScenarioFields.ADVERSARY, List.of(AuditAdversary.values()),
                 AuditAdversary::id).orElse(null);
         if (read != AuditAdversary.TRACING || algorithm == null) {
             return read;

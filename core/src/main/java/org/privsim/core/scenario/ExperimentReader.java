@@ -1,19 +1,12 @@
 package org.privsim.core.scenario;
 
-import static org.privsim.core.scenario.FieldReader.Presence.OPTIONAL;
-import static org.privsim.core.scenario.FieldReader.Presence.REQUIRED;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.EnumSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
-import java.util.function.Predicate;
-import java.util.stream.Collectors;
 import org.privsim.core.privacy.BudgetAllocation;
 import org.privsim.core.privacy.Calibration;
 import org.privsim.core.privacy.PldAccountant;
@@ -39,94 +32,11 @@ import org.privsim.core.privacy.SampledGaussianRdp;
  */
 final class ExperimentReader implements ExperimentFields {
 
-    private static final Set<Algorithm> ALL = EnumSet.allOf(Algorithm.class);
-    private static final Set<Algorithm> ALTMIN = EnumSet.of(Algorithm.PRIV_ALTMIN, Algorithm.NON_PRIVATE_ALTMIN);
-    private static final Set<Algorithm> PRIVATE = where(Algorithm::isPrivate);
-    private static final Set<Algorithm> INDEXED_MEAN = where(Algorithm::isIndexedMean);
-    private static final Set<Algorithm> LOW_RANK = where(Algorithm::isLowRank);
-    /** The federated algorithms: Poisson-sampled users, clipped updates, Gaussian noise ({@link FedAvgSettings}). */
-    private static final Set<Algorithm> FEDERATED = EnumSet.of(Algorithm.DP_FEDAVG, Algorithm.DP_FEDREP);
-    private static final Set<Algorithm> LOW_RANK_PRIVATE = where(a -> a.isPrivate() && a.isLowRank()
-            && !FEDERATED.contains(a));
-    private static final Set<Algorithm> MULTITASK = where(Algorithm::isMultitask);
-    private static final Set<Algorithm> ITERATIVE_MULTITASK = where(Algorithm::isIterativeMultitask);
-    private static final Set<Algorithm> MP_MTL = EnumSet.of(Algorithm.MP_MTL_LOW_RANK, Algorithm.MP_MTL_GROUP_SPARSE);
-    private static final Set<Algorithm> DP_SGD = EnumSet.of(Algorithm.DP_SGD);
-    private static final Set<Algorithm> STATISTICS = EnumSet.of(Algorithm.SUFFICIENT_STATISTICS);
-
-    /** Every experiment field, in documentation order, with the algorithms that use it. */
-    private static final Map<String, Set<Algorithm>> USED_BY = new LinkedHashMap<>();
-
-    static {
-        USED_BY.put("algorithm", ALL);
-        USED_BY.put("epsilon", PRIVATE);
-        USED_BY.put("delta", where(a -> a.isPrivate() && a != Algorithm.DP_AGGR));
-        USED_BY.put("calibration", union(where(a -> a.isPrivate() && !a.isMultitask() && a != Algorithm.DP_SGD
-                && !FEDERATED.contains(a)), MP_MTL));
-        USED_BY.put("epochs", ALTMIN);
-        USED_BY.put("participation", ALTMIN);
-        USED_BY.put("rounds", union(ALTMIN, FEDERATED));
-        USED_BY.put("split", ALTMIN);
-        USED_BY.put("clipModel", union(LOW_RANK_PRIVATE, where(a -> a.isPrivate() && a.isMultitask())));
-        USED_BY.put("clipLabel", union(LOW_RANK_PRIVATE, STATISTICS));
-        USED_BY.put("initBudgetFraction", EnumSet.of(Algorithm.PRIV_ALTMIN));
-        USED_BY.put("uStep", EnumSet.of(Algorithm.PRIV_ALTMIN));
-        USED_BY.put("featureCovariance", EnumSet.of(Algorithm.PRIV_ALTMIN));
-        USED_BY.put("clipFeature", EnumSet.of(Algorithm.PRIV_ALTMIN, Algorithm.SUFFICIENT_STATISTICS));
-        USED_BY.put("featureBudgetFraction", EnumSet.of(Algorithm.PRIV_ALTMIN));
-        USED_BY.put("roundBudgetSplit", EnumSet.of(Algorithm.PRIV_ALTMIN));
-        USED_BY.put("clipMoment", EnumSet.of(Algorithm.PRIV_ALTMIN));
-        USED_BY.put("ridge", union(LOW_RANK, MULTITASK));
-        USED_BY.put("modelNormBound", ALTMIN);
-        USED_BY.put("tolerance", EnumSet.of(Algorithm.NON_PRIVATE_ALTMIN));
-        USED_BY.put("persons", INDEXED_MEAN);
-        USED_BY.put("heldOutUsers", ALTMIN);
-        USED_BY.put("personalizationSamples", ALTMIN);
-        USED_BY.put("iterations", ITERATIVE_MULTITASK);
-        USED_BY.put("stepSize", ITERATIVE_MULTITASK);
-        USED_BY.put("lambda", ITERATIVE_MULTITASK);
-        USED_BY.put("acceleration", ITERATIVE_MULTITASK);
-        USED_BY.put("allocation", MP_MTL);
-        USED_BY.put("covarianceNoise", MP_MTL);
-        USED_BY.put("covarianceShift", MP_MTL);
-        USED_BY.put("initialModels", ITERATIVE_MULTITASK);
-        USED_BY.put("outlierTask", ITERATIVE_MULTITASK);
-        USED_BY.put("outlierScale", ITERATIVE_MULTITASK);
-        USED_BY.put("exportModels", ITERATIVE_MULTITASK);
-        USED_BY.put("representation", where(a -> a.isTransfer() && a != Algorithm.ZERO_SHOT));
-        USED_BY.put("subspaceEstimator", where(a -> a.isTransfer() && a != Algorithm.ZERO_SHOT));
-        USED_BY.put("representationEpsilon", where(a -> a.isTransfer() && a != Algorithm.ZERO_SHOT));
-        USED_BY.put("representationDelta", where(a -> a.isTransfer() && a != Algorithm.ZERO_SHOT));
-        USED_BY.put("representationEpochs", where(a -> a.isTransfer() && a != Algorithm.ZERO_SHOT));
-        USED_BY.put("samplingRate", union(DP_SGD, FEDERATED));
-        USED_BY.put("steps", DP_SGD);
-        USED_BY.put("noiseMultiplier", union(DP_SGD, FEDERATED));
-        USED_BY.put("clipGradient", DP_SGD);
-        USED_BY.put("learningRate", union(DP_SGD, FEDERATED));
-        USED_BY.put("clipUpdate", FEDERATED);
-        USED_BY.put("localEpochs", FEDERATED);
-        USED_BY.put("averageIterates", DP_SGD);
-        USED_BY.put("accountant", union(DP_SGD, FEDERATED));
-        USED_BY.put("statisticsBudgetSplit", STATISTICS);
-        USED_BY.put("rank", union(ALTMIN, EnumSet.of(Algorithm.DP_FEDREP)));
-        USED_BY.put("repeats", ALL);
-    }
-
-    private static final List<String> FIELDS = List.copyOf(USED_BY.keySet());
-    /** Largest repeats an indexed-mean experiment may ask for. */
-    private static final int MAX_REPEATS = 100_000;
-    /** Largest repeats a low-rank experiment may ask for (each repeat is a whole population and run). */
-    private static final int MAX_LOW_RANK_REPEATS = 1_000;
-    /** Largest T of an iterative multi-task algorithm. */
-    private static final int MAX_ITERATIONS = 100_000;
-    /** Largest number of held-out users. */
-    private static final int MAX_HELD_OUT_USERS = 1_000_000;
+    private static final Set<Algorithm> FEDERATED = ScenarioFields.FEDERATED;
+    private static final Set<Algorithm> MP_MTL = ScenarioFields.MP_MTL;
+    private static final List<String> FIELDS = ScenarioFields.EXPERIMENT_NAMES;
     /** Largest number of doubles the held-out users' rows may hold (800 MB). */
     private static final long MAX_HELD_OUT_VALUES = 100_000_000L;
-    /** Largest number of epochs of the private-altmin representation. */
-    private static final int MAX_REPRESENTATION_EPOCHS = 100;
-    /** Largest number of DP-SGD steps. */
-    private static final int MAX_STEPS = 10_000_000;
 
     private final FieldReader fields;
     /** Null when missing or invalid; then no other field is read. */
@@ -182,6 +92,8 @@ final class ExperimentReader implements ExperimentFields {
     private final Integer localEpochs;
     private final Accountant accountant;
     private final Double statisticsBudgetSplit;
+    /** Whether an audit reads these fields (then the fields of {@link ScenarioFields#REQUIRED_IN_AUDITS} are required). */
+    private final boolean audit;
     /** Fields the caller reads itself (an audit's privacy target); never read or rejected here. */
     private final Set<String> handledByCaller;
 
@@ -197,25 +109,24 @@ final class ExperimentReader implements ExperimentFields {
     ExperimentReader(FieldReader fields, List<String> callerFields, Set<String> handledByCaller) {
         this.fields = fields;
         this.handledByCaller = handledByCaller;
+        this.audit = !callerFields.isEmpty();
         List<String> known = new ArrayList<>(FIELDS);
         callerFields.stream().filter(f -> !known.contains(f)).forEach(known::add);
         fields.rejectUnknown(known);
-        algorithm = fields.choice("algorithm", REQUIRED, List.of(Algorithm.values()), Algorithm::id).orElse(null);
+        algorithm = fields.choice(ScenarioFields.ALGORITHM, List.of(Algorithm.values()), Algorithm::id).orElse(null);
         if (algorithm != null) {
             FIELDS.stream()
                     .filter(field -> fields.has(field) && !uses(field) && !handledByCaller.contains(field))
                     .forEach(field -> fields.error(field, "not used by " + algorithm.id()));
         }
-        epsilons = reads("epsilon") ? fields.numbers("epsilon", REQUIRED,
-                Bounds.between(Bounds.MIN_EPSILON, algorithm != null && algorithm.isMultitask() ? Bounds.MAX_PURE_EPSILON
-                        : Bounds.MAX_EPSILON)).orElse(null) : null;
+        epsilons = reads("epsilon") ? fields.numbers(spec("epsilon")).orElse(null) : null;
         covarianceNoise = uses("covarianceNoise")
                 ? choice("covarianceNoise", CovarianceNoise.values(), CovarianceNoise::id) : null;
         boolean gaussianCovariance = covarianceNoise == CovarianceNoise.GAUSSIAN;
         covarianceShifts = uses("covarianceShift")
                 && onlyWith("covarianceShift", gaussianCovariance, "covarianceNoise gaussian")
-                ? fields.numbers("covarianceShift", OPTIONAL, Bounds.scaleOrZero()).orElse(null) : null;
-        delta = reads("delta") ? readDelta(fields, algorithm.isMultitask()) : null;
+                ? fields.numbers(spec("covarianceShift")).orElse(null) : null;
+        delta = reads("delta") ? fields.number(spec("delta")).orElse(null) : null;
         if (gaussianCovariance && delta != null && delta == 0) {
             fields.error("delta", "must be > 0 with covarianceNoise gaussian (a Gaussian release is not pure ε-DP)");
         }
@@ -226,14 +137,14 @@ final class ExperimentReader implements ExperimentFields {
                 ? choice("participation", Participation.values(), Participation::id) : null;
         Participation effective = fields.has("participation") ? participation : Defaults.PARTICIPATION;
         rounds = !uses("rounds") ? null : FEDERATED.contains(algorithm)
-                ? fields.integer("rounds", OPTIONAL, Bounds.between(1, FedAvgSettings.MAX_ROUNDS)).orElse(null)
+                ? fields.integer(spec("rounds")).orElse(null)
                 : readRounds(effective);
         epochs = uses("epochs") ? readEpochs(effective) : null;
         split = uses("split") ? choice("split", SampleSplit.values(), SampleSplit::id) : null;
         clipModel = positive("clipModel");
         clipLabel = positive("clipLabel");
         initBudgetFraction = uses("initBudgetFraction")
-                ? fields.number("initBudgetFraction", OPTIONAL, Bounds.strictlyBetween(0, 1)).orElse(null) : null;
+                ? fields.number(spec("initBudgetFraction")).orElse(null) : null;
         uStep = uses("uStep") ? choice("uStep", UStep.values(), UStep::id) : null;
         UStep effectiveStep = fields.has("uStep") ? uStep : Defaults.U_STEP;
         featureCovariance = uses("featureCovariance") ? readFeatureCovariance(effectiveStep) : null;
@@ -242,16 +153,16 @@ final class ExperimentReader implements ExperimentFields {
         boolean privateS = effectiveStep == UStep.KRONECKER && effectiveCovariance == FeatureCovariance.PRIVATE;
         boolean transfer = algorithm != null && algorithm.isTransfer();
         clipFeature = uses("clipFeature") && (transfer || onlyWith("clipFeature", privateS, "featureCovariance private"))
-                ? fields.number("clipFeature", OPTIONAL, Bounds.scale()).orElse(null) : null;
+                ? fields.number(spec("clipFeature")).orElse(null) : null;
         featureBudgetFraction = uses("featureBudgetFraction")
                 && onlyWith("featureBudgetFraction", privateS, "featureCovariance private")
-                ? fields.number("featureBudgetFraction", OPTIONAL, Bounds.strictlyBetween(0, 1)).orElse(null) : null;
+                ? fields.number(spec("featureBudgetFraction")).orElse(null) : null;
         roundBudgetSplit = uses("roundBudgetSplit")
                 && onlyWith("roundBudgetSplit", effectiveStep == UStep.FULL, "uStep full (kronecker releases only b)")
-                ? fields.number("roundBudgetSplit", OPTIONAL, Bounds.strictlyBetween(0, 1)).orElse(null) : null;
+                ? fields.number(spec("roundBudgetSplit")).orElse(null) : null;
         clipMoment = uses("clipMoment")
                 && onlyWith("clipMoment", effectiveStep == UStep.KRONECKER, "uStep kronecker")
-                ? fields.number("clipMoment", OPTIONAL, Bounds.scale()).orElse(null) : null;
+                ? fields.number(spec("clipMoment")).orElse(null) : null;
         if (featureBudgetFraction != null) {
             double init = initBudgetFraction != null ? initBudgetFraction : Defaults.INIT_BUDGET_FRACTION;
             if (init + featureBudgetFraction >= 1) {
@@ -259,32 +170,31 @@ final class ExperimentReader implements ExperimentFields {
                         + " rounds need a share), got " + init + " + " + featureBudgetFraction);
             }
         }
-        ridge = uses("ridge") ? fields.number("ridge", OPTIONAL, Bounds.scaleOrZero()).orElse(null) : null;
+        ridge = uses("ridge") ? fields.number(spec("ridge")).orElse(null) : null;
         modelNormBound = positive("modelNormBound");
         tolerance = positive("tolerance");
         persons = uses("persons")
-                ? fields.integers("persons", OPTIONAL, Bounds.between(2, TaskReader.MAX_PERSONS)).orElse(null) : null;
+                ? fields.integers(spec("persons")).orElse(null) : null;
         heldOutUsers = uses("heldOutUsers")
-                ? fields.integer("heldOutUsers", OPTIONAL, Bounds.between(1, MAX_HELD_OUT_USERS)).orElse(null) : null;
+                ? fields.integer(spec("heldOutUsers")).orElse(null) : null;
         personalizationSamples = uses("personalizationSamples")
                 && onlyWith("personalizationSamples", fields.has("heldOutUsers"), "heldOutUsers")
-                ? fields.integers("personalizationSamples", OPTIONAL, Bounds.atLeast(1)).orElse(null) : null;
+                ? fields.integers(spec("personalizationSamples")).orElse(null) : null;
         repeats = uses("repeats")
-                ? fields.integer("repeats", OPTIONAL, algorithm.isIndexedMean() ? Bounds.between(2, MAX_REPEATS)
-                        : Bounds.between(1, MAX_LOW_RANK_REPEATS)).orElse(null) : null;
-        rank = uses("rank") ? fields.integer("rank", OPTIONAL, Bounds.atLeast(1)).orElse(null) : null;
+                ? fields.integer(spec("repeats")).orElse(null) : null;
+        rank = uses("rank") ? fields.integer(spec("rank")).orElse(null) : null;
         iterations = uses("iterations")
-                ? fields.integer("iterations", OPTIONAL, Bounds.between(1, MAX_ITERATIONS)).orElse(null) : null;
+                ? fields.integer(spec("iterations")).orElse(null) : null;
         stepSize = positive("stepSize");
-        lambdas = uses("lambda") ? fields.numbers("lambda", REQUIRED, Bounds.scale()).orElse(null) : null;
-        acceleration = uses("acceleration") ? fields.bool("acceleration", OPTIONAL).orElse(null) : null;
+        lambdas = uses("lambda") ? fields.numbers(spec("lambda")).orElse(null) : null;
+        acceleration = uses("acceleration") ? fields.bool(spec("acceleration")).orElse(null) : null;
         allocation = uses("allocation") ? readAllocation() : null;
         initialModels = uses("initialModels") ? choice("initialModels", InitialModels.values(), InitialModels::id) : null;
         outlierTask = uses("outlierTask")
-                ? fields.integer("outlierTask", OPTIONAL, Bounds.atLeast(1)).orElse(null) : null;
+                ? fields.integer(spec("outlierTask")).orElse(null) : null;
         outlierScale = uses("outlierScale") && onlyWith("outlierScale", fields.has("outlierTask"), "outlierTask")
-                ? fields.number("outlierScale", OPTIONAL, Bounds.scale()).orElse(null) : null;
-        exportModels = uses("exportModels") ? fields.bool("exportModels", OPTIONAL).orElse(null) : null;
+                ? fields.number(spec("outlierScale")).orElse(null) : null;
+        exportModels = uses("exportModels") ? fields.bool(spec("exportModels")).orElse(null) : null;
         // YAML reads an unquoted `representation: true` as a boolean; it can only mean the true subspace.
         representation = !uses("representation") ? null : fields.isTrue("representation") ? Representation.TRUE
                 : choice("representation", Representation.values(), Representation::id);
@@ -297,27 +207,26 @@ final class ExperimentReader implements ExperimentFields {
         String altMinCondition = "representation private-altmin";
         representationEpsilon = uses("representationEpsilon")
                 && onlyWith("representationEpsilon", altMinRepresentation, altMinCondition)
-                ? fields.number("representationEpsilon", REQUIRED, Bounds.between(Bounds.MIN_EPSILON, Bounds.MAX_EPSILON)).orElse(null) : null;
+                ? fields.number(spec("representationEpsilon").required()).orElse(null) : null;
         representationDelta = uses("representationDelta")
                 && onlyWith("representationDelta", altMinRepresentation, altMinCondition)
-                ? fields.number("representationDelta", OPTIONAL, Bounds.strictlyBetween(0, 1)).orElse(null) : null;
+                ? fields.number(spec("representationDelta")).orElse(null) : null;
         representationEpochs = uses("representationEpochs")
                 && onlyWith("representationEpochs", altMinRepresentation, altMinCondition)
-                ? fields.integer("representationEpochs", OPTIONAL, Bounds.between(1, MAX_REPRESENTATION_EPOCHS))
+                ? fields.integer(spec("representationEpochs"))
                         .orElse(null) : null;
         samplingRate = uses("samplingRate")
-                ? fields.number("samplingRate", OPTIONAL, new Bounds(0, false, 1, true)).orElse(null) : null;
-        steps = uses("steps") ? fields.integer("steps", OPTIONAL, Bounds.between(1, MAX_STEPS)).orElse(null) : null;
+                ? fields.number(spec("samplingRate")).orElse(null) : null;
+        steps = uses("steps") ? fields.integer(spec("steps")).orElse(null) : null;
         noiseMultiplier = positive("noiseMultiplier");
         clipGradient = positive("clipGradient");
         learningRate = positive("learningRate");
-        averageIterates = uses("averageIterates") ? fields.bool("averageIterates", OPTIONAL).orElse(null) : null;
+        averageIterates = uses("averageIterates") ? fields.bool(spec("averageIterates")).orElse(null) : null;
         clipUpdate = positive("clipUpdate");
-        localEpochs = uses("localEpochs") ? fields.integer("localEpochs", OPTIONAL,
-                Bounds.between(1, FedAvgSettings.MAX_LOCAL_EPOCHS)).orElse(null) : null;
+        localEpochs = uses("localEpochs") ? fields.integer(spec("localEpochs")).orElse(null) : null;
         accountant = uses("accountant") ? choice("accountant", Accountant.values(), Accountant::id) : null;
         statisticsBudgetSplit = uses("statisticsBudgetSplit")
-                ? fields.number("statisticsBudgetSplit", OPTIONAL, Bounds.strictlyBetween(0, 1)).orElse(null) : null;
+                ? fields.number(spec("statisticsBudgetSplit")).orElse(null) : null;
     }
 
     /** The epoch counts given, or null when absent, invalid or not used. */
@@ -372,7 +281,7 @@ final class ExperimentReader implements ExperimentFields {
             return;
         }
         BudgetAllocation resolved = or(allocation, Defaults.allocation(or(acceleration, Defaults.ACCELERATION)));
-        int t = or(iterations, Defaults.MULTITASK_ITERATIONS);
+        int t = or(iterations, Defaults.multitaskIterations(algorithm));
         double d = uses("delta") ? or(delta, Defaults.multitaskDelta(task)) : 0;
         for (double epsilon : epsilons) {
             String problem;
@@ -454,10 +363,10 @@ final class ExperimentReader implements ExperimentFields {
         if (algorithm == Algorithm.DP_SGD && steps == null && !fields.has("steps")) {
             double q = or(samplingRate, Defaults.SAMPLING_RATE);
             double derived = Math.ceil(Defaults.DP_SGD_EPOCHS / q);
-            if (derived > MAX_STEPS) {
+            if (derived > ScenarioFields.MAX_STEPS) {
                 fields.error(fields.has("samplingRate") ? "samplingRate" : "steps", "at sampling rate " + q
                         + " the default steps (" + Defaults.DP_SGD_EPOCHS + " epochs / samplingRate = "
-                        + String.format("%.3g", derived) + ") exceed the cap of " + MAX_STEPS
+                        + String.format("%.3g", derived) + ") exceed the cap of " + ScenarioFields.MAX_STEPS
                         + " that steps obeys; raise samplingRate or give steps");
                 return;
             }
@@ -578,8 +487,8 @@ final class ExperimentReader implements ExperimentFields {
         MultitaskSettings settings = MultitaskSettings.oneShot();
         if (algorithm.isIterativeMultitask()) {
             boolean accelerate = or(acceleration, Defaults.ACCELERATION);
-            settings = new MultitaskSettings(or(iterations, Defaults.MULTITASK_ITERATIONS),
-                    or(stepSize, Defaults.stepSize(task)), lambdas, accelerate,
+            settings = new MultitaskSettings(or(iterations, Defaults.multitaskIterations(algorithm)),
+                    or(stepSize, Defaults.stepSize(task)), or(lambdas, Defaults.LAMBDAS), accelerate,
                     uses("allocation") ? or(allocation, Defaults.allocation(accelerate)) : null,
                     or(initialModels, Defaults.INITIAL_MODELS), outlierTask,
                     outlierTask == null ? null : or(outlierScale, Defaults.OUTLIER_SCALE),
@@ -640,17 +549,17 @@ final class ExperimentReader implements ExperimentFields {
     }
 
     private boolean uses(String field) {
-        return algorithm != null && USED_BY.get(field).contains(algorithm);
+        return algorithm != null && ScenarioFields.uses(ScenarioFields.EXPERIMENT, field, algorithm);
+    }
+
+    /** The declaration of {@code field} for this experiment's algorithm (which uses it). */
+    private FieldSpec spec(String field) {
+        FieldSpec declared = ScenarioFields.spec(ScenarioFields.EXPERIMENT, field, algorithm).orElseThrow();
+        return audit && ScenarioFields.REQUIRED_IN_AUDITS.contains(field) ? declared.required() : declared;
     }
 
     private boolean reads(String field) {
         return uses(field) && !handledByCaller.contains(field);
-    }
-
-    private static Set<Algorithm> where(Predicate<Algorithm> test) {
-        return Arrays.stream(Algorithm.values())
-                .filter(test)
-                .collect(Collectors.toCollection(() -> EnumSet.noneOf(Algorithm.class)));
     }
 
     /**
@@ -658,19 +567,11 @@ final class ExperimentReader implements ExperimentFields {
      * {@code pure} (MP-MTL's pure-ε releases, where 0 means basic composition). Shared with audits.
      */
     static Double readDelta(FieldReader fields, boolean pure) {
-        if (!pure) {
-            return fields.number("delta", REQUIRED, Bounds.strictlyBetween(0, 1)).orElse(null);
-        }
-        Double read = fields.number("delta", OPTIONAL, Bounds.between(0, 1)).orElse(null);
-        if (read != null && read == 1) {
-            fields.error("delta", "must be < 1, got 1");
-            return null;
-        }
-        return read;
+        return fields.number(pure ? ScenarioFields.AUDIT_PURE_DELTA : ScenarioFields.AUDIT_DELTA).orElse(null);
     }
 
     private BudgetAllocation readAllocation() {
-        return fields.string("allocation", OPTIONAL).flatMap(text -> {
+        return fields.string(spec("allocation")).flatMap(text -> {
             var parsed = BudgetAllocation.parse(text);
             if (parsed.isEmpty()) {
                 fields.error("allocation", "unknown allocation " + FieldReader.quote(text) + " (expected one of: "
@@ -680,21 +581,12 @@ final class ExperimentReader implements ExperimentFields {
         }).orElse(null);
     }
 
-    @SafeVarargs
-    private static Set<Algorithm> union(Set<Algorithm>... sets) {
-        Set<Algorithm> all = EnumSet.noneOf(Algorithm.class);
-        for (Set<Algorithm> set : sets) {
-            all.addAll(set);
-        }
-        return all;
-    }
-
     private Integer readRounds(Participation effective) {
         if (fields.has("rounds") && effective == Participation.EPOCHS) {
             fields.error("rounds", "not used with participation epochs (only with disjoint-batches)");
             return null;
         }
-        return fields.integer("rounds", OPTIONAL, Bounds.atLeast(1)).orElse(null);
+        return fields.integer(spec("rounds")).orElse(null);
     }
 
     private List<Integer> readEpochs(Participation effective) {
@@ -707,9 +599,9 @@ final class ExperimentReader implements ExperimentFields {
                 fields.error("epochs", "must be a single integer for non-private-altmin (the epoch cap), got a list");
                 return null;
             }
-            return fields.integer("epochs", OPTIONAL, Bounds.atLeast(1)).map(List::of).orElse(null);
+            return fields.integer(spec("epochs")).map(List::of).orElse(null);
         }
-        return fields.integers("epochs", OPTIONAL, Bounds.atLeast(1)).orElse(null);
+        return fields.integers(spec("epochs")).orElse(null);
     }
 
     private FeatureCovariance readFeatureCovariance(UStep effectiveStep) {
@@ -730,11 +622,11 @@ final class ExperimentReader implements ExperimentFields {
     }
 
     private <E> E choice(String field, E[] options, Function<E, String> id) {
-        return fields.choice(field, OPTIONAL, List.of(options), id).orElse(null);
+        return fields.choice(spec(field), List.of(options), id).orElse(null);
     }
 
     private Double positive(String field) {
-        return uses(field) ? fields.number(field, OPTIONAL, Bounds.scale()).orElse(null) : null;
+        return uses(field) ? fields.number(spec(field)).orElse(null) : null;
     }
 
     private static <T> T or(T given, T fallback) {

@@ -244,6 +244,63 @@ final class FieldReader {
         return problems.count() == before && !values.isEmpty() ? Optional.of(values) : Optional.empty();
     }
 
+    /** A string, as {@code spec} declares it. */
+    Optional<String> string(FieldSpec spec) {
+        return string(spec.name(), spec.presence());
+    }
+
+    /** A boolean, as {@code spec} declares it. */
+    Optional<Boolean> bool(FieldSpec spec) {
+        return bool(spec.name(), spec.presence());
+    }
+
+    /** An integer that fits in a {@code long}, as {@code spec} declares it. */
+    Optional<Long> wholeNumber(FieldSpec spec) {
+        return wholeNumber(spec.name(), spec.presence());
+    }
+
+    /** An integer within {@code spec}'s bounds. */
+    Optional<Integer> integer(FieldSpec spec) {
+        return integer(spec.name(), spec.presence(), spec.bounds());
+    }
+
+    /** A finite number within {@code spec}'s bounds. */
+    Optional<Double> number(FieldSpec spec) {
+        return number(spec.name(), spec.presence(), spec.bounds());
+    }
+
+    /** One integer or a list of distinct ones within {@code spec}'s bounds. */
+    Optional<List<Integer>> integers(FieldSpec spec) {
+        return integers(spec.name(), spec.presence(), spec.bounds());
+    }
+
+    /** One number or a list of distinct ones within {@code spec}'s bounds. */
+    Optional<List<Double>> numbers(FieldSpec spec) {
+        return numbers(spec.name(), spec.presence(), spec.bounds());
+    }
+
+    /**
+     * One of {@code options}, which must be exactly {@code spec}'s choices (in order) when it declares
+     * a choice; a {@link FieldSpec.Type#CUSTOM} spec states them in its own schema.
+     */
+    <E> Optional<E> choice(FieldSpec spec, List<E> options, Function<E, String> id) {
+        checkChoices(spec, options, id);
+        return choice(spec.name(), spec.presence(), options, id);
+    }
+
+    /** One or several of {@code options}, which must be exactly {@code spec}'s choices (in order). */
+    <E> Optional<List<E>> choices(FieldSpec spec, List<E> options, Function<E, String> id) {
+        checkChoices(spec, options, id);
+        return choices(spec.name(), spec.presence(), options, id);
+    }
+
+    private static <E> void checkChoices(FieldSpec spec, List<E> options, Function<E, String> id) {
+        boolean declared = spec.type() == FieldSpec.Type.CHOICE || spec.type() == FieldSpec.Type.CHOICES;
+        if (declared && !options.stream().map(id).toList().equals(spec.choices())) {
+            throw new IllegalStateException("the declared choices of " + spec.name() + " differ from the read ones");
+        }
+    }
+
     private Optional<JsonNode> value(String field, Presence presence) {
         JsonNode value = node.get(field);
         if (value == null && presence == Presence.REQUIRED) {

@@ -1,8 +1,5 @@
 package org.privsim.core.scenario;
 
-import static org.privsim.core.scenario.FieldReader.Presence.OPTIONAL;
-import static org.privsim.core.scenario.FieldReader.Presence.REQUIRED;
-
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,28 +23,9 @@ import org.privsim.core.privacy.Calibration;
 final class RatingsExperimentReader implements ExperimentFields {
 
     /** The algorithms that run on a ratings task. */
-    static final Set<Algorithm> ALGORITHMS = EnumSet.of(Algorithm.PRIV_ALTMIN, Algorithm.NON_PRIVATE_ALTMIN,
-            Algorithm.OWN_DATA, Algorithm.GLOBAL_MEAN, Algorithm.ITEM_MEAN, Algorithm.ITEM_MEAN_DP);
-    private static final Set<Algorithm> PRIVATE = EnumSet.of(Algorithm.PRIV_ALTMIN, Algorithm.ITEM_MEAN_DP);
-    private static final Set<Algorithm> ALTMIN = EnumSet.of(Algorithm.PRIV_ALTMIN, Algorithm.NON_PRIVATE_ALTMIN);
-    private static final Map<String, Set<Algorithm>> USED_BY = new LinkedHashMap<>();
-    private static final int MAX_REPEATS = 1_000;
-
-    static {
-        USED_BY.put("algorithm", ALGORITHMS);
-        USED_BY.put("epsilon", PRIVATE);
-        USED_BY.put("delta", PRIVATE);
-        USED_BY.put("calibration", PRIVATE);
-        USED_BY.put("rank", ALTMIN);
-        USED_BY.put("rounds", ALTMIN);
-        USED_BY.put("maxRatingsPerUser", PRIVATE);
-        USED_BY.put("clipFactor", EnumSet.of(Algorithm.PRIV_ALTMIN));
-        USED_BY.put("clipRating", PRIVATE);
-        USED_BY.put("ridge", EnumSet.of(Algorithm.PRIV_ALTMIN, Algorithm.NON_PRIVATE_ALTMIN, Algorithm.ITEM_MEAN,
-                Algorithm.ITEM_MEAN_DP));
-        USED_BY.put("roundBudgetSplit", EnumSet.of(Algorithm.PRIV_ALTMIN));
-        USED_BY.put("repeats", ALGORITHMS);
-    }
+    static final Set<Algorithm> ALGORITHMS = ScenarioFields.RATINGS;
+    private static final Set<Algorithm> PRIVATE = ScenarioFields.RATINGS_PRIVATE;
+    private static final Set<Algorithm> ALTMIN = ScenarioFields.ALTMIN;
 
     private final FieldReader fields;
     private final Algorithm algorithm;
@@ -66,8 +44,8 @@ final class RatingsExperimentReader implements ExperimentFields {
     /** Reads and checks {@code fields}. */
     RatingsExperimentReader(FieldReader fields) {
         this.fields = fields;
-        fields.rejectUnknown(List.copyOf(USED_BY.keySet()));
-        Algorithm read = fields.choice("algorithm", REQUIRED, List.of(Algorithm.values()), Algorithm::id).orElse(null);
+        fields.rejectUnknown(ScenarioFields.RATINGS_EXPERIMENT_NAMES);
+        Algorithm read = fields.choice(ScenarioFields.ALGORITHM, List.of(Algorithm.values()), Algorithm::id).orElse(null);
         if (read != null && !ALGORITHMS.contains(read)) {
             fields.error("algorithm", read.id() + " needs a task of type " + read.taskTypes()
                     + ", but task is of type " + RatingsTask.TYPE + " (on it run: "
@@ -76,26 +54,21 @@ final class RatingsExperimentReader implements ExperimentFields {
         }
         algorithm = read;
         if (algorithm != null) {
-            USED_BY.keySet().stream().filter(f -> fields.has(f) && !uses(f)).forEach(f ->
+            ScenarioFields.RATINGS_EXPERIMENT_NAMES.stream().filter(f -> fields.has(f) && !uses(f)).forEach(f ->
                     fields.error(f, "not used by " + algorithm.id() + " on a " + RatingsTask.TYPE + " task"));
         }
-        epsilons = uses("epsilon") ? fields.numbers("epsilon", REQUIRED,
-                Bounds.between(Bounds.MIN_EPSILON, Bounds.MAX_EPSILON)).orElse(null) : null;
-        delta = uses("delta") ? fields.number("delta", REQUIRED, Bounds.strictlyBetween(0, 1)).orElse(null) : null;
-        calibration = uses("calibration") ? fields.choice("calibration", OPTIONAL, List.of(Calibration.values()),
+        epsilons = uses("epsilon") ? fields.numbers(spec("epsilon")).orElse(null) : null;
+        delta = uses("delta") ? fields.number(spec("delta")).orElse(null) : null;
+        calibration = uses("calibration") ? fields.choice(spec("calibration"), List.of(Calibration.values()),
                 Calibration::id).orElse(null) : null;
-        rank = uses("rank") ? fields.integer("rank", OPTIONAL, Bounds.between(1, RatingsSettings.MAX_RANK))
-                .orElse(null) : null;
-        rounds = uses("rounds") ? fields.integer("rounds", OPTIONAL, Bounds.between(1, RatingsSettings.MAX_ROUNDS))
-                .orElse(null) : null;
-        maxRatingsPerUser = uses("maxRatingsPerUser") ? fields.integer("maxRatingsPerUser", OPTIONAL,
-                Bounds.between(1, RatingsSettings.MAX_MAX_RATINGS_PER_USER)).orElse(null) : null;
-        clipFactor = uses("clipFactor") ? fields.number("clipFactor", OPTIONAL, Bounds.scale()).orElse(null) : null;
-        clipRating = uses("clipRating") ? fields.number("clipRating", OPTIONAL, Bounds.scale()).orElse(null) : null;
-        ridge = uses("ridge") ? fields.number("ridge", OPTIONAL, Bounds.scaleOrZero()).orElse(null) : null;
-        roundBudgetSplit = uses("roundBudgetSplit") ? fields.number("roundBudgetSplit", OPTIONAL,
-                Bounds.strictlyBetween(0, 1)).orElse(null) : null;
-        repeats = uses("repeats") ? fields.integer("repeats", OPTIONAL, Bounds.between(1, MAX_REPEATS)).orElse(null)
+        rank = uses("rank") ? fields.integer(spec("rank")).orElse(null) : null;
+        rounds = uses("rounds") ? fields.integer(spec("rounds")).orElse(null) : null;
+        maxRatingsPerUser = uses("maxRatingsPerUser") ? fields.integer(spec("maxRatingsPerUser")).orElse(null) : null;
+        clipFactor = uses("clipFactor") ? fields.number(spec("clipFactor")).orElse(null) : null;
+        clipRating = uses("clipRating") ? fields.number(spec("clipRating")).orElse(null) : null;
+        ridge = uses("ridge") ? fields.number(spec("ridge")).orElse(null) : null;
+        roundBudgetSplit = uses("roundBudgetSplit") ? fields.number(spec("roundBudgetSplit")).orElse(null) : null;
+        repeats = uses("repeats") ? fields.integer(spec("repeats")).orElse(null)
                 : null;
     }
 
@@ -124,7 +97,12 @@ final class RatingsExperimentReader implements ExperimentFields {
     }
 
     private boolean uses(String field) {
-        return algorithm != null && USED_BY.get(field).contains(algorithm);
+        return algorithm != null && ScenarioFields.uses(ScenarioFields.RATINGS_EXPERIMENT, field, algorithm);
+    }
+
+    /** The declaration of {@code field} for this experiment's algorithm (which uses it). */
+    private FieldSpec spec(String field) {
+        return ScenarioFields.spec(ScenarioFields.RATINGS_EXPERIMENT, field, algorithm).orElseThrow();
     }
 
     private static <T> T or(T given, T fallback) {

@@ -30,7 +30,6 @@ import java.util.regex.Pattern;
  */
 public final class ScenarioParser {
 
-    private static final List<String> FIELDS = List.of("name", "seed", "task", "aggregation", "experiments", "audits");
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]+");
 
     /** The longest scenario name: it names the output folder, beside which the report is staged under a longer name. */
@@ -52,11 +51,11 @@ public final class ScenarioParser {
         }
         Problems problems = new Problems();
         FieldReader top = FieldReader.root(object, problems);
-        top.rejectUnknown(FIELDS);
-        Optional<String> name = top.string("name", REQUIRED).filter(n -> validName(n, top));
-        long seed = top.wholeNumber("seed", OPTIONAL).orElse(Defaults.SEED);
-        Optional<Task> task = top.object("task", REQUIRED).flatMap(t -> TaskReader.read(t, folder(sourceName)));
-        Aggregation aggregation = new Aggregation(top.object("aggregation", OPTIONAL)
+        top.rejectUnknown(ScenarioFields.namesOf(ScenarioFields.TOP));
+        Optional<String> name = top.string(ScenarioFields.NAME).filter(n -> validName(n, top));
+        long seed = top.wholeNumber(ScenarioFields.SEED).orElse(Defaults.SEED);
+        Optional<Task> task = top.object(ScenarioFields.TASK.name(), ScenarioFields.TASK.presence()).flatMap(t -> TaskReader.read(t, folder(sourceName)));
+        Aggregation aggregation = new Aggregation(top.object(ScenarioFields.AGGREGATION.name(), ScenarioFields.AGGREGATION.presence())
                 .flatMap(ScenarioParser::rangeSize)
                 .orElse(Aggregation.DEFAULT_RANGE_SIZE));
         boolean hasAudits = top.has("audits");
@@ -65,7 +64,7 @@ public final class ScenarioParser {
                 .orElse(List.of()).stream()
                 .map(e -> ratings ? new RatingsExperimentReader(e) : (ExperimentFields) new ExperimentReader(e))
                 .toList();
-        List<AuditReader> audits = top.objects("audits", OPTIONAL).orElse(List.of()).stream()
+        List<AuditReader> audits = top.objects(ScenarioFields.AUDITS.name(), ScenarioFields.AUDITS.presence()).orElse(List.of()).stream()
                 .map(AuditReader::new)
                 .toList();
         task.ifPresent(t -> experiments.forEach(e -> e.checkAgainst(t, "task")));
@@ -129,8 +128,8 @@ public final class ScenarioParser {
     }
 
     private static Optional<Integer> rangeSize(FieldReader aggregation) {
-        aggregation.rejectUnknown(List.of("rangeSize"));
-        return aggregation.integer("rangeSize", OPTIONAL, Bounds.atLeast(1));
+        aggregation.rejectUnknown(ScenarioFields.namesOf(ScenarioFields.AGGREGATION_FIELDS));
+        return aggregation.integer(ScenarioFields.RANGE_SIZE);
     }
 
     /** The largest scenario file or text (1 MiB; the bundled scenarios have a few KB). */

@@ -1,8 +1,5 @@
 package org.privsim.core.scenario;
 
-import static org.privsim.core.scenario.FieldReader.Presence.OPTIONAL;
-import static org.privsim.core.scenario.FieldReader.Presence.REQUIRED;
-
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -72,25 +69,7 @@ final class TaskReader {
      */
     static final int MAX_PRIVATE_SAMPLES = 250_000;
 
-    private static final List<String> TYPES = List.of(LowRankRegressionTask.TYPE, IndexedMeanTask.TYPE,
-            IndexedMeanTask.SIGN_TYPE, MultitaskRegressionTask.TYPE, TransferRegressionTask.TYPE, RatingsTask.TYPE);
-    private static final List<String> TRANSFER_FIELDS = List.of("type", "dimension", "rank", "publicTasks",
-            "publicSamples", "privateSamples", "subspaceShift", "labelNoise", "taskNorm");
-    private static final List<String> MULTITASK_FIELDS = List.of("type", "tasks", "samplesPerTask", "dimension",
-            "testSamplesPerTask", "validationSamplesPerTask", "structure", "labelNoise", "taskRank", "modelScale");
-    private static final List<String> LOW_RANK_FIELDS =
-            List.of("type", "users", "samplesPerUser", "dimension", "rank", "labelNoise");
-    private static final List<String> INDEXED_MEAN_FIELDS =
-            List.of("type", "dimension", "persons", "samplesPerPerson", "indices");
 
-    /** The fields of a {@code ratings} task: common, a file's, a synthetic generator's. */
-    private static final List<String> RATINGS_FIELDS = List.of("type", "minRating", "maxRating", "testFraction",
-            "minRatingsPerUser", "path", "userColumn", "itemColumn", "ratingColumn", "missing", "users", "items",
-            "rank", "noise", "activityExponent");
-    private static final List<String> RATINGS_FILE_FIELDS = List.of("path", "userColumn", "itemColumn",
-            "ratingColumn", "missing");
-    private static final List<String> RATINGS_SYNTHETIC_FIELDS = List.of("users", "items", "rank", "noise",
-            "activityExponent");
     /** Largest number of items of a synthetic ratings task. */
     static final int MAX_ITEMS = 10_000_000;
     /** Largest items × rank of a synthetic ratings task (the item factors every run holds: 0.8 GB). */
@@ -98,8 +77,6 @@ final class TaskReader {
     /** Largest |minRating|, |maxRating|. */
     static final double MAX_RATING = 1e6;
 
-    private static final List<String> DATASET_FIELDS = List.of("type", "path", "userColumn", "labelColumn",
-            "features", "standardize", "intercept", "testFraction", "minSamplesPerUser", "missing");
 
     private TaskReader() {}
 
@@ -113,11 +90,11 @@ final class TaskReader {
      * task's relative path is resolved against {@code folder} (null: data sets are not allowed here).
      */
     static Optional<Task> read(FieldReader task, Path folder) {
-        List<String> types = new ArrayList<>(TYPES);
-        if (folder != null) {
-            types.add(DatasetTask.TYPE);
+        List<String> types = new ArrayList<>(ScenarioFields.TASK_TYPES);
+        if (folder == null) {
+            types.remove(DatasetTask.TYPE);
         }
-        return task.choice("type", REQUIRED, types, type -> type).flatMap(type ->
+        return task.choice(ScenarioFields.TYPE.name(), ScenarioFields.TYPE.presence(), types, type -> type).flatMap(type ->
                 type.equals(DatasetTask.TYPE) ? dataset(task, folder)
                         : type.equals(RatingsTask.TYPE) ? ratings(task, folder)
                         : type.equals(IndexedMeanTask.TYPE) ? indexedMean(task, IndexedLoss.SQUARED)
@@ -127,12 +104,13 @@ final class TaskReader {
     }
 
     private static Optional<Task> lowRankRegression(FieldReader task) {
-        task.rejectUnknown(LOW_RANK_FIELDS);
-        Optional<Integer> users = task.integer("users", REQUIRED, Bounds.between(2, MAX_USERS));
-        Optional<Integer> samples = task.integer("samplesPerUser", REQUIRED, Bounds.atLeast(2));
-        Optional<Integer> dimension = task.integer("dimension", REQUIRED, Bounds.atLeast(1));
-        Optional<Integer> rank = task.integer("rank", REQUIRED, Bounds.atLeast(1));
-        Optional<Double> labelNoise = task.number("labelNoise", REQUIRED, Bounds.scaleOrZero());
+        task.rejectUnknown(ScenarioFields.namesOf(ScenarioFields.LOW_RANK_TASK));
+        Optional<Integer> users = task.integer(ScenarioFields.LR_USERS);
+        Optional<Integer> samples = task.integer(ScenarioFields.LR_SAMPLES);
+        // The declared maximum is checked below, with the heap the refused dimension would need.
+        Optional<Integer> dimension = task.integer(ScenarioFields.LR_DIMENSION.within(Bounds.atLeast(1)));
+        Optional<Integer> rank = task.integer(ScenarioFields.LR_RANK);
+        Optional<Double> labelNoise = task.number(ScenarioFields.LR_LABEL_NOISE);
         if (dimension.isPresent() && dimension.get() > MAX_DIMENSION) {
             LowRankRegressionTask shape = new LowRankRegressionTask(users.orElse(2), samples.orElse(2),
                     dimension.get(), rank.orElse(1), 0);
@@ -157,17 +135,17 @@ final class TaskReader {
      * the table is remembered in {@link DatasetTables} for the runners.
      */
     private static Optional<Task> dataset(FieldReader task, Path folder) {
-        task.rejectUnknown(DATASET_FIELDS);
-        Optional<String> path = task.string("path", REQUIRED);
-        Optional<String> user = task.string("userColumn", REQUIRED);
-        Optional<String> label = task.string("labelColumn", REQUIRED);
-        Optional<List<DatasetFeature>> features = task.textsOrObjects("features", REQUIRED,
+        task.rejectUnknown(ScenarioFields.namesOf(ScenarioFields.DATASET_TASK));
+        Optional<String> path = task.string(ScenarioFields.DS_PATH);
+        Optional<String> user = task.string(ScenarioFields.DS_USER);
+        Optional<String> label = task.string(ScenarioFields.DS_LABEL);
+        Optional<List<DatasetFeature>> features = task.textsOrObjects("features", ScenarioFields.DS_FEATURES.presence(),
                 (name, at) -> Optional.of(new DatasetFeature(name, false)), TaskReader::feature);
-        Optional<Boolean> standardize = task.bool("standardize", OPTIONAL);
-        Optional<Boolean> intercept = task.bool("intercept", OPTIONAL);
-        Optional<Double> testFraction = task.number("testFraction", OPTIONAL, Bounds.strictlyBetween(0, 1));
-        Optional<Integer> minSamples = task.integer("minSamplesPerUser", OPTIONAL, Bounds.atLeast(2));
-        Optional<MissingValues> missing = task.choice("missing", OPTIONAL, List.of(MissingValues.values()),
+        Optional<Boolean> standardize = task.bool(ScenarioFields.DS_STANDARDIZE);
+        Optional<Boolean> intercept = task.bool(ScenarioFields.DS_INTERCEPT);
+        Optional<Double> testFraction = task.number(ScenarioFields.DS_TEST_FRACTION);
+        Optional<Integer> minSamples = task.integer(ScenarioFields.DS_MIN_SAMPLES);
+        Optional<MissingValues> missing = task.choice(ScenarioFields.MISSING, List.of(MissingValues.values()),
                 MissingValues::id);
         boolean bad = invalid(task, "standardize", standardize) || invalid(task, "intercept", intercept)
                 || invalid(task, "testFraction", testFraction) || invalid(task, "minSamplesPerUser", minSamples)
@@ -248,20 +226,18 @@ final class TaskReader {
      * {@link RatingsTables}), else synthetic. Audits' own tasks ({@code folder} null) cannot name a file.
      */
     private static Optional<Task> ratings(FieldReader task, Path folder) {
-        task.rejectUnknown(RATINGS_FIELDS);
+        task.rejectUnknown(ScenarioFields.namesOf(ScenarioFields.RATINGS_TASK));
         boolean file = task.has("path");
-        for (String field : file ? RATINGS_SYNTHETIC_FIELDS : RATINGS_FILE_FIELDS) {
+        for (String field : ScenarioFields.namesOf(file ? ScenarioFields.RATINGS_SYNTHETIC : ScenarioFields.RATINGS_FILE)) {
             if (task.has(field)) {
                 task.error(field, file ? "only used by a synthetic ratings task (one without path)"
                         : "only used by a ratings task read from a file (one with path)");
             }
         }
-        Optional<Double> min = task.number("minRating", file ? REQUIRED : OPTIONAL,
-                Bounds.between(-MAX_RATING, MAX_RATING));
-        Optional<Double> max = task.number("maxRating", file ? REQUIRED : OPTIONAL,
-                Bounds.between(-MAX_RATING, MAX_RATING));
-        Optional<Double> testFraction = task.number("testFraction", OPTIONAL, Bounds.strictlyBetween(0, 1));
-        Optional<Integer> minRatings = task.integer("minRatingsPerUser", OPTIONAL, Bounds.between(2, MAX_ITEMS));
+        Optional<Double> min = task.number(file ? ScenarioFields.RT_MIN_RATING.required() : ScenarioFields.RT_MIN_RATING);
+        Optional<Double> max = task.number(file ? ScenarioFields.RT_MAX_RATING.required() : ScenarioFields.RT_MAX_RATING);
+        Optional<Double> testFraction = task.number(ScenarioFields.RT_TEST_FRACTION);
+        Optional<Integer> minRatings = task.integer(ScenarioFields.RT_MIN_RATINGS);
         boolean bad = invalid(task, "minRating", min) || invalid(task, "maxRating", max)
                 || invalid(task, "testFraction", testFraction) || invalid(task, "minRatingsPerUser", minRatings);
         double low = min.orElse(RatingsTask.MIN_RATING);
@@ -277,11 +253,11 @@ final class TaskReader {
             return bad ? Optional.empty() : ratingsFile(task, folder, low, high, fraction,
                     minRatings.orElse(Defaults.MIN_SAMPLES_PER_USER));
         }
-        Optional<Integer> users = task.integer("users", REQUIRED, Bounds.between(2, MAX_USERS));
-        Optional<Integer> items = task.integer("items", REQUIRED, Bounds.between(2, MAX_ITEMS));
-        Optional<Integer> rank = task.integer("rank", REQUIRED, Bounds.between(1, RatingsSettings.MAX_RANK));
-        Optional<Double> noise = task.number("noise", OPTIONAL, Bounds.between(0, MAX_RATING));
-        Optional<Double> exponent = task.number("activityExponent", OPTIONAL, new Bounds(1, false, 100, true));
+        Optional<Integer> users = task.integer(ScenarioFields.RT_USERS);
+        Optional<Integer> items = task.integer(ScenarioFields.RT_ITEMS);
+        Optional<Integer> rank = task.integer(ScenarioFields.RT_RANK);
+        Optional<Double> noise = task.number(ScenarioFields.RT_NOISE);
+        Optional<Double> exponent = task.number(ScenarioFields.RT_ACTIVITY);
         bad = bad || invalid(task, "noise", noise) || invalid(task, "activityExponent", exponent);
         if (Stream.of(users, items, rank).anyMatch(Optional::isEmpty) || bad) {
             return Optional.empty();
@@ -306,11 +282,11 @@ final class TaskReader {
 
     private static Optional<Task> ratingsFile(FieldReader task, Path folder, double low, double high, double fraction,
                                               int minRatings) {
-        Optional<String> path = task.string("path", REQUIRED);
-        Optional<String> user = task.string("userColumn", REQUIRED);
-        Optional<String> item = task.string("itemColumn", REQUIRED);
-        Optional<String> rating = task.string("ratingColumn", REQUIRED);
-        Optional<MissingValues> missing = task.choice("missing", OPTIONAL, List.of(MissingValues.values()),
+        Optional<String> path = task.string(ScenarioFields.RT_PATH.required());
+        Optional<String> user = task.string(ScenarioFields.RT_USER);
+        Optional<String> item = task.string(ScenarioFields.RT_ITEM);
+        Optional<String> rating = task.string(ScenarioFields.RT_RATING);
+        Optional<MissingValues> missing = task.choice(ScenarioFields.MISSING, List.of(MissingValues.values()),
                 MissingValues::id);
         if (Stream.of(path, user, item, rating).anyMatch(Optional::isEmpty) || invalid(task, "missing", missing)) {
             return Optional.empty();
@@ -348,9 +324,9 @@ final class TaskReader {
 
     /** A feature given as a mapping: {@code {name: sex, categorical: true}}. */
     private static Optional<DatasetFeature> feature(FieldReader feature) {
-        feature.rejectUnknown(List.of("name", "categorical"));
-        Optional<String> name = feature.string("name", REQUIRED);
-        Optional<Boolean> categorical = feature.bool("categorical", OPTIONAL);
+        feature.rejectUnknown(ScenarioFields.namesOf(ScenarioFields.FEATURE));
+        Optional<String> name = feature.string(ScenarioFields.FEATURE_NAME);
+        Optional<Boolean> categorical = feature.bool(ScenarioFields.FEATURE_CATEGORICAL);
         if (name.isEmpty() || invalid(feature, "categorical", categorical)) {
             return Optional.empty();
         }
@@ -358,23 +334,23 @@ final class TaskReader {
     }
 
     private static Optional<Task> multitask(FieldReader task) {
-        task.rejectUnknown(MULTITASK_FIELDS);
-        Optional<Integer> tasks = task.integer("tasks", REQUIRED, Bounds.between(2, MAX_TASKS));
-        Optional<Integer> samples = task.integer("samplesPerTask", REQUIRED, Bounds.atLeast(2));
-        Optional<Integer> dimension = task.integer("dimension", REQUIRED, Bounds.between(1, MAX_DIMENSION));
-        Optional<Integer> test = task.integer("testSamplesPerTask", OPTIONAL, Bounds.atLeast(1));
-        Optional<Integer> validation = task.integer("validationSamplesPerTask", OPTIONAL, Bounds.atLeast(1));
-        Optional<List<MultitaskStructure>> structure = task.choices("structure", REQUIRED,
+        task.rejectUnknown(ScenarioFields.namesOf(ScenarioFields.MULTITASK_TASK));
+        Optional<Integer> tasks = task.integer(ScenarioFields.MT_TASKS);
+        Optional<Integer> samples = task.integer(ScenarioFields.MT_SAMPLES);
+        Optional<Integer> dimension = task.integer(ScenarioFields.MT_DIMENSION);
+        Optional<Integer> test = task.integer(ScenarioFields.MT_TEST);
+        Optional<Integer> validation = task.integer(ScenarioFields.MT_VALIDATION);
+        Optional<List<MultitaskStructure>> structure = task.choices(ScenarioFields.MT_STRUCTURE,
                 List.of(MultitaskStructure.values()), MultitaskStructure::id);
-        Optional<Double> labelNoise = task.number("labelNoise", OPTIONAL, Bounds.scaleOrZero());
+        Optional<Double> labelNoise = task.number(ScenarioFields.MT_LABEL_NOISE);
         boolean lowRank = structure.orElse(List.of()).contains(MultitaskStructure.LOW_RANK);
         for (String field : List.of("taskRank", "modelScale")) {
             if (task.has(field) && structure.isPresent() && !lowRank) {
                 task.error(field, "only used with structure low-rank");
             }
         }
-        Optional<Integer> taskRank = lowRank ? task.integer("taskRank", OPTIONAL, Bounds.atLeast(1)) : Optional.empty();
-        Optional<Double> modelScale = lowRank ? task.number("modelScale", OPTIONAL, Bounds.scale()) : Optional.empty();
+        Optional<Integer> taskRank = lowRank ? task.integer(ScenarioFields.MT_TASK_RANK) : Optional.empty();
+        Optional<Double> modelScale = lowRank ? task.number(ScenarioFields.MT_MODEL_SCALE) : Optional.empty();
         boolean bad = invalid(task, "testSamplesPerTask", test) || invalid(task, "validationSamplesPerTask", validation)
                 || invalid(task, "labelNoise", labelNoise) || invalid(task, "taskRank", taskRank)
                 || invalid(task, "modelScale", modelScale);
@@ -408,17 +384,17 @@ final class TaskReader {
     }
 
     private static Optional<Task> transfer(FieldReader task) {
-        task.rejectUnknown(TRANSFER_FIELDS);
-        Optional<Integer> dimension = task.integer("dimension", REQUIRED, Bounds.between(1, MAX_DIMENSION));
-        Optional<Integer> rank = task.integer("rank", REQUIRED, Bounds.atLeast(1));
-        Optional<Integer> publicTasks = task.integer("publicTasks", REQUIRED, Bounds.between(1, MAX_TASKS));
+        task.rejectUnknown(ScenarioFields.namesOf(ScenarioFields.TRANSFER_TASK));
+        Optional<Integer> dimension = task.integer(ScenarioFields.TR_DIMENSION);
+        Optional<Integer> rank = task.integer(ScenarioFields.TR_RANK);
+        Optional<Integer> publicTasks = task.integer(ScenarioFields.TR_PUBLIC_TASKS);
         Optional<List<Integer>> publicSamples =
-                task.integers("publicSamples", REQUIRED, Bounds.between(1, MAX_TRANSFER_ROWS));
+                task.integers(ScenarioFields.TR_PUBLIC_SAMPLES);
         Optional<List<Integer>> privateSamples =
-                task.integers("privateSamples", REQUIRED, Bounds.between(2, MAX_PRIVATE_SAMPLES));
-        Optional<Double> shift = task.number("subspaceShift", OPTIONAL, Bounds.between(0, 1));
-        Optional<Double> labelNoise = task.number("labelNoise", OPTIONAL, Bounds.scaleOrZero());
-        Optional<Double> taskNorm = task.number("taskNorm", OPTIONAL, Bounds.scale());
+                task.integers(ScenarioFields.TR_PRIVATE_SAMPLES);
+        Optional<Double> shift = task.number(ScenarioFields.TR_SHIFT);
+        Optional<Double> labelNoise = task.number(ScenarioFields.TR_LABEL_NOISE);
+        Optional<Double> taskNorm = task.number(ScenarioFields.TR_TASK_NORM);
         boolean bad = invalid(task, "subspaceShift", shift) || invalid(task, "labelNoise", labelNoise)
                 || invalid(task, "taskNorm", taskNorm);
         if (Stream.of(dimension, rank, publicTasks, publicSamples, privateSamples).anyMatch(Optional::isEmpty) || bad) {
@@ -447,13 +423,13 @@ final class TaskReader {
     }
 
     private static Optional<Task> indexedMean(FieldReader task, IndexedLoss loss) {
-        task.rejectUnknown(INDEXED_MEAN_FIELDS);
-        Optional<Integer> dimension = task.integer("dimension", REQUIRED, Bounds.between(1, MAX_INDEXED_DIMENSION));
-        Optional<Integer> persons = task.integer("persons", REQUIRED, Bounds.between(2, MAX_PERSONS));
+        task.rejectUnknown(ScenarioFields.namesOf(ScenarioFields.INDEXED_MEAN_TASK));
+        Optional<Integer> dimension = task.integer(ScenarioFields.IM_DIMENSION);
+        Optional<Integer> persons = task.integer(ScenarioFields.IM_PERSONS);
         Optional<Integer> samples =
-                task.integer("samplesPerPerson", OPTIONAL, Bounds.between(1, MAX_SAMPLES_PER_PERSON));
+                task.integer(ScenarioFields.IM_SAMPLES);
         boolean badSamples = task.has("samplesPerPerson") && samples.isEmpty();
-        IndexAssignment indices = task.choice("indices", OPTIONAL, List.of(IndexAssignment.values()),
+        IndexAssignment indices = task.choice(ScenarioFields.IM_INDICES, List.of(IndexAssignment.values()),
                 IndexAssignment::id).orElse(null);
         boolean badIndices = task.has("indices") && indices == null;
         if (dimension.isEmpty() || persons.isEmpty() || badSamples || badIndices) {

@@ -290,8 +290,6 @@ class MultitaskTest {
                 "unknown allocation \"cubic(2)\" (expected one of: uniform, power(α), geometric(Q))");
         assertError(task, "algorithm: mp-mtl-low-rank, epsilon: 1, lambda: 1, outlierTask: 11",
                 "experiments[0].outlierTask", "must be ≤ task.tasks (10), got 11");
-        assertError(task, "algorithm: mp-mtl-low-rank, epsilon: 1",
-                "experiments[0].lambda", "required field missing");
         assertError(task, "algorithm: mp-mtl-low-rank, epsilon: 1, lambda: 1, covarianceNoise: laplace",
                 "experiments[0].covarianceNoise", "unknown value \"laplace\" (expected one of: wishart, gaussian)");
         assertError(task, "algorithm: mp-mtl-low-rank, epsilon: 1, lambda: 1, calibration: tight",

@@ -28,7 +28,9 @@ class AuditAndIndexedMeanParserTest {
     }
 
     private static List<FieldError> errors(String yaml) {
-        return assertThrows(ScenarioException.class, () -> parse(yaml)).errors();
+        List<FieldError> errors = assertThrows(ScenarioException.class, () -> parse(yaml)).errors();
+        SchemaCheck.assertSchemaAgrees(yaml, errors);
+        return errors;
     }
 
     private static String audits(String task, String... audits) {

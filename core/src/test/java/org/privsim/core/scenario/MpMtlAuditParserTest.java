@@ -32,8 +32,27 @@ class MpMtlAuditParserTest {
     }
 
     private static void assertSingleError(String yaml, String path, String reason) {
-        assertEquals(List.of(new FieldError(path, reason)),
-                assertThrows(ScenarioException.class, () -> parse(yaml)).errors());
+        List<FieldError> errors = assertThrows(ScenarioException.class, () -> parse(yaml)).errors();
+        SchemaCheck.assertSchemaAgrees(yaml, errors);
+        assertEquals(List.of(new FieldError(path, reason)), errors);
+    }
+
+    /**
+     * An experiment without λ runs the default grid and MP-MTL's default T; an audit runs one
+     * configuration, so it must name its λ.
+     */
+    @Test
+    void experimentsDefaultLambdaToTheGridAuditsMustNameIt() {
+        Scenario scenario = parse("name: t\n" + TASK + "experiments: [ { algorithm: mp-mtl-low-rank, epsilon: 1 },"
+                + " { algorithm: mtl-trace-norm } ]\n");
+        ExperimentSpec mpMtl = scenario.experiments().get(0);
+        assertEquals(Defaults.LAMBDAS, mpMtl.multitask().lambdas());
+        assertEquals(1, mpMtl.multitask().iterations());
+        ExperimentSpec traceNorm = scenario.experiments().get(1);
+        assertEquals(Defaults.LAMBDAS, traceNorm.multitask().lambdas());
+        assertEquals(Defaults.MULTITASK_ITERATIONS, traceNorm.multitask().iterations());
+        assertSingleError(audits(TASK, "algorithm: mp-mtl-low-rank, epsilon: 1"), "audits[0].lambda",
+                "required field missing");
     }
 
     @Test
@@ -48,10 +67,10 @@ class MpMtlAuditParserTest {
         ExperimentSpec run = audit.experiment();
         assertEquals(List.of(1.0), run.epsilons());
         assertEquals(List.of(0.01), run.multitask().lambdas());
-        assertEquals(Defaults.MULTITASK_ITERATIONS, run.multitask().iterations());
+        assertEquals(Defaults.MP_MTL_ITERATIONS, run.multitask().iterations());
         assertEquals(Defaults.multitaskClip(task), run.clipModel());
         // The claim is CB of the planned releases at δ, never above the target ε.
-        double[] releases = run.multitask().allocation().epsilons(Defaults.MULTITASK_ITERATIONS, 1, audit.delta());
+        double[] releases = run.multitask().allocation().epsilons(Defaults.MP_MTL_ITERATIONS, 1, audit.delta());
         assertEquals(CompositionBound.of(releases, audit.delta()), audit.epsilon());
     }
 

@@ -25,7 +25,9 @@ class RatingsTaskTest {
     }
 
     private List<FieldError> errors(String task, String experiments) {
-        return assertThrows(ScenarioException.class, () -> parse(task, experiments)).errors();
+        List<FieldError> errors = assertThrows(ScenarioException.class, () -> parse(task, experiments)).errors();
+        SchemaCheck.assertSchemaAgrees("name: t\ntask: " + task + "\nexperiments:\n" + experiments, errors);
+        return errors;
     }
 
     private String file(String name, String text) throws Exception {

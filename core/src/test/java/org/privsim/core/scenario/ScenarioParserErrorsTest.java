@@ -17,7 +17,10 @@ class ScenarioParserErrorsTest {
 
     /** The errors of {@code yaml}, which must be rejected. */
     private static List<FieldError> errors(String yaml) {
-        return assertThrows(ScenarioException.class, () -> ScenarioParser.parse(yaml, "test.yaml")).errors();
+        List<FieldError> errors =
+                assertThrows(ScenarioException.class, () -> ScenarioParser.parse(yaml, "test.yaml")).errors();
+        SchemaCheck.assertSchemaAgrees(yaml, errors);
+        return errors;
     }
 
     /** A scenario named t with the standard task and these experiment lines. */

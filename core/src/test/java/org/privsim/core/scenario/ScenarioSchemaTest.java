@@ -1,0 +1,104 @@
+package org.privsim.core.scenario;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.networknt.schema.Error;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The published scenario schema: a valid draft 2020-12 schema (by the meta-schema of an independent
+ * implementation, networknt), accepted by every bundled scenario, refusing per-field mistakes (the
+ * parser tests run their malformed scenarios through {@link SchemaCheck} too), referenced by every
+ * bundled scenario's first line, and committed current with its Markdown reference.
+ */
+class ScenarioSchemaTest {
+
+    private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+    private static final Path SCHEMA_FILE = ROOT.resolve("docs/privsim.schema.json");
+    private static final Path REFERENCE_FILE = ROOT.resolve("docs/scenario-reference.md");
+
+    /** scenarios/**&#47;*.yaml and bench/**&#47;*.yaml. */
+    static List<Path> bundledScenarios() throws IOException {
+        List<Path> files = new ArrayList<>();
+        try (Stream<Path> s = Files.walk(ROOT.resolve("scenarios"))) {
+            s.filter(p -> p.toString().endsWith(".yaml")).sorted().forEach(files::add);
+        }
+        try (Stream<Path> s = Files.walk(ROOT.resolve("bench"))) {
+            s.filter(p -> p.toString().endsWith(".yaml")).sorted().forEach(files::add);
+        }
+        return files;
+    }
+
+    @Test
+    void theSchemaIsAValidDraft202012Schema() {
+        List<Error> errors = SchemaCheck.metaErrors();
+        assertTrue(errors.isEmpty(), errors.toString());
+        assertEquals(ScenarioSchema.DIALECT, ScenarioSchema.json().get("$schema").asText());
+    }
+
+    @Test
+    void everyBundledScenarioValidates() throws IOException {
+        List<Path> files = bundledScenarios();
+        assertTrue(files.size() >= 20, "found only " + files);
+        List<String> refused = new ArrayList<>();
+        for (Path file : files) {
+            List<Error> errors = SchemaCheck.errors(Files.readString(file));
+            if (!errors.isEmpty()) {
+                refused.add(ROOT.relativize(file) + ": " + errors);
+            }
+        }
+        assertTrue(refused.isEmpty(), String.join("\n", refused));
+    }
+
+    @Test
+    void everyBundledScenarioNamesTheCommittedSchemaOnItsFirstLine() throws IOException {
+        for (Path file : bundledScenarios()) {
+            String expected = "# yaml-language-server: $schema="
+                    + file.getParent().relativize(SCHEMA_FILE).toString().replace('\\', '/');
+            String first = Files.readAllLines(file).get(0);
+            assertEquals(expected, first, ROOT.relativize(file).toString());
+        }
+    }
+
+    @Test
+    void theCommittedSchemaAndReferenceAreCurrent() throws IOException {
+        assertEquals(ScenarioSchema.text(), Files.readString(SCHEMA_FILE),
+                "docs/privsim.schema.json is stale: ./privsim schema > docs/privsim.schema.json");
+        assertEquals(ScenarioSchema.markdown(), Files.readString(REFERENCE_FILE),
+                "docs/scenario-reference.md is stale: ./privsim schema --markdown > docs/scenario-reference.md");
+    }
+
+    @Test
+    void perFieldMistakesFailTheSchema() {
+        String task = "task: { type: low-rank-regression, users: 100, samplesPerUser: 8, dimension: 6, rank: 2,"
+                + " labelNoise: 0.1 }\n";
+        String ok = "name: t\n" + task + "experiments: [ { algorithm: priv-altmin, epsilon: 1, delta: 1.0e-6 } ]\n";
+        assertTrue(SchemaCheck.errors(ok).isEmpty());
+        // What validate accepts beyond the obvious: a whole number written as a float, and YAML's
+        // unquoted true for the true representation.
+        assertTrue(SchemaCheck.errors(ok.replace("users: 100", "users: 100.0")).isEmpty());
+        String transfer = "name: t\ntask: { type: transfer-regression, dimension: 4, rank: 2, publicTasks: 2,"
+                + " publicSamples: 100, privateSamples: [10, 20] }\nexperiments: [ { algorithm: dp-sgd, epsilon: 1,"
+                + " delta: 1.0e-6, representation: true }, { algorithm: zero-shot } ]\n";
+        ScenarioParser.parse(transfer, "t.yaml");
+        assertTrue(SchemaCheck.errors(transfer).isEmpty(), SchemaCheck.errors(transfer).toString());
+        for (String bad : List.of(
+                ok.replace("epsilon: 1,", "epsilon: -1,"),
+                ok.replace("epsilon: 1,", "epsilonn: 1,"),
+                ok.replace("delta: 1.0e-6", "delta: 1.0e-6, tolerance: 0.1"),
+                ok.replace("priv-altmin", "priv-altmn"),
+                ok.replace("users: 100", "users: many"),
+                ok.replace("name: t\n", ""),
+                ok.replace("type: low-rank-regression", "type: low-rank-regression, extra: 1"))) {
+            assertFalse(SchemaCheck.errors(bad).isEmpty(), bad);
+        }
+    }
+}
