@@ -148,7 +148,7 @@ public final class RunCuratorActor extends AbstractBehavior<RunCommand> {
                 progress.released(cell.index(), run, pendingRequest);
             }
             while (!(step instanceof Step.Done<Object, Object>) && step.asked().length == 0) {
-                Object request = requestOf(step);
+                Object request = step.firstRequest();
                 step = curator.onAnswers(step instanceof Step.Fold<Object, Object> empty
                         ? List.of(empty.total(emptyPartials(empty))) : List.of());
                 progress.released(cell.index(), run, request);
@@ -163,7 +163,7 @@ public final class RunCuratorActor extends AbstractBehavior<RunCommand> {
             return Behaviors.stopped();
         }
         int[] ids = step.asked();
-        pendingRequest = requestOf(step);
+        pendingRequest = step.firstRequest();
         if (shared) {
             sharedParticipants = Math.max(sharedParticipants, ids.length);
             startBatches(step);
@@ -219,16 +219,6 @@ public final class RunCuratorActor extends AbstractBehavior<RunCommand> {
         return answered < answers.length ? this : advance(Arrays.asList(answers));
     }
 
-    private static Object requestOf(Step<Object, Object> step) {
-        if (step instanceof Step.Ask<Object, Object> ask) {
-            return ask.request();
-        }
-        if (step instanceof Step.Fold<Object, Object> fold) {
-            return fold.request();
-        }
-        List<Object> requests = ((Step.AskEach<Object, Object>) step).requests();
-        return requests.isEmpty() ? null : requests.get(0);
-    }
 
     /** One chain per range of {@code f}, all handed out at once. */
     private void startFold(Step.Fold<Object, Object> f) {

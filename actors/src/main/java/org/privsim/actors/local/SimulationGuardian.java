@@ -108,16 +108,8 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
         }
         List<Placement> where = placement.isEmpty() ? null : placement.entrySet().stream()
                 .map(e -> new Placement(e.getKey(), e.getValue())).toList();
-        List<ExperimentRow> experiments = new ArrayList<>();
-        List<AuditResult> audits = new ArrayList<>();
-        for (Object row : seamRows) {
-            if (row instanceof AuditResult audit) {
-                audits.add(audit);
-            } else {
-                experiments.add((ExperimentRow) row);
-            }
-        }
-        result.complete(new Outcomes(List.copyOf(experiments), List.copyOf(audits), where));
+        Families.Rows rows = Families.split(seamRows);
+        result.complete(new Outcomes(rows.experiments(), rows.audits(), where));
         return Behaviors.stopped();
     }
 

@@ -41,6 +41,21 @@ public final class Families {
      *                  audits' rows ({@link AuditFamily} comes last) in scenario order
      */
     public static Report report(Scenario scenario, String runner, long wallMillis, List<?> seam) {
+        Rows rows = split(seam);
+        return Report.of(scenario.name(), scenario.seed(), runner, wallMillis, rows.experiments(), rows.audits())
+                .withDataset(scenario.datasetTask());
+    }
+
+    /**
+     * Seam rows split by kind, each list in the order given.
+     *
+     * @param experiments the experiment rows
+     * @param audits      the audit rows
+     */
+    public record Rows(List<ExperimentRow> experiments, List<AuditResult> audits) {}
+
+    /** {@code seam}'s rows split into experiment rows and audit rows (every row is one or the other). */
+    public static Rows split(List<?> seam) {
         List<ExperimentRow> experiments = new ArrayList<>();
         List<AuditResult> audits = new ArrayList<>();
         for (Object row : seam) {
@@ -50,7 +65,6 @@ public final class Families {
                 experiments.add((ExperimentRow) row);
             }
         }
-        return Report.of(scenario.name(), scenario.seed(), runner, wallMillis, experiments, audits)
-                .withDataset(scenario.datasetTask());
+        return new Rows(List.copyOf(experiments), List.copyOf(audits));
     }
 }

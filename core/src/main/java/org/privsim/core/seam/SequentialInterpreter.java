@@ -131,23 +131,13 @@ public final class SequentialInterpreter {
                     answers.add(population.participant(cell, run, seed, ids[position]).answer(step.request(position)));
                 }
             }
-            Object request = requestOf(step);
+            Object request = step.firstRequest();
             step = curator.onAnswers(answers);
             observer.stepped(cell, run, request);
         }
         return ((Step.Done<Object, Object>) step).outcome();
     }
 
-    private static Object requestOf(Step<Object, Object> step) {
-        if (step instanceof Step.Ask<Object, Object> ask) {
-            return ask.request();
-        }
-        if (step instanceof Step.Fold<Object, Object> fold) {
-            return fold.request();
-        }
-        List<Object> requests = ((Step.AskEach<Object, Object>) step).requests();
-        return requests.isEmpty() ? null : requests.get(0);
-    }
 
     private static Object fold(BoundCell cell, int run, long seed, Population population, Step.Fold<Object, Object> fold) {
         Folding<Object, Object> folding = fold.folding();

@@ -132,6 +132,23 @@ public sealed interface Step<Q, O> permits Step.Ask, Step.AskEach, Step.Fold, St
         return ((AskEach<Q, O>) this).requests().get(position);
     }
 
+    /**
+     * The step's request as progress reports name it: an ask's or a fold's request, the first of an
+     * {@link AskEach}'s (null when it asks nobody), null for {@link Done}.
+     */
+    default Q firstRequest() {
+        if (this instanceof Ask<Q, O> ask) {
+            return ask.request();
+        }
+        if (this instanceof Fold<Q, O> fold) {
+            return fold.request();
+        }
+        if (this instanceof AskEach<Q, O> each) {
+            return each.requests().isEmpty() ? null : each.requests().get(0);
+        }
+        return null;
+    }
+
     /** Fold the answers of {@code participants} to {@code request} with {@code folding}. */
     @SuppressWarnings("unchecked")
     static <Q, O, A, S> Step<Q, O> fold(int[] participants, Q request, Folding<A, S> folding) {
