@@ -104,7 +104,8 @@ final class ScenarioFields {
     static final List<FieldSpec> TOP = List.of(NAME, SEED, TASK, AGGREGATION, EXPERIMENTS, AUDITS);
 
     static final FieldSpec RANGE_SIZE = integer("rangeSize", Bounds.atLeast(1)).byDefault(Aggregation.DEFAULT_RANGE_SIZE)
-            .doc("Users per aggregator range.");
+            .doc("Users per aggregation range: a low-rank collection is summed range by range (ids ascending),"
+                    + " the ranges' sums added in range order; the actor runtimes fold the ranges at once.");
     static final List<FieldSpec> AGGREGATION_FIELDS = List.of(RANGE_SIZE);
 
     // ---- tasks -----------------------------------------------------------------------------------
