@@ -144,23 +144,9 @@ teardown() {
   rm -rf "$work"
   return "$rc"
 }
-stop_pids() {  # stop_pids DEADLINE PID...: SIGTERM, then SIGKILL whatever still runs at DEADLINE
-  local deadline="$1" pid alive
-  shift
-  [ $# -eq 0 ] && return 0
-  for pid in "$@"; do kill -TERM "$pid" 2>/dev/null || true; done
-  while :; do
-    alive=()
-    for pid in "$@"; do kill -0 "$pid" 2>/dev/null && alive+=("$pid"); done
-    [ ${#alive[@]} -eq 0 ] && break
-    if [ "$SECONDS" -ge "$deadline" ]; then
-      echo "netns-cluster: ${#alive[@]} process(es) still running after ${stop_timeout}s, killing: ${alive[*]}" >&2
-      for pid in "${alive[@]}"; do kill -KILL "$pid" 2>/dev/null || true; done
-      break
-    fi
-    sleep 0.2
-  done
-}
+# shellcheck source=scripts/stop-pids.sh
+. "$root/scripts/stop-pids.sh"
+stop_pids_label=netns-cluster
 trap teardown EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM

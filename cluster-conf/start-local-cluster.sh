@@ -111,23 +111,9 @@ stop_all() {
   stop_pids "$deadline" "${pids[0]}"
   for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
 }
-stop_pids() {  # stop_pids DEADLINE PID...: SIGTERM, then SIGKILL whatever still runs at DEADLINE
-  local deadline="$1" pid alive
-  shift
-  [ $# -eq 0 ] && return 0
-  for pid in "$@"; do kill -TERM "$pid" 2>/dev/null || true; done
-  while :; do
-    alive=()
-    for pid in "$@"; do kill -0 "$pid" 2>/dev/null && alive+=("$pid"); done
-    [ ${#alive[@]} -eq 0 ] && break
-    if [ "$SECONDS" -ge "$deadline" ]; then
-      echo "start-local-cluster: ${#alive[@]} process(es) still running after ${stop_timeout}s, killing: ${alive[*]}" >&2
-      for pid in "${alive[@]}"; do kill -KILL "$pid" 2>/dev/null || true; done
-      break
-    fi
-    sleep 0.2
-  done
-}
+# shellcheck source=scripts/stop-pids.sh
+. "$root/scripts/stop-pids.sh"
+stop_pids_label=start-local-cluster
 tls_made=""
 cleanup() {
   # In a trap a bare `return` returns the status before the trap, which errexit would turn into the
