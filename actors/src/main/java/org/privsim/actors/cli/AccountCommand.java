@@ -135,6 +135,36 @@ public final class AccountCommand implements Callable<Integer> {
     }
 
     /**
+     * Inputs echoed at the top of an output: each value under its JSON key and as a table row, in the
+     * order put (a count shown as an integer).
+     */
+    private static final class Echo {
+        private final Map<String, Number> values = new LinkedHashMap<>();
+        private final StringBuilder table = new StringBuilder();
+
+        Echo put(String key, String label, double value) {
+            values.put(key, value);
+            return row(label, value);
+        }
+
+        Echo put(String key, String label, int count) {
+            values.put(key, count);
+            textRow(table, label, Integer.toString(count));
+            return this;
+        }
+
+        /** A table row only. */
+        Echo row(String label, double value) {
+            AccountCommand.row(table, label, value);
+            return this;
+        }
+
+        Output output() {
+            return new Output(values, table.toString());
+        }
+    }
+
+    /**
      * What a mode prints.
      *
      * @param values the results keyed by their JSON names, in output order
@@ -227,27 +257,14 @@ public final class AccountCommand implements Callable<Integer> {
 
     /** The --sigma mode's inputs and ρ, δ without any conversion (for --accountant pld). */
     private static Output inputsOnly(Map<String, Double> inputs, double r, double d) {
-        Map<String, Double> m = new LinkedHashMap<>();
-        m.put("rho", r);
-        m.put("delta", d);
-        StringBuilder t = new StringBuilder();
-        inputs.forEach((label, value) -> row(t, label, value));
-        row(t, "zCDP rho", r);
-        row(t, "delta", d);
-        return new Output(m, t.toString());
+        Echo echo = new Echo();
+        inputs.forEach(echo::row);
+        return echo.put("rho", "zCDP rho", r).put("delta", "delta", d).output();
     }
 
     /** The target (ε, δ) and one more input, without any calibration (for --accountant pld). */
     private static Output targetOnly(double e, double d, String name, double value) {
-        Map<String, Double> m = new LinkedHashMap<>();
-        m.put("epsilon", e);
-        m.put("delta", d);
-        m.put(name, value);
-        StringBuilder t = new StringBuilder();
-        row(t, "epsilon", e);
-        row(t, "delta", d);
-        row(t, name, value);
-        return new Output(m, t.toString());
+        return new Echo().put("epsilon", "epsilon", e).put("delta", "delta", d).put(name, name, value).output();
     }
 
     /** {@code base} with the PLD value appended: as {@code key} in the JSON, as a table section after the table. */
@@ -373,32 +390,14 @@ public final class AccountCommand implements Callable<Integer> {
 
     /** The DP-SGD inputs of the ε mode, echoed at the top of its output under every accountant. */
     private static Output dpSgdInputs(double q, double m, int n, double d) {
-        Map<String, Number> v = new LinkedHashMap<>();
-        v.put("samplingRate", q);
-        v.put("noiseMultiplier", m);
-        v.put("steps", n);
-        v.put("delta", d);
-        StringBuilder t = new StringBuilder();
-        row(t, "sampling rate q", q);
-        row(t, "noise multiplier", m);
-        textRow(t, "steps", Integer.toString(n));
-        row(t, "delta", d);
-        return new Output(v, t.toString());
+        return new Echo().put("samplingRate", "sampling rate q", q).put("noiseMultiplier", "noise multiplier", m)
+                .put("steps", "steps", n).put("delta", "delta", d).output();
     }
 
     /** The DP-SGD inputs of the σ mode, echoed at the top of its output under every accountant. */
     private static Output dpSgdTarget(double q, int n, double e, double d) {
-        Map<String, Number> v = new LinkedHashMap<>();
-        v.put("samplingRate", q);
-        v.put("steps", n);
-        v.put("epsilon", e);
-        v.put("delta", d);
-        StringBuilder t = new StringBuilder();
-        row(t, "sampling rate q", q);
-        textRow(t, "steps", Integer.toString(n));
-        row(t, "epsilon", e);
-        row(t, "delta", d);
-        return new Output(v, t.toString());
+        return new Echo().put("samplingRate", "sampling rate q", q).put("steps", "steps", n)
+                .put("epsilon", "epsilon", e).put("delta", "delta", d).output();
     }
 
     /** ε of n DP-SGD steps at sampling rate q, noise multiplier m and δ = d, both conversions. */
