@@ -141,6 +141,22 @@ record FieldSpec(String name, Type type, boolean isRequired, Bounds bounds, List
         return new FieldSpec(name, type, isRequired, bounds, choices, defaultJson, defaultText, text, custom);
     }
 
+    /**
+     * This field taking one value where it takes one or several (one integer, number or choice); a
+     * default of several values is dropped, one of one value kept as that value.
+     */
+    FieldSpec single() {
+        Type one = switch (type) {
+            case INTEGERS -> Type.INTEGER;
+            case NUMBERS -> Type.NUMBER;
+            case CHOICES -> Type.CHOICE;
+            default -> type;
+        };
+        JsonNode value = defaultJson == null || !defaultJson.isArray() ? defaultJson
+                : defaultJson.size() == 1 ? defaultJson.get(0) : null;
+        return new FieldSpec(name, one, isRequired, bounds, choices, value, defaultText, description, custom);
+    }
+
     /** This field with other bounds (a variant for other algorithms). */
     FieldSpec within(Bounds other) {
         return new FieldSpec(name, type, isRequired, other, choices, defaultJson, defaultText, description, custom);

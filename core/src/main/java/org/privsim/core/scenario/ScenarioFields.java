@@ -545,6 +545,8 @@ final class ScenarioFields {
     static final Set<String> AUDIT_PRIVACY = Set.of("epsilon", "delta", "calibration");
     /** Experiment fields an audit must give (it runs one configuration, so no candidate grid). */
     static final Set<String> REQUIRED_IN_AUDITS = Set.of("lambda");
+    /** Experiment fields of candidates of which an audit takes one value (it runs one configuration). */
+    static final Set<String> ONE_VALUE_IN_AUDITS = Set.of("epochs", "covarianceShift", "lambda");
     /** Experiment fields an audit refuses (it runs one configuration and reports verdicts). */
     static final Set<String> NOT_IN_AUDITS = Set.of("repeats", "noiseMultiplier", "exportModels");
 

@@ -204,8 +204,9 @@ public final class ScenarioSchema {
                 for (FieldSpec f : ScenarioFields.usedBy(ScenarioFields.EXPERIMENT, a)) {
                     if (!f.name().equals("algorithm") && !ScenarioFields.AUDIT_PRIVACY.contains(f.name())
                             && !skip.contains(f.name())) {
+                        FieldSpec one = ScenarioFields.ONE_VALUE_IN_AUDITS.contains(f.name()) ? f.single() : f;
                         fields.putIfAbsent(f.name(), ScenarioFields.REQUIRED_IN_AUDITS.contains(f.name())
-                                ? f.required() : f);
+                                ? one.required() : one);
                     }
                 }
             }

@@ -100,5 +100,17 @@ class ScenarioSchemaTest {
                 ok.replace("type: low-rank-regression", "type: low-rank-regression, extra: 1"))) {
             assertFalse(SchemaCheck.errors(bad).isEmpty(), bad);
         }
+        // An audit runs one configuration: one epoch count, one λ, where an experiment takes candidates.
+        String audit = "name: t\n" + task + "audits: [ { algorithm: priv-altmin, threatModel: billboard, epsilon: 1,"
+                + " delta: 1.0e-5, epochs: 30, trials: 100 } ]\n";
+        ScenarioParser.parse(audit, "t.yaml");
+        assertTrue(SchemaCheck.errors(audit).isEmpty(), SchemaCheck.errors(audit).toString());
+        assertTrue(SchemaCheck.errors(ok.replace("delta: 1.0e-6", "delta: 1.0e-6, epochs: [3, 5]")).isEmpty());
+        assertFalse(SchemaCheck.errors(audit.replace("epochs: 30", "epochs: [30, 40]")).isEmpty());
+        String mtl = "name: t\ntask: { type: multitask-regression, tasks: 20, samplesPerTask: 10, dimension: 4, structure: [low-rank] }\n"
+                + "audits: [ { algorithm: mp-mtl-low-rank, epsilon: 1, delta: 0, lambda: 3, trials: 100 } ]\n";
+        ScenarioParser.parse(mtl, "t.yaml");
+        assertTrue(SchemaCheck.errors(mtl).isEmpty(), SchemaCheck.errors(mtl).toString());
+        assertFalse(SchemaCheck.errors(mtl.replace("lambda: 3", "lambda: [3, 10]")).isEmpty());
     }
 }
