@@ -84,6 +84,7 @@ log_dir="${PRIVSIM_LOG_DIR:-out/netns-logs}"
 start_timeout="${PRIVSIM_START_TIMEOUT:-120}"
 stop_timeout="${PRIVSIM_STOP_TIMEOUT:-20}"
 fault_delay="${PRIVSIM_FAULT_DELAY:-3}"
+fault_wait="${PRIVSIM_FAULT_WAIT:-60}"
 tls="${PRIVSIM_TLS:-on}"
 case "$tls" in on | off) ;; *) echo "error: PRIVSIM_TLS: expected on or off, got '$tls'" >&2; exit 2 ;; esac
 port=2551
@@ -227,9 +228,13 @@ strike() {
   echo "netns-cluster: fault $fault at $fault_ms" >&2
 }
 job_lines() { grep -c 'job [0-9]*: running scenario' "$(log_of 1)" 2>/dev/null || true; }
+last_job() { grep -o 'job [0-9]*: running scenario' "$(log_of 1)" 2>/dev/null | tail -1 | cut -d' ' -f2 | tr -d :; }
+fault_target() { case "$fault" in cut-curator) echo 1 ;; *) echo "$n" ;; esac; }
+# Whether the shard coordinator logged a shard of job $1 on node $2.
+has_shard() { grep -h -q ": job $1: shard .* on pekko://privsim@$(addr "$2"):$port\$" "$log_dir"/node-"$id"-*.log 2>/dev/null; }
 
 submit() {  # submit K: runs job K in the submitter's namespace; sets rc
-  local k="$1" job_out="$out" jobs_before started_ms struck_at=""
+  local k="$1" job_out="$out" jobs_before started_ms struck_at="" job_id="" job_seen=0
   [ "$jobs" -gt 1 ] && job_out="$out/job-$k"
   jobs_before=$(job_lines)
   started_ms=$(now_ms)
@@ -245,8 +250,18 @@ submit() {  # submit K: runs job K in the submitter's namespace; sets rc
   fi
   while kill -0 "$submitter" 2>/dev/null; do
     if [ "$k" = 1 ] && [ -n "$fault" ] && [ -z "$fault_ms" ]; then
-      if [ -z "$struck_at" ] && [ "$(job_lines)" -gt "$jobs_before" ]; then
-        struck_at=$((SECONDS + fault_delay))
+      # The job's id once the curator logged it; then the strike once the node to be struck holds
+      # a shard of the job (so a fault always strikes a node with work), or after fault_wait.
+      if [ -z "$job_id" ] && [ "$(job_lines)" -gt "$jobs_before" ]; then
+        job_id="$(last_job)"; job_seen=$SECONDS
+      fi
+      if [ -n "$job_id" ] && [ -z "$struck_at" ]; then
+        if has_shard "$job_id" "$(fault_target)"; then
+          struck_at=$((SECONDS + fault_delay))
+        elif [ $((SECONDS - job_seen)) -ge "$fault_wait" ]; then
+          echo "netns-cluster: no shard of job $job_id on node $(fault_target) within ${fault_wait}s; striking anyway" >&2
+          struck_at=$SECONDS
+        fi
       fi
       [ -n "$struck_at" ] && [ "$SECONDS" -ge "$struck_at" ] && strike
     fi
@@ -264,6 +279,9 @@ submit() {  # submit K: runs job K in the submitter's namespace; sets rc
   fi
 }
 
+# How often a leader (any node's log: the leader is not always node 1) moved node $1 Up.
+up_lines() { cat "$log_dir"/node-"$id"-*.log 2>/dev/null | grep -c "Leader is moving node \[pekko://privsim@$(addr "$1"):$port\] to \[Up\]" || true; }
+
 # Heal: the link up again, the cut node (it downed itself as the minority) gone and restarted.
 heal_cut_node() {
   local pid="${node_pids[$((n - 1))]}" deadline=$((SECONDS + 60)) ups
@@ -276,12 +294,12 @@ heal_cut_node() {
     sleep 0.2
   done
   wait "$pid" 2>/dev/null || true
-  ups=$(grep -c "Leader is moving node \[pekko://privsim@$(addr "$n"):$port\] to \[Up\]" "$(log_of 1)" || true)
+  ups=$(up_lines "$n")
   echo "netns-cluster: heal: link of node $n up, its old process ended; restarting it" >&2
   start_node "$n"
   wait_started "$n" 2
   deadline=$((SECONDS + start_timeout))
-  until [ "$(grep -c "Leader is moving node \[pekko://privsim@$(addr "$n"):$port\] to \[Up\]" "$(log_of 1)" || true)" -gt "$ups" ]; do
+  until [ "$(up_lines "$n")" -gt "$ups" ]; do
     [ "$SECONDS" -lt "$deadline" ] || { echo "error: heal: node $(addr "$n") did not rejoin within ${start_timeout}s" >&2; exit 1; }
     sleep 0.2
   done

@@ -74,7 +74,8 @@ public final class ClusterRunner {
         CompletableFuture<SimulationGuardian.Outcomes> outcomes = new CompletableFuture<>();
         system.systemActorOf(Submitter.create(ScenarioCurator.init(system), source,
                         scenario.datasetTask() == null ? null : scenario.datasetTask().sha256(),
-                        config.getDuration(ClusterNode.SETTINGS + ".accept-timeout"), progress, outcomes),
+                        config.getDuration(ClusterNode.SETTINGS + ".accept-timeout"),
+                        config.getDuration(ClusterNode.SETTINGS + ".job-node-lost-after"), progress, outcomes),
                 "submitter-" + SUBMISSIONS.incrementAndGet(), Props.empty());
         system.getWhenTerminated().thenRun(() -> outcomes.completeExceptionally(
                 new IllegalStateException("the submitting node stopped before the job finished")));
