@@ -39,6 +39,7 @@ final class Submitter extends AbstractBehavior<SubmitterCommand> {
     private final CompletableFuture<SimulationGuardian.Outcomes> result;
     private final TimerScheduler<SubmitterCommand> timers;
     private final Duration jobNodeLostAfter;
+    /** This member's reachability events, or null for a submitter that is not a member. */
     private final ActorRef<ClusterEvent.ReachabilityEvent> reachability;
     private final List<ExperimentRow> seam = new ArrayList<>();
     private final List<AuditResult> audits = new ArrayList<>();
@@ -48,25 +49,30 @@ final class Submitter extends AbstractBehavior<SubmitterCommand> {
     /** Whether this member's failure detector holds the job's node unreachable. */
     private boolean jobNodeUnreachable;
 
-    static Behavior<SubmitterCommand> create(ActorRef<ScenarioCuratorCommand> curator, ScenarioSource source,
+    /**
+     * @param member whether this submitter's system is a cluster member (it then also follows the
+     *               reachability of the job's node); a client relies on remote death watch alone
+     */
+    static Behavior<SubmitterCommand> create(ActorRef<ScenarioCuratorCommand> curator, boolean member,
+                                             ScenarioSource source,
                                              String datasetSha256, Duration acceptTimeout, Duration jobNodeLostAfter,
                                              Progress progress, CompletableFuture<SimulationGuardian.Outcomes> result) {
         return Behaviors.setup(ctx -> Behaviors.withTimers(timers -> {
             curator.tell(new ScenarioCuratorCommand.Submit(source.text(), source.sourceName(), source.seed(),
                     datasetSha256, ctx.getSelf()));
             timers.startSingleTimer(new SubmitterCommand.AcceptTimeout(), acceptTimeout);
-            return new Submitter(ctx, timers, jobNodeLostAfter, progress, result);
+            return new Submitter(ctx, timers, member, jobNodeLostAfter, progress, result);
         }));
     }
 
-    private Submitter(ActorContext<SubmitterCommand> ctx, TimerScheduler<SubmitterCommand> timers,
+    private Submitter(ActorContext<SubmitterCommand> ctx, TimerScheduler<SubmitterCommand> timers, boolean member,
                       Duration jobNodeLostAfter, Progress progress, CompletableFuture<SimulationGuardian.Outcomes> result) {
         super(ctx);
         this.timers = timers;
         this.jobNodeLostAfter = jobNodeLostAfter;
         this.progress = progress;
         this.result = result;
-        this.reachability = ctx.messageAdapter(ClusterEvent.ReachabilityEvent.class,
+        this.reachability = !member ? null : ctx.messageAdapter(ClusterEvent.ReachabilityEvent.class,
                 e -> new SubmitterCommand.JobNodeReachability(e.member().address().toString(),
                         e instanceof ClusterEvent.ReachableMember));
     }
@@ -79,8 +85,10 @@ final class Submitter extends AbstractBehavior<SubmitterCommand> {
                     job = m.job();
                     jobNode = m.jobRef().path().address().toString();
                     getContext().watchWith(m.jobRef(), new SubmitterCommand.JobLost());
-                    Cluster.get(getContext().getSystem()).subscriptions().tell(
-                            Subscribe.create(reachability, ClusterEvent.ReachabilityEvent.class));
+                    if (reachability != null) {
+                        Cluster.get(getContext().getSystem()).subscriptions().tell(
+                                Subscribe.create(reachability, ClusterEvent.ReachabilityEvent.class));
+                    }
                     return this;
                 })
                 .onMessage(SubmitterCommand.JobNodeReachability.class, this::onReachability)
@@ -98,7 +106,7 @@ final class Submitter extends AbstractBehavior<SubmitterCommand> {
                 .onMessage(SubmitterCommand.Failed.class, m -> fail("job " + job + " failed: " + m.reason()))
                 .onMessage(SubmitterCommand.AcceptTimeout.class, m -> fail("no curator accepted the scenario in time;"
                         + " is a node with role " + ScenarioCurator.ROLE + " up and the cluster formed?"))
-                .onMessage(SubmitterCommand.JobLost.class, m -> fail(lost("it crashed, left, or was cut off and downed")))
+                .onMessage(SubmitterCommand.JobLost.class, m -> fail(lost("it crashed, left, or was cut off")))
                 .onSignal(PostStop.class, s -> onStop())
                 .build();
     }
@@ -126,9 +134,12 @@ final class Submitter extends AbstractBehavior<SubmitterCommand> {
      * downs every member when the cluster is unstable, and the lost node is the cause to report.
      */
     private Behavior<SubmitterCommand> onStop() {
-        Cluster.get(getContext().getSystem()).subscriptions().tell(new Unsubscribe<>(reachability));
+        if (reachability != null) {
+            Cluster.get(getContext().getSystem()).subscriptions().tell(new Unsubscribe<>(reachability));
+        }
         if (!result.isDone()) {
-            boolean downed = Cluster.get(getContext().getSystem()).selfMember().status() == MemberStatus.down();
+            boolean downed = reachability != null
+                    && Cluster.get(getContext().getSystem()).selfMember().status() == MemberStatus.down();
             String self = downed ? "this submitting node was downed" : "the submitting node stopped";
             result.completeExceptionally(new IllegalStateException(job >= 0 && jobNodeUnreachable
                     ? lost("unreachable when " + self)
