@@ -135,7 +135,9 @@ public final class ClusterRunner {
         List<String> all = new ArrayList<>(List.of(SUBMITTER_ROLE));
         all.addAll(roles);
         ActorSystem<Void> system = ClusterNode.start(ClusterNode.config(
-                new ClusterNode.Options(host, 0, seedNodes, all), ConfigFactory.empty()));
+                new ClusterNode.Options(host, 0, seedNodes, all), ConfigFactory.parseString(
+                        "pekko.cluster.shutdown-after-unsuccessful-join-seed-nodes = "
+                                + (joinTimeout.toSeconds() + 10) + "s")));
         try {
             await(ClusterNode.up(system), joinTimeout, "could not join the cluster at seed nodes "
                     + String.join(", ", seedNodes) + " within " + joinTimeout.toSeconds()
