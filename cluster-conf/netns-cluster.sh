@@ -239,9 +239,10 @@ submit() {  # submit K: runs job K in the submitter's namespace; sets rc
   jobs_before=$(job_lines)
   started_ms=$(now_ms)
   # shellcheck disable=SC2086
-  # The first submitter boots with the nodes: it may wait for them as long as they may take to start.
+  # The first submitter boots with the nodes: it may wait as long as they may take to start and then
+  # to join (each up to start_timeout; at load 50 the cluster was Up 170 s after the nodes started).
   ip netns exec "$(ns_name s)" java $java_opts $tls_opts -jar "$jar" run "$scenario" --runner cluster \
-    --seed-nodes "$seed" --host "$(addr s)" --join-timeout "$start_timeout" ${job_out:+--out "$job_out"} \
+    --seed-nodes "$seed" --host "$(addr s)" --join-timeout "$((2 * start_timeout))" ${job_out:+--out "$job_out"} \
     ${run_args[@]+"${run_args[@]}"} </dev/null &
   submitter=$!
   if [ "$k" = 1 ]; then

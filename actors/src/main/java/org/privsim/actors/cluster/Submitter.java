@@ -130,8 +130,9 @@ final class Submitter extends AbstractBehavior<SubmitterCommand> {
 
     /**
      * Stopped before the job ended (this member was downed or its system terminated): the failure
-     * names the curator's node when this member held it unreachable then — the split-brain resolver
-     * downs every member when the cluster is unstable, and the lost node is the cause to report.
+     * names the curator's node when this member held it unreachable then — a member cut off with
+     * that node, or found on the losing side, is downed too, and the lost node is the cause to
+     * report.
      */
     private Behavior<SubmitterCommand> onStop() {
         if (reachability != null) {
