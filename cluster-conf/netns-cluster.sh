@@ -12,14 +12,16 @@
 # on port 2551 of its address; node 1 has roles curator,users,adversary and is the seed, the
 # others users,adversary (`privsim node` adds role node to each); every member waits for N nodes
 # before it is Up (pekko.cluster.role.node.min-nr-of-members = N), while the shard coordinators
-# allocate as soon as one users node has registered (role.users.min-nr-of-members stays 1). The submitter is a bare member (no users):
+# allocate as soon as one users node has registered (role.users.min-nr-of-members stays 1). The submitter is a client, not a member:
 #   privsim run SCENARIO --runner cluster --seed-nodes 10.213.<X>.1:2551 --host 10.213.<X>.200 [args]
 # Artery runs over TLS with mutual authentication by default: cluster-conf/make-tls.sh makes a
 # certificate authority and one key pair for this cluster in the work directory (PRIVSIM_TLS=off:
 # plain TCP).
 #
-# --fault strikes once the first job is under way: PRIVSIM_FAULT_DELAY seconds (default 3) after
-# the curator logged that it runs the job. kill-users: SIGKILL node N; cut-users: link of node N
+# --fault strikes once the first job is under way and the node it strikes holds work:
+# PRIVSIM_FAULT_DELAY seconds (default 3) after the shard coordinator logged the job's first shard on
+# that node, or PRIVSIM_FAULT_WAIT seconds (default 60) after the curator logged that it runs the job
+# if no shard reached it by then. kill-users: SIGKILL node N; cut-users: link of node N
 # down; cut-curator: link of node 1 down. --heal (with cut-users): after the first job the link goes
 # up again, the cut node (which downed itself) is restarted and rejoins, and a second job runs;
 # the script checks that a shard of that job was allocated to the rejoined node (the shard
@@ -34,8 +36,9 @@
 # in its namespaces, deletes the namespaces, veth pairs and bridge, and its work directory.
 #
 # Environment: PRIVSIM_NETNS_ID (4 hex digits naming this cluster's namespaces and links; random by
-# default), PRIVSIM_LOG_DIR (node logs, default out/netns-logs), PRIVSIM_START_TIMEOUT (120),
-# PRIVSIM_STOP_TIMEOUT (20), PRIVSIM_FAULT_DELAY (3), PRIVSIM_HEAP_LOG (a file: after each job, one
+# default), PRIVSIM_LOG_DIR (node logs, default out/netns-logs), PRIVSIM_START_TIMEOUT (120; the
+# first submitter waits twice that for the cluster), PRIVSIM_STOP_TIMEOUT (20), PRIVSIM_FAULT_DELAY (3),
+# PRIVSIM_FAULT_WAIT (60), PRIVSIM_HEAP_LOG (a file: after each job, one
 # line with every node's used heap after a full collection, from jcmd), PRIVSIM_HISTO_DIR (with
 # PRIVSIM_HEAP_LOG: each node's class histogram after each job, DIR/job-K-node-I.txt), PRIVSIM_TLS
 # (on|off), PRIVSIM_TLS_DIR (TLS material to use instead of making one), PRIVSIM_JAVA_OPTS and
