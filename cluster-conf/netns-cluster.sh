@@ -12,14 +12,16 @@
 # on port 2551 of its address; node 1 has roles curator,users,adversary and is the seed, the
 # others users,adversary (`privsim node` adds role node to each); every member waits for N nodes
 # before it is Up (pekko.cluster.role.node.min-nr-of-members = N), while the shard coordinators
-# allocate as soon as one users node has registered (role.users.min-nr-of-members stays 1). The submitter is a bare member (no users):
+# allocate as soon as one users node has registered (role.users.min-nr-of-members stays 1). The submitter is a client, not a member:
 #   privsim run SCENARIO --runner cluster --seed-nodes 10.213.<X>.1:2551 --host 10.213.<X>.200 [args]
 # Artery runs over TLS with mutual authentication by default: cluster-conf/make-tls.sh makes a
 # certificate authority and one key pair for this cluster in the work directory (PRIVSIM_TLS=off:
 # plain TCP).
 #
-# --fault strikes once the first job is under way: PRIVSIM_FAULT_DELAY seconds (default 3) after
-# the curator logged that it runs the job. kill-users: SIGKILL node N; cut-users: link of node N
+# --fault strikes once the first job is under way and the node it strikes holds work:
+# PRIVSIM_FAULT_DELAY seconds (default 3) after the shard coordinator logged the job's first shard on
+# that node, or PRIVSIM_FAULT_WAIT seconds (default 60) after the curator logged that it runs the job
+# if no shard reached it by then. kill-users: SIGKILL node N; cut-users: link of node N
 # down; cut-curator: link of node 1 down. --heal (with cut-users): after the first job the link goes
 # up again, the cut node (which downed itself) is restarted and rejoins, and a second job runs;
 # the script checks that a shard of that job was allocated to the rejoined node (the shard
@@ -34,8 +36,9 @@
 # in its namespaces, deletes the namespaces, veth pairs and bridge, and its work directory.
 #
 # Environment: PRIVSIM_NETNS_ID (4 hex digits naming this cluster's namespaces and links; random by
-# default), PRIVSIM_LOG_DIR (node logs, default out/netns-logs), PRIVSIM_START_TIMEOUT (120),
-# PRIVSIM_STOP_TIMEOUT (20), PRIVSIM_FAULT_DELAY (3), PRIVSIM_HEAP_LOG (a file: after each job, one
+# default), PRIVSIM_LOG_DIR (node logs, default out/netns-logs), PRIVSIM_START_TIMEOUT (120; the
+# first submitter waits twice that for the cluster), PRIVSIM_STOP_TIMEOUT (20), PRIVSIM_FAULT_DELAY (3),
+# PRIVSIM_FAULT_WAIT (60), PRIVSIM_HEAP_LOG (a file: after each job, one
 # line with every node's used heap after a full collection, from jcmd), PRIVSIM_HISTO_DIR (with
 # PRIVSIM_HEAP_LOG: each node's class histogram after each job, DIR/job-K-node-I.txt), PRIVSIM_TLS
 # (on|off), PRIVSIM_TLS_DIR (TLS material to use instead of making one), PRIVSIM_JAVA_OPTS and
@@ -84,6 +87,7 @@ log_dir="${PRIVSIM_LOG_DIR:-out/netns-logs}"
 start_timeout="${PRIVSIM_START_TIMEOUT:-120}"
 stop_timeout="${PRIVSIM_STOP_TIMEOUT:-20}"
 fault_delay="${PRIVSIM_FAULT_DELAY:-3}"
+fault_wait="${PRIVSIM_FAULT_WAIT:-60}"
 tls="${PRIVSIM_TLS:-on}"
 case "$tls" in on | off) ;; *) echo "error: PRIVSIM_TLS: expected on or off, got '$tls'" >&2; exit 2 ;; esac
 port=2551
@@ -227,16 +231,21 @@ strike() {
   echo "netns-cluster: fault $fault at $fault_ms" >&2
 }
 job_lines() { grep -c 'job [0-9]*: running scenario' "$(log_of 1)" 2>/dev/null || true; }
+last_job() { grep -o 'job [0-9]*: running scenario' "$(log_of 1)" 2>/dev/null | tail -1 | cut -d' ' -f2 | tr -d :; }
+fault_target() { case "$fault" in cut-curator) echo 1 ;; *) echo "$n" ;; esac; }
+# Whether the shard coordinator logged a shard of job $1 on node $2.
+has_shard() { grep -h -q ": job $1: shard .* on pekko://privsim@$(addr "$2"):$port\$" "$log_dir"/node-"$id"-*.log 2>/dev/null; }
 
 submit() {  # submit K: runs job K in the submitter's namespace; sets rc
-  local k="$1" job_out="$out" jobs_before started_ms struck_at=""
+  local k="$1" job_out="$out" jobs_before started_ms struck_at="" job_id="" job_seen=0
   [ "$jobs" -gt 1 ] && job_out="$out/job-$k"
   jobs_before=$(job_lines)
   started_ms=$(now_ms)
   # shellcheck disable=SC2086
-  # The first submitter boots with the nodes: it may wait for them as long as they may take to start.
+  # The first submitter boots with the nodes: it may wait as long as they may take to start and then
+  # to join (each up to start_timeout; at load 50 the cluster was Up 170 s after the nodes started).
   ip netns exec "$(ns_name s)" java $java_opts $tls_opts -jar "$jar" run "$scenario" --runner cluster \
-    --seed-nodes "$seed" --host "$(addr s)" --join-timeout "$start_timeout" ${job_out:+--out "$job_out"} \
+    --seed-nodes "$seed" --host "$(addr s)" --join-timeout "$((2 * start_timeout))" ${job_out:+--out "$job_out"} \
     ${run_args[@]+"${run_args[@]}"} </dev/null &
   submitter=$!
   if [ "$k" = 1 ]; then
@@ -245,8 +254,18 @@ submit() {  # submit K: runs job K in the submitter's namespace; sets rc
   fi
   while kill -0 "$submitter" 2>/dev/null; do
     if [ "$k" = 1 ] && [ -n "$fault" ] && [ -z "$fault_ms" ]; then
-      if [ -z "$struck_at" ] && [ "$(job_lines)" -gt "$jobs_before" ]; then
-        struck_at=$((SECONDS + fault_delay))
+      # The job's id once the curator logged it; then the strike once the node to be struck holds
+      # a shard of the job (so a fault always strikes a node with work), or after fault_wait.
+      if [ -z "$job_id" ] && [ "$(job_lines)" -gt "$jobs_before" ]; then
+        job_id="$(last_job)"; job_seen=$SECONDS
+      fi
+      if [ -n "$job_id" ] && [ -z "$struck_at" ]; then
+        if has_shard "$job_id" "$(fault_target)"; then
+          struck_at=$((SECONDS + fault_delay))
+        elif [ $((SECONDS - job_seen)) -ge "$fault_wait" ]; then
+          echo "netns-cluster: no shard of job $job_id on node $(fault_target) within ${fault_wait}s; striking anyway" >&2
+          struck_at=$SECONDS
+        fi
       fi
       [ -n "$struck_at" ] && [ "$SECONDS" -ge "$struck_at" ] && strike
     fi
@@ -264,6 +283,9 @@ submit() {  # submit K: runs job K in the submitter's namespace; sets rc
   fi
 }
 
+# How often a leader (any node's log: the leader is not always node 1) moved node $1 Up.
+up_lines() { cat "$log_dir"/node-"$id"-*.log 2>/dev/null | grep -c "Leader is moving node \[pekko://privsim@$(addr "$1"):$port\] to \[Up\]" || true; }
+
 # Heal: the link up again, the cut node (it downed itself as the minority) gone and restarted.
 heal_cut_node() {
   local pid="${node_pids[$((n - 1))]}" deadline=$((SECONDS + 60)) ups
@@ -276,12 +298,12 @@ heal_cut_node() {
     sleep 0.2
   done
   wait "$pid" 2>/dev/null || true
-  ups=$(grep -c "Leader is moving node \[pekko://privsim@$(addr "$n"):$port\] to \[Up\]" "$(log_of 1)" || true)
+  ups=$(up_lines "$n")
   echo "netns-cluster: heal: link of node $n up, its old process ended; restarting it" >&2
   start_node "$n"
   wait_started "$n" 2
   deadline=$((SECONDS + start_timeout))
-  until [ "$(grep -c "Leader is moving node \[pekko://privsim@$(addr "$n"):$port\] to \[Up\]" "$(log_of 1)" || true)" -gt "$ups" ]; do
+  until [ "$(up_lines "$n")" -gt "$ups" ]; do
     [ "$SECONDS" -lt "$deadline" ] || { echo "error: heal: node $(addr "$n") did not rejoin within ${start_timeout}s" >&2; exit 1; }
     sleep 0.2
   done

@@ -18,7 +18,7 @@ public sealed interface SubmitterCommand extends CborSerializable
         permits SubmitterCommand.Accepted, SubmitterCommand.Rejected, SubmitterCommand.ProgressUpdate,
         SubmitterCommand.SeamPart, SubmitterCommand.AuditPart,
         SubmitterCommand.Finished, SubmitterCommand.Failed, SubmitterCommand.AcceptTimeout,
-        SubmitterCommand.JobLost {
+        SubmitterCommand.JobLost, SubmitterCommand.JobNodeReachability, SubmitterCommand.JobNodeUnreachableTimeout {
 
     /**
      * The curator accepted the scenario as job {@code job}.
@@ -82,4 +82,16 @@ public sealed interface SubmitterCommand extends CborSerializable
 
     /** The job actor stopped (its node left the cluster) before the job finished. */
     record JobLost() implements SubmitterCommand {}
+
+    /**
+     * The submitter's own notice (a submitting member's failure detector): a member became
+     * unreachable or reachable again.
+     *
+     * @param address   the member's address
+     * @param reachable whether it is reachable now
+     */
+    record JobNodeReachability(String address, boolean reachable) implements SubmitterCommand {}
+
+    /** The submitter's own timer: the job's node stayed unreachable too long to be waited for. */
+    record JobNodeUnreachableTimeout() implements SubmitterCommand {}
 }

@@ -69,7 +69,11 @@ final class NodeCommand implements Callable<Integer> {
         Config config;
         try {
             config = ClusterNode.withNodeRole(ClusterNode.config(new ClusterNode.Options(host, port, seedNodes, roles),
-                    ConfigFactory.parseString("pekko.coordinated-shutdown.exit-jvm = on")));
+                    ConfigFactory.parseString("pekko.coordinated-shutdown.exit-jvm = on\n"
+                            // Pekko's own give-up (cluster.conf: 60 s) after this node's, which says why:
+                            // a node told to wait 120 s for a seed starved of CPU shut down after 60.
+                            + "pekko.cluster.shutdown-after-unsuccessful-join-seed-nodes = "
+                            + (joinTimeout + 10) + "s")));
         } catch (IllegalStateException e) {
             // an incomplete TLS directory (PRIVSIM_TLS_DIR)
             spec.commandLine().getErr().println("error: " + e.getMessage());

@@ -13,11 +13,14 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.Props;
 import org.apache.pekko.actor.typed.javadsl.Adapter;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.cluster.Cluster;
 import org.privsim.core.seam.Role;
+import org.privsim.protocol.ScenarioCuratorCommand;
 import org.slf4j.LoggerFactory;
 
 /**
@@ -46,6 +49,11 @@ public final class ClusterNode {
      * allocates a shard again.
      */
     public static final String NODE_ROLE = "node";
+    /**
+     * The name of the system actor through which a submitter that is not a member reaches the
+     * curator singleton ({@code /system/curator-entry}): every node starts it once its member is Up.
+     */
+    static final String CURATOR_ENTRY = "curator-entry";
 
     private ClusterNode() {}
 
@@ -183,7 +191,13 @@ public final class ClusterNode {
         LoggerFactory.getILoggerFactory();
         return ActorSystem.create(Behaviors.setup(ctx -> {
             SeamSharding.init(ctx.getSystem());
-            ScenarioCurator.init(ctx.getSystem());
+            ActorRef<ScenarioCuratorCommand> curator = ScenarioCurator.init(ctx.getSystem());
+            ActorSystem<Void> system = ctx.getSystem();
+            Cluster.get(Adapter.toClassic(system)).registerOnMemberUp(() -> system.systemActorOf(
+                    Behaviors.<ScenarioCuratorCommand>receiveMessage(m -> {
+                        curator.tell(m);
+                        return Behaviors.same();
+                    }), CURATOR_ENTRY, Props.empty()));
             for (Role role : Role.values()) {
                 if (role != Role.USER
                         && Cluster.get(Adapter.toClassic(ctx.getSystem())).selfMember().hasRole(role.clusterRole())) {
@@ -192,6 +206,26 @@ public final class ClusterNode {
             }
             return Behaviors.empty();
         }), SYSTEM, config);
+    }
+
+    /**
+     * Starts a submitting actor system that is not a cluster member ({@code pekko.actor.provider =
+     * remote}, same remoting and TLS as {@code config}): it joins nothing, so the cluster's
+     * membership, failure detection and split-brain resolver never see it, and the nodes keep no
+     * member state for it. It reaches the curator through a node's {@value #CURATOR_ENTRY} and
+     * watches its job with remote death watch.
+     */
+    public static ActorSystem<Void> startClient(Config config) {
+        LoggerFactory.getILoggerFactory();
+        return ActorSystem.create(Behaviors.empty(), SYSTEM, ConfigFactory.parseString(
+                "pekko.actor.provider = remote\n"
+                // a client is deliberately not a member: no warning that the cluster would suit better
+                + "pekko.remote.warn-about-direct-use = off").withFallback(config));
+    }
+
+    /** Whether {@code system} is a cluster member (not a {@link #startClient client}). */
+    static boolean isMember(ActorSystem<?> system) {
+        return system.settings().config().getString("pekko.actor.provider").equals("cluster");
     }
 
     /** Completes when this node's member is Up (the cluster has at least a curator and a users node). */

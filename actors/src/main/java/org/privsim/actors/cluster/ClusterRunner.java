@@ -14,8 +14,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.pekko.actor.Address;
+import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.Props;
+import org.apache.pekko.actor.typed.javadsl.Adapter;
 import org.apache.pekko.cluster.Member;
 import org.apache.pekko.cluster.typed.Cluster;
 import org.apache.pekko.cluster.typed.Join;
@@ -24,6 +26,7 @@ import org.privsim.core.run.Progress;
 import org.privsim.core.run.Report;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.seam.Role;
+import org.privsim.protocol.ScenarioCuratorCommand;
 import org.slf4j.LoggerFactory;
 
 /**
@@ -69,12 +72,19 @@ public final class ClusterRunner {
      * curator's own read must match), and waits.
      */
     public static Report submit(ActorSystem<?> system, ScenarioSource source, Progress progress, Scenario scenario) {
+        return submit(system, ScenarioCurator.init(system), source, progress, scenario);
+    }
+
+    /** Submits {@code source} through {@code system} (a member or a client) to {@code curator}, and waits. */
+    private static Report submit(ActorSystem<?> system, ActorRef<ScenarioCuratorCommand> curator, ScenarioSource source,
+                                 Progress progress, Scenario scenario) {
         Config config = system.settings().config();
         long start = System.nanoTime();
         CompletableFuture<SimulationGuardian.Outcomes> outcomes = new CompletableFuture<>();
-        system.systemActorOf(Submitter.create(ScenarioCurator.init(system), source,
+        system.systemActorOf(Submitter.create(curator, ClusterNode.isMember(system), source,
                         scenario.datasetTask() == null ? null : scenario.datasetTask().sha256(),
-                        config.getDuration(ClusterNode.SETTINGS + ".accept-timeout"), progress, outcomes),
+                        config.getDuration(ClusterNode.SETTINGS + ".accept-timeout"),
+                        config.getDuration(ClusterNode.SETTINGS + ".job-node-lost-after"), progress, outcomes),
                 "submitter-" + SUBMISSIONS.incrementAndGet(), Props.empty());
         system.getWhenTerminated().thenRun(() -> outcomes.completeExceptionally(
                 new IllegalStateException("the submitting node stopped before the job finished")));
@@ -83,9 +93,12 @@ public final class ClusterRunner {
     }
 
     /**
-     * Joins the cluster at {@code seedNodes} as a node with role {@code submitter} and
-     * {@code roles} (none: no users, no curator), submits {@code source}, and leaves. The wall time
-     * counts from the join.
+     * Submits {@code source} to the cluster at {@code seedNodes} and waits. With no {@code roles}
+     * this JVM is a client, not a member: it finds the curator through the first seed node that is
+     * Up and answers, and watches its job with remote death watch — the cluster's membership, its
+     * failure detector and split-brain resolver never count it, and no node keeps member state
+     * for it after it is gone. With {@code roles} it joins as a member with role {@code submitter}
+     * and those roles, and leaves at the end. The wall time counts from the start.
      *
      * @param host  the host other nodes reach this one at (port: any free one)
      * @param roles roles from {@link #SUBMITTER_EXTRA_ROLES} this member also takes while the run
@@ -106,10 +119,25 @@ public final class ClusterRunner {
     public static Report onCluster(ScenarioSource source, List<String> seedNodes, String host, List<String> roles,
                                    Duration joinTimeout, Progress progress) {
         long start = System.nanoTime();
+        if (roles.isEmpty()) {
+            Config config = ClusterNode.config(new ClusterNode.Options(host, 0, seedNodes, List.of(SUBMITTER_ROLE)),
+                    ConfigFactory.empty());
+            ActorSystem<Void> client = ClusterNode.startClient(config);
+            try {
+                ActorRef<ScenarioCuratorCommand> curator = curatorAt(client, seedNodes, joinTimeout);
+                Report report = submit(client, curator, source, progress, source.scenario());
+                return report.withWallMillis((System.nanoTime() - start) / 1_000_000);
+            } finally {
+                client.terminate();
+                awaitTermination(client);
+            }
+        }
         List<String> all = new ArrayList<>(List.of(SUBMITTER_ROLE));
         all.addAll(roles);
         ActorSystem<Void> system = ClusterNode.start(ClusterNode.config(
-                new ClusterNode.Options(host, 0, seedNodes, all), ConfigFactory.empty()));
+                new ClusterNode.Options(host, 0, seedNodes, all), ConfigFactory.parseString(
+                        "pekko.cluster.shutdown-after-unsuccessful-join-seed-nodes = "
+                                + (joinTimeout.toSeconds() + 10) + "s")));
         try {
             await(ClusterNode.up(system), joinTimeout, "could not join the cluster at seed nodes "
                     + String.join(", ", seedNodes) + " within " + joinTimeout.toSeconds()
@@ -118,6 +146,44 @@ public final class ClusterRunner {
             return report.withWallMillis((System.nanoTime() - start) / 1_000_000);
         } finally {
             stop(List.of(system));
+        }
+    }
+
+    /**
+     * The curator entry of the first of {@code seedNodes} that answers (a node answers once its
+     * member is Up, so once the cluster is complete), asking each in turn every second.
+     *
+     * @throws IllegalStateException naming the seed nodes when none answered within {@code timeout}
+     */
+    private static ActorRef<ScenarioCuratorCommand> curatorAt(ActorSystem<?> client, List<String> seedNodes,
+                                                              Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        org.apache.pekko.actor.ActorSystem classic = Adapter.toClassic(client);
+        while (true) {
+            for (String seed : seedNodes) {
+                try {
+                    org.apache.pekko.actor.ActorRef entry = classic.actorSelection(ClusterNode.address(seed)
+                            + "/system/" + ClusterNode.CURATOR_ENTRY).resolveOne(Duration.ofSeconds(1))
+                            .toCompletableFuture().get();
+                    return Adapter.toTyped(entry);
+                } catch (ExecutionException e) {
+                    // not there (yet): the node is not Up, or not reachable
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("interrupted while joining the cluster");
+                }
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException("could not join the cluster at seed nodes "
+                            + String.join(", ", seedNodes) + " within " + timeout.toSeconds()
+                            + " s; are its nodes up, with a curator and a users node?");
+                }
+            }
+            try {
+                Thread.sleep(500);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while joining the cluster");
+            }
         }
     }
 

@@ -229,6 +229,8 @@ class MessageSerializationTest {
                 new SubmitterCommand.Failed("lost"),
                 new SubmitterCommand.AcceptTimeout(),
                 new SubmitterCommand.JobLost(),
+                new SubmitterCommand.JobNodeReachability("pekko://privsim@10.0.0.1:2551", false),
+                new SubmitterCommand.JobNodeUnreachableTimeout(),
                 new ParticipantHostCommand.StandInStopped(testKit.<ParticipantCommand>createTestProbe().getRef()));
 
         Set<Class<?>> covered = new HashSet<>();

@@ -1,0 +1,86 @@
+package org.privsim.actors.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.pekko.actor.Address;
+import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.cluster.Member;
+import org.apache.pekko.cluster.typed.Cluster;
+import org.apache.pekko.cluster.typed.Join;
+import org.junit.jupiter.api.Test;
+import org.privsim.core.run.Progress;
+import org.privsim.core.run.Report;
+import org.privsim.core.run.SequentialRunner;
+import org.privsim.core.seam.Role;
+
+/**
+ * A bare submitter — {@code privsim run --runner cluster --seed-nodes …} without {@code --roles},
+ * as {@code cluster-conf/netns-cluster.sh} submits — is a client, not a member: on a two-node
+ * cluster it finds the curator through the seed's curator entry, its report equals the sequential
+ * runner's, and the cluster never has a third member while it runs (the seed's membership is read
+ * every 10 ms; a member that joins, is moved Up and leaves stays in it for hundreds of ms).
+ */
+class SubmittingClientTest {
+    private static final ScenarioSource SOURCE = new ScenarioSource("""
+            name: submitting-client
+            seed: 37
+            task: { type: low-rank-regression, users: 400, samplesPerUser: 10, dimension: 8, rank: 2, labelNoise: 0.05 }
+            aggregation: { rangeSize: 100 }
+            experiments:
+              - { algorithm: priv-altmin, epsilon: [3], delta: 1.0e-6, epochs: 3, split: reuse }
+            """, "submitting-client.yaml", null);
+
+    @Test
+    void aSubmitterWithoutRolesIsNoMemberAndGetsTheSequentialReport() throws InterruptedException {
+        List<ActorSystem<Void>> nodes = new ArrayList<>();
+        AtomicBoolean running = new AtomicBoolean(true);
+        AtomicInteger most = new AtomicInteger();
+        Thread watcher = null;
+        try {
+            for (List<String> roles : List.of(List.of(ScenarioCurator.ROLE, SeamSharding.USERS_ROLE,
+                    Role.ADVERSARY.clusterRole()), List.of(SeamSharding.USERS_ROLE, Role.ADVERSARY.clusterRole()))) {
+                nodes.add(ClusterNode.start(ClusterNode.config(new ClusterNode.Options("127.0.0.1", 0, List.of(), roles),
+                        ClusterEquivalenceTest.NODES)));
+            }
+            Address seed = Cluster.get(nodes.get(0)).selfMember().address();
+            nodes.forEach(node -> Cluster.get(node).manager().tell(Join.create(seed)));
+            ActorSystem<Void> first = nodes.get(0);
+            watcher = new Thread(() -> {
+                while (running.get()) {
+                    most.accumulateAndGet(members(first), Math::max);
+                    try {
+                        Thread.sleep(10);
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                }
+            });
+            watcher.start();
+
+            Report report = ClusterRunner.onCluster(SOURCE, List.of(seed.getHost().get() + ":" + seed.getPort().get()),
+                    "127.0.0.1", List.of(), Progress.NONE);
+
+            ClusterEquivalenceTest.assertSameReport(new SequentialRunner(SOURCE.scenario()).run(Progress.NONE), report);
+            assertEquals(ClusterRunner.NAME, report.runner());
+            assertEquals(2, most.get(), "members seen by the seed while the client submitted");
+        } finally {
+            running.set(false);
+            if (watcher != null) {
+                watcher.join();
+            }
+            ClusterRunner.stop(nodes);
+        }
+    }
+
+    private static int members(ActorSystem<?> node) {
+        int n = 0;
+        for (Member ignored : Cluster.get(node).state().getMembers()) {
+            n++;
+        }
+        return n;
+    }
+}
