@@ -505,7 +505,7 @@ final class ScenarioFields {
             AUDITABLE.toArray(new Algorithm[0])).required().doc("The audited mechanism.");
     static final FieldSpec THREAT_MODEL = choice("threatModel", ThreatModel::id, ThreatModel.values())
             .defaultWords("jdp for indexed-mean-jdp and mp-mtl-*, one-out-of-t for indexed-mean-1-out-of-t,"
-                    + " billboard otherwise; required for indexed-mean-nonprivate")
+                    + " white-box for dp-fedavg and dp-fedrep, billboard otherwise; required for indexed-mean-nonprivate")
             .doc("The guarantee tested (white-box: priv-altmin, dp-sgd, dp-fedavg, dp-fedrep and the private"
                     + " indexed-mean mechanisms).");
     static final FieldSpec COLLUSION = FieldSpec.custom("collusion", collusion())
