@@ -3,6 +3,7 @@ package org.privsim.core.scenario;
 import static org.privsim.core.scenario.FieldReader.Presence.OPTIONAL;
 import static org.privsim.core.scenario.FieldReader.Presence.REQUIRED;
 
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -55,7 +56,7 @@ final class AuditReader {
     private static final List<String> AUDIT_FIELDS = ScenarioFields.namesOf(ScenarioFields.AUDIT);
     private static final Set<String> PRIVACY_FIELDS = ScenarioFields.AUDIT_PRIVACY;
     /** The audited mechanisms whose releases are Poisson-subsampled Gaussians. */
-    private static final Set<Algorithm> SAMPLED = Set.of(Algorithm.DP_SGD, Algorithm.DP_FEDAVG, Algorithm.DP_FEDREP);
+    private static final Set<Algorithm> SAMPLED = EnumSet.of(Algorithm.DP_SGD, Algorithm.DP_FEDAVG, Algorithm.DP_FEDREP);
     private static final Set<Algorithm> FEDERATED = ScenarioFields.FEDERATED;
     private static final List<String> COLLUSION_WORDS = List.of("all-but-target", "single", "none");
 

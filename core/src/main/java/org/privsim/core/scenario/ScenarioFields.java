@@ -520,8 +520,8 @@ final class ScenarioFields {
             .defaultWords("1/(m ln m)").doc("δ ∈ [0, 1) of the claimed composition bound (> 0 with covarianceNoise"
                     + " gaussian).");
     static final FieldSpec AUDIT_CALIBRATION = CALIBRATION.defaultWords("paper (tight for mp-mtl-* with gaussian)")
-            .doc("How the mechanism turns (ε, δ) into ρ (not for dp-sgd; mp-mtl-* only with covarianceNoise"
-                    + " gaussian).");
+            .doc("How the mechanism turns (ε, δ) into ρ (not for dp-sgd, dp-fedavg, dp-fedrep; mp-mtl-* only with"
+                    + " covarianceNoise gaussian).");
     static final FieldSpec TRIALS = integer("trials", Bounds.between(AuditReader.MIN_TRIALS, AuditReader.MAX_TRIALS))
             .byDefault(Defaults.TRIALS).doc("Games played; a multiple of 4.");
     static final FieldSpec CONFIDENCE = number("confidence", Bounds.strictlyBetween(0, 1))

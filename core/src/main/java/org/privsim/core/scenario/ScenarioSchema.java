@@ -186,12 +186,13 @@ public final class ScenarioSchema {
         ArrayNode cases = schema.putArray("allOf");
         for (Algorithm a : auditable) {
             boolean mpMtl = ScenarioFields.MP_MTL.contains(a);
-            boolean settings = mpMtl || a == Algorithm.PRIV_ALTMIN || a == Algorithm.DP_SGD;
+            boolean sampled = a == Algorithm.DP_SGD || ScenarioFields.FEDERATED.contains(a);
+            boolean settings = mpMtl || a == Algorithm.PRIV_ALTMIN || sampled;
             Map<String, FieldSpec> fields = new LinkedHashMap<>();
             for (FieldSpec f : without(ScenarioFields.AUDIT, "algorithm")) {
                 FieldSpec field = f.name().equals("delta") && mpMtl ? ScenarioFields.AUDIT_PURE_DELTA : f;
                 boolean applies = switch (f.name()) {
-                    case "calibration" -> a != Algorithm.DP_SGD;
+                    case "calibration" -> !sampled;
                     case "canaryScale", "adversary" -> a.isIndexedMean();
                     default -> true;
                 };
