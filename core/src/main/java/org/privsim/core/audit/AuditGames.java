@@ -1,6 +1,7 @@
 package org.privsim.core.audit;
 
 import org.privsim.core.random.RandomStreams;
+import org.privsim.core.scenario.Algorithm;
 import org.privsim.core.scenario.IndexedMeanTask;
 import org.privsim.core.scenario.LowRankRegressionTask;
 import org.privsim.core.scenario.MultitaskRegressionTask;
@@ -13,7 +14,8 @@ import org.privsim.core.scenario.TransferRegressionTask;
  * with {@code adversary: tracing}; priv-altmin audits
  * play {@link AltMinCanaryGame}, MP-MTL audits {@link MpMtlCanaryGame} (Wishart releases) or
  * {@link MpMtlGaussianCanaryGame} (Gaussian releases) and DP-SGD audits
- * {@link DpSgdCanaryGame}, each with the seed derived
+ * {@link DpSgdCanaryGame} ({@link DpSgdWhiteBoxGame} under white-box), dp-fedavg and dp-fedrep audits
+ * {@link FederatedWhiteBoxGame}, each with the seed derived
  * from (seed, "audit", audit).
  *
  * <p>Guarantee: {@link #play} computes trial r's score in world r % 2 for r = 0..trials−1 in order;
@@ -39,7 +41,14 @@ public final class AuditGames {
         }
         long seed = RandomStreams.derive(root, "audit", index);
         if (spec.task() instanceof TransferRegressionTask transfer) {
+            if (spec.threatModel() == ThreatModel.WHITE_BOX) {
+                return new DpSgdWhiteBoxGame(transfer, spec.experiment(), seed, spec.target(), spec.inject());
+            }
             return new DpSgdCanaryGame(transfer, spec.experiment(), seed, spec.target(), spec.inject());
+        }
+        if (spec.algorithm() == Algorithm.DP_FEDAVG || spec.algorithm() == Algorithm.DP_FEDREP) {
+            return new FederatedWhiteBoxGame((LowRankRegressionTask) spec.task(), spec.experiment(), seed,
+                    spec.target(), spec.inject());
         }
         if (spec.task() instanceof MultitaskRegressionTask multitask) {
             return spec.experiment().multitask().gaussianNoise()

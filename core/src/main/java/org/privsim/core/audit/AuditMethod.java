@@ -30,7 +30,15 @@ public enum AuditMethod {
      * mechanism whatever the shape of its scores; the most powerful method for small μ, where single
      * thresholds waste most of the evidence.
      */
-    GAUSSIAN_DP_AUC("gaussian-dp-auc");
+    GAUSSIAN_DP_AUC("gaussian-dp-auc"),
+    /**
+     * The ROC area of all trials, bounded below as for gaussian-dp-auc, read against the claim that
+     * the mechanism is (dominated by) the composition of Poisson-subsampled Gaussian releases at its
+     * sampling rate and number of steps ({@link SampledGaussianAuc}): the largest noise multiplier
+     * whose optimal area reaches the bound, then that composition's PLD ε at δ. For DP-SGD,
+     * DP-FedAvg and DP-FedRep, which are not μ-GDP for the μ of their ε.
+     */
+    SAMPLED_GAUSSIAN_AUC("sampled-gaussian-auc");
 
     private final String id;
 

@@ -3,8 +3,12 @@ package org.privsim.core.audit;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.ArrayList;
 import java.util.List;
+import org.privsim.core.scenario.Algorithm;
+import org.privsim.core.scenario.FedAvgSettings;
 import org.privsim.core.scenario.MultitaskRegressionTask;
 import org.privsim.core.scenario.TransferRegressionTask;
+import org.privsim.core.scenario.TransferSettings;
+import org.privsim.core.transfer.SgdCalibration;
 import org.privsim.core.transfer.TransferRunPlan;
 import org.privsim.core.scenario.IndexedMeanTask;
 
@@ -106,7 +110,7 @@ public record AuditResult(
     public static AuditResult of(AuditSpec spec, int index, int population, double[] scores) {
         AuditScores split = AuditScores.split(scores);
         AuditEvidence evidence = AuditStatistics.evaluate(split, spec.epsilon(), spec.delta(), spec.confidence(),
-                spec.method());
+                spec.method(), spec.method() == AuditMethod.SAMPLED_GAUSSIAN_AUC ? sampledComposition(spec) : null);
         String verdict = evidence.verdict().id();
         String expect = spec.expect() == null ? null : spec.expect().id();
         Double accounted = accountedEpsilon(spec);
@@ -143,7 +147,7 @@ public record AuditResult(
 
     /**
      * The ε the correct mechanism of {@code spec} spends at its δ, as its own accountant states it:
-     * for dp-sgd the ε of its accountant at the calibrated σ (the PLD ε, or the tight conversion of
+     * for dp-sgd, dp-fedavg and dp-fedrep the ε of its accountant at the calibrated σ (the PLD ε, or the tight conversion of
      * the composed sampled-Gaussian RDP curve);
      * for mp-mtl-* with Wishart noise the composition bound CB of its releases (the claimed ε); for
      * the zCDP-calibrated Gaussian mechanisms (indexed mean, priv-altmin, mp-mtl-* with Gaussian
@@ -160,10 +164,28 @@ public record AuditResult(
         if (spec.task() instanceof TransferRegressionTask transfer) {
             return TransferRunPlan.audited(transfer, spec.experiment(), Injection.NONE).accountedEpsilon();
         }
+        if (spec.algorithm() == Algorithm.DP_FEDAVG || spec.algorithm() == Algorithm.DP_FEDREP) {
+            FedAvgSettings s = spec.experiment().settings(FedAvgSettings.class);
+            return SgdCalibration.calibrate(s.samplingRate(), s.rounds(), spec.delta(), spec.epsilon(),
+                    s.noiseMultiplier(), s.accountant()).accountedEpsilon();
+        }
         if (spec.task() instanceof MultitaskRegressionTask && !spec.experiment().multitask().gaussianNoise()) {
             return spec.epsilon();
         }
         return spec.calibration().epsilon(spec.calibration().totalRho(spec.epsilon(), spec.delta()), spec.delta());
+    }
+
+    /** The Poisson-subsampled Gaussian composition a sampled mechanism's audit claims: its q and steps. */
+    static SampledGaussianAuc sampledComposition(AuditSpec spec) {
+        if (spec.task() instanceof TransferRegressionTask) {
+            TransferSettings s = spec.experiment().transfer();
+            return new SampledGaussianAuc(s.samplingRate(), s.steps());
+        }
+        if (spec.algorithm() == Algorithm.DP_FEDAVG || spec.algorithm() == Algorithm.DP_FEDREP) {
+            FedAvgSettings s = spec.experiment().settings(FedAvgSettings.class);
+            return new SampledGaussianAuc(s.samplingRate(), s.rounds());
+        }
+        throw new IllegalArgumentException(spec.algorithm().id() + " makes no Poisson-subsampled Gaussian releases");
     }
 
     private static List<RocCurve.RocPoint> thin(List<RocCurve.RocPoint> curve) {

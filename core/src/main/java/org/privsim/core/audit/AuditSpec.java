@@ -11,10 +11,12 @@ import org.privsim.core.scenario.Task;
  *
  * <p>Guarantee: produced only by the scenario parser after validation — the target and collusion
  * set exist in the task's population, the trials split into two halves with both worlds in each,
- * and {@code method} is {@code gaussian-dp} or {@code gaussian-dp-auc} only for Gaussian mechanisms
+ * and {@code method} is {@code gaussian-dp} or {@code gaussian-dp-auc} only for Gaussian mechanisms,
+ * {@code sampled-gaussian-auc} only for the Poisson-subsampled ones (dp-sgd, dp-fedavg, dp-fedrep)
  * (the default where none was named: see {@code AuditReader.defaultMethod}).
  *
- * @param algorithm    the audited mechanism (an indexed-mean mechanism, priv-altmin or mp-mtl-*)
+ * @param algorithm    the audited mechanism (an indexed-mean mechanism, priv-altmin, mp-mtl-*, dp-sgd,
+ *                     dp-fedavg or dp-fedrep)
  * @param threatModel  which guarantee is claimed, and the default collusion
  * @param collusion    the adversary's collusion set
  * @param target       the user whose data differs between the two worlds
@@ -32,8 +34,8 @@ import org.privsim.core.scenario.Task;
  * @param task         the data the game runs on (the audit's own task, or the scenario's)
  * @param canaryScale  indexed mean: the target's samples are all +c (world 0) vs all −c (world 1);
  *                     null for priv-altmin
- * @param experiment   priv-altmin and mp-mtl-*: the resolved run settings (ε, δ, calibration fixed
- *                     to the audit's; mp-mtl-*: one λ); null for indexed mean
+ * @param experiment   priv-altmin, mp-mtl-*, dp-sgd, dp-fedavg, dp-fedrep: the resolved run settings
+ *                     (ε, δ, calibration fixed to the audit's; mp-mtl-*: one λ); null for indexed mean
  * @param adversary    indexed mean: the canary LLR or the tracing attack; null for the others
  */
 public record AuditSpec(

@@ -77,6 +77,11 @@ import org.privsim.core.privacy.StandardNormal;
  *       μ costs about (w₀ + w₁)/φ(0) ≈ 1.6× the μ width of the area bound; it only helps deep in the
  *       tails, where a single Clopper–Pearson threshold (gaussian-dp) is the better tool anyway.
  * </ol>
+ * <b>sampled-gaussian-auc</b> is gaussian-dp-auc with the area read against the claimed
+ * Poisson-subsampled Gaussian composition instead of μ-GDP: ε_lower is {@link SampledGaussianAuc#epsilon}
+ * of A_lower — the PLD ε at δ of the composition at the largest noise multiplier whose optimal ROC
+ * area reaches A_lower — valid for every mechanism that composition dominates at its calibrated σ
+ * (see {@link SampledGaussianAuc}); the point and power are read the same way, and no μ is reported.
  * Cost: two sorts and linear sweeps, O(N log N) in the number of trials N, plus Clopper–Pearson
  * bounds (a few µs each) for at most every possible error count — in practice for a small fraction
  * of them, since tests that cheap floors show cannot win are skipped. N = 100,000 takes well under a
@@ -87,9 +92,22 @@ import org.privsim.core.privacy.StandardNormal;
 public final class AuditStatistics {
     private AuditStatistics() {}
 
-    /** The audit of {@code claimedEpsilon} at δ from {@code scores}, as specified in the class comment. */
+    /**
+     * The audit of {@code claimedEpsilon} at δ from {@code scores}, as specified in the class comment,
+     * by any method but {@link AuditMethod#SAMPLED_GAUSSIAN_AUC} (which needs the sampled composition).
+     */
     public static AuditEvidence evaluate(AuditScores scores, double claimedEpsilon, double delta,
                                          double confidence, AuditMethod method) {
+        return evaluate(scores, claimedEpsilon, delta, confidence, method, null);
+    }
+
+    /**
+     * The same, with {@code sampled} the claimed Poisson-subsampled Gaussian composition that
+     * {@link AuditMethod#SAMPLED_GAUSSIAN_AUC} reads the area against (required by that method,
+     * ignored by the others).
+     */
+    public static AuditEvidence evaluate(AuditScores scores, double claimedEpsilon, double delta,
+                                         double confidence, AuditMethod method, SampledGaussianAuc sampled) {
         Objects.requireNonNull(scores, "scores");
         Objects.requireNonNull(method, "method");
         if (!(claimedEpsilon >= 0 && claimedEpsilon < Double.POSITIVE_INFINITY)) {
@@ -106,7 +124,12 @@ public final class AuditStatistics {
             throw new IllegalArgumentException("confidence must be in (0, 1), got " + confidence);
         }
         if (method == AuditMethod.GAUSSIAN_DP_AUC) {
-            return rocArea(scores, claimedEpsilon, delta, confidence);
+            return rocArea(scores, claimedEpsilon, delta, confidence,
+                    area -> gaussianEpsilon(muFromArea(area), delta), true);
+        }
+        if (method == AuditMethod.SAMPLED_GAUSSIAN_AUC) {
+            Objects.requireNonNull(sampled, "sampled-gaussian-auc needs the sampled composition");
+            return rocArea(scores, claimedEpsilon, delta, confidence, area -> sampled.epsilon(area, delta), false);
         }
         double level = 1 - (1 - confidence) / 2;
         Test test = select(scores.selectionWorld0(), scores.selectionWorld1(), delta, level, method);
@@ -137,20 +160,23 @@ public final class AuditStatistics {
                 Double.isInfinite(point) ? null : point, maxCertifiable, verdict(lower, maxCertifiable, claimedEpsilon));
     }
 
-    /** The gaussian-dp-auc evidence, as specified in the class comment. */
-    private static AuditEvidence rocArea(AuditScores scores, double claimedEpsilon, double delta, double confidence) {
+    /**
+     * The evidence of the two area methods, as specified in the class comment: {@code epsilonOfArea}
+     * reads an area as ε (gaussian-dp-auc through μ, with μ_lower reported when {@code withMu}).
+     */
+    private static AuditEvidence rocArea(AuditScores scores, double claimedEpsilon, double delta, double confidence,
+                                         DoubleUnaryOperator epsilonOfArea, boolean withMu) {
         double[] world0 = concat(scores.selectionWorld0(), scores.evaluationWorld0());
         double[] world1 = concat(scores.selectionWorld1(), scores.evaluationWorld1());
         int pairs = Math.min(world0.length, world1.length);
         double area = RocArea.area(world0, world1);
         double areaLower = RocArea.lowerBound(area, pairs, confidence);
-        double muLower = muFromArea(areaLower);
-        double lower = gaussianEpsilon(muLower, delta);
-        double point = gaussianEpsilon(muFromArea(area), delta);
-        double maxCertifiable = gaussianEpsilon(muFromArea(RocArea.lowerBound(1, pairs, confidence)), delta);
+        double lower = epsilonOfArea.applyAsDouble(areaLower);
+        double point = epsilonOfArea.applyAsDouble(area);
+        double maxCertifiable = epsilonOfArea.applyAsDouble(RocArea.lowerBound(1, pairs, confidence));
         return new AuditEvidence(null, null, world0.length, world1.length, null, null, null, null, area,
-                areaLower, muLower, lower, Double.isInfinite(point) ? null : point, maxCertifiable,
-                verdict(lower, maxCertifiable, claimedEpsilon));
+                areaLower, withMu ? muFromArea(areaLower) : null, lower, Double.isInfinite(point) ? null : point,
+                maxCertifiable, verdict(lower, maxCertifiable, claimedEpsilon));
     }
 
     /** max(0, √2·Φ⁻¹(area)): the smallest μ whose Gaussian ROC area Φ(μ/√2) reaches {@code area}. */

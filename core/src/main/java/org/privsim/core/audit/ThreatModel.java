@@ -20,7 +20,9 @@ public enum ThreatModel {
      * the curator's whole noisy vector, not only the billboard or separate outputs), knows both
      * worlds' pre-noise values, and scores with the exact Gaussian likelihood ratio — the strongest
      * adversary the (ε, δ) guarantee of the releases must withstand. For indexed mean the views come
-     * from the recorded releases ({@link GaussianWhiteBox}).
+     * from the recorded releases ({@link GaussianWhiteBox}); for DP-SGD, DP-FedAvg and DP-FedRep from
+     * each step's record along the observed run, scored with the sampled mixture ratio
+     * ({@link SampledGaussianWhiteBox}).
      */
     WHITE_BOX("white-box", Collusion.ALL_BUT_TARGET);
 

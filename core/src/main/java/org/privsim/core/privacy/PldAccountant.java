@@ -145,6 +145,16 @@ public final class PldAccountant {
         return add == remove ? r : Math.max(r, add.delta(epsilon));
     }
 
+    /**
+     * The larger of the two directions' {@link PrivacyLossDistribution#rocArea}: an upper bound on
+     * the ROC area of every test between the mechanism's neighbouring outputs (the two directions
+     * describe the same pair in either order, whose areas agree up to discretization).
+     */
+    public double rocArea() {
+        double r = remove.rocArea();
+        return add == remove ? r : Math.max(r, add.rocArea());
+    }
+
     /** The remove direction's PLD. */
     public PrivacyLossDistribution remove() {
         return remove;

@@ -242,6 +242,31 @@ public final class PrivacyLossDistribution {
     }
 
     /**
+     * The area under the ROC curve of the optimal (likelihood-ratio) test between the discretized
+     * pair: A = P′(L_P &gt; L_Q) + ½·P′(L_P = L_Q) for independent L_P ∼ P′ and L_Q ∼ Q′, where Q′
+     * has mass q_i = p_i·e^{−l_i} at each grid loss l_i and its remaining mass 1 − Σ q_i at −∞ (the
+     * outcomes P′ cannot produce), and P′ its mass at +∞ (beating every L_Q). Every test of the pair
+     * has ROC area at most A, and since the discretized pair dominates the mechanism's (its trade-off
+     * curve lies below at every level, the profile being larger at every real ε), A is at least the
+     * mechanism's optimal ROC area — an upper bound on any attack's. Clamped to [0, 1] against rounding.
+     */
+    public double rocArea() {
+        double[] q = new double[probs.length];
+        double finite = 0;
+        for (int i = 0; i < probs.length; i++) {
+            q[i] = probs[i] * Math.exp(-(lowerIndex + i) * interval);
+            finite += q[i];
+        }
+        double below = Math.max(0, 1 - finite);
+        double area = infinityMass;
+        for (int i = 0; i < probs.length; i++) {
+            area += probs[i] * (below + q[i] / 2);
+            below += q[i];
+        }
+        return Math.max(0, Math.min(1, area));
+    }
+
+    /**
      * The smallest ε ≥ 0 with {@link #delta}(ε) ≤ δ: 0 when δ′(0) ≤ δ, +∞ when the mass at +∞
      * exceeds δ. Exact for the discrete distribution: on each interval between grid points
      * δ′(ε) = A − e^ε B with A, B suffix sums, solved in closed form.

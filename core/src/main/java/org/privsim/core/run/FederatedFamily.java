@@ -2,6 +2,7 @@ package org.privsim.core.run;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiConsumer;
 import org.privsim.core.data.Populations;
 import org.privsim.core.data.UserDataset;
 import org.privsim.core.data.UserPopulation;
@@ -177,7 +178,23 @@ public abstract class FederatedFamily
 
     @Override
     public RunCurator<Request, double[], RunOutcome> curator(Cell cell, int run, long seed, UserPopulation population) {
-        return new Curator(cell, population);
+        return new Curator(cell, population, 1, null);
+    }
+
+    /**
+     * The curator of a run as an audit plays it: every noise standard deviation × {@code injected}
+     * (1 = the correct mechanism; the record states the σ actually added, and the ledger keeps
+     * charging the calibrated one), and each round's record and released noisy update sum (before
+     * averaging) handed to {@code released} as it is made.
+     */
+    public RunCurator<Request, double[], RunOutcome> auditedCurator(Cell cell, UserPopulation population,
+            double injected, BiConsumer<Release, double[]> released) {
+        return new Curator(cell, population, injected, released);
+    }
+
+    /** A user's answer to {@link Update}: its local update from {@code model} on {@code data}, clipped to C. */
+    public double[] clippedUpdate(Cell cell, UserDataset data, double[] model) {
+        return update(cell, data, model);
     }
 
     @Override
@@ -227,17 +244,19 @@ public abstract class FederatedFamily
         private final int users;
         private final Ledger ledger;
         private final Release release;
+        private final BiConsumer<Release, double[]> released;
         private double[] model;
         private int round;
 
-        Curator(Cell cell, UserPopulation population) {
+        Curator(Cell cell, UserPopulation population, double injected, BiConsumer<Release, double[]> released) {
             this.cell = cell;
             this.settings = cell.settings();
             this.population = population;
             this.repeatSeed = population.seed();
             this.users = cell.shape().users();
             this.ledger = cell.calibration().ledger(users, cell.epsilon());
-            this.release = cell.calibration().release("clipped update sum", settings.clipUpdate(), 1, users);
+            this.release = cell.calibration().release("clipped update sum", settings.clipUpdate(), injected, users);
+            this.released = released;
             this.model = initialModel(cell, repeatSeed);
         }
 
@@ -259,6 +278,9 @@ public abstract class FederatedFamily
             }
             double[] noisy = GaussianMechanism.addNoise(sum, release,
                     RandomStreams.stream(repeatSeed, stream + "-noise", cell.experiment(), cell.epsilonIndex(), round));
+            if (released != null) {
+                released.accept(release.atRound(round), noisy.clone());
+            }
             double cohort = settings.samplingRate() * users;
             for (int p = 0; p < noisy.length; p++) {
                 noisy[p] /= cohort;

@@ -3,6 +3,7 @@ package org.privsim.core.scenario;
 import static org.privsim.core.scenario.FieldReader.Presence.OPTIONAL;
 import static org.privsim.core.scenario.FieldReader.Presence.REQUIRED;
 
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -23,12 +24,14 @@ import org.privsim.core.privacy.CompositionBound;
  * task, {@link #checkAgainst} those that do (the audit's own {@code task} or the scenario's: its
  * type must be the algorithm's, the target and the collusion set must exist in its population), and
  * {@link #resolve} may only be called when no problem was recorded anywhere. Rules checked: only
- * priv-altmin, mp-mtl-low-rank, mp-mtl-group-sparse, dp-sgd and the indexed-mean mechanisms can be
- * audited (dp-sgd under billboard only, without calibration, a Gaussian-DP method, noiseMultiplier or
- * ignoreComposition, on a task with one n₂);
+ * priv-altmin, mp-mtl-low-rank, mp-mtl-group-sparse, dp-sgd, dp-fedavg, dp-fedrep and the indexed-mean mechanisms can be
+ * audited (dp-sgd under billboard or white-box only, without calibration, a Gaussian-DP method or
+ * noiseMultiplier, on a task with one n₂; dp-fedavg and dp-fedrep the same, under white-box only and
+ * without skipClipping);
  * {@code trials} is a multiple of 4 (two
  * halves, each with both worlds equally); {@code gaussian-dp} and {@code gaussian-dp-auc} only for
- * Gaussian mechanisms, and the default method is {@link #defaultMethod}; each
+ * Gaussian mechanisms, {@code sampled-gaussian-auc} only for the sampled mechanisms, and the default
+ * method is {@link #defaultMethod} (sampled-gaussian-auc for them under white-box); each
  * injected fault only where it can act ({@code ignoreComposition} needs a mechanism whose
  * calibration composes several releases); priv-altmin audits run one epoch count and take their
  * other run settings through the experiment fields. MP-MTL audits take theirs the same way with one
@@ -52,6 +55,9 @@ final class AuditReader {
 
     private static final List<String> AUDIT_FIELDS = ScenarioFields.namesOf(ScenarioFields.AUDIT);
     private static final Set<String> PRIVACY_FIELDS = ScenarioFields.AUDIT_PRIVACY;
+    /** The audited mechanisms whose releases are Poisson-subsampled Gaussians. */
+    private static final Set<Algorithm> SAMPLED = EnumSet.of(Algorithm.DP_SGD, Algorithm.DP_FEDAVG, Algorithm.DP_FEDREP);
+    private static final Set<Algorithm> FEDERATED = ScenarioFields.FEDERATED;
     private static final List<String> COLLUSION_WORDS = List.of("all-but-target", "single", "none");
 
     private final FieldReader fields;
@@ -80,12 +86,12 @@ final class AuditReader {
                 .orElse(null);
         if (read != null && !ScenarioFields.AUDITABLE.contains(read)) {
             fields.error("algorithm", read.id() + " cannot be audited (auditable: priv-altmin, mp-mtl-low-rank, "
-                    + "mp-mtl-group-sparse, dp-sgd, indexed-mean-nonprivate, indexed-mean-billboard, indexed-mean-jdp, "
+                    + "mp-mtl-group-sparse, dp-sgd, dp-fedavg, dp-fedrep, indexed-mean-nonprivate, indexed-mean-billboard, indexed-mean-jdp, "
                     + "indexed-mean-1-out-of-t)");
             read = null;
         }
         algorithm = read;
-        if (algorithm == Algorithm.PRIV_ALTMIN || isMpMtl(algorithm) || algorithm == Algorithm.DP_SGD) {
+        if (algorithm == Algorithm.PRIV_ALTMIN || isMpMtl(algorithm) || SAMPLED.contains(algorithm)) {
             settings = new ExperimentReader(fields, AUDIT_FIELDS, PRIVACY_FIELDS);
             rejectSeveralRuns();
         } else {
@@ -171,7 +177,7 @@ final class AuditReader {
         ThreatModel model = threatModel != null ? threatModel : defaultThreatModel(algorithm);
         boolean mpMtl = isMpMtl(algorithm);
         boolean gaussianMpMtl = mpMtl && settings.gaussianCovariance();
-        boolean noCalibration = (mpMtl && !gaussianMpMtl) || algorithm == Algorithm.DP_SGD;
+        boolean noCalibration = (mpMtl && !gaussianMpMtl) || SAMPLED.contains(algorithm);
         Calibration resolvedCalibration = noCalibration ? null
                 : calibration != null ? calibration
                 : gaussianMpMtl ? Defaults.GAUSSIAN_COVARIANCE_CALIBRATION : Defaults.CALIBRATION;
@@ -188,7 +194,8 @@ final class AuditReader {
                 resolvedCalibration,
                 trials == null ? Defaults.TRIALS : trials,
                 confidence == null ? Defaults.CONFIDENCE : confidence,
-                method != null ? method : defaultMethod(algorithm, gaussianMpMtl),
+                method != null ? method : SAMPLED.contains(algorithm) && model == ThreatModel.WHITE_BOX
+                        ? AuditMethod.SAMPLED_GAUSSIAN_AUC : defaultMethod(algorithm, gaussianMpMtl),
                 inject,
                 expect,
                 task,
@@ -224,6 +231,7 @@ final class AuditReader {
     private static ThreatModel defaultThreatModel(Algorithm algorithm) {
         return switch (algorithm) {
             case INDEXED_MEAN_JDP, MP_MTL_LOW_RANK, MP_MTL_GROUP_SPARSE -> ThreatModel.JDP;
+            case DP_FEDAVG, DP_FEDREP -> ThreatModel.WHITE_BOX;
             case INDEXED_MEAN_ONE_OUT_OF_T -> ThreatModel.ONE_OUT_OF_T;
             default -> ThreatModel.BILLBOARD;
         };
@@ -270,14 +278,20 @@ final class AuditReader {
                 ? ScenarioFields.THREAT_MODEL.required() : ScenarioFields.THREAT_MODEL, List.of(ThreatModel.values()),
                 ThreatModel::id).orElse(null);
         if (read == ThreatModel.WHITE_BOX && algorithm != null && algorithm != Algorithm.PRIV_ALTMIN
-                && !(algorithm.isIndexedMean() && algorithm.isPrivate())) {
-            fields.error("threatModel", "white-box is implemented for priv-altmin and the private indexed-mean"
-                    + " mechanisms (Gaussian releases), got " + algorithm.id());
+                && !(algorithm.isIndexedMean() && algorithm.isPrivate()) && !SAMPLED.contains(algorithm)) {
+            fields.error("threatModel", "white-box is implemented for priv-altmin, dp-sgd, dp-fedavg, dp-fedrep and"
+                    + " the private indexed-mean mechanisms (Gaussian releases), got " + algorithm.id());
             return null;
         }
-        if (read != null && read != ThreatModel.BILLBOARD && algorithm == Algorithm.DP_SGD) {
-            fields.error("threatModel", "dp-sgd is audited under billboard only (every iterate is public; users"
-                    + " receive no separate outputs), got " + read.id());
+        if (read != null && read != ThreatModel.BILLBOARD && read != ThreatModel.WHITE_BOX
+                && algorithm == Algorithm.DP_SGD) {
+            fields.error("threatModel", "dp-sgd is audited under billboard or white-box only (every iterate is"
+                    + " public; users receive no separate outputs), got " + read.id());
+            return null;
+        }
+        if (read != null && read != ThreatModel.WHITE_BOX && FEDERATED.contains(algorithm)) {
+            fields.error("threatModel", algorithm.id() + " is audited under white-box only (the adversary sees"
+                    + " each round's noisy update sum), got " + read.id());
             return null;
         }
         if (read != null && read != ThreatModel.JDP && isMpMtl(algorithm)) {
@@ -289,8 +303,9 @@ final class AuditReader {
     }
 
     private Calibration readCalibration() {
-        if (fields.has("calibration") && algorithm == Algorithm.DP_SGD) {
-            fields.error("calibration", "not used by dp-sgd (its σ is set by the sampled-Gaussian RDP accountant)");
+        if (fields.has("calibration") && SAMPLED.contains(algorithm)) {
+            fields.error("calibration", "not used by " + algorithm.id()
+                    + " (its σ is set by the sampled-Gaussian RDP accountant)");
             return null;
         }
         if (fields.has("calibration") && isMpMtl(algorithm) && !settings.gaussianCovariance()) {
@@ -352,9 +367,15 @@ final class AuditReader {
                     + " adds no noise (use clopper-pearson)");
             return null;
         }
-        if (gaussian && algorithm == Algorithm.DP_SGD) {
-            fields.error("method", read.id() + " is valid only for Gaussian mechanisms; dp-sgd subsamples"
-                    + " (use clopper-pearson)");
+        if (gaussian && SAMPLED.contains(algorithm)) {
+            fields.error("method", read.id() + " is valid only for Gaussian mechanisms; " + algorithm.id()
+                    + " subsamples"
+                    + " (use clopper-pearson or sampled-gaussian-auc)");
+            return null;
+        }
+        if (read == AuditMethod.SAMPLED_GAUSSIAN_AUC && algorithm != null && !SAMPLED.contains(algorithm)) {
+            fields.error("method", "sampled-gaussian-auc reads the area against a Poisson-subsampled Gaussian"
+                    + " composition, which only dp-sgd, dp-fedavg and dp-fedrep release, not " + algorithm.id());
             return null;
         }
         if (gaussian && isMpMtl(algorithm) && !settings.gaussianCovariance()) {
@@ -374,9 +395,9 @@ final class AuditReader {
             fields.error("inject", "indexed-mean-nonprivate has no privacy mechanism to break");
             return Injection.NONE;
         }
-        if (algorithm == Algorithm.DP_SGD && ignoreComposition.orElse(false)) {
-            inject.error("ignoreComposition", "not supported for dp-sgd (its σ is calibrated to the composed"
-                    + " sampled-Gaussian curve; inject noiseMultiplier or skipClipping)");
+        if (FEDERATED.contains(algorithm) && skipClipping.orElse(false)) {
+            inject.error("skipClipping", "not supported for " + algorithm.id() + " (each user clips its own update;"
+                    + " inject noiseMultiplier or ignoreComposition)");
             return Injection.NONE;
         }
         if (algorithm == Algorithm.INDEXED_MEAN_ONE_OUT_OF_T && ignoreComposition.orElse(false)) {
@@ -389,9 +410,9 @@ final class AuditReader {
 
     private Double readCanaryScale() {
         if (fields.has("canaryScale") && (algorithm == Algorithm.PRIV_ALTMIN || isMpMtl(algorithm)
-                || algorithm == Algorithm.DP_SGD)) {
+                || SAMPLED.contains(algorithm))) {
             fields.error("canaryScale", "not used by " + algorithm.id() + " (its canary "
-                    + (algorithm == Algorithm.PRIV_ALTMIN || algorithm == Algorithm.DP_SGD ? "user" : "task")
+                    + (algorithm == Algorithm.PRIV_ALTMIN || SAMPLED.contains(algorithm) ? "user" : "task")
                     + " is built in)");
             return null;
         }

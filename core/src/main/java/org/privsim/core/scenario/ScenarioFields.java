@@ -67,8 +67,8 @@ final class ScenarioFields {
     static final Set<Algorithm> RATINGS = EnumSet.of(Algorithm.PRIV_ALTMIN, Algorithm.NON_PRIVATE_ALTMIN,
             Algorithm.OWN_DATA, Algorithm.GLOBAL_MEAN, Algorithm.ITEM_MEAN, Algorithm.ITEM_MEAN_DP);
     /** The algorithms an audit can audit. */
-    static final Set<Algorithm> AUDITABLE = union(EnumSet.of(Algorithm.PRIV_ALTMIN, Algorithm.DP_SGD), MP_MTL,
-            INDEXED_MEAN);
+    static final Set<Algorithm> AUDITABLE = union(EnumSet.of(Algorithm.PRIV_ALTMIN, Algorithm.DP_SGD,
+            Algorithm.DP_FEDAVG, Algorithm.DP_FEDREP), MP_MTL, INDEXED_MEAN);
 
     // ---- shared limits ---------------------------------------------------------------------------
 
@@ -505,8 +505,9 @@ final class ScenarioFields {
             AUDITABLE.toArray(new Algorithm[0])).required().doc("The audited mechanism.");
     static final FieldSpec THREAT_MODEL = choice("threatModel", ThreatModel::id, ThreatModel.values())
             .defaultWords("jdp for indexed-mean-jdp and mp-mtl-*, one-out-of-t for indexed-mean-1-out-of-t,"
-                    + " billboard otherwise; required for indexed-mean-nonprivate")
-            .doc("The guarantee tested (white-box: priv-altmin and the private indexed-mean mechanisms).");
+                    + " white-box for dp-fedavg and dp-fedrep, billboard otherwise; required for indexed-mean-nonprivate")
+            .doc("The guarantee tested (white-box: priv-altmin, dp-sgd, dp-fedavg, dp-fedrep and the private"
+                    + " indexed-mean mechanisms).");
     static final FieldSpec COLLUSION = FieldSpec.custom("collusion", collusion())
             .defaultWords("the threat model's")
             .doc("Whose outputs the adversary sees: all-but-target, single, none, a size, or a list of user ids.");
@@ -519,14 +520,15 @@ final class ScenarioFields {
             .defaultWords("1/(m ln m)").doc("δ ∈ [0, 1) of the claimed composition bound (> 0 with covarianceNoise"
                     + " gaussian).");
     static final FieldSpec AUDIT_CALIBRATION = CALIBRATION.defaultWords("paper (tight for mp-mtl-* with gaussian)")
-            .doc("How the mechanism turns (ε, δ) into ρ (not for dp-sgd; mp-mtl-* only with covarianceNoise"
-                    + " gaussian).");
+            .doc("How the mechanism turns (ε, δ) into ρ (not for dp-sgd, dp-fedavg, dp-fedrep; mp-mtl-* only with"
+                    + " covarianceNoise gaussian).");
     static final FieldSpec TRIALS = integer("trials", Bounds.between(AuditReader.MIN_TRIALS, AuditReader.MAX_TRIALS))
             .byDefault(Defaults.TRIALS).doc("Games played; a multiple of 4.");
     static final FieldSpec CONFIDENCE = number("confidence", Bounds.strictlyBetween(0, 1))
             .byDefault(Defaults.CONFIDENCE).doc("Confidence of the bounds.");
     static final FieldSpec METHOD = choice("method", AuditMethod::id, AuditMethod.values())
-            .defaultWords("gaussian-dp-auc for Gaussian mechanisms, clopper-pearson otherwise")
+            .defaultWords("gaussian-dp-auc for Gaussian mechanisms, sampled-gaussian-auc for dp-sgd under white-box"
+                    + " and dp-fedavg/dp-fedrep, clopper-pearson otherwise")
             .doc("How the verdict's bounds are computed.");
     static final FieldSpec INJECT = FieldSpec.custom("inject", ref("inject")).doc("A fault injected into the mechanism.");
     static final FieldSpec EXPECT = choice("expect", Verdict::id, Verdict.values())

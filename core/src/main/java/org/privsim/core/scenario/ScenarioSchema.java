@@ -186,12 +186,13 @@ public final class ScenarioSchema {
         ArrayNode cases = schema.putArray("allOf");
         for (Algorithm a : auditable) {
             boolean mpMtl = ScenarioFields.MP_MTL.contains(a);
-            boolean settings = mpMtl || a == Algorithm.PRIV_ALTMIN || a == Algorithm.DP_SGD;
+            boolean sampled = a == Algorithm.DP_SGD || ScenarioFields.FEDERATED.contains(a);
+            boolean settings = mpMtl || a == Algorithm.PRIV_ALTMIN || sampled;
             Map<String, FieldSpec> fields = new LinkedHashMap<>();
             for (FieldSpec f : without(ScenarioFields.AUDIT, "algorithm")) {
                 FieldSpec field = f.name().equals("delta") && mpMtl ? ScenarioFields.AUDIT_PURE_DELTA : f;
                 boolean applies = switch (f.name()) {
-                    case "calibration" -> a != Algorithm.DP_SGD;
+                    case "calibration" -> !sampled;
                     case "canaryScale", "adversary" -> a.isIndexedMean();
                     default -> true;
                 };
@@ -286,8 +287,8 @@ public final class ScenarioSchema {
         usedTable(md, ScenarioFields.EXPERIMENT, List.of(Algorithm.values()));
         md.append("## Experiments on a ratings task\n\n");
         usedTable(md, ScenarioFields.RATINGS_EXPERIMENT, List.copyOf(ScenarioFields.RATINGS));
-        md.append("## Audits\n\nAn audit takes these fields; a `priv-altmin`, `mp-mtl-*` or `dp-sgd` audit also"
-                + " takes its algorithm's experiment fields (one value each; not `repeats`, `noiseMultiplier`"
+        md.append("## Audits\n\nAn audit takes these fields; a `priv-altmin`, `mp-mtl-*`, `dp-sgd`, `dp-fedavg`"
+                + " or `dp-fedrep` audit also takes its algorithm's experiment fields (one value each; not `repeats`, `noiseMultiplier`"
                 + " or `exportModels`), with its own `epsilon`, `delta` and `calibration`. See"
                 + " [audits.md](audits.md).\n\n");
         table(md, ScenarioFields.AUDIT, false);

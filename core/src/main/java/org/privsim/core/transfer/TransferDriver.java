@@ -64,6 +64,7 @@ public final class TransferDriver {
     private int averaged;
     private int step;
     private Release stepRelease;
+    private double[] released;
     private Ledger ledger;
     // private-altmin representation state
     private AltMinDriver altMin;
@@ -92,6 +93,19 @@ public final class TransferDriver {
     /** The representation the users see, row-major d×k, or null (no projection); set once the first private request is made. */
     public double[] basis() {
         return basis == null ? null : basis.clone();
+    }
+
+    /**
+     * The record of DP-SGD's steps (the σ actually added, the sampling rate, the noise multiplier the
+     * accounting assumes), or null before the first step.
+     */
+    public Release stepRelease() {
+        return stepRelease;
+    }
+
+    /** The noisy gradient sum the last DP-SGD step released (before the model update), or null before it. */
+    public double[] released() {
+        return released == null ? null : released.clone();
     }
 
     /** n₂, the private task's users. */
@@ -200,8 +214,7 @@ public final class TransferDriver {
         if (cell.algorithm() == Algorithm.DP_SGD) {
             model = new double[p];
             int n = cell.privateSamples();
-            stepRelease = cell.sgd().release("clipped gradient sum", s.clipGradient(), cell.inject().noiseMultiplier(),
-                    n);
+            stepRelease = cell.sgd().release("clipped gradient sum", s.clipGradient(), cell.injectedNoise(), n);
             ledger = cell.sgd().ledger(n, cell.epsilon());
             return nextGradients();
         }
@@ -266,6 +279,7 @@ public final class TransferDriver {
     public TransferRequest onGradientSum(double[] sum) {
         TransferSettings s = cell.settings();
         double[] noisy = GaussianMechanism.addNoise(sum, stepRelease, cell.sgdNoise(seed, repeat, step));
+        released = noisy.clone();
         double rate = s.learningRate() / (s.samplingRate() * cell.privateSamples());
         for (int c = 0; c < p; c++) {
             model[c] -= rate * noisy[c];

@@ -203,6 +203,22 @@ public record TransferRunPlan(int experiment, ExperimentSpec spec, Integer publi
         return new AltMinDriver(users, run, key, population.publicBasis());
     }
 
+    /**
+     * The factor on dp-sgd's noise that the injected fault applies: {@code inject.noiseMultiplier},
+     * times σ₁/σ under {@code ignoreComposition}, where σ₁ is the noise multiplier one
+     * Poisson-subsampled Gaussian step at rate q would need to spend the whole (ε, δ) alone (the
+     * experiment's accountant, one step) — every step is calibrated to the whole budget, while the
+     * ledger keeps charging the S steps at the σ the accounting assumes. 1 without a fault.
+     */
+    public double injectedNoise() {
+        if (!inject.ignoreComposition() || sgd == null) {
+            return inject.noiseMultiplier();
+        }
+        SgdCalibration alone = SgdCalibration.calibrate(sgd.samplingRate(), 1, sgd.delta(), epsilon, null,
+                settings().accountant());
+        return inject.noiseMultiplier() * alone.noiseMultiplier() / sgd.noiseMultiplier();
+    }
+
     /** The same cell with a fault injected (audits). */
     public TransferRunPlan withInjection(Injection fault) {
         return new TransferRunPlan(experiment, spec, publicSamples, publicIndex, epsilon, epsilonIndex,

@@ -62,15 +62,16 @@ class DpSgdAuditTest {
     @Test
     void badAuditFieldsAreRefused() {
         assertError("  - { " + RUN + ", threatModel: jdp }\n", "audits[0].threatModel",
-                "dp-sgd is audited under billboard only (every iterate is public; users receive no separate"
-                        + " outputs), got jdp");
+                "dp-sgd is audited under billboard or white-box only (every iterate is public; users receive no"
+                        + " separate outputs), got jdp");
         assertError("  - { " + RUN + ", calibration: tight }\n", "audits[0].calibration",
                 "not used by dp-sgd (its σ is set by the sampled-Gaussian RDP accountant)");
         assertError("  - { " + RUN + ", noiseMultiplier: 2 }\n", "audits[0].noiseMultiplier",
                 "not used by audits (σ is calibrated to the audit's epsilon; to break the mechanism use"
                         + " inject.noiseMultiplier)");
         assertError("  - { " + RUN + ", method: gaussian-dp }\n", "audits[0].method",
-                "gaussian-dp is valid only for Gaussian mechanisms; dp-sgd subsamples (use clopper-pearson)");
+                "gaussian-dp is valid only for Gaussian mechanisms; dp-sgd subsamples (use clopper-pearson or"
+                        + " sampled-gaussian-auc)");
         assertError("  - { " + RUN.replace("representation: none", "representation: private-altmin,"
                         + " representationEpsilon: 1") + " }\n", "audits[0].representation",
                 "a dp-sgd audit runs with representation none, public or true (the private-altmin representation's"

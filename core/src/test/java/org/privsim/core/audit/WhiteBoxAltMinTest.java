@@ -68,7 +68,7 @@ class WhiteBoxAltMinTest {
                 + "audits:\n  - { algorithm: indexed-mean-nonprivate, threatModel: white-box, epsilon: 1, delta: 1.0e-5 }\n",
                 "t.yaml")).errors();
         assertEquals(List.of(new FieldError("audits[0].threatModel",
-                "white-box is implemented for priv-altmin and the private indexed-mean mechanisms (Gaussian releases),"
-                        + " got indexed-mean-nonprivate")), errors);
+                "white-box is implemented for priv-altmin, dp-sgd, dp-fedavg, dp-fedrep and the private indexed-mean"
+                        + " mechanisms (Gaussian releases), got indexed-mean-nonprivate")), errors);
     }
 }
