@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -19,10 +20,13 @@ import org.privsim.core.seam.BoundCell;
 import org.privsim.core.seam.Family;
 import org.privsim.core.seam.Folding;
 import org.privsim.core.seam.Participant;
+import org.privsim.core.seam.Role;
 import org.privsim.core.seam.RunCurator;
 import org.privsim.core.seam.SequentialInterpreter;
 import org.privsim.core.seam.Step;
 import org.privsim.protocol.CoordinatorCommand;
+import org.privsim.protocol.ParticipantCommand;
+import org.privsim.protocol.RunCommand;
 
 /**
  * The one curator actor runs every kind of step of the seam as the sequential interpreter does: an
@@ -61,8 +65,11 @@ class RunCuratorActorTest {
         }
     };
 
-    /** A run of seven steps whose outcome records every answer list it received; {@code failAt} throws there. */
-    private record Toy(int failAt, boolean shared) implements Family<Integer, Integer, String, String, List<String>, ExperimentRow> {
+    /**
+     * A run of eight steps whose outcome records every answer list it received; {@code failAt} throws
+     * there; participant {@code adversary} has the role {@link Role#ADVERSARY}.
+     */
+    private record Toy(int failAt, boolean shared, int adversary) implements Family<Integer, Integer, String, String, List<String>, ExperimentRow> {
         @Override
         public String id() {
             return "toy";
@@ -86,6 +93,11 @@ class RunCuratorActorTest {
         @Override
         public String label(Integer cell) {
             return "toy";
+        }
+
+        @Override
+        public Role role(Integer cell, int id) {
+            return id == adversary ? Role.ADVERSARY : Role.USER;
         }
 
         @Override
@@ -164,7 +176,7 @@ class RunCuratorActorTest {
     @ParameterizedTest(name = "shared context: {0}")
     @ValueSource(booleans = {false, true})
     void everyKindOfStepGivesTheSequentialAnswers(boolean shared) {
-        BoundCell cell = BoundCell.of(new Toy(-1, shared), 0, 0);
+        BoundCell cell = BoundCell.of(new Toy(-1, shared, -1), 0, 0);
         @SuppressWarnings("unchecked")
         List<String> expected = (List<String>) SequentialInterpreter.run(cell, 0, 1L);
         assertEquals(shared
@@ -187,11 +199,45 @@ class RunCuratorActorTest {
     @CsvSource({"false, 4", "true, 4", "false, 1025", "true, 1025"})
     void aParticipantThatThrowsFailsTheRunNamingIt(boolean shared, int failing) {
         assertEquals(RunCuratorActor.SLICE + 1, 1025);
-        BoundCell cell = BoundCell.of(new Toy(failing, shared), 0, 0);
+        BoundCell cell = BoundCell.of(new Toy(failing, shared, -1), 0, 0);
         TestProbe<CoordinatorCommand> coordinator = TEST_KIT.createTestProbe();
         TEST_KIT.spawn(RunCuratorActor.create(cell, 0, 1L, null, null, coordinator.getRef(),
                 new SharedContexts(), Progress.NONE));
         CoordinatorCommand.RunFailed failed = coordinator.expectMessageClass(CoordinatorCommand.RunFailed.class);
         assertTrue(failed.reason().contains("participant " + failing + " of run 0"), failed.reason());
+    }
+
+    /**
+     * On a cluster a participant of another role answers through its stand-in (here one that
+     * answers as the participant, built once): participant 2, asked in steps 1, 2 and 8 beside
+     * participants computed here, gives the sequential outcome; participant 4, listed in the fold of
+     * step 3, fails the run, which names it.
+     */
+    @ParameterizedTest(name = "adversary {0}")
+    @ValueSource(ints = {2, 4})
+    void aParticipantOfAnotherRoleAnswersThroughItsStandInAndCannotFold(int adversary) {
+        BoundCell cell = BoundCell.of(new Toy(-1, false, adversary), 0, 0);
+        RemoteParticipants remote = (c, run, id, role, curator) -> Behaviors.setup(ctx -> {
+            Participant<Object, Object> participant = c.participant(run, 1L, 0, id);
+            return Behaviors.receive(Object.class)
+                    .onMessage(ParticipantCommand.Ask.class, m -> {
+                        m.replyTo().tell(new RunCommand.Answered(m.position(), participant.answer(m.request())));
+                        return Behaviors.same();
+                    })
+                    .build();
+        });
+        TestProbe<CoordinatorCommand> coordinator = TEST_KIT.createTestProbe();
+        TEST_KIT.spawn(RunCuratorActor.create(cell, 0, 1L, "node", remote, coordinator.getRef(),
+                new SharedContexts(), Progress.NONE));
+        if (adversary == 2) {
+            CoordinatorCommand.RunFinished finished = coordinator.expectMessageClass(CoordinatorCommand.RunFinished.class);
+            assertEquals(SequentialInterpreter.run(cell, 0, 1L), finished.outcome());
+            assertEquals(java.util.Map.of("node", RunCuratorActor.SLICE + 2), finished.placement(),
+                    "participants 0 … SLICE + 2 but the adversary ran here");
+        } else {
+            CoordinatorCommand.RunFailed failed = coordinator.expectMessageClass(CoordinatorCommand.RunFailed.class);
+            assertTrue(failed.reason().contains("participant 4 of run 0 (role adversary) cannot take part in a fold"),
+                    failed.reason());
+        }
     }
 }
