@@ -4,13 +4,13 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import org.apache.pekko.actor.typed.ActorRef;
 
 /**
- * Messages a participant actor handles, for every family: one request of its run's curator, or
- * its turn in a chained fold.
+ * Messages a participant actor handles, for every family: one request of its run's curator (a
+ * participant placed on another node than its curator, an audit's adversary on a cluster).
  *
  * <p>Guarantee: a participant answers every request exactly once, to {@code replyTo}, in the order
  * the requests arrive, with what its family's participant answers — never with its data.
  */
-public sealed interface ParticipantCommand extends CborSerializable permits ParticipantCommand.Ask, ParticipantCommand.Fold {
+public sealed interface ParticipantCommand extends CborSerializable permits ParticipantCommand.Ask {
 
     /**
      * Answer {@code request} with {@link RunCommand.Answered} at {@code position}.
@@ -21,12 +21,4 @@ public sealed interface ParticipantCommand extends CborSerializable permits Part
      */
     record Ask(int position, @JsonTypeInfo(use = JsonTypeInfo.Id.CLASS) Object request,
                ActorRef<RunCommand> replyTo) implements ParticipantCommand {}
-
-    /**
-     * Add your answer to the chain's request into its sum and hand it on ({@link FoldChain#foldIn}).
-     * Local only: never serialized.
-     *
-     * @param chain the fold in flight
-     */
-    record Fold(FoldChain chain) implements ParticipantCommand, org.apache.pekko.actor.NoSerializationVerificationNeeded {}
 }

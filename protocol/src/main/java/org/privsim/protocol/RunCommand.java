@@ -3,8 +3,8 @@ package org.privsim.protocol;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 
 /**
- * Messages the curator actor of one run handles, for every family: its participants' answers, or
- * the sum of a chained fold.
+ * Messages the curator actor of one run handles, for every family: its participants' answers, a
+ * slice's answers or a fold range's sum from its workers, or a participant's failure.
  *
  * <p>Guarantee: the curator acts only once every participant it asked has answered, and hands the
  * answers to the family's curator in the order it asked, never in arrival order.
@@ -21,8 +21,8 @@ public sealed interface RunCommand extends CborSerializable permits RunCommand.A
     record Answered(int position, @JsonTypeInfo(use = JsonTypeInfo.Id.CLASS) Object answer) implements RunCommand {}
 
     /**
-     * The sum of the current chained fold, or of one of its ranges, back from its last participant.
-     * Local only: never serialized.
+     * The sum of the current fold, or of one of its ranges, from a {@link ParticipantBatch}. Local
+     * only: never serialized.
      *
      * @param range the range (0 for a fold without ranges)
      * @param sum   the folded answers

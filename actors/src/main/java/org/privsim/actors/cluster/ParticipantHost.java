@@ -13,7 +13,6 @@ import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.apache.pekko.actor.typed.receptionist.Receptionist;
 import org.apache.pekko.actor.typed.receptionist.ServiceKey;
 import org.privsim.actors.local.LocalSettings;
-import org.privsim.actors.local.ParticipantActor;
 import org.privsim.core.seam.BoundCell;
 import org.privsim.core.seam.Role;
 import org.privsim.protocol.ParticipantCommand;
@@ -26,7 +25,7 @@ import org.privsim.protocol.ParticipantHostCommand.StandInStopped;
  * The participant host of a node with the cluster role of a {@link Role} other than
  * {@link Role#USER} (the {@code adversary} role), registered with the Receptionist under
  * {@link #key}: it runs the participants of that role that {@link RemoteParticipant} stand-ins place
- * here, as the local runner's {@link ParticipantActor} on the compute dispatcher.
+ * here, each a {@link ParticipantActor} on the compute dispatcher.
  *
  * <p>Guarantees: the participant is built from the same scenario text by the same parser and family
  * as its curator's node builds it ({@link SeamCache}), so it answers as a local one would; it stops

@@ -39,8 +39,8 @@ import org.privsim.protocol.RunCommand;
  * curator gets one {@link RunCommand.ParticipantLost}, with the reason, if no host has placed the
  * participant within the placement timeout (no node of the role, a host that never answers), if
  * the participant stops (its node crashed or left), or if a request has waited for its answer for
- * the silence timeout. Chained folds are local to a run's node: a participant of another role in a
- * fold fails the run.
+ * the silence timeout. (Folds are computed on the curator's node: the curator fails a fold that
+ * names a participant of another role.)
  */
 final class RemoteParticipant {
     private static final Duration TICK = Duration.ofSeconds(1);
@@ -107,8 +107,6 @@ final class RemoteParticipant {
                     .onMessage(Listed.class, this::onListed)
                     .onMessage(ParticipantHostCommand.Spawned.class, this::onSpawned)
                     .onMessage(ParticipantCommand.Ask.class, this::onAsk)
-                    .onMessage(ParticipantCommand.Fold.class, m -> lose("a participant of role "
-                            + role.clusterRole() + " cannot take part in a chained fold"))
                     .onMessage(RunCommand.Answered.class, m -> {
                         outstanding--;
                         lastProgress = System.nanoTime();

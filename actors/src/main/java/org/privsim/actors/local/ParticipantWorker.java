@@ -5,8 +5,8 @@ import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.privsim.protocol.ParticipantBatch;
 
 /**
- * A worker of a run whose participants share a context: computes each {@link ParticipantBatch} it
- * receives, in arrival order, on its own thread of the compute dispatcher.
+ * A worker of a run's curator ({@link RunCuratorActor}): computes each {@link ParticipantBatch} it
+ * receives, in arrival order, on a thread of the compute dispatcher.
  *
  * <p>Guarantee: every batch is computed exactly once and reports to its curator (a participant that
  * throws is reported by the batch, the worker goes on).

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntFunction;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.DispatcherSelector;
@@ -15,66 +16,69 @@ import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.privsim.core.privacy.BudgetExceededException;
 import org.privsim.core.run.Progress;
 import org.privsim.core.seam.BoundCell;
+import org.privsim.core.seam.Participant;
 import org.privsim.core.seam.Role;
 import org.privsim.core.seam.RunCurator;
 import org.privsim.core.seam.Step;
 import org.privsim.protocol.CoordinatorCommand;
-import org.privsim.protocol.FoldChain;
 import org.privsim.protocol.ParticipantBatch;
 import org.privsim.protocol.ParticipantCommand;
 import org.privsim.protocol.RunCommand;
 
 /**
- * The curator of one run of any seam family: drives the family's {@link RunCurator}, spawning a
- * {@link ParticipantActor} as its child the first time a step names it, sending each step's request
- * (or each participant's own) to exactly the participants it names — or, for a
- * {@link Step.Fold}, handing one {@link FoldChain} from participant to participant in the order it
- * names them (one chain per range of a fold in ranges, all at once, their partial sums combined in
- * range order) — and handing their answers back in the order it named them. A
- * step that names no participant is answered at once. Its {@link Role#USER} participants live where
- * it lives, so their messages never cross a node; a participant of another role (an audit's
- * adversary) is its child too locally, and on a cluster a stand-in child given by
- * {@link RemoteParticipants} that relays to the participant on a node of its role.
+ * The curator of one run of any seam family: drives the family's {@link RunCurator} and has its
+ * participants answer each step, with no actor per participant. A run whose context is its own
+ * keeps its participants in a {@link ParticipantTable} (each built on its first request, kept for
+ * the run); a run whose context is shared ({@code Family.contextKey}: its participants are views of
+ * the context, keeping nothing between requests) takes the context from the node's
+ * {@link SharedContexts} and builds its participants for each slice.
  *
- * <p>A run whose context is shared ({@code Family.contextKey}: its participants are views of the
- * context, keeping nothing between requests) takes the context from the node's
- * {@link SharedContexts} and has no participant actors: each step is cut into slices — a fold's
- * ranges, an ask's runs of {@value #SLICE} positions — handed as {@link ParticipantBatch}es to a pool
- * of worker children on the compute dispatcher, one message per slice, the slices' results
- * put back in position (range) order.
+ * <p>Each step is cut into slices — a fold's ranges, an ask's runs of {@value #SLICE} positions. A
+ * step of one slice (a DP-SGD step's fold over its Poisson sample, an MP-MTL round's ask of every
+ * task) is computed by the curator itself, on its own thread of the compute dispatcher, with no
+ * message, so a run of tiny steps is a loop as in the sequential interpreter and the runtime's
+ * parallelism comes from the runs in flight; a step of several slices is handed as
+ * {@link ParticipantBatch}es to a pool of worker children on the compute dispatcher, one message per
+ * slice, the slices' results put back in position order, a fold's range partials combined in range
+ * order. A step that names no participant is answered at once.
+ *
+ * <p>On a cluster ({@code remote} given) a participant of a {@link Role} other than {@link Role#USER}
+ * (an audit's adversary) is not computed here but by a stand-in child given by
+ * {@link RemoteParticipants}, which relays its requests to the participant on a node of its role;
+ * such a participant cannot take part in a fold (the run fails, naming it).
  *
  * <p>Guarantee: the outcome equals the sequential interpreter's bit for bit; the actor reports
- * exactly once to its coordinator — {@link CoordinatorCommand.RunFinished} (with its participant
- * count on its node, when it runs on a cluster), or {@link CoordinatorCommand.RunFailed} when the
- * ledger refuses a release, a participant stops or a remote participant is lost — and stops, with its
- * participants.
+ * exactly once to its coordinator — {@link CoordinatorCommand.RunFinished} (with the number of
+ * participants that ran on its node, when it runs on a cluster), or {@link CoordinatorCommand.RunFailed}
+ * when the ledger refuses a release, a participant throws (the reason names it) or a remote
+ * participant is lost — and stops, with its workers and stand-ins.
  */
 public final class RunCuratorActor extends AbstractBehavior<RunCommand> {
-    /** Participants run on the compute dispatcher: a DP-SGD step is a burst of tiny messages. */
+    /** Workers compute slices on the compute dispatcher, off the coordinators' dispatcher. */
     private static final DispatcherSelector COMPUTE = DispatcherSelector.fromConfig(LocalSettings.COMPUTE_DISPATCHER);
-    /** Positions per slice of an ask on a shared context. */
+    /** Positions per slice of an ask. */
     static final int SLICE = 1024;
 
     private final BoundCell cell;
     private final int run;
-    private final long seed;
-    private final Object context;
     private final RunCurator<Object, Object, Object> curator;
     private final ActorRef<CoordinatorCommand> coordinator;
     private final Progress progress;
-    /** Whether the run's context is shared (participants answer in batches on workers), and the workers. */
-    private final boolean shared;
+    /** The run's participants: its table, or (shared context) built from the context for each use. */
+    private final IntFunction<Participant<Object, Object>> participants;
+    /** The run's own participants, or null when its context is shared. */
+    private final ParticipantTable table;
+    /** Shared context: the most participants one step asked (they are not kept, so not counted). */
+    private int largestStep;
     private final List<ActorRef<ParticipantBatch>> workers = new ArrayList<>();
     private int nextWorker;
-    /** Participants asked so far (shared context: distinct ids are not tracked, the largest step's count). */
-    private int sharedParticipants;
     /** The request of the step whose answers are awaited (for progress). */
     private Object pendingRequest;
     /** This node's address on a cluster (the run's placement), or null locally. */
     private final String node;
     /** Stand-ins for participants of roles placed elsewhere (cluster), or null. */
     private final RemoteParticipants remote;
-    private final Map<Integer, ActorRef<ParticipantCommand>> participants = new HashMap<>();
+    private final Map<Integer, ActorRef<Object>> standIns = new HashMap<>();
     private Object[] answers;
     private int answered;
     /**
@@ -110,10 +114,11 @@ public final class RunCuratorActor extends AbstractBehavior<RunCommand> {
         super(ctx);
         this.cell = cell;
         this.run = run;
-        this.seed = seed;
         Object key = cell.contextKey(run, seed);
-        this.shared = key != null;
-        this.context = shared ? contexts.get(key, () -> cell.context(run, seed)) : cell.context(run, seed);
+        Object context = key == null ? cell.context(run, seed) : contexts.get(key, () -> cell.context(run, seed));
+        IntFunction<Participant<Object, Object>> build = id -> cell.participant(run, seed, context, id);
+        this.table = key == null ? new ParticipantTable(build) : null;
+        this.participants = key == null ? table : build;
         this.curator = cell.curator(run, seed, context);
         this.coordinator = coordinator;
         this.progress = progress;
@@ -127,80 +132,111 @@ public final class RunCuratorActor extends AbstractBehavior<RunCommand> {
                 .onMessage(RunCommand.Answered.class, this::onAnswered)
                 .onMessage(RunCommand.Folded.class, this::onFolded)
                 .onMessage(RunCommand.BatchAnswered.class, this::onBatch)
-                .onMessage(RunCommand.ParticipantStopped.class, m -> {
-                    coordinator.tell(new CoordinatorCommand.RunFailed(cell.index(), run, "participant " + m.participant()
-                            + " of run " + run + " stopped without answering"));
-                    return Behaviors.stopped();
-                })
-                .onMessage(RunCommand.ParticipantLost.class, m -> {
-                    coordinator.tell(new CoordinatorCommand.RunFailed(cell.index(), run, m.reason()));
-                    return Behaviors.stopped();
-                })
+                .onMessage(RunCommand.ParticipantStopped.class, m -> failed(m.participant()))
+                .onMessage(RunCommand.ParticipantLost.class, m -> failed(m.reason()))
                 .build();
     }
 
-    /** Takes the curator's next step ({@code previous == null}: the first) and sends it, until one needs answers. */
+    /**
+     * Takes the curator's next step ({@code previous == null}: the first), computing the steps of one
+     * slice here, until one is handed out (then waits for its answers) or the run is over.
+     */
     private Behavior<RunCommand> advance(List<Object> previous) {
-        Step<Object, Object> step;
+        ActorRef<RunCommand> self = getContext().getSelf();
         try {
-            step = previous == null ? curator.start() : curator.onAnswers(previous);
+            Step<Object, Object> step = previous == null ? curator.start() : curator.onAnswers(previous);
             if (previous != null) {
                 progress.released(cell.index(), run, pendingRequest);
             }
-            while (!(step instanceof Step.Done<Object, Object>) && step.asked().length == 0) {
+            while (!(step instanceof Step.Done<Object, Object>)) {
+                int[] ids = step.asked();
                 Object request = step.firstRequest();
-                step = curator.onAnswers(step instanceof Step.Fold<Object, Object> empty
-                        ? List.of(empty.total(emptyPartials(empty))) : List.of());
+                largestStep = Math.max(largestStep, ids.length);
+                if (table != null) {
+                    table.reserve(ids);
+                }
+                boolean elsewhere = placedElsewhere(ids);
+                if (elsewhere || !oneSlice(step)) {
+                    pendingRequest = request;
+                    return handOut(step, elsewhere);
+                }
+                RunCommand result = new ParticipantBatch(step, 0, 0, ids.length, participants, self).result();
+                if (result instanceof RunCommand.ParticipantStopped stopped) {
+                    return failed(stopped.participant());
+                }
+                step = curator.onAnswers(step instanceof Step.Fold<Object, Object> f
+                        ? List.of(f.total(List.of(((RunCommand.Folded) result).sum())))
+                        : Arrays.asList(((RunCommand.BatchAnswered) result).answers()));
                 progress.released(cell.index(), run, request);
             }
+            coordinator.tell(new CoordinatorCommand.RunFinished(cell.index(), run,
+                    ((Step.Done<Object, Object>) step).outcome(),
+                    node == null ? null : Map.of(node, table == null ? largestStep : table.size())));
+            return Behaviors.stopped();
         } catch (BudgetExceededException e) {
-            coordinator.tell(new CoordinatorCommand.RunFailed(cell.index(), run, e.getMessage()));
-            return Behaviors.stopped();
+            return failed(e.getMessage());
         }
-        if (step instanceof Step.Done<Object, Object> done) {
-            coordinator.tell(new CoordinatorCommand.RunFinished(cell.index(), run, done.outcome(),
-                    node == null ? null : Map.of(node, shared ? sharedParticipants : participants.size())));
-            return Behaviors.stopped();
+    }
+
+    /** Whether {@code step} is one slice: a fold of one range, or an ask of at most {@value #SLICE} positions. */
+    private static boolean oneSlice(Step<Object, Object> step) {
+        return step instanceof Step.Fold<Object, Object> f ? f.ends().length == 1 : step.asked().length <= SLICE;
+    }
+
+    /** Whether one of {@code ids} is of a role placed on other nodes (only on a cluster). */
+    private boolean placedElsewhere(int[] ids) {
+        if (remote != null) {
+            for (int id : ids) {
+                if (cell.role(id) != Role.USER) {
+                    return true;
+                }
+            }
         }
+        return false;
+    }
+
+    /**
+     * Hands {@code step} out: a fold's ranges, or an ask's slices, to the workers, all at once; when
+     * it names participants placed {@code elsewhere}, an ask's to their stand-ins (and its other
+     * positions to the workers one by one).
+     */
+    private Behavior<RunCommand> handOut(Step<Object, Object> step, boolean elsewhere) {
+        ActorRef<RunCommand> self = getContext().getSelf();
         int[] ids = step.asked();
-        pendingRequest = step.firstRequest();
-        if (shared) {
-            sharedParticipants = Math.max(sharedParticipants, ids.length);
-            startBatches(step);
-            return this;
-        }
         if (step instanceof Step.Fold<Object, Object> f) {
-            startFold(f);
+            if (elsewhere) {
+                int id = Arrays.stream(ids).filter(i -> cell.role(i) != Role.USER).findFirst().orElseThrow();
+                return failed("participant " + id + " of run " + run + " (role " + cell.role(id).clusterRole()
+                        + ") cannot take part in a fold: folds are computed on the curator's node");
+            }
+            fold = f;
+            partials = new Object[f.ends().length];
+            nextRange = 0;
+            total = f.ranged() ? f.folding().empty() : null;
+            int start = 0;
+            for (int range = 0; range < partials.length; range++) {
+                worker().tell(new ParticipantBatch(step, range, start, f.ends()[range], participants, self));
+                start = f.ends()[range];
+            }
             return this;
         }
         answers = new Object[ids.length];
         answered = 0;
-        ActorRef<RunCommand> self = getContext().getSelf();
-        for (int position = 0; position < ids.length; position++) {
-            participant(ids[position]).tell(new ParticipantCommand.Ask(position, step.request(position), self));
+        if (elsewhere) {
+            for (int position = 0; position < ids.length; position++) {
+                Role role = cell.role(ids[position]);
+                if (role == Role.USER) {
+                    worker().tell(new ParticipantBatch(step, 0, position, position + 1, participants, self));
+                } else {
+                    standIn(ids[position], role).tell(new ParticipantCommand.Ask(position, step.request(position), self));
+                }
+            }
+            return this;
+        }
+        for (int from = 0; from < ids.length; from += SLICE) {
+            worker().tell(new ParticipantBatch(step, 0, from, Math.min(ids.length, from + SLICE), participants, self));
         }
         return this;
-    }
-
-    /** A shared-context step: its slices to the workers, all at once. */
-    private void startBatches(Step<Object, Object> step) {
-        ActorRef<RunCommand> self = getContext().getSelf();
-        if (step instanceof Step.Fold<Object, Object> f) {
-            int[] ends = f.ends();
-            startPartials(f);
-            int start = 0;
-            for (int range = 0; range < ends.length; range++) {
-                worker().tell(new ParticipantBatch(cell, run, seed, context, step, range, start, ends[range], self));
-                start = ends[range];
-            }
-            return;
-        }
-        int n = step.asked().length;
-        answers = new Object[n];
-        answered = 0;
-        for (int from = 0; from < n; from += SLICE) {
-            worker().tell(new ParticipantBatch(cell, run, seed, context, step, 0, from, Math.min(n, from + SLICE), self));
-        }
     }
 
     /** The next worker, round-robin; the pool grows to one worker per processor. */
@@ -213,34 +249,26 @@ public final class RunCuratorActor extends AbstractBehavior<RunCommand> {
         return workers.get(nextWorker++ % workers.size());
     }
 
+    /** The stand-in of participant {@code id}, of a role placed on other nodes, spawned on first use. */
+    private ActorRef<Object> standIn(int id, Role role) {
+        ActorRef<Object> ref = standIns.get(id);
+        if (ref == null) {
+            ref = getContext().spawn(remote.standIn(cell, run, id, role, getContext().getSelf()), "p-" + id);
+            getContext().watchWith(ref, new RunCommand.ParticipantStopped(id));
+            standIns.put(id, ref);
+        }
+        return ref;
+    }
+
     private Behavior<RunCommand> onBatch(RunCommand.BatchAnswered m) {
         System.arraycopy(m.answers(), 0, answers, m.from(), m.answers().length);
         answered += m.answers().length;
         return answered < answers.length ? this : advance(Arrays.asList(answers));
     }
 
-
-    /** One chain per range of {@code f}, all handed out at once. */
-    private void startFold(Step.Fold<Object, Object> f) {
-        int[] ids = f.participants();
-        int[] ends = f.ends();
-        startPartials(f);
-        int start = 0;
-        for (int range = 0; range < ends.length; range++) {
-            List<ActorRef<ParticipantCommand>> chain = new ArrayList<>(ends[range] - start);
-            for (int position = start; position < ends[range]; position++) {
-                chain.add(participant(ids[position]));
-            }
-            new FoldChain(chain, f.request(), f.folding(), range, getContext().getSelf()).start();
-            start = ends[range];
-        }
-    }
-
-    private void startPartials(Step.Fold<Object, Object> f) {
-        fold = f;
-        partials = new Object[f.ends().length];
-        nextRange = 0;
-        total = f.ranged() ? f.folding().empty() : null;
+    private Behavior<RunCommand> onAnswered(RunCommand.Answered m) {
+        answers[m.position()] = m.answer();
+        return ++answered < answers.length ? this : advance(Arrays.asList(answers));
     }
 
     private Behavior<RunCommand> onFolded(RunCommand.Folded m) {
@@ -259,30 +287,12 @@ public final class RunCuratorActor extends AbstractBehavior<RunCommand> {
         return advance(List.of(sum));
     }
 
-    private static List<Object> emptyPartials(Step.Fold<Object, Object> f) {
-        List<Object> empties = new ArrayList<>();
-        for (int range = 0; range < f.ends().length; range++) {
-            empties.add(f.folding().empty());
-        }
-        return empties;
+    private Behavior<RunCommand> failed(int participant) {
+        return failed("participant " + participant + " of run " + run + " stopped without answering");
     }
 
-    private ActorRef<ParticipantCommand> participant(int id) {
-        ActorRef<ParticipantCommand> ref = participants.get(id);
-        if (ref == null) {
-            Role role = cell.role(id);
-            ref = remote == null || role == Role.USER
-                    ? getContext().spawn(ParticipantActor.create(cell, run, seed, context, id), "p-" + id, COMPUTE)
-                    : getContext().spawn(remote.standIn(cell, run, id, role, getContext().getSelf()), "p-" + id)
-                            .narrow();
-            getContext().watchWith(ref, new RunCommand.ParticipantStopped(id));
-            participants.put(id, ref);
-        }
-        return ref;
-    }
-
-    private Behavior<RunCommand> onAnswered(RunCommand.Answered m) {
-        answers[m.position()] = m.answer();
-        return ++answered < answers.length ? this : advance(Arrays.asList(answers));
+    private Behavior<RunCommand> failed(String reason) {
+        coordinator.tell(new CoordinatorCommand.RunFailed(cell.index(), run, reason));
+        return Behaviors.stopped();
     }
 }

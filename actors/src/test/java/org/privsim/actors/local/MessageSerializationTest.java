@@ -252,13 +252,12 @@ class MessageSerializationTest {
             all.addAll(List.of(root.getPermittedSubclasses()));
         }
         all.addAll(List.of(ParticipantHostCommand.Spawned.class, ParticipantHostCommand.HostedCount.class));
-        // The seam's chained folds and batches hand live sums, answers and contexts between the actors
-        // of one run: local only, marked exempt from serialization (and never sent to another node).
+        // The seam's slices hand live sums and answers from a run's workers to its curator: local
+        // only, marked exempt from serialization (and never sent to another node).
         Set<Class<?>> localOnly = new HashSet<>();
         all.removeIf(c -> org.apache.pekko.actor.NoSerializationVerificationNeeded.class.isAssignableFrom(c)
                 && localOnly.add(c));
-        assertEquals(Set.of(ParticipantCommand.Fold.class, RunCommand.Folded.class, RunCommand.BatchAnswered.class),
-                localOnly);
+        assertEquals(Set.of(RunCommand.Folded.class, RunCommand.BatchAnswered.class), localOnly);
         assertEquals(all, covered, "one instance of every message type");
     }
 

@@ -7,8 +7,10 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.privsim.core.run.Progress;
 import org.privsim.core.run.ExperimentRow;
@@ -18,18 +20,24 @@ import org.privsim.core.seam.BoundCell;
 import org.privsim.core.seam.Family;
 import org.privsim.core.seam.Folding;
 import org.privsim.core.seam.Participant;
+import org.privsim.core.seam.Role;
 import org.privsim.core.seam.RunCurator;
 import org.privsim.core.seam.SequentialInterpreter;
 import org.privsim.core.seam.Step;
 import org.privsim.protocol.CoordinatorCommand;
+import org.privsim.protocol.ParticipantCommand;
+import org.privsim.protocol.RunCommand;
 
 /**
  * The one curator actor runs every kind of step of the seam as the sequential interpreter does: an
- * ask of one request, an ask of each participant's own request, a chained fold (non-commutative, so
- * order matters), an empty fold and an empty ask, a fold in ranges (one of them empty; the ranges run
- * at once, their partials combined in range order) and a fold of empty ranges; and a participant that throws fails the run
- * instead of leaving it waiting — with participant actors, and with a shared context (participants
- * answering in batches on workers). A toy family: participant i answers "i:request".
+ * ask of one request, an ask of each participant's own request, a fold (non-commutative, so order
+ * matters), an empty fold and an empty ask, a fold in ranges (one of them empty; the ranges run at
+ * once on workers, their partials combined in range order), a fold of empty ranges and an ask of more
+ * than one slice (its slices on workers, answers put back in position order); and a participant
+ * that throws fails the run, naming it, instead of leaving it waiting — in a step the curator
+ * computes itself and in one handed to workers — with the run's own participants (kept for the run:
+ * each answer says how many requests its participant answered before) and with a shared context
+ * (participants built for each slice). A toy family: participant i answers "i:request".
  */
 class RunCuratorActorTest {
     private static final ActorTestKit TEST_KIT = ActorTestKit.create();
@@ -57,8 +65,11 @@ class RunCuratorActorTest {
         }
     };
 
-    /** A run of seven steps whose outcome records every answer list it received; {@code failAt} throws there. */
-    private record Toy(int failAt, boolean shared) implements Family<Integer, Integer, String, String, List<String>, ExperimentRow> {
+    /**
+     * A run of eight steps whose outcome records every answer list it received; {@code failAt} throws
+     * there; participant {@code adversary} has the role {@link Role#ADVERSARY}.
+     */
+    private record Toy(int failAt, boolean shared, int adversary) implements Family<Integer, Integer, String, String, List<String>, ExperimentRow> {
         @Override
         public String id() {
             return "toy";
@@ -82,6 +93,11 @@ class RunCuratorActorTest {
         @Override
         public String label(Integer cell) {
             return "toy";
+        }
+
+        @Override
+        public Role role(Integer cell, int id) {
+            return id == adversary ? Role.ADVERSARY : Role.USER;
         }
 
         @Override
@@ -121,6 +137,7 @@ class RunCuratorActorTest {
                         case 5 -> new Step.Ask<>(new int[0], "none");
                         case 6 -> Step.foldRanges(new int[] {4, 1, 3, 0}, new int[] {1, 1, 3, 4}, "r", CONCAT);
                         case 7 -> Step.foldRanges(new int[0], new int[] {0, 0}, "e", CONCAT);
+                        case 8 -> new Step.Ask<>(descending(RunCuratorActor.SLICE + 3), "b");
                         default -> new Step.Done<>(List.copyOf(seen));
                     };
                 }
@@ -129,12 +146,25 @@ class RunCuratorActorTest {
 
         @Override
         public Participant<String, String> participant(Integer cell, int run, long seed, Integer context, int id) {
+            int[] answered = new int[1];
             return request -> {
                 if (id == failAt) {
                     throw new IllegalStateException("participant " + id + " fails");
                 }
-                return id + ":" + request;
+                // a participant of a shared context keeps nothing, so does not count
+                String before = shared || answered[0] == 0 ? "" : "#" + answered[0];
+                answered[0]++;
+                return id + ":" + request + before;
             };
+        }
+
+        /** Participants {@code count − 1}, …, 0. */
+        private static int[] descending(int count) {
+            int[] ids = new int[count];
+            for (int i = 0; i < count; i++) {
+                ids[i] = count - 1 - i;
+            }
+            return ids;
         }
 
         @Override
@@ -146,10 +176,17 @@ class RunCuratorActorTest {
     @ParameterizedTest(name = "shared context: {0}")
     @ValueSource(booleans = {false, true})
     void everyKindOfStepGivesTheSequentialAnswers(boolean shared) {
-        BoundCell cell = BoundCell.of(new Toy(-1, shared), 0, 0);
-        Object expected = SequentialInterpreter.run(cell, 0, 1L);
-        assertEquals(List.of("3:a,0:a,2:a", "0:x,1:y,2:z", "[4:f;1:f;3:f;", "[", "",
-                "[[4:r;][][1:r;3:r;][0:r;]", "[[][]"), expected);
+        BoundCell cell = BoundCell.of(new Toy(-1, shared, -1), 0, 0);
+        @SuppressWarnings("unchecked")
+        List<String> expected = (List<String>) SequentialInterpreter.run(cell, 0, 1L);
+        assertEquals(shared
+                ? List.of("3:a,0:a,2:a", "0:x,1:y,2:z", "[4:f;1:f;3:f;", "[", "", "[[4:r;][][1:r;3:r;][0:r;]", "[[][]")
+                : List.of("3:a,0:a,2:a", "0:x#1,1:y,2:z#1", "[4:f;1:f#1;3:f#1;", "[", "",
+                "[[4:r#1;][][1:r#2;3:r#2;][0:r#2;]", "[[][]"), expected.subList(0, 7));
+        String[] big = expected.get(7).split(",");
+        assertEquals(RunCuratorActor.SLICE + 3, big.length);
+        assertEquals(RunCuratorActor.SLICE + 2 + ":b", big[0]);
+        assertEquals(shared ? "0:b" : "0:b#3", big[big.length - 1]);
         TestProbe<CoordinatorCommand> coordinator = TEST_KIT.createTestProbe();
         TEST_KIT.spawn(RunCuratorActor.create(cell, 0, 1L, null, null, coordinator.getRef(),
                 new SharedContexts(), Progress.NONE));
@@ -157,14 +194,50 @@ class RunCuratorActorTest {
         assertEquals(expected, finished.outcome());
     }
 
-    @ParameterizedTest(name = "shared context: {0}")
-    @ValueSource(booleans = {false, true})
-    void aParticipantThatThrowsInAFoldFailsTheRun(boolean shared) {
-        BoundCell cell = BoundCell.of(new Toy(4, shared), 0, 0);
+    /** Participant 4 throws in the fold of step 3 (computed by the curator), participant SLICE + 1 in step 8's second slice (on a worker). */
+    @ParameterizedTest(name = "shared context: {0}, participant {1} throws")
+    @CsvSource({"false, 4", "true, 4", "false, 1025", "true, 1025"})
+    void aParticipantThatThrowsFailsTheRunNamingIt(boolean shared, int failing) {
+        assertEquals(RunCuratorActor.SLICE + 1, 1025);
+        BoundCell cell = BoundCell.of(new Toy(failing, shared, -1), 0, 0);
         TestProbe<CoordinatorCommand> coordinator = TEST_KIT.createTestProbe();
         TEST_KIT.spawn(RunCuratorActor.create(cell, 0, 1L, null, null, coordinator.getRef(),
                 new SharedContexts(), Progress.NONE));
         CoordinatorCommand.RunFailed failed = coordinator.expectMessageClass(CoordinatorCommand.RunFailed.class);
-        assertTrue(failed.reason().contains("participant 4"), failed.reason());
+        assertTrue(failed.reason().contains("participant " + failing + " of run 0"), failed.reason());
+    }
+
+    /**
+     * On a cluster a participant of another role answers through its stand-in (here one that
+     * answers as the participant, built once): participant 2, asked in steps 1, 2 and 8 beside
+     * participants computed here, gives the sequential outcome; participant 4, listed in the fold of
+     * step 3, fails the run, which names it.
+     */
+    @ParameterizedTest(name = "adversary {0}")
+    @ValueSource(ints = {2, 4})
+    void aParticipantOfAnotherRoleAnswersThroughItsStandInAndCannotFold(int adversary) {
+        BoundCell cell = BoundCell.of(new Toy(-1, false, adversary), 0, 0);
+        RemoteParticipants remote = (c, run, id, role, curator) -> Behaviors.setup(ctx -> {
+            Participant<Object, Object> participant = c.participant(run, 1L, 0, id);
+            return Behaviors.receive(Object.class)
+                    .onMessage(ParticipantCommand.Ask.class, m -> {
+                        m.replyTo().tell(new RunCommand.Answered(m.position(), participant.answer(m.request())));
+                        return Behaviors.same();
+                    })
+                    .build();
+        });
+        TestProbe<CoordinatorCommand> coordinator = TEST_KIT.createTestProbe();
+        TEST_KIT.spawn(RunCuratorActor.create(cell, 0, 1L, "node", remote, coordinator.getRef(),
+                new SharedContexts(), Progress.NONE));
+        if (adversary == 2) {
+            CoordinatorCommand.RunFinished finished = coordinator.expectMessageClass(CoordinatorCommand.RunFinished.class);
+            assertEquals(SequentialInterpreter.run(cell, 0, 1L), finished.outcome());
+            assertEquals(java.util.Map.of("node", RunCuratorActor.SLICE + 2), finished.placement(),
+                    "participants 0 … SLICE + 2 but the adversary ran here");
+        } else {
+            CoordinatorCommand.RunFailed failed = coordinator.expectMessageClass(CoordinatorCommand.RunFailed.class);
+            assertTrue(failed.reason().contains("participant 4 of run 0 (role adversary) cannot take part in a fold"),
+                    failed.reason());
+        }
     }
 }

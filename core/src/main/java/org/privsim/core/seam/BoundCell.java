@@ -6,8 +6,8 @@ import org.privsim.core.run.ExperimentRow;
 import org.privsim.core.scenario.Scenario;
 
 /**
- * One cell of a family with its types erased: what runtimes hold, so that one curator actor, one
- * participant actor and one pair of messages serve every family. Every value that crosses it is the
+ * One cell of a family with its types erased: what runtimes hold, so that one curator actor and
+ * one pair of messages serve every family. Every value that crosses it is the
  * family's own (requests, answers, outcomes, rows); only the static types are lost.
  *
  * <p>Guarantee: each method is exactly the family's method on this cell.

@@ -6,9 +6,8 @@ import org.privsim.core.linalg.SmallSolve;
 /**
  * Scratch arrays for one user's computation at a time, reused from user to user. A running sum
  * ({@link InitSum}, {@link RoundSum}) owns one: a range's users fold into its sum in turn — in the
- * sequential loop or as the chained fold travels from user actor to user actor, on whichever
- * thread runs each — so a workspace is never used by two computations at once. Every array handed
- * out is zero-filled (or fully overwritten by its user), so the arithmetic, and every bit of the
+ * sequential loop or in a slice on a worker of the run's curator — so a workspace is never used by
+ * two computations at once. Every array handed out is zero-filled (or fully overwritten by its user), so the arithmetic, and every bit of the
  * result, is that of fresh arrays; what goes is the allocation: a U-step round used to allocate
  * about 1.5 KB per user (the k×k fit, its EJML solver, the weights and g) and the initialisation
  * one packed d×d term per user (10 KB at d = 50), which filled the young generation and cost a
