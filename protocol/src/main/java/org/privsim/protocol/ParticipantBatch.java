@@ -12,7 +12,7 @@ import org.privsim.core.seam.Step;
  * participant needs an actor of its own and one message carries a whole slice. Its result
  * ({@link #result}) is {@link RunCommand.Folded} with the range's partial sum,
  * {@link RunCommand.BatchAnswered} with the slice's answers, or {@link RunCommand.ParticipantStopped}
- * for the first participant that threw.
+ * for the first participant that threw (with what it threw).
  *
  * <p>Guarantee: the answers (and partial sums) are those of the sequential interpreter for the same
  * positions, in the same order. Local only: a live object handed to a worker on the curator's node,
@@ -52,7 +52,7 @@ public record ParticipantBatch(Step<Object, Object> step, int range, int from, i
             }
             return new RunCommand.BatchAnswered(from, answers);
         } catch (RuntimeException e) {
-            return new RunCommand.ParticipantStopped(ids[position]);
+            return new RunCommand.ParticipantStopped(ids[position], e.toString());
         }
     }
 }

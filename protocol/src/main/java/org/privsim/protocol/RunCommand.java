@@ -43,8 +43,9 @@ public sealed interface RunCommand extends CborSerializable permits RunCommand.A
      * Participant {@code participant} stopped, or threw in a {@link ParticipantBatch}: the run fails.
      *
      * @param participant its id
+     * @param error       what it threw ({@code Throwable.toString()}), or null when it stopped
      */
-    record ParticipantStopped(int participant) implements RunCommand {}
+    record ParticipantStopped(int participant, String error) implements RunCommand {}
 
     /**
      * Participant {@code participant}, placed on another node for its role, could not be placed or

@@ -132,7 +132,7 @@ public final class RunCuratorActor extends AbstractBehavior<RunCommand> {
                 .onMessage(RunCommand.Answered.class, this::onAnswered)
                 .onMessage(RunCommand.Folded.class, this::onFolded)
                 .onMessage(RunCommand.BatchAnswered.class, this::onBatch)
-                .onMessage(RunCommand.ParticipantStopped.class, m -> failed(m.participant()))
+                .onMessage(RunCommand.ParticipantStopped.class, this::failed)
                 .onMessage(RunCommand.ParticipantLost.class, m -> failed(m.reason()))
                 .build();
     }
@@ -162,7 +162,7 @@ public final class RunCuratorActor extends AbstractBehavior<RunCommand> {
                 }
                 RunCommand result = new ParticipantBatch(step, 0, 0, ids.length, participants, self).result();
                 if (result instanceof RunCommand.ParticipantStopped stopped) {
-                    return failed(stopped.participant());
+                    return failed(stopped);
                 }
                 step = curator.onAnswers(step instanceof Step.Fold<Object, Object> f
                         ? List.of(f.total(List.of(((RunCommand.Folded) result).sum())))
@@ -254,7 +254,7 @@ public final class RunCuratorActor extends AbstractBehavior<RunCommand> {
         ActorRef<Object> ref = standIns.get(id);
         if (ref == null) {
             ref = getContext().spawn(remote.standIn(cell, run, id, role, getContext().getSelf()), "p-" + id);
-            getContext().watchWith(ref, new RunCommand.ParticipantStopped(id));
+            getContext().watchWith(ref, new RunCommand.ParticipantStopped(id, null));
             standIns.put(id, ref);
         }
         return ref;
@@ -287,8 +287,9 @@ public final class RunCuratorActor extends AbstractBehavior<RunCommand> {
         return advance(List.of(sum));
     }
 
-    private Behavior<RunCommand> failed(int participant) {
-        return failed("participant " + participant + " of run " + run + " stopped without answering");
+    private Behavior<RunCommand> failed(RunCommand.ParticipantStopped m) {
+        return failed("participant " + m.participant() + " of run " + run
+                + (m.error() == null ? " stopped without answering" : " threw " + m.error()));
     }
 
     private Behavior<RunCommand> failed(String reason) {

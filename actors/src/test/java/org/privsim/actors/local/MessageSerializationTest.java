@@ -201,7 +201,7 @@ class MessageSerializationTest {
                 new RunCommand.Answered(2, new TaskScore(1, 2, 3, 4, new double[] {5, 6})),
                 new RunCommand.Answered(3, new PublicAltMinAnswer(null,
                         new UserRoundStats(3, new double[] {1, -1}, new double[] {1, 2, 3}, new double[] {4, 5}), null)),
-                new RunCommand.ParticipantStopped(4),
+                new RunCommand.ParticipantStopped(4, "java.lang.IllegalStateException: no data"),
                 new ParticipantCommand.Ask(5, new FederatedFamily.Update(3, new double[] {0.5, -0.25}), runCurator),
                 new ParticipantCommand.Ask(6, new FederatedFamily.Personalize(new double[] {1, 2}), runCurator),
                 new ParticipantCommand.Ask(1, new RatingsFamily.UserMean(2.75), runCurator),

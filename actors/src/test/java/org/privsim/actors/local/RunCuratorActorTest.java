@@ -197,14 +197,15 @@ class RunCuratorActorTest {
     /** Participant 4 throws in the fold of step 3 (computed by the curator), participant SLICE + 1 in step 8's second slice (on a worker). */
     @ParameterizedTest(name = "shared context: {0}, participant {1} throws")
     @CsvSource({"false, 4", "true, 4", "false, 1025", "true, 1025"})
-    void aParticipantThatThrowsFailsTheRunNamingIt(boolean shared, int failing) {
+    void aParticipantThatThrowsFailsTheRunNamingItAndWhatItThrew(boolean shared, int failing) {
         assertEquals(RunCuratorActor.SLICE + 1, 1025);
         BoundCell cell = BoundCell.of(new Toy(failing, shared, -1), 0, 0);
         TestProbe<CoordinatorCommand> coordinator = TEST_KIT.createTestProbe();
         TEST_KIT.spawn(RunCuratorActor.create(cell, 0, 1L, null, null, coordinator.getRef(),
                 new SharedContexts(), Progress.NONE));
         CoordinatorCommand.RunFailed failed = coordinator.expectMessageClass(CoordinatorCommand.RunFailed.class);
-        assertTrue(failed.reason().contains("participant " + failing + " of run 0"), failed.reason());
+        assertTrue(failed.reason().contains("participant " + failing + " of run 0 threw java.lang.IllegalStateException:"
+                + " participant " + failing + " fails"), failed.reason());
     }
 
     /**
