@@ -1,6 +1,7 @@
 package org.privsim.core.audit;
 
 import org.privsim.core.random.RandomStreams;
+import org.privsim.core.scenario.Algorithm;
 import org.privsim.core.scenario.IndexedMeanTask;
 import org.privsim.core.scenario.LowRankRegressionTask;
 import org.privsim.core.scenario.MultitaskRegressionTask;
@@ -12,7 +13,8 @@ import org.privsim.core.scenario.TransferRegressionTask;
  * audits play {@link IndexedMeanGame} on the population (seed, key (1, audit)), or {@link TracingGame}
  * with {@code adversary: tracing}; priv-altmin audits
  * play {@link AltMinCanaryGame}, MP-MTL audits {@link MpMtlCanaryGame} (Wishart releases) or
- * {@link MpMtlGaussianCanaryGame} (Gaussian releases) and DP-SGD audits
+ * {@link MpMtlGaussianCanaryGame} (Gaussian releases), single-model-dp audits {@link SingleModelCanaryGame}
+ * and DP-SGD audits
  * {@link DpSgdCanaryGame}, each with the seed derived
  * from (seed, "audit", audit).
  *
@@ -45,6 +47,10 @@ public final class AuditGames {
             return spec.experiment().multitask().gaussianNoise()
                     ? new MpMtlGaussianCanaryGame(multitask, spec.experiment(), seed, spec.target(), spec.inject())
                     : new MpMtlCanaryGame(multitask, spec.experiment(), seed, spec.target(), spec.inject());
+        }
+        if (spec.algorithm() == Algorithm.SINGLE_MODEL_DP) {
+            return new SingleModelCanaryGame((LowRankRegressionTask) spec.task(), scenario.aggregation(),
+                    spec.experiment(), spec.epsilon(), seed, spec.target(), spec.inject());
         }
         return new AltMinCanaryGame((LowRankRegressionTask) spec.task(), scenario.aggregation(), spec.experiment(),
                 spec.epsilon(), seed, spec.target(), spec.inject(), spec.threatModel() == ThreatModel.WHITE_BOX);

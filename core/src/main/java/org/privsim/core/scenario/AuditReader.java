@@ -23,8 +23,8 @@ import org.privsim.core.privacy.CompositionBound;
  * task, {@link #checkAgainst} those that do (the audit's own {@code task} or the scenario's: its
  * type must be the algorithm's, the target and the collusion set must exist in its population), and
  * {@link #resolve} may only be called when no problem was recorded anywhere. Rules checked: only
- * priv-altmin, mp-mtl-low-rank, mp-mtl-group-sparse, dp-sgd and the indexed-mean mechanisms can be
- * audited (dp-sgd under billboard only, without calibration, a Gaussian-DP method, noiseMultiplier or
+ * priv-altmin, single-model-dp (under white-box only), mp-mtl-low-rank, mp-mtl-group-sparse, dp-sgd and
+ * the indexed-mean mechanisms can be audited, under white-box only those with Gaussian releases (dp-sgd under billboard only, without calibration, a Gaussian-DP method, noiseMultiplier or
  * ignoreComposition, on a task with one n₂);
  * {@code trials} is a multiple of 4 (two
  * halves, each with both worlds equally); {@code gaussian-dp} and {@code gaussian-dp-auc} only for
@@ -32,8 +32,8 @@ import org.privsim.core.privacy.CompositionBound;
  * injected fault only where it can act ({@code ignoreComposition} needs a mechanism whose
  * calibration composes several releases); priv-altmin audits run one epoch count and take their
  * other run settings through the experiment fields. MP-MTL audits take theirs the same way with one
- * λ, are audited under jdp only (every task receives the same M, so the JDP adversary — all other
- * tasks colluding — is the natural one and the only collusion), claim (CB, δ) of their pure-ε
+ * λ, are audited under jdp (every task receives the same M, so the JDP adversary — all other
+ * tasks colluding — is the natural one and the only collusion) or, with Gaussian releases, white-box, claim (CB, δ) of their pure-ε
  * releases with δ ∈ [0, 1) optional (default the experiments', 1/(m ln m)), have no calibration and
  * no Gaussian-DP method (unless {@code covarianceNoise: gaussian}, a zCDP-calibrated Gaussian release
  * with an (ε, δ) claim), and run on a task with one structure.
@@ -79,13 +79,14 @@ final class AuditReader {
         Algorithm read = fields.choice(ScenarioFields.ALGORITHM, List.of(Algorithm.values()), Algorithm::id)
                 .orElse(null);
         if (read != null && !ScenarioFields.AUDITABLE.contains(read)) {
-            fields.error("algorithm", read.id() + " cannot be audited (auditable: priv-altmin, mp-mtl-low-rank, "
+            fields.error("algorithm", read.id() + " cannot be audited (auditable: priv-altmin, single-model-dp, mp-mtl-low-rank, "
                     + "mp-mtl-group-sparse, dp-sgd, indexed-mean-nonprivate, indexed-mean-billboard, indexed-mean-jdp, "
                     + "indexed-mean-1-out-of-t)");
             read = null;
         }
         algorithm = read;
-        if (algorithm == Algorithm.PRIV_ALTMIN || isMpMtl(algorithm) || algorithm == Algorithm.DP_SGD) {
+        if (algorithm == Algorithm.PRIV_ALTMIN || algorithm == Algorithm.SINGLE_MODEL_DP || isMpMtl(algorithm)
+                || algorithm == Algorithm.DP_SGD) {
             settings = new ExperimentReader(fields, AUDIT_FIELDS, PRIVACY_FIELDS);
             rejectSeveralRuns();
         } else {
@@ -225,6 +226,7 @@ final class AuditReader {
         return switch (algorithm) {
             case INDEXED_MEAN_JDP, MP_MTL_LOW_RANK, MP_MTL_GROUP_SPARSE -> ThreatModel.JDP;
             case INDEXED_MEAN_ONE_OUT_OF_T -> ThreatModel.ONE_OUT_OF_T;
+            case SINGLE_MODEL_DP -> ThreatModel.WHITE_BOX;
             default -> ThreatModel.BILLBOARD;
         };
     }
@@ -270,9 +272,16 @@ final class AuditReader {
                 ? ScenarioFields.THREAT_MODEL.required() : ScenarioFields.THREAT_MODEL, List.of(ThreatModel.values()),
                 ThreatModel::id).orElse(null);
         if (read == ThreatModel.WHITE_BOX && algorithm != null && algorithm != Algorithm.PRIV_ALTMIN
+                && algorithm != Algorithm.SINGLE_MODEL_DP && !(isMpMtl(algorithm) && settings.gaussianCovariance())
                 && !(algorithm.isIndexedMean() && algorithm.isPrivate())) {
-            fields.error("threatModel", "white-box is implemented for priv-altmin and the private indexed-mean"
-                    + " mechanisms (Gaussian releases), got " + algorithm.id());
+            fields.error("threatModel", "white-box is implemented for priv-altmin, single-model-dp, mp-mtl-* with"
+                    + " covarianceNoise gaussian and the private indexed-mean mechanisms (Gaussian releases), got "
+                    + algorithm.id());
+            return null;
+        }
+        if (read != null && read != ThreatModel.WHITE_BOX && algorithm == Algorithm.SINGLE_MODEL_DP) {
+            fields.error("threatModel", "single-model-dp is audited under white-box only (the adversary sees its"
+                    + " two releases), got " + read.id());
             return null;
         }
         if (read != null && read != ThreatModel.BILLBOARD && algorithm == Algorithm.DP_SGD) {
@@ -280,9 +289,10 @@ final class AuditReader {
                     + " receive no separate outputs), got " + read.id());
             return null;
         }
-        if (read != null && read != ThreatModel.JDP && isMpMtl(algorithm)) {
-            fields.error("threatModel", algorithm.id() + " is audited under jdp only (every task receives the same"
-                    + " M; the adversary is all other tasks), got " + read.id());
+        if (read != null && read != ThreatModel.JDP && read != ThreatModel.WHITE_BOX && isMpMtl(algorithm)) {
+            fields.error("threatModel", algorithm.id() + " is audited under jdp (every task receives the same"
+                    + " M; the adversary is all other tasks) or, with covarianceNoise gaussian, white-box, got "
+                    + read.id());
             return null;
         }
         return read;
@@ -389,9 +399,9 @@ final class AuditReader {
 
     private Double readCanaryScale() {
         if (fields.has("canaryScale") && (algorithm == Algorithm.PRIV_ALTMIN || isMpMtl(algorithm)
-                || algorithm == Algorithm.DP_SGD)) {
+                || algorithm == Algorithm.DP_SGD || algorithm == Algorithm.SINGLE_MODEL_DP)) {
             fields.error("canaryScale", "not used by " + algorithm.id() + " (its canary "
-                    + (algorithm == Algorithm.PRIV_ALTMIN || algorithm == Algorithm.DP_SGD ? "user" : "task")
+                    + (isMpMtl(algorithm) ? "task" : "user")
                     + " is built in)");
             return null;
         }
