@@ -285,7 +285,7 @@ public final class ScenarioSchema {
         usedTable(md, ScenarioFields.EXPERIMENT, List.of(Algorithm.values()));
         md.append("## Experiments on a ratings task\n\n");
         usedTable(md, ScenarioFields.RATINGS_EXPERIMENT, List.copyOf(ScenarioFields.RATINGS));
-        md.append("## Audits\n\nAn audit takes these fields; a `priv-altmin`, `mp-mtl-*` or `dp-sgd` audit also"
+        md.append("## Audits\n\nAn audit takes these fields; a `priv-altmin`, `single-model-dp`, `mp-mtl-*` or `dp-sgd` audit also"
                 + " takes its algorithm's experiment fields (one value each; not `repeats`, `noiseMultiplier`"
                 + " or `exportModels`), with its own `epsilon`, `delta` and `calibration`. See"
                 + " [audits.md](audits.md).\n\n");

@@ -144,6 +144,17 @@ class WhiteBoxFromRecordsTest {
                 AuditFamily.INSTANCE.cells(scenario).get(0), scenario.seed()), "the seam plays the same game");
     }
 
+    /**
+     * single-model-dp with {@code skipClipping}: the canary's raw features (2η) and labels (1000ζ) reach the
+     * releases while σ still assumes η and ζ, so even 800 trials catch it.
+     */
+    @Test
+    void singleModelWithoutClippingIsViolated() {
+        Scenario scenario = scenario(LOW_RANK, "algorithm: single-model-dp, epsilon: 1, delta: 1.0e-5,"
+                + " calibration: tight, trials: 800, target: 3, inject: { skipClipping: true }");
+        assertEquals("violated", AuditGames.play(scenario, 0).verdict());
+    }
+
     /** The transcript holds exactly the ledger's releases: a missing, extra or different one is refused. */
     @Test
     void transcriptMustBeTheLedgersReleases() {
