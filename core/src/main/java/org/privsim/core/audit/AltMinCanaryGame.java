@@ -9,8 +9,6 @@ import org.ejml.dense.row.CommonOps_DDRM;
 import org.privsim.core.data.LowRankData;
 import org.privsim.core.data.SplitPlan;
 import org.privsim.core.data.UserDataset;
-import org.privsim.core.linalg.PackedSymmetric;
-import org.privsim.core.privacy.GaussianMechanism;
 import org.privsim.core.random.RandomStreams;
 import org.privsim.core.run.SequentialCollector;
 import org.privsim.core.scenario.Aggregation;
@@ -19,8 +17,6 @@ import org.privsim.core.scenario.ExperimentSpec;
 import org.privsim.core.scenario.LowRankRegressionTask;
 import org.privsim.core.sim.AltMinDriver;
 import org.privsim.core.sim.AltMinSettings;
-import org.privsim.core.sim.NoiseParameters;
-import org.privsim.core.sim.RoundSum;
 import org.privsim.core.sim.RunKey;
 import org.privsim.core.sim.UserStep;
 import org.privsim.core.sim.UserTask;
@@ -61,15 +57,13 @@ import org.privsim.core.sim.UserTask;
  * the ±m_I·ζ²·ww<sup>T</sup> shift of M's spectrum. Higher ⇒ world 1.
  *
  * <p><b>White-box score</b> (threat model {@code white-box}): the adversary also knows every other
- * user's data and sees the noisy releases themselves — the initialisation matrix M̃ and each round's
- * b̃ (and Ã for the full U-step), released as S^w + N with S^w the exact sum in the played world.
- * Given the published U_{t−1} it computes both candidate sums S⁰ and S¹ (the other users' exact
- * terms plus either canary's) and scores the Gaussian log-likelihood ratio of every released
- * coordinate (upper triangles of the symmetric releases) under the claimed σ of that release,
- * Σ [(x − S⁰)(S¹ − S⁰) − (S¹ − S⁰)²/2]/σ², summed over all releases: the Neyman–Pearson test of the
- * two worlds given everything released. For the correct mechanism the total is N(±μ²/2, μ²) with μ²
- * the composed Σ‖S¹ − S⁰‖²/σ², so a mechanism whose noise falls short of the composition it claims
- * (an injected {@code ignoreComposition}) is caught.
+ * user's data and sees the noisy releases themselves — the initialisation matrix, S when released, and
+ * each round's b (and A for the full U-step) — with their ledger records. {@link LowRankWhiteBox}
+ * scores them from the records: both worlds' exact sums given the published U_{t−1}, each release's
+ * exact Gaussian log-likelihood ratio at its record's σ (the noise actually added), summed over the
+ * releases. For the correct mechanism the total is N(±μ²/2, μ²) with μ² the composed
+ * Σ‖S¹ − S⁰‖²/σ² ≤ 2ρ, so a mechanism whose noise falls short of the composition it claims (an
+ * injected {@code noiseMultiplier} below 1 or {@code ignoreComposition}) is caught.
  *
  * <p>Guarantee: {@link #score} is a pure function of (trial, world): the noise (and the
  * disjoint-batch permutation) of trial r come from the streams of
@@ -157,74 +151,18 @@ public final class AltMinCanaryGame implements DistinguishingGame {
         DistinguishingGame.checkTrial(trial, world);
         RunKey key = new RunKey(RandomStreams.derive(seed, "audit-altmin-canary-trial", trial), 0, 0, epochs);
         AltMinSettings settings = AltMinSettings.privateRun(task, spec, epsilon, epochs, key, injection);
+        if (whiteBox) {
+            return LowRankWhiteBox.score(worlds, world, tap -> new AltMinDriver(task, settings, key, uStar, null, tap));
+        }
         List<double[]> billboard = new ArrayList<>();
-        List<UserTask> requests = new ArrayList<>();
         worlds[world].run(new AltMinDriver(task, settings, key, uStar), (step, t) -> {
-            requests.add(t);
             if (t instanceof UserTask.Round r) {
                 billboard.add(r.u());
             } else if (t instanceof UserTask.Evaluate e) {
                 billboard.add(e.params());
             }
         });
-        return whiteBox ? likelihoodRatio(requests, world, key, settings) : statistic(billboard, settings.split());
-    }
-
-    /**
-     * The white-box score: the released values are rebuilt exactly as the driver drew them (same
-     * sums, same noise streams, the σ actually added), then scored under the claimed σ.
-     */
-    private double likelihoodRatio(List<UserTask> requests, int world, RunKey key, AltMinSettings actual) {
-        NoiseParameters claimed = AltMinSettings.privateRun(task, spec, epsilon, epochs, key).noise();
-        NoiseParameters added = actual.noise();
-        int d = task.dimension();
-        int n = d * task.rank();
-        double score = 0;
-        for (UserTask request : requests) {
-            if (request instanceof UserTask.Init init) {
-                double[][] sums = new double[2][];
-                for (int w = 0; w < 2; w++) {
-                    sums[w] = PackedSymmetric.toFull(worlds[w].collect(init).matrix(0), d);
-                }
-                double[] released = sums[world].clone();
-                GaussianMechanism.addSymmetricNoise(released, d, added.sigmaInit(), key.noise(0));
-                score += symmetricRatio(released, sums[0], sums[1], d, claimed.sigmaInit());
-            } else if (request instanceof UserTask.Round round) {
-                RoundSum[] sums = {worlds[0].collect(round), worlds[1].collect(round)};
-                int t = round.round();
-                if (actual.fullStep()) {
-                    double[] a = sums[world].matrixA();
-                    GaussianMechanism.addSymmetricNoise(a, n, added.sigmaA(), key.noise(2 * t - 1));
-                    score += symmetricRatio(a, sums[0].matrixA(), sums[1].matrixA(), n, claimed.sigmaA());
-                }
-                double[] b = GaussianMechanism.addNoise(sums[world].vectorB(), added.sigmaB(), key.noise(2 * t));
-                score += ratio(b, sums[0].vectorB(), sums[1].vectorB(), claimed.sigmaB());
-            }
-        }
-        return score;
-    }
-
-    /** Σ_i [(x_i − s0_i)(s1_i − s0_i) − (s1_i − s0_i)²/2]/σ²: the Gaussian LLR of world 1 against 0. */
-    private static double ratio(double[] x, double[] s0, double[] s1, double sigma) {
-        double sum = 0;
-        for (int i = 0; i < x.length; i++) {
-            double delta = s1[i] - s0[i];
-            sum += (x[i] - s0[i]) * delta - delta * delta / 2;
-        }
-        return sum / (sigma * sigma);
-    }
-
-    /** {@link #ratio} over the upper triangle (diagonal included) of row-major size×size matrices. */
-    private static double symmetricRatio(double[] x, double[] s0, double[] s1, int size, double sigma) {
-        double sum = 0;
-        for (int i = 0; i < size; i++) {
-            for (int j = i; j < size; j++) {
-                int at = i * size + j;
-                double delta = s1[at] - s0[at];
-                sum += (x[at] - s0[at]) * delta - delta * delta / 2;
-            }
-        }
-        return sum / (sigma * sigma);
+        return statistic(billboard, settings.split());
     }
 
     /** ‖U_0ᵀw‖² + Σ_t (U_tᵀw)·(U_tᵀq_t), q_t = U_{t−1}v̂_t (see the class comment). */

@@ -13,9 +13,9 @@ import org.privsim.core.scenario.TransferRegressionTask;
  * audits play {@link IndexedMeanGame} on the population (seed, key (1, audit)), or {@link TracingGame}
  * with {@code adversary: tracing}; priv-altmin audits
  * play {@link AltMinCanaryGame}, MP-MTL audits {@link MpMtlCanaryGame} (Wishart releases) or
- * {@link MpMtlGaussianCanaryGame} (Gaussian releases) and DP-SGD audits
- * {@link DpSgdCanaryGame} ({@link DpSgdWhiteBoxGame} under white-box), dp-fedavg and dp-fedrep audits
- * {@link FederatedWhiteBoxGame}, each with the seed derived
+ * {@link MpMtlGaussianCanaryGame} (Gaussian releases), single-model-dp audits {@link SingleModelCanaryGame},
+ * DP-SGD audits {@link DpSgdCanaryGame} ({@link DpSgdWhiteBoxGame} under white-box), dp-fedavg and
+ * dp-fedrep audits {@link FederatedWhiteBoxGame}, each with the seed derived
  * from (seed, "audit", audit).
  *
  * <p>Guarantee: {@link #play} computes trial r's score in world r % 2 for r = 0..trials−1 in order;
@@ -54,6 +54,10 @@ public final class AuditGames {
             return spec.experiment().multitask().gaussianNoise()
                     ? new MpMtlGaussianCanaryGame(multitask, spec.experiment(), seed, spec.target(), spec.inject())
                     : new MpMtlCanaryGame(multitask, spec.experiment(), seed, spec.target(), spec.inject());
+        }
+        if (spec.algorithm() == Algorithm.SINGLE_MODEL_DP) {
+            return new SingleModelCanaryGame((LowRankRegressionTask) spec.task(), scenario.aggregation(),
+                    spec.experiment(), spec.epsilon(), seed, spec.target(), spec.inject());
         }
         return new AltMinCanaryGame((LowRankRegressionTask) spec.task(), scenario.aggregation(), spec.experiment(),
                 spec.epsilon(), seed, spec.target(), spec.inject(), spec.threatModel() == ThreatModel.WHITE_BOX);

@@ -121,7 +121,7 @@ public final class MpMtlCanaryGame implements DistinguishingGame {
     public double score(int trial, int world) {
         DistinguishingGame.checkTrial(trial, world);
         long trialSeed = RandomStreams.derive(seed, "audit-mtl-canary-trial", trial);
-        MpMtlTranscript seen = MpMtlTranscript.play(cell, worlds[world], trialSeed);
+        MpMtlTranscript seen = MpMtlTranscript.play(cell, worlds[world], trialSeed, null);
         return statistic(seen.models(), seen.projections(),
                 new TaskLearner(worlds[1][target], cell.taskSettings(trialSeed, 0)));
     }

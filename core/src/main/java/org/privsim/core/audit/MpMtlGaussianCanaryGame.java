@@ -1,8 +1,8 @@
 package org.privsim.core.audit;
 
-import java.util.List;
 import java.util.Objects;
 import java.util.SplittableRandom;
+import org.privsim.core.linalg.PackedSymmetric;
 import org.privsim.core.multitask.MultitaskCurator;
 import org.privsim.core.multitask.MultitaskPopulation;
 import org.privsim.core.multitask.MultitaskRunPlan;
@@ -29,15 +29,15 @@ import org.privsim.core.scenario.MultitaskRegressionTask;
  * ‖K²e_ae_aᵀ − K²e_be_bᵀ‖_F = √2·K² of {@link MultitaskCurator#gaussianSigma} is attained, so a
  * single release is exactly as distinguishable as its claim: μ = √(2ρ_t)-GDP.
  *
- * <p><b>Score</b>: the log-likelihood ratio of world 1 against world 0 for the claimed mechanism.
- * The game runs the experiment's first candidate (its λ and first {@code covarianceShift}).
- * With R⁽ᵗ⁾ = Σ⁽ᵗ⁾ − Σ_{i≠target} w̃_iw̃_iᵀ − τ_t I (τ_t the public diagonal shift) and D_w⁽ᵗ⁾ = w̃_w w̃_wᵀ the target's contribution in world
- * w (w̃_w replayed by a {@link TaskLearner} on world w's data and the M's seen so far, so the
- * adaptive composition is scored release by release), the upper triangle of R⁽ᵗ⁾ is
- * N(D_w⁽ᵗ⁾, σ_t² I) in world w, and the LLR is Σ_t [⟨R, D₁ − D₀⟩ − ½(‖D₁‖² − ‖D₀‖²)] / σ_t² with
- * inner products and norms over the upper triangle including the diagonal and σ_t the claimed
- * {@link MultitaskCurator#gaussianSigma}(K, ρ_t). By Neyman–Pearson no test of the two worlds is
- * more powerful. For one release it is N(±ρ_t, 2ρ_t) (+ in world 1): the audit's scores have the
+ * <p><b>Score</b>, from the records (the threat models {@code jdp} and {@code white-box} play the same
+ * game): the curator's Gaussian releases reach a {@link ReleaseTranscript} as its ledger records them
+ * (σ_t the noise actually added) with the released Σ̃⁽ᵗ⁾ + E⁽ᵗ⁾ before the public diagonal shift. For
+ * release t the adversary forms both worlds' pre-noise Σ̃_w⁽ᵗ⁾ = covariance of the colluders' models
+ * and the target's w̃_w (replayed by a {@link TaskLearner} on world w's data and the M's seen so far,
+ * so the adaptive composition is scored release by release, conditioned on what was observed) and
+ * adds the release's exact Gaussian log-likelihood ratio at its record's σ_t ({@link GaussianWhiteBox}),
+ * over the upper triangle including the diagonal. By Neyman–Pearson no test of the two worlds is more
+ * powerful. For one correct release it is N(±ρ_t, 2ρ_t) (+ in world 1): the audit's scores have the
  * closed form the claim implies. Higher ⇒ world 1.
  *
  * <p>Guarantee: {@link #score} is a pure function of (trial, world): trial r runs the ordinary
@@ -52,10 +52,6 @@ public final class MpMtlGaussianCanaryGame implements DistinguishingGame {
     private final int target;
     private final int d;
     private final TaskData[][] worlds;
-    /** σ_t² of the claimed release t + 1. */
-    private final double[] claimedVariances;
-    /** The shift of release t + 1's diagonal: public, a function of the claim. */
-    private final double[] shifts;
 
     /**
      * @param task      the population's task; its first structure is audited
@@ -89,15 +85,6 @@ public final class MpMtlGaussianCanaryGame implements DistinguishingGame {
         this.seed = seed;
         this.target = target;
         this.d = task.dimension();
-        double[] rhos = cell.releaseRhos();
-        this.claimedVariances = new double[rhos.length];
-        this.shifts = new double[rhos.length];
-        for (int t = 0; t < rhos.length; t++) {
-            double sigma = MultitaskCurator.gaussianSigma(spec.clipModel(), rhos[t]);
-            claimedVariances[t] = sigma * sigma;
-            shifts[t] = cell.candidates().get(0).covarianceShift()
-                    * MultitaskCurator.gaussianShift(spec.clipModel(), rhos[t], d);
-        }
         SplittableRandom axes = RandomStreams.stream(seed, "audit-mtl-gaussian-axes");
         int a = axes.nextInt(d);
         int b = (a + 1 + axes.nextInt(d - 1)) % d;
@@ -116,46 +103,28 @@ public final class MpMtlGaussianCanaryGame implements DistinguishingGame {
     public double score(int trial, int world) {
         DistinguishingGame.checkTrial(trial, world);
         long trialSeed = RandomStreams.derive(seed, "audit-mtl-canary-trial", trial);
-        MpMtlTranscript seen = MpMtlTranscript.play(cell, worlds[world], trialSeed);
+        ReleaseTranscript releases = new ReleaseTranscript();
+        MpMtlTranscript seen = MpMtlTranscript.play(cell, worlds[world], trialSeed, releases);
+        if (releases.size() != seen.models().size()) {
+            throw new IllegalStateException(releases.size() + " Gaussian releases for " + seen.models().size()
+                    + " covariance rounds");
+        }
         TaskSettings settings = cell.taskSettings(trialSeed, 0);
-        TaskLearner one = new TaskLearner(worlds[1][target], settings);
-        TaskLearner zero = new TaskLearner(worlds[0][target], settings);
-        List<double[]> releases = seen.releases();
+        TaskLearner[] learners = {new TaskLearner(worlds[0][target], settings),
+            new TaskLearner(worlds[1][target], settings)};
         double llr = 0;
         TaskRequest request = new TaskRequest.Begin();
         for (int t = 0; t < releases.size(); t++) {
-            double[] w1 = one.answer(request);
-            double[] w0 = zero.answer(request);
-            double[] residual = releases.get(t);
-            double[][] models = seen.models().get(t);
-            for (int i = 0; i < models.length; i++) {
-                if (i != target) {
-                    subtractOuter(residual, models[i]);
-                }
+            double[][] packed = new double[2][];
+            for (int w = 0; w < 2; w++) {
+                double[][] models = seen.models().get(t).clone();
+                models[target] = learners[w].answer(request);
+                packed[w] = PackedSymmetric.pack(MultitaskCurator.covariance(models, d), d);
             }
-            for (int p = 0; p < d; p++) {
-                residual[p * d + p] -= shifts[t];
-            }
-            double term = 0;
-            for (int p = 0; p < d; p++) {
-                for (int q = p; q < d; q++) {
-                    double d1 = w1[p] * w1[q];
-                    double d0 = w0[p] * w0[q];
-                    term += residual[p * d + q] * (d1 - d0) - (d1 * d1 - d0 * d0) / 2;
-                }
-            }
-            llr += term / claimedVariances[t];
+            llr += releases.llr(t, packed[0], packed[1]);
             request = new TaskRequest.Project(t + 1, seen.projections().get(t));
         }
         return llr;
-    }
-
-    private void subtractOuter(double[] matrix, double[] w) {
-        for (int p = 0; p < d; p++) {
-            for (int q = 0; q < d; q++) {
-                matrix[p * d + q] -= w[p] * w[q];
-            }
-        }
     }
 
     private double[] axis(int coordinate) {

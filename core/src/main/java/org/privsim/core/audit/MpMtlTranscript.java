@@ -8,31 +8,35 @@ import org.privsim.core.multitask.TaskData;
 import org.privsim.core.multitask.TaskLearner;
 import org.privsim.core.multitask.TaskRequest;
 import org.privsim.core.multitask.TaskSettings;
+import org.privsim.core.privacy.ReleaseTap;
 
 /**
  * What an MP-MTL canary game observes in one trial: for every covariance release t = 1..T, the
- * clipped models w̃_i the curator received, the released Σ⁽ᵗ⁾ (noise included) and the M⁽ᵗ⁾ it sent.
+ * clipped models w̃_i the curator received and the M⁽ᵗ⁾ it sent (the released Σ⁽ᵗ⁾ themselves, with
+ * their records, go to the tap a white-box game passes to {@link #play}).
  *
  * <p>Guarantee: {@link #play} runs the ordinary {@link MultitaskCurator} and {@link TaskLearner}
  * code — the loop of the sequential multi-task runner, tasks in id order — so a trial is exactly
  * one run of the mechanism on {@code data} with the root seed {@code trialSeed}.
  *
  * @param models      models.get(t)[i]: task i's clipped model in release t + 1
- * @param releases    releases.get(t): the released Σ of release t + 1, row-major d × d
  * @param projections projections.get(t): the M of release t + 1 (d × d row-major, or its diagonal)
  */
-record MpMtlTranscript(List<double[][]> models, List<double[]> releases, List<double[]> projections) {
+record MpMtlTranscript(List<double[][]> models, List<double[]> projections) {
 
-    /** One run of {@code cell}'s mechanism on {@code data} (task i's data at index i). */
-    static MpMtlTranscript play(MultitaskRunPlan cell, TaskData[] data, long trialSeed) {
+    /**
+     * One run of {@code cell}'s mechanism on {@code data} (task i's data at index i).
+     *
+     * @param tap sees the curator's Gaussian releases ({@link MultitaskCurator}), or null
+     */
+    static MpMtlTranscript play(MultitaskRunPlan cell, TaskData[] data, long trialSeed, ReleaseTap tap) {
         TaskSettings settings = cell.taskSettings(trialSeed, 0);
         TaskLearner[] tasks = new TaskLearner[data.length];
         for (int i = 0; i < tasks.length; i++) {
             tasks[i] = new TaskLearner(data[i], settings);
         }
-        MultitaskCurator curator = new MultitaskCurator(cell, 0, 0, trialSeed);
+        MultitaskCurator curator = new MultitaskCurator(cell, 0, 0, trialSeed, tap);
         List<double[][]> inputs = new ArrayList<>();
-        List<double[]> releases = new ArrayList<>();
         List<double[]> projections = new ArrayList<>();
         TaskRequest request = curator.start();
         while (!(request instanceof TaskRequest.Evaluate)) {
@@ -43,11 +47,10 @@ record MpMtlTranscript(List<double[][]> models, List<double[]> releases, List<do
             request = curator.onModels(models);
             if (request instanceof TaskRequest.Project p) {
                 inputs.add(models);
-                releases.add(curator.lastRelease());
                 projections.add(p.projection());
             }
         }
-        return new MpMtlTranscript(inputs, releases, projections);
+        return new MpMtlTranscript(inputs, projections);
     }
 
     /**

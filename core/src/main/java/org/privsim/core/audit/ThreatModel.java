@@ -16,13 +16,13 @@ public enum ThreatModel {
     ONE_OUT_OF_T("one-out-of-t", Collusion.SINGLE),
     /**
      * White-box: the adversary knows every other user's data and sees every noisy release itself
-     * (priv-altmin: A, b and the initialisation matrix, not only the U they publish; indexed mean:
-     * the curator's whole noisy vector, not only the billboard or separate outputs), knows both
-     * worlds' pre-noise values, and scores with the exact Gaussian likelihood ratio — the strongest
-     * adversary the (ε, δ) guarantee of the releases must withstand. For indexed mean the views come
-     * from the recorded releases ({@link GaussianWhiteBox}); for DP-SGD, DP-FedAvg and DP-FedRep from
-     * each step's record along the observed run, scored with the sampled mixture ratio
-     * ({@link SampledGaussianWhiteBox}).
+     * (priv-altmin: A, b, S and the initialisation matrix, not only the U they publish; single-model-dp:
+     * A and b; MP-MTL with Gaussian releases: every Σ, not only M; indexed mean: the curator's whole
+     * noisy vector, not only the billboard or separate outputs; DP-SGD, DP-FedAvg, DP-FedRep: every
+     * step's noisy sum), knows both worlds' pre-noise values, and scores with the exact likelihood
+     * ratio — the strongest adversary the (ε, δ) guarantee of the releases must withstand. The views
+     * come from the recorded releases: each record's σ ({@link GaussianWhiteBox}; {@link ReleaseTranscript}
+     * for the tapped runs; {@link SampledGaussianWhiteBox}'s mixture ratio for the sampled steps).
      */
     WHITE_BOX("white-box", Collusion.ALL_BUT_TARGET);
 

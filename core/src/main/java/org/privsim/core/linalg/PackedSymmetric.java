@@ -240,6 +240,18 @@ public final class PackedSymmetric {
         }
     }
 
+    /** The upper triangle (diagonal included) of a full row-major d×d array, packed: the inverse of {@link #toFull}. */
+    public static double[] pack(double[] full, int d) {
+        double[] packed = new double[length(d)];
+        int idx = 0;
+        for (int p = 0; p < d; p++) {
+            for (int q = p; q < d; q++) {
+                packed[idx++] = full[p * d + q];
+            }
+        }
+        return packed;
+    }
+
     /** Expands a packed matrix into a full row-major d×d array. */
     public static double[] toFull(double[] packed, int d) {
         double[] full = new double[d * d];

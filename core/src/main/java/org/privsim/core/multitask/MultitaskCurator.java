@@ -3,11 +3,13 @@ package org.privsim.core.multitask;
 import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
 import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
+import org.privsim.core.linalg.PackedSymmetric;
 import org.privsim.core.privacy.GaussianMechanism;
 import org.privsim.core.privacy.L2LaplaceMechanism;
 import org.privsim.core.privacy.Ledger;
 import org.privsim.core.privacy.Release;
 import org.privsim.core.privacy.ReleaseLog;
+import org.privsim.core.privacy.ReleaseTap;
 import org.privsim.core.privacy.WishartMechanism;
 import org.privsim.core.privacy.Zcdp;
 import org.privsim.core.scenario.Algorithm;
@@ -47,7 +49,7 @@ public final class MultitaskCurator {
     private final int d;
     private int released;
     private double[][] inputModels;
-    private double[] lastRelease;
+    private final ReleaseTap tap;
 
     /**
      * @param cell        the cell
@@ -56,6 +58,18 @@ public final class MultitaskCurator {
      * @param seed        the scenario's root seed
      */
     public MultitaskCurator(MultitaskRunPlan cell, int candidate, int repeat, long seed) {
+        this(cell, candidate, repeat, seed, null);
+    }
+
+    /**
+     * A curator that also hands every Gaussian covariance release to {@code tap} (white-box audits): Σ̃⁽ᵗ⁾ + E⁽ᵗ⁾
+     * as its packed upper triangle, before the public diagonal shift, with the record the ledger charged.
+     * The run is the same without it.
+     *
+     * @param tap sees the Gaussian releases, or null for none
+     */
+    public MultitaskCurator(MultitaskRunPlan cell, int candidate, int repeat, long seed, ReleaseTap tap) {
+        this.tap = tap;
         this.cell = cell;
         Candidate tuned = cell.candidates().get(candidate);
         this.lambda = tuned.lambda();
@@ -89,7 +103,7 @@ public final class MultitaskCurator {
             return new TaskRequest.Evaluate(null);
         }
         released++;
-        double[] sigma = covariance(models);
+        double[] sigma = covariance(models, d);
         int tasks = cell.task().tasks();
         if (ledger != null && ledger.currency() == Release.Currency.ZCDP_RHO) {
             double clip = cell.spec().clipModel();
@@ -98,6 +112,9 @@ public final class MultitaskCurator {
                     Math.sqrt(2) * clip * clip, gaussianSigma(clip, calibrated) * cell.inject().noiseMultiplier(),
                     rhos[released - 1], tasks));
             GaussianMechanism.addSymmetricNoise(sigma, d, release, cell.noise(seed, repeat, released));
+            if (tap != null) {
+                tap.released(release, PackedSymmetric.pack(sigma, d));
+            }
             double shift = shiftFactor * gaussianShift(cell.spec().clipModel(), rhos[released - 1], d);
             for (int p = 0; p < d; p++) {
                 sigma[p * d + p] += shift;
@@ -110,19 +127,9 @@ public final class MultitaskCurator {
                     epsilons[released - 1], tasks));
             WishartMechanism.addNoise(sigma, d, release, cell.noise(seed, repeat, released));
         }
-        lastRelease = sigma.clone();
         double shrink = cell.spec().multitask().stepSize() * lambda;
         return new TaskRequest.Project(released, cell.algorithm().isSpectralMultitask()
                 ? spectralProjection(sigma, shrink) : rowProjection(sigma, shrink));
-    }
-
-    /**
-     * A copy of the latest released covariance Σ⁽ᵗ⁾ (row-major d × d, noise included when private),
-     * or null before the first release: what the mechanism outputs, of which M is post-processing.
-     * Audits observe it.
-     */
-    public double[] lastRelease() {
-        return lastRelease == null ? null : lastRelease.clone();
     }
 
     /** The run's outcome once every task scored ({@code scores[i]} from task i). */
@@ -189,8 +196,11 @@ public final class MultitaskCurator {
                 cell.noise(seed, repeat, released)));
     }
 
-    /** Σ̃ = Σ_i w̃_i w̃_iᵀ, row-major d×d, tasks in id order (upper triangle summed, then mirrored). */
-    private double[] covariance(double[][] models) {
+    /**
+     * Σ̃ = Σ_i w̃_i w̃_iᵀ, row-major d×d, tasks in id order (upper triangle summed, then mirrored): the
+     * pre-noise value of a covariance release, bit for bit.
+     */
+    public static double[] covariance(double[][] models, int d) {
         double[] s = new double[d * d];
         for (double[] w : models) {
             for (int p = 0; p < d; p++) {

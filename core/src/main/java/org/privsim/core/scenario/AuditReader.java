@@ -24,8 +24,9 @@ import org.privsim.core.privacy.CompositionBound;
  * task, {@link #checkAgainst} those that do (the audit's own {@code task} or the scenario's: its
  * type must be the algorithm's, the target and the collusion set must exist in its population), and
  * {@link #resolve} may only be called when no problem was recorded anywhere. Rules checked: only
- * priv-altmin, mp-mtl-low-rank, mp-mtl-group-sparse, dp-sgd, dp-fedavg, dp-fedrep and the indexed-mean mechanisms can be
- * audited (dp-sgd under billboard or white-box only, without calibration, a Gaussian-DP method or
+ * priv-altmin, single-model-dp (under white-box only), mp-mtl-low-rank, mp-mtl-group-sparse, dp-sgd,
+ * dp-fedavg, dp-fedrep and the indexed-mean mechanisms can be audited, under white-box only those with
+ * Gaussian releases (dp-sgd under billboard or white-box only, without calibration, a Gaussian-DP method or
  * noiseMultiplier, on a task with one n₂; dp-fedavg and dp-fedrep the same, under white-box only and
  * without skipClipping);
  * {@code trials} is a multiple of 4 (two
@@ -35,8 +36,8 @@ import org.privsim.core.privacy.CompositionBound;
  * injected fault only where it can act ({@code ignoreComposition} needs a mechanism whose
  * calibration composes several releases); priv-altmin audits run one epoch count and take their
  * other run settings through the experiment fields. MP-MTL audits take theirs the same way with one
- * λ, are audited under jdp only (every task receives the same M, so the JDP adversary — all other
- * tasks colluding — is the natural one and the only collusion), claim (CB, δ) of their pure-ε
+ * λ, are audited under jdp (every task receives the same M, so the JDP adversary — all other
+ * tasks colluding — is the natural one and the only collusion) or, with Gaussian releases, white-box, claim (CB, δ) of their pure-ε
  * releases with δ ∈ [0, 1) optional (default the experiments', 1/(m ln m)), have no calibration and
  * no Gaussian-DP method (unless {@code covarianceNoise: gaussian}, a zCDP-calibrated Gaussian release
  * with an (ε, δ) claim), and run on a task with one structure.
@@ -85,13 +86,14 @@ final class AuditReader {
         Algorithm read = fields.choice(ScenarioFields.ALGORITHM, List.of(Algorithm.values()), Algorithm::id)
                 .orElse(null);
         if (read != null && !ScenarioFields.AUDITABLE.contains(read)) {
-            fields.error("algorithm", read.id() + " cannot be audited (auditable: priv-altmin, mp-mtl-low-rank, "
+            fields.error("algorithm", read.id() + " cannot be audited (auditable: priv-altmin, single-model-dp, mp-mtl-low-rank, "
                     + "mp-mtl-group-sparse, dp-sgd, dp-fedavg, dp-fedrep, indexed-mean-nonprivate, indexed-mean-billboard, indexed-mean-jdp, "
                     + "indexed-mean-1-out-of-t)");
             read = null;
         }
         algorithm = read;
-        if (algorithm == Algorithm.PRIV_ALTMIN || isMpMtl(algorithm) || SAMPLED.contains(algorithm)) {
+        if (algorithm == Algorithm.PRIV_ALTMIN || algorithm == Algorithm.SINGLE_MODEL_DP || isMpMtl(algorithm)
+                || SAMPLED.contains(algorithm)) {
             settings = new ExperimentReader(fields, AUDIT_FIELDS, PRIVACY_FIELDS);
             rejectSeveralRuns();
         } else {
@@ -233,6 +235,7 @@ final class AuditReader {
             case INDEXED_MEAN_JDP, MP_MTL_LOW_RANK, MP_MTL_GROUP_SPARSE -> ThreatModel.JDP;
             case DP_FEDAVG, DP_FEDREP -> ThreatModel.WHITE_BOX;
             case INDEXED_MEAN_ONE_OUT_OF_T -> ThreatModel.ONE_OUT_OF_T;
+            case SINGLE_MODEL_DP -> ThreatModel.WHITE_BOX;
             default -> ThreatModel.BILLBOARD;
         };
     }
@@ -278,9 +281,16 @@ final class AuditReader {
                 ? ScenarioFields.THREAT_MODEL.required() : ScenarioFields.THREAT_MODEL, List.of(ThreatModel.values()),
                 ThreatModel::id).orElse(null);
         if (read == ThreatModel.WHITE_BOX && algorithm != null && algorithm != Algorithm.PRIV_ALTMIN
+                && algorithm != Algorithm.SINGLE_MODEL_DP && !(isMpMtl(algorithm) && settings.gaussianCovariance())
                 && !(algorithm.isIndexedMean() && algorithm.isPrivate()) && !SAMPLED.contains(algorithm)) {
-            fields.error("threatModel", "white-box is implemented for priv-altmin, dp-sgd, dp-fedavg, dp-fedrep and"
-                    + " the private indexed-mean mechanisms (Gaussian releases), got " + algorithm.id());
+            fields.error("threatModel", "white-box is implemented for priv-altmin, single-model-dp, mp-mtl-* with"
+                    + " covarianceNoise gaussian, dp-sgd, dp-fedavg, dp-fedrep and the private indexed-mean mechanisms"
+                    + " (Gaussian releases), got " + algorithm.id());
+            return null;
+        }
+        if (read != null && read != ThreatModel.WHITE_BOX && algorithm == Algorithm.SINGLE_MODEL_DP) {
+            fields.error("threatModel", "single-model-dp is audited under white-box only (the adversary sees its"
+                    + " two releases), got " + read.id());
             return null;
         }
         if (read != null && read != ThreatModel.BILLBOARD && read != ThreatModel.WHITE_BOX
@@ -294,9 +304,10 @@ final class AuditReader {
                     + " each round's noisy update sum), got " + read.id());
             return null;
         }
-        if (read != null && read != ThreatModel.JDP && isMpMtl(algorithm)) {
-            fields.error("threatModel", algorithm.id() + " is audited under jdp only (every task receives the same"
-                    + " M; the adversary is all other tasks), got " + read.id());
+        if (read != null && read != ThreatModel.JDP && read != ThreatModel.WHITE_BOX && isMpMtl(algorithm)) {
+            fields.error("threatModel", algorithm.id() + " is audited under jdp (every task receives the same"
+                    + " M; the adversary is all other tasks) or, with covarianceNoise gaussian, white-box, got "
+                    + read.id());
             return null;
         }
         return read;
@@ -410,9 +421,9 @@ final class AuditReader {
 
     private Double readCanaryScale() {
         if (fields.has("canaryScale") && (algorithm == Algorithm.PRIV_ALTMIN || isMpMtl(algorithm)
-                || SAMPLED.contains(algorithm))) {
+                || SAMPLED.contains(algorithm) || algorithm == Algorithm.SINGLE_MODEL_DP)) {
             fields.error("canaryScale", "not used by " + algorithm.id() + " (its canary "
-                    + (algorithm == Algorithm.PRIV_ALTMIN || SAMPLED.contains(algorithm) ? "user" : "task")
+                    + (isMpMtl(algorithm) ? "task" : "user")
                     + " is built in)");
             return null;
         }

@@ -287,8 +287,8 @@ public final class ScenarioSchema {
         usedTable(md, ScenarioFields.EXPERIMENT, List.of(Algorithm.values()));
         md.append("## Experiments on a ratings task\n\n");
         usedTable(md, ScenarioFields.RATINGS_EXPERIMENT, List.copyOf(ScenarioFields.RATINGS));
-        md.append("## Audits\n\nAn audit takes these fields; a `priv-altmin`, `mp-mtl-*`, `dp-sgd`, `dp-fedavg`"
-                + " or `dp-fedrep` audit also takes its algorithm's experiment fields (one value each; not `repeats`, `noiseMultiplier`"
+        md.append("## Audits\n\nAn audit takes these fields; a `priv-altmin`, `single-model-dp`, `mp-mtl-*`, `dp-sgd`,"
+                + " `dp-fedavg` or `dp-fedrep` audit also takes its algorithm's experiment fields (one value each; not `repeats`, `noiseMultiplier`"
                 + " or `exportModels`), with its own `epsilon`, `delta` and `calibration`. See"
                 + " [audits.md](audits.md).\n\n");
         table(md, ScenarioFields.AUDIT, false);

@@ -14,6 +14,7 @@ import org.privsim.core.privacy.GaussianMechanism;
 import org.privsim.core.privacy.Ledger;
 import org.privsim.core.privacy.Release;
 import org.privsim.core.privacy.ReleaseLog;
+import org.privsim.core.privacy.ReleaseTap;
 import org.privsim.core.scenario.LowRankRegressionTask;
 import org.privsim.core.scenario.Metalearning;
 
@@ -45,6 +46,7 @@ public final class AltMinDriver implements Driver {
     private final RunKey key;
     private final DMatrixRMaj uStar;
     private final Ledger ledger;
+    private final ReleaseTap tap;
     private final List<RoundRecord> log = new ArrayList<>();
     private DMatrixRMaj u;
     private FeatureCovarianceRepair feature;
@@ -67,6 +69,19 @@ public final class AltMinDriver implements Driver {
      */
     public AltMinDriver(LowRankRegressionTask task, AltMinSettings settings, RunKey key, DMatrixRMaj uStar,
                         Metalearning metalearning) {
+        this(task, settings, key, uStar, metalearning, null);
+    }
+
+    /**
+     * A driver that also hands every noisy release to {@code tap} (white-box audits): the initialisation
+     * matrix ({@code "init"}) and S ({@code "S"}) as packed upper triangles, each round's A ({@code "A"},
+     * packed) and b ({@code "b"}), with the records the ledger charged. The run is the same without it.
+     *
+     * @param tap sees the releases, or null for none
+     */
+    public AltMinDriver(LowRankRegressionTask task, AltMinSettings settings, RunKey key, DMatrixRMaj uStar,
+                        Metalearning metalearning, ReleaseTap tap) {
+        this.tap = tap;
         this.metalearning = metalearning;
         this.task = task;
         this.settings = settings;
@@ -88,15 +103,19 @@ public final class AltMinDriver implements Driver {
         double[] m = PackedSymmetric.toFull(sum.matrix(0), d);
         if (settings.isPrivate()) {
             NoiseParameters noise = settings.noise();
-            GaussianMechanism.addSymmetricNoise(m, d, ledger.charge(release(0, "init", noise.sensitivityInit(),
-                    noise.sigmaInit(), noise.rhoInit(), who), who), key.noise(0));
+            Release init = ledger.charge(release(0, "init", noise.sensitivityInit(), noise.sigmaInit(),
+                    noise.rhoInit(), who), who);
+            GaussianMechanism.addSymmetricNoise(m, d, init, key.noise(0));
+            tapSymmetric(init, m, d);
         }
         if (settings.clipFeature() != null) {
             double[] s = PackedSymmetric.toFull(sum.matrix(1), d);
             NoiseParameters noise = settings.noise();
             double sigma = noise.sigmaFeature();
-            GaussianMechanism.addSymmetricNoise(s, d, ledger.charge(release(0, "S", noise.sensitivityFeature(), sigma,
-                    noise.rhoFeature(), who), who), key.featureNoise());
+            Release releaseS = ledger.charge(release(0, "S", noise.sensitivityFeature(), sigma, noise.rhoFeature(),
+                    who), who);
+            GaussianMechanism.addSymmetricNoise(s, d, releaseS, key.featureNoise());
+            tapSymmetric(releaseS, s, d);
             feature = FeatureCovarianceRepair.of(s, d, sigma);
         }
         DMatrixRMaj mm = DMatrixRMaj.wrap(d, d, m);
@@ -128,6 +147,8 @@ public final class AltMinDriver implements Driver {
                     who), who);
             GaussianMechanism.addSymmetricNoise(a, n, releaseA, key.noise(2 * round - 1));
             b = GaussianMechanism.addNoise(b, releaseB, key.noise(2 * round));
+            tapSymmetric(releaseA, a, n);
+            tapVector(releaseB, b);
             floor = 2.0 * Math.sqrt(n) * noise.sigmaA();
         }
         FlooredSolve.Solution sol = FlooredSolve.solve(a, b, n, floor);
@@ -148,6 +169,7 @@ public final class AltMinDriver implements Driver {
         Release releaseB = ledger.charge(release(round, "b", noise.sensitivityB(), noise.sigmaB(), noise.rhoB(), who),
                 who);
         double[] b = GaussianMechanism.addNoise(sum.vectorB(), releaseB, key.noise(2 * round));
+        tapVector(releaseB, b);
         DMatrixRMaj z = new DMatrixRMaj(d, k);
         for (int col = 0; col < k; col++) {
             for (int p = 0; p < d; p++) {
@@ -190,6 +212,18 @@ public final class AltMinDriver implements Driver {
                         .toList(),
                 sum.testError(),
                 ledger == null ? ReleaseLog.NONE : ledger.log()));
+    }
+
+    private void tapSymmetric(Release record, double[] full, int size) {
+        if (tap != null) {
+            tap.released(record, PackedSymmetric.pack(full, size));
+        }
+    }
+
+    private void tapVector(Release record, double[] values) {
+        if (tap != null) {
+            tap.released(record, values.clone());
+        }
     }
 
     /** A Gaussian release of the contributors' statistic (replace-one sensitivity). */

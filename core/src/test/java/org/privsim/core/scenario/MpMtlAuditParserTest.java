@@ -86,12 +86,12 @@ class MpMtlAuditParserTest {
     @Test
     void rulesOfMpMtlAudits() {
         assertSingleError(audits(TASK, AUDIT + ", threatModel: billboard"), "audits[0].threatModel",
-                "mp-mtl-low-rank is audited under jdp only (every task receives the same M; the adversary is all"
-                        + " other tasks), got billboard");
+                "mp-mtl-low-rank is audited under jdp (every task receives the same M; the adversary is all"
+                        + " other tasks) or, with covarianceNoise gaussian, white-box, got billboard");
         assertSingleError(audits(TASK, "algorithm: mp-mtl-group-sparse, epsilon: 1, lambda: 1, threatModel:"
                         + " one-out-of-t"), "audits[0].threatModel",
-                "mp-mtl-group-sparse is audited under jdp only (every task receives the same M; the adversary is all"
-                        + " other tasks), got one-out-of-t");
+                "mp-mtl-group-sparse is audited under jdp (every task receives the same M; the adversary is all"
+                        + " other tasks) or, with covarianceNoise gaussian, white-box, got one-out-of-t");
         assertSingleError(audits(TASK, AUDIT + ", collusion: 3"), "audits[0].collusion",
                 "mp-mtl-low-rank is audited with every other task colluding (all-but-target), got size 3");
         assertSingleError(audits(TASK, "algorithm: mp-mtl-low-rank, epsilon: 1, lambda: [0.01, 0.1]"), "audits[0].lambda",
