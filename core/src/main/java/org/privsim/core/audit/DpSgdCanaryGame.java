@@ -74,11 +74,7 @@ public final class DpSgdCanaryGame implements DistinguishingGame {
         TransferRequest request = driver.start();
         while (!(request instanceof TransferRequest.Done)) {
             if (request instanceof TransferRequest.Moments m) {
-                double[][] partials = new double[cell.task().publicTasks()][];
-                for (int j = 0; j < partials.length; j++) {
-                    partials[j] = PublicTask.moments(driver.population(), j, m.publicSamples(), m.estimator());
-                }
-                request = driver.onMoments(partials);
+                request = driver.onMoments(publicMoments(driver, m, cell.task().publicTasks()));
                 continue;
             }
             TransferRequest.Gradients g = (TransferRequest.Gradients) request;
@@ -102,5 +98,14 @@ public final class DpSgdCanaryGame implements DistinguishingGame {
             score += a > 0 ? a + logQ + Math.log1p((1 - q) * Math.exp(-a) / q) : Math.log1p(q * Math.expm1(a));
         }
         return score;
+    }
+
+    /** The public tasks' moments a {@code Moments} request of {@code driver} asks for, task by task. */
+    static double[][] publicMoments(TransferDriver driver, TransferRequest.Moments m, int publicTasks) {
+        double[][] partials = new double[publicTasks][];
+        for (int j = 0; j < publicTasks; j++) {
+            partials[j] = PublicTask.moments(driver.population(), j, m.publicSamples(), m.estimator());
+        }
+        return partials;
     }
 }

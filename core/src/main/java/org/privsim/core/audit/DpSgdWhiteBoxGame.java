@@ -5,7 +5,6 @@ import java.util.List;
 import org.privsim.core.random.RandomStreams;
 import org.privsim.core.scenario.ExperimentSpec;
 import org.privsim.core.scenario.TransferRegressionTask;
-import org.privsim.core.transfer.PublicTask;
 import org.privsim.core.transfer.SampleHolder;
 import org.privsim.core.transfer.TransferDriver;
 import org.privsim.core.transfer.TransferRequest;
@@ -70,11 +69,7 @@ public final class DpSgdWhiteBoxGame implements DistinguishingGame {
         TransferRequest request = driver.start();
         while (!(request instanceof TransferRequest.Done)) {
             if (request instanceof TransferRequest.Moments m) {
-                double[][] partials = new double[cell.task().publicTasks()][];
-                for (int j = 0; j < partials.length; j++) {
-                    partials[j] = PublicTask.moments(driver.population(), j, m.publicSamples(), m.estimator());
-                }
-                request = driver.onMoments(partials);
+                request = driver.onMoments(DpSgdCanaryGame.publicMoments(driver, m, cell.task().publicTasks()));
                 continue;
             }
             TransferRequest.Gradients g = (TransferRequest.Gradients) request;

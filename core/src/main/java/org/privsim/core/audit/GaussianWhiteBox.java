@@ -29,7 +29,7 @@ public final class GaussianWhiteBox {
      * @param world0 the pre-noise values in world 0
      * @param world1 the pre-noise values in world 1 (same length)
      */
-    public record View(double sigma, double[] world0, double[] world1) {
+    public record View(double sigma, double[] world0, double[] world1) implements Scored {
         public View {
             if (!(sigma > 0)) {
                 throw new IllegalArgumentException("a white-box view needs σ > 0, got " + sigma);
@@ -56,6 +56,7 @@ public final class GaussianWhiteBox {
         }
 
         /** The exact LLR of world 1 against world 0 of {@code observed} (same length as the values). */
+        @Override
         public double llr(double[] observed) {
             double sum = 0;
             for (int k = 0; k < observed.length; k++) {
@@ -68,6 +69,16 @@ public final class GaussianWhiteBox {
 
     /** The LLR of everything observed: {@code observed.get(i)} is what release {@code views.get(i)} released. */
     public static double llr(List<View> views, List<double[]> observed) {
+        return sum(views, observed);
+    }
+
+    /** A release as the white-box adversary scores it: the LLR of what it released. */
+    interface Scored {
+        double llr(double[] observed);
+    }
+
+    /** Σ_i LLR_i of {@code observed.get(i)} under {@code views.get(i)}, in view order. */
+    static double sum(List<? extends Scored> views, List<double[]> observed) {
         if (views.size() != observed.size()) {
             throw new IllegalArgumentException(views.size() + " views, " + observed.size() + " observations");
         }

@@ -35,7 +35,7 @@ public final class SampledGaussianWhiteBox {
      * @param gaussian     the release's σ and its pre-noise values without (world 0) and with (world 1)
      *                     the canary's contribution
      */
-    public record View(double samplingRate, GaussianWhiteBox.View gaussian) {
+    public record View(double samplingRate, GaussianWhiteBox.View gaussian) implements GaussianWhiteBox.Scored {
         public View {
             if (!(samplingRate > 0 && samplingRate <= 1)) {
                 throw new IllegalArgumentException("a sampling rate must be in (0, 1], got " + samplingRate);
@@ -55,6 +55,7 @@ public final class SampledGaussianWhiteBox {
         }
 
         /** ln LR_step = ln(1 − q + q·exp(ℓ)) of {@code observed}, ℓ the Gaussian LLR. */
+        @Override
         public double llr(double[] observed) {
             return mix(samplingRate, gaussian.llr(observed));
         }
@@ -70,13 +71,6 @@ public final class SampledGaussianWhiteBox {
 
     /** The LLR of everything observed: {@code observed.get(i)} is what release {@code views.get(i)} released. */
     public static double llr(List<View> views, List<double[]> observed) {
-        if (views.size() != observed.size()) {
-            throw new IllegalArgumentException(views.size() + " views, " + observed.size() + " observations");
-        }
-        double sum = 0;
-        for (int i = 0; i < views.size(); i++) {
-            sum += views.get(i).llr(observed.get(i));
-        }
-        return sum;
+        return GaussianWhiteBox.sum(views, observed);
     }
 }
