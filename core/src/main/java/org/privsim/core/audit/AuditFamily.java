@@ -36,9 +36,10 @@ import org.privsim.core.seam.Step;
  * ({@link IndexedMeanGame#whiteBoxViews}) — and the adversary scores the exact Gaussian
  * log-likelihood ratio ({@link GaussianWhiteBox}).
  *
- * <p>Every other audit (tracing, priv-altmin, MP-MTL, DP-SGD canary games) is a game that lives
- * fully in core: its runs have no participants and their curator plays the batch's trials with
- * {@link DistinguishingGame#score}.
+ * <p>Every other audit (tracing; the priv-altmin, single-model-dp, MP-MTL and DP-SGD canary games;
+ * the sampled white-box games of DP-SGD, dp-fedavg and dp-fedrep — see {@link AuditGames}) is a game
+ * that lives fully in core: its runs have no participants and their curator plays the batch's trials
+ * with {@link DistinguishingGame#score}.
  *
  * <p>Guarantee: every trial's score equals {@link AuditGames#play}'s bit for bit (each is a pure
  * function of (audit, trial, world), and a batch's totals are summed in person-id order exactly as
