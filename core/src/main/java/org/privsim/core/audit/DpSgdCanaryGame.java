@@ -67,9 +67,7 @@ public final class DpSgdCanaryGame implements DistinguishingGame {
         DistinguishingGame.checkTrial(trial, world);
         TransferDriver driver = new TransferDriver(cell, 0, RandomStreams.derive(seed, "audit-dpsgd-trial", trial));
         int p = driver.featureDimension();
-        double[] features = new double[p];
-        features[0] = CANARY_FEATURE;
-        SampleHolder canary = new SampleHolder(features, CANARY_LABEL);
+        SampleHolder canary = canary(p);
         List<double[]> iterates = new ArrayList<>();
         TransferRequest request = driver.start();
         while (!(request instanceof TransferRequest.Done)) {
@@ -107,5 +105,12 @@ public final class DpSgdCanaryGame implements DistinguishingGame {
             partials[j] = PublicTask.moments(driver.population(), j, m.publicSamples(), m.estimator());
         }
         return partials;
+    }
+
+    /** The canary sample in feature dimension {@code p}: feature 0 at {@link #CANARY_FEATURE}, label {@link #CANARY_LABEL}. */
+    static SampleHolder canary(int p) {
+        double[] features = new double[p];
+        features[0] = CANARY_FEATURE;
+        return new SampleHolder(features, CANARY_LABEL);
     }
 }

@@ -60,9 +60,7 @@ public final class DpSgdWhiteBoxGame implements DistinguishingGame {
         TransferDriver driver = new TransferDriver(cell, 0,
                 RandomStreams.derive(seed, "audit-dpsgd-white-box-trial", trial));
         int p = driver.featureDimension();
-        double[] features = new double[p];
-        features[0] = DpSgdCanaryGame.CANARY_FEATURE;
-        SampleHolder canary = new SampleHolder(features, DpSgdCanaryGame.CANARY_LABEL);
+        SampleHolder canary = DpSgdCanaryGame.canary(p);
         SampleHolder[] users = null;
         List<SampledGaussianWhiteBox.View> views = new ArrayList<>();
         List<double[]> observed = new ArrayList<>();
