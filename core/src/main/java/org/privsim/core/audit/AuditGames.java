@@ -14,7 +14,8 @@ import org.privsim.core.scenario.TransferRegressionTask;
  * with {@code adversary: tracing}; priv-altmin audits
  * play {@link AltMinCanaryGame}, MP-MTL audits {@link MpMtlCanaryGame} (Wishart releases) or
  * {@link MpMtlGaussianCanaryGame} (Gaussian releases), single-model-dp audits {@link SingleModelCanaryGame},
- * DP-SGD audits {@link DpSgdCanaryGame} ({@link DpSgdWhiteBoxGame} under white-box), dp-fedavg and
+ * DP-SGD audits {@link DpSgdCanaryGame} (under white-box, DP-SGD and sufficient-statistics audits
+ * {@link TransferWhiteBoxGame}), dp-fedavg and
  * dp-fedrep audits {@link FederatedWhiteBoxGame}, each with the seed derived
  * from (seed, "audit", audit).
  *
@@ -42,7 +43,7 @@ public final class AuditGames {
         long seed = RandomStreams.derive(root, "audit", index);
         if (spec.task() instanceof TransferRegressionTask transfer) {
             if (spec.threatModel() == ThreatModel.WHITE_BOX) {
-                return new DpSgdWhiteBoxGame(transfer, spec.experiment(), seed, spec.target(), spec.inject());
+                return new TransferWhiteBoxGame(transfer, spec.experiment(), seed, spec.target(), spec.inject());
             }
             return new DpSgdCanaryGame(transfer, spec.experiment(), seed, spec.target(), spec.inject());
         }

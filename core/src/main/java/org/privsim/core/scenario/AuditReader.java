@@ -24,8 +24,8 @@ import org.privsim.core.privacy.CompositionBound;
  * task, {@link #checkAgainst} those that do (the audit's own {@code task} or the scenario's: its
  * type must be the algorithm's, the target and the collusion set must exist in its population), and
  * {@link #resolve} may only be called when no problem was recorded anywhere. Rules checked: only
- * priv-altmin, single-model-dp (under white-box only), mp-mtl-low-rank, mp-mtl-group-sparse, dp-sgd,
- * dp-fedavg, dp-fedrep and the indexed-mean mechanisms can be audited, under white-box only those with
+ * priv-altmin, single-model-dp and sufficient-statistics (under white-box only), mp-mtl-low-rank,
+ * mp-mtl-group-sparse, dp-sgd, dp-fedavg, dp-fedrep and the indexed-mean mechanisms can be audited, under white-box only those with
  * Gaussian releases (dp-sgd under billboard or white-box only, without calibration, a Gaussian-DP method or
  * noiseMultiplier, on a task with one n₂; dp-fedavg and dp-fedrep the same, under white-box only and
  * without skipClipping);
@@ -87,13 +87,13 @@ final class AuditReader {
                 .orElse(null);
         if (read != null && !ScenarioFields.AUDITABLE.contains(read)) {
             fields.error("algorithm", read.id() + " cannot be audited (auditable: priv-altmin, single-model-dp, mp-mtl-low-rank, "
-                    + "mp-mtl-group-sparse, dp-sgd, dp-fedavg, dp-fedrep, indexed-mean-nonprivate, indexed-mean-billboard, indexed-mean-jdp, "
-                    + "indexed-mean-1-out-of-t)");
+                    + "mp-mtl-group-sparse, dp-sgd, sufficient-statistics, dp-fedavg, dp-fedrep, indexed-mean-nonprivate, "
+                    + "indexed-mean-billboard, indexed-mean-jdp, indexed-mean-1-out-of-t)");
             read = null;
         }
         algorithm = read;
         if (algorithm == Algorithm.PRIV_ALTMIN || algorithm == Algorithm.SINGLE_MODEL_DP || isMpMtl(algorithm)
-                || SAMPLED.contains(algorithm)) {
+                || SAMPLED.contains(algorithm) || algorithm == Algorithm.SUFFICIENT_STATISTICS) {
             settings = new ExperimentReader(fields, AUDIT_FIELDS, PRIVACY_FIELDS);
             rejectSeveralRuns();
         } else {
@@ -105,8 +105,8 @@ final class AuditReader {
         target = fields.integer(ScenarioFields.TARGET).orElse(null);
         epsilon = fields.number(ScenarioFields.AUDIT_EPSILON).orElse(null);
         if (settings != null && settings.representation() == Representation.PRIVATE_ALTMIN) {
-            fields.error("representation", "a dp-sgd audit runs with representation none, public or true (the"
-                    + " private-altmin representation's own Priv-AltMin run is audited as priv-altmin)");
+            fields.error("representation", "a " + algorithm.id() + " audit runs with representation none, public or"
+                    + " true (the private-altmin representation's own Priv-AltMin run is audited as priv-altmin)");
         }
         delta = ExperimentReader.readDelta(fields, isMpMtl(algorithm));
         if (delta != null && delta == 0 && settings != null && settings.gaussianCovariance()) {
@@ -235,7 +235,7 @@ final class AuditReader {
             case INDEXED_MEAN_JDP, MP_MTL_LOW_RANK, MP_MTL_GROUP_SPARSE -> ThreatModel.JDP;
             case DP_FEDAVG, DP_FEDREP -> ThreatModel.WHITE_BOX;
             case INDEXED_MEAN_ONE_OUT_OF_T -> ThreatModel.ONE_OUT_OF_T;
-            case SINGLE_MODEL_DP -> ThreatModel.WHITE_BOX;
+            case SINGLE_MODEL_DP, SUFFICIENT_STATISTICS -> ThreatModel.WHITE_BOX;
             default -> ThreatModel.BILLBOARD;
         };
     }
@@ -281,15 +281,17 @@ final class AuditReader {
                 ? ScenarioFields.THREAT_MODEL.required() : ScenarioFields.THREAT_MODEL, List.of(ThreatModel.values()),
                 ThreatModel::id).orElse(null);
         if (read == ThreatModel.WHITE_BOX && algorithm != null && algorithm != Algorithm.PRIV_ALTMIN
-                && algorithm != Algorithm.SINGLE_MODEL_DP && !(isMpMtl(algorithm) && settings.gaussianCovariance())
+                && algorithm != Algorithm.SINGLE_MODEL_DP && algorithm != Algorithm.SUFFICIENT_STATISTICS
+                && !(isMpMtl(algorithm) && settings.gaussianCovariance())
                 && !(algorithm.isIndexedMean() && algorithm.isPrivate()) && !SAMPLED.contains(algorithm)) {
             fields.error("threatModel", "white-box is implemented for priv-altmin, single-model-dp, mp-mtl-* with"
-                    + " covarianceNoise gaussian, dp-sgd, dp-fedavg, dp-fedrep and the private indexed-mean mechanisms"
-                    + " (Gaussian releases), got " + algorithm.id());
+                    + " covarianceNoise gaussian, dp-sgd, sufficient-statistics, dp-fedavg, dp-fedrep and the private"
+                    + " indexed-mean mechanisms (Gaussian releases), got " + algorithm.id());
             return null;
         }
-        if (read != null && read != ThreatModel.WHITE_BOX && algorithm == Algorithm.SINGLE_MODEL_DP) {
-            fields.error("threatModel", "single-model-dp is audited under white-box only (the adversary sees its"
+        if (read != null && read != ThreatModel.WHITE_BOX
+                && (algorithm == Algorithm.SINGLE_MODEL_DP || algorithm == Algorithm.SUFFICIENT_STATISTICS)) {
+            fields.error("threatModel", algorithm.id() + " is audited under white-box only (the adversary sees its"
                     + " two releases), got " + read.id());
             return null;
         }

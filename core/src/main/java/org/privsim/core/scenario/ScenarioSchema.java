@@ -187,7 +187,8 @@ public final class ScenarioSchema {
         for (Algorithm a : auditable) {
             boolean mpMtl = ScenarioFields.MP_MTL.contains(a);
             boolean sampled = a == Algorithm.DP_SGD || ScenarioFields.FEDERATED.contains(a);
-            boolean settings = mpMtl || a == Algorithm.PRIV_ALTMIN || sampled;
+            boolean settings = mpMtl || sampled || a == Algorithm.PRIV_ALTMIN || a == Algorithm.SINGLE_MODEL_DP
+                    || a == Algorithm.SUFFICIENT_STATISTICS;
             Map<String, FieldSpec> fields = new LinkedHashMap<>();
             for (FieldSpec f : without(ScenarioFields.AUDIT, "algorithm")) {
                 FieldSpec field = f.name().equals("delta") && mpMtl ? ScenarioFields.AUDIT_PURE_DELTA : f;
@@ -288,7 +289,7 @@ public final class ScenarioSchema {
         md.append("## Experiments on a ratings task\n\n");
         usedTable(md, ScenarioFields.RATINGS_EXPERIMENT, List.copyOf(ScenarioFields.RATINGS));
         md.append("## Audits\n\nAn audit takes these fields; a `priv-altmin`, `single-model-dp`, `mp-mtl-*`, `dp-sgd`,"
-                + " `dp-fedavg` or `dp-fedrep` audit also takes its algorithm's experiment fields (one value each; not `repeats`, `noiseMultiplier`"
+                + " `sufficient-statistics`, `dp-fedavg` or `dp-fedrep` audit also takes its algorithm's experiment fields (one value each; not `repeats`, `noiseMultiplier`"
                 + " or `exportModels`), with its own `epsilon`, `delta` and `calibration`. See"
                 + " [audits.md](audits.md).\n\n");
         table(md, ScenarioFields.AUDIT, false);

@@ -5,12 +5,14 @@ import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.ejml.data.DMatrixRMaj;
 import org.privsim.core.linalg.FlooredSolve;
+import org.privsim.core.linalg.PackedSymmetric;
 import org.privsim.core.linalg.Subspaces;
 import org.privsim.core.privacy.GaussianMechanism;
 import org.privsim.core.privacy.Ledger;
 import org.privsim.core.privacy.PoissonSample;
 import org.privsim.core.privacy.Release;
 import org.privsim.core.privacy.ReleaseLog;
+import org.privsim.core.privacy.ReleaseTap;
 import org.privsim.core.scenario.Algorithm;
 import org.privsim.core.scenario.Representation;
 import org.privsim.core.scenario.TransferSettings;
@@ -41,7 +43,10 @@ import org.privsim.core.sim.UserTask;
  *   <li>{@code sufficient-statistics}: A = Σ x̄x̄ᵀ + N_sym(0, σ_A²), b = Σ x̄ȳ + N(0, σ_b²) with
  *       σ_A = τ²/√(2ρ_A), σ_b = τζ/√(2ρ_b) (add/remove sensitivities τ², τζ), charged to a zCDP
  *       {@link Ledger}; α̂ = A⁻¹b after raising A's eigenvalues below 2√p σ_A to that floor
- *       ({@link FlooredSolve}).</li>
+ *       ({@link FlooredSolve}). An audit's injected fault changes the σ added, never the charges:
+ *       {@code noiseMultiplier} scales both σ, {@code ignoreComposition} calibrates each release to
+ *       the whole ρ. With a {@link ReleaseTap}, both releases go to it as they are made (A's upper
+ *       triangle, then b).</li>
  *   <li>{@code nonprivate-regression}: the same with no clip and no noise (least squares);
  *       {@code zero-shot}: ŵ = 0.</li>
  * </ol>
@@ -56,6 +61,7 @@ public final class TransferDriver {
     private final long seed;
     private final TransferPopulation population;
     private final int p;
+    private final ReleaseTap tap;
     private double[] basis;
     private Double subspaceError;
     // DP-SGD state
@@ -78,11 +84,25 @@ public final class TransferDriver {
 
     /** The same, on {@code population}, which must be {@code cell.population(seed, repeat)}. */
     public TransferDriver(TransferRunPlan cell, int repeat, long seed, TransferPopulation population) {
+        this(cell, repeat, seed, population, null);
+    }
+
+    /**
+     * The curator of repeat {@code repeat} of {@code cell}, handing the sufficient statistics' two
+     * noisy releases to {@code tap} (white-box audits); the run is the same bits as without it.
+     */
+    public TransferDriver(TransferRunPlan cell, int repeat, long seed, ReleaseTap tap) {
+        this(cell, repeat, seed, cell.population(seed, repeat), tap);
+    }
+
+    private TransferDriver(TransferRunPlan cell, int repeat, long seed, TransferPopulation population,
+                           ReleaseTap tap) {
         this.cell = cell;
         this.repeat = repeat;
         this.seed = seed;
         this.population = population;
         this.p = cell.featureDimension();
+        this.tap = tap;
     }
 
     /** The population this run's participants hold. */
@@ -326,8 +346,10 @@ public final class TransferDriver {
             double rhoB = rho - rhoA;
             double tau = s.clipFeature();
             double scale = cell.inject().noiseMultiplier();
-            double sigmaA = tau * tau / Math.sqrt(2 * rhoA) * scale;
-            double sigmaB = tau * s.clipLabel() / Math.sqrt(2 * rhoB) * scale;
+            // Injection.ignoreComposition: each release calibrated to the whole ρ (the charges stay ρ_A, ρ_b).
+            boolean alone = cell.inject().ignoreComposition();
+            double sigmaA = tau * tau / Math.sqrt(2 * (alone ? rho : rhoA)) * scale;
+            double sigmaB = tau * s.clipLabel() / Math.sqrt(2 * (alone ? rho : rhoB)) * scale;
             int n = cell.privateSamples();
             // add/remove one sample: xxᵀ moves by ‖x‖² ≤ τ² in Frobenius norm, y·x by ≤ τζ
             Release releaseA = ledger.chargeAll(Release.gaussian(1, "XᵀX", Release.Relation.ADD_REMOVE, tau * tau,
@@ -337,6 +359,10 @@ public final class TransferDriver {
             SplittableRandom rng = cell.statisticsNoise(seed, repeat);
             GaussianMechanism.addSymmetricNoise(a, p, releaseA, rng);
             b = GaussianMechanism.addNoise(b, releaseB, rng);
+            if (tap != null) {
+                tap.released(releaseA, PackedSymmetric.pack(a, p));
+                tap.released(releaseB, b.clone());
+            }
             floor = 2 * Math.sqrt(p) * sigmaA;
         }
         return finish(represented(FlooredSolve.solve(a, b, p, floor).u()));

@@ -10,15 +10,21 @@ import org.privsim.core.privacy.ReleaseLog;
 import org.privsim.core.scenario.LowRankRegressionTask;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.scenario.ScenarioParser;
+import org.privsim.core.scenario.TransferRegressionTask;
 import org.privsim.core.seam.SequentialInterpreter;
 import org.privsim.core.sim.AltMinSettings;
 import org.privsim.core.sim.NoiseParameters;
 import org.privsim.core.sim.RunKey;
+import org.privsim.core.transfer.SampleHolder;
+import org.privsim.core.transfer.TransferDriver;
+import org.privsim.core.transfer.TransferOutcome;
+import org.privsim.core.transfer.TransferRequest;
+import org.privsim.core.transfer.TransferRunPlan;
 
 /**
- * The white-box audits scored from the ledger's records (issue 29, item 5) for the low-rank and
- * multi-task families: priv-altmin with the full and the Kronecker U-step, single-model-dp and MP-MTL
- * with Gaussian releases. Each score is the exact log-likelihood ratio of the recorded releases, so for
+ * The white-box audits scored from the ledger's records (issue 29, item 5) for the low-rank,
+ * multi-task and transfer families: priv-altmin with the full and the Kronecker U-step, single-model-dp,
+ * MP-MTL with Gaussian releases and the transfer family's sufficient statistics. Each score is the exact log-likelihood ratio of the recorded releases, so for
  * a correct composition of ρ_i-zCDP Gaussian releases whose canary pair moves release i by Δ_i (L2) it
  * is N(±μ²/2, μ²) (+ in world 1) with μ² = Σ_i 2ρ_i (Δ_i/S_i)², S_i the release's sensitivity; and the
  * audits judge the correct mechanisms consistent and the broken ones violated (fixed seeds).
@@ -26,6 +32,10 @@ import org.privsim.core.sim.RunKey;
 class WhiteBoxFromRecordsTest {
     private static final String LOW_RANK =
             "task: { type: low-rank-regression, users: 32, samplesPerUser: 16, dimension: 4, rank: 2, labelNoise: 0.05 }\n";
+    private static final String TRANSFER = "task: { type: transfer-regression, dimension: 4, rank: 2, publicTasks: 4,"
+            + " publicSamples: [40], privateSamples: [50] }\n";
+    private static final String STATISTICS = "algorithm: sufficient-statistics, representation: none, epsilon: 1,"
+            + " delta: 1.0e-5, calibration: tight, target: 3";
     private static final String MULTITASK = "task: { type: multitask-regression, tasks: 10, samplesPerTask: 10,"
             + " dimension: 5, testSamplesPerTask: 1, validationSamplesPerTask: 1, structure: low-rank, taskRank: 2 }\n";
 
@@ -110,6 +120,53 @@ class WhiteBoxFromRecordsTest {
     }
 
     /**
+     * Sufficient statistics (transfer family): the canary's clipped row τ·e₁, ȳ = −ζ moves A by τ²·e₁e₁ᵀ
+     * and b by τζ·e₁, each release's whole add/remove sensitivity, so μ² = 2ρ_A + 2ρ_b = 2ρ whatever the
+     * split or the representation; {@code ignoreComposition} calibrates each release to the whole ρ
+     * (μ² = 4ρ), {@code noiseMultiplier: 0.5} halves both σ (μ² = 8ρ).
+     */
+    @Test
+    void sufficientStatisticsScoreIsTheComposedGaussianLlr() {
+        String[] audits = {STATISTICS + ", trials: 4000",
+            STATISTICS + ", statisticsBudgetSplit: 0.3, trials: 4000, inject: { ignoreComposition: true }",
+            STATISTICS.replace("none", "public") + ", trials: 4000, inject: { noiseMultiplier: 0.5 }"};
+        double[] multiple = {2, 4, 8};
+        Scenario scenario = scenario(TRANSFER, audits);
+        for (int a = 0; a < audits.length; a++) {
+            AuditSpec spec = scenario.audits().get(a);
+            double rho = spec.calibration().totalRho(spec.epsilon(), spec.delta());
+            assertGaussianLlr(AuditGames.of(scenario, a), 4000, multiple[a] * rho);
+        }
+    }
+
+    /**
+     * The sufficient statistics' tap sees the two releases the ledger charged, in order (A's upper
+     * triangle, then b), and a driver with a tap computes the same outcome bits as one without.
+     */
+    @Test
+    void sufficientStatisticsTapSeesTheLedgersReleasesAndChangesNothing() {
+        AuditSpec spec = scenario(TRANSFER, STATISTICS + ", trials: 8").audits().get(0);
+        TransferRunPlan cell = TransferRunPlan.audited((TransferRegressionTask) spec.task(), spec.experiment(),
+                spec.inject());
+        ReleaseTranscript transcript = new ReleaseTranscript();
+        TransferOutcome[] outcomes = new TransferOutcome[2];
+        for (int tapped = 0; tapped < 2; tapped++) {
+            TransferDriver driver = tapped == 1 ? new TransferDriver(cell, 0, 5, transcript) : new TransferDriver(cell, 0, 5);
+            TransferRequest.Statistics request = (TransferRequest.Statistics) driver.start();
+            double[][] answers = new double[driver.privateSamples()][];
+            for (int i = 0; i < answers.length; i++) {
+                answers[i] = new SampleHolder(driver.population(), i, null, 4).statistics(request.clipFeature(),
+                        request.clipLabel());
+            }
+            outcomes[tapped] = ((TransferRequest.Done) driver.onAnswers(answers)).outcome();
+        }
+        assertEquals(outcomes[0], outcomes[1]);
+        transcript.checkAgainst(outcomes[1].releaseLog());
+        assertEquals(List.of("XᵀX", "Xᵀy"), transcript.entries().stream().map(e -> e.record().name()).toList());
+        assertEquals(List.of(10, 4), transcript.entries().stream().map(e -> e.released().length).toList());
+    }
+
+    /**
      * Verdicts at fixed seeds: each family's correct mechanism consistent, a half-noise one and one
      * ignoring composition violated (the faults raise the composed μ by 2 and by the root of the inverse
      * budget shares; measured lower bounds are in the scenario files audit-white-box*.yaml). single-model-dp
@@ -132,6 +189,9 @@ class WhiteBoxFromRecordsTest {
                 + " delta: 1.0e-5, iterations: 4, lambda: 1.0e-3, trials: 4000, target: 3";
         assertVerdicts(scenario(MULTITASK, mtl, mtl + ", inject: { noiseMultiplier: 0.5 }",
                 mtl + ", inject: { ignoreComposition: true }"));
+        String statistics = STATISTICS.replace("epsilon: 1", "epsilon: 4") + ", trials: 8000";
+        assertVerdicts(scenario(TRANSFER, statistics, statistics + ", inject: { noiseMultiplier: 0.5 }",
+                statistics + ", inject: { ignoreComposition: true }"));
     }
 
     private static void assertVerdicts(Scenario scenario) {

@@ -145,8 +145,8 @@ class AuditAndIndexedMeanParserTest {
                 "expected an integer, got 2.5");
         assertSingleError(audits(MEAN_TASK, "algorithm: own-data, epsilon: 1, delta: 1.0e-5"), "audits[0].algorithm",
                 "own-data cannot be audited (auditable: priv-altmin, single-model-dp, mp-mtl-low-rank, mp-mtl-group-sparse,"
-                        + " dp-sgd, dp-fedavg, dp-fedrep, indexed-mean-nonprivate, indexed-mean-billboard, indexed-mean-jdp,"
-                        + " indexed-mean-1-out-of-t)");
+                        + " dp-sgd, sufficient-statistics, dp-fedavg, dp-fedrep, indexed-mean-nonprivate, indexed-mean-billboard,"
+                        + " indexed-mean-jdp, indexed-mean-1-out-of-t)");
         assertSingleError(audits(LOW_RANK_TASK, AUDIT), "audits[0].algorithm",
                 "indexed-mean-jdp needs a task of type indexed-mean or indexed-sign, but the scenario's task is of type"
                         + " low-rank-regression");
@@ -163,6 +163,26 @@ class AuditAndIndexedMeanParserTest {
         assertSingleError(audits(MEAN_TASK, AUDIT + ", repeats: 3"), "audits[0].repeats",
                 "unknown field (expected one of: algorithm, threatModel, collusion, target, epsilon, delta, calibration,"
                         + " trials, confidence, method, inject, expect, task, canaryScale, adversary)");
+    }
+
+    /** sufficient-statistics is audited under white-box only, as a Gaussian (not sampled) mechanism. */
+    @Test
+    void sufficientStatisticsAuditsAreWhiteBoxGaussian() {
+        String task = "task: { type: transfer-regression, dimension: 4, rank: 2, publicTasks: 4, publicSamples: [40],"
+                + " privateSamples: [50] }\n";
+        String run = "algorithm: sufficient-statistics, representation: none, epsilon: 1, delta: 1.0e-5";
+        AuditSpec spec = parse(audits(task, run)).audits().get(0);
+        assertEquals(ThreatModel.WHITE_BOX, spec.threatModel());
+        assertEquals(AuditMethod.GAUSSIAN_DP_AUC, spec.method());
+        assertSingleError(audits(task, run + ", threatModel: billboard"), "audits[0].threatModel",
+                "sufficient-statistics is audited under white-box only (the adversary sees its two releases), got"
+                        + " billboard");
+        assertSingleError(audits(task, run + ", method: sampled-gaussian-auc"), "audits[0].method",
+                "sampled-gaussian-auc reads the area against a Poisson-subsampled Gaussian composition, which only"
+                        + " dp-sgd, dp-fedavg and dp-fedrep release, not sufficient-statistics");
+        assertSingleError(audits(task, run.replace("none", "private-altmin, representationEpsilon: 1")),
+                "audits[0].representation", "a sufficient-statistics audit runs with representation none, public or"
+                        + " true (the private-altmin representation's own Priv-AltMin run is audited as priv-altmin)");
     }
 
     @Test
