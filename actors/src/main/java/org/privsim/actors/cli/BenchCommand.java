@@ -30,7 +30,8 @@ import picocli.CommandLine.Spec;
  * time, the median epoch (one round of a low-rank run, from the release of round t to that of
  * round t+1, {@link Progress#released}), the median CPU time of the whole process over a run (every
  * thread: the runner's, the collector's and the JIT compilers'), the peak heap ({@link HeapPeak})
- * and that peak per user, and the ratios local/sequential; with audits, the text also gives each
+ * and that peak per user of the scenario's population (none for a task without one: transfer,
+ * multi-task), and the ratios local/sequential; with audits, the text also gives each
  * runner's audit trials per second (audit trials / median wall time of the whole run, so a figure
  * of the audits alone only for a scenario of audits alone, as {@code bench/audit-trials.yaml}). A
  * timed repetition covers the whole run including data generation (and, for local, starting and
@@ -171,10 +172,11 @@ final class BenchCommand implements Callable<Integer> {
             return;
         }
         long wall = (long) median(t.wallMillis());
-        spec.commandLine().getOut().printf("%-10s median %d ms, epoch %s, cpu %d ms, peak heap %.1f MB (%d bytes/user)%s%n",
+        // Per-user heap only means something for a task with a population (not transfer or multi-task).
+        spec.commandLine().getOut().printf("%-10s median %d ms, epoch %s, cpu %d ms, peak heap %.1f MB%s%s%n",
                 name, wall, t.epochMillis().isEmpty() ? "n/a" : String.format("%.1f ms", median(t.epochMillis())),
-                (long) median(t.cpuMillis()),
-                median(t.peakHeapBytes()) / 1e6, (long) median(t.peakHeapBytes()) / Math.max(1, population),
+                (long) median(t.cpuMillis()), median(t.peakHeapBytes()) / 1e6,
+                population == 0 ? "" : String.format(" (%d bytes/user)", (long) median(t.peakHeapBytes()) / population),
                 auditTrials == 0 ? "" : String.format(", %.0f audit trials/s", auditTrials * 1000.0 / Math.max(1, wall)));
     }
 
@@ -196,7 +198,11 @@ final class BenchCommand implements Callable<Integer> {
         node.put(name + "CpuMillis", (long) median(t.cpuMillis()));
         long peak = (long) median(t.peakHeapBytes());
         node.put(name + "PeakHeapBytes", peak);
-        node.put(name + "BytesPerUser", peak / Math.max(1, population));
+        if (population == 0) {
+            node.putNull(name + "BytesPerUser");
+        } else {
+            node.put(name + "BytesPerUser", peak / population);
+        }
     }
 
     private static void putRatio(ObjectNode node, String field, Double value) {

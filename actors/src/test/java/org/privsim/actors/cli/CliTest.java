@@ -116,6 +116,22 @@ class CliTest {
         assertEquals(2, cli("bench", file.toString(), "--runners", "cluster").code());
     }
 
+    /** A task without a population (transfer) has no per-user heap figure: null in the JSON, absent from the text. */
+    @Test
+    void benchOfATaskWithoutPopulationGivesNoBytesPerUser() throws Exception {
+        Path file = Files.writeString(dir.resolve("transfer.yaml"), "name: t\nseed: 1\ntask: { type: transfer-regression,"
+                + " dimension: 4, rank: 2, publicTasks: 2, publicSamples: [20], privateSamples: [30] }\nexperiments:\n"
+                + "  - { algorithm: sufficient-statistics, representation: none, epsilon: [1], delta: 1.0e-5 }\n");
+        CliCall r = cli("bench", file.toString(), "--repetitions", "1", "--warmup", "0", "--runners", "sequential");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("population 0") && r.out().contains("peak heap"), r.out());
+        assertFalse(r.out().contains("bytes/user"), r.out());
+        JsonNode json = new ObjectMapper().readTree(cli("bench", file.toString(), "--repetitions", "1", "--warmup", "0",
+                "--runners", "sequential", "--json").out());
+        assertTrue(json.get("sequentialBytesPerUser").isNull());
+        assertTrue(json.get("sequentialPeakHeapBytes").asLong() > 0);
+    }
+
     /** A population that cannot fit this JVM's heap is refused before any work, naming the field and the flag (validate warns). */
     @Test
     void aScenarioThatCannotFitIsRefusedBeforeAnyWork() throws Exception {
