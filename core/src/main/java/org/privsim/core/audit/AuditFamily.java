@@ -37,7 +37,8 @@ import org.privsim.core.seam.Step;
  * log-likelihood ratio ({@link GaussianWhiteBox}).
  *
  * <p>Every other audit (tracing; the priv-altmin, single-model-dp, MP-MTL and DP-SGD canary games;
- * the sampled white-box games of DP-SGD, dp-fedavg and dp-fedrep — see {@link AuditGames}) is a game
+ * the transfer white-box game of DP-SGD and sufficient statistics, the federated one of dp-fedavg and
+ * dp-fedrep — see {@link AuditGames}) is a game
  * that lives fully in core: its runs have no participants and their curator plays the batch's trials
  * with {@link DistinguishingGame#score}.
  *
