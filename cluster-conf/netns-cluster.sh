@@ -40,7 +40,9 @@
 # first submitter waits twice that for the cluster), PRIVSIM_STOP_TIMEOUT (20), PRIVSIM_FAULT_DELAY (3),
 # PRIVSIM_FAULT_WAIT (60), PRIVSIM_HEAP_LOG (a file: after each job, one
 # line with every node's used heap after a full collection, from jcmd), PRIVSIM_HISTO_DIR (with
-# PRIVSIM_HEAP_LOG: each node's class histogram after each job, DIR/job-K-node-I.txt), PRIVSIM_TLS
+# PRIVSIM_HEAP_LOG: each node's class histogram after each job, DIR/job-K-node-I.txt),
+# PRIVSIM_HEAP_DUMP_DIR (with PRIVSIM_HEAP_LOG: each node's heap dump after the last job,
+# DIR/job-K-node-I.hprof), PRIVSIM_TLS
 # (on|off), PRIVSIM_TLS_DIR (TLS material to use instead of making one), PRIVSIM_JAVA_OPTS and
 # PRIVSIM_NODE_JAVA_OPTS as for cluster-conf/start-local-cluster.sh.
 set -euo pipefail
@@ -327,6 +329,10 @@ log_heap() {  # log_heap K
     if [ -n "${PRIVSIM_HISTO_DIR:-}" ] && [ "$used" != - ]; then
       mkdir -p "$PRIVSIM_HISTO_DIR"
       jcmd "$pid" GC.class_histogram >"$PRIVSIM_HISTO_DIR/job-$1-node-$i.txt" 2>/dev/null || true
+    fi
+    if [ -n "${PRIVSIM_HEAP_DUMP_DIR:-}" ] && [ "$1" = "$jobs" ] && [ "$used" != - ]; then
+      mkdir -p "$PRIVSIM_HEAP_DUMP_DIR"
+      jcmd "$pid" GC.heap_dump "$(cd "$PRIVSIM_HEAP_DUMP_DIR" && pwd)/job-$1-node-$i.hprof" >/dev/null 2>&1 || true
     fi
   done
   echo "$line" >>"$heap_log"

@@ -9,7 +9,9 @@ import org.apache.pekko.actor.typed.ActorRef;
  * <p>Guarantee: every {@link Submit} gets exactly one {@link SubmitterCommand.Accepted} or
  * {@link SubmitterCommand.Rejected}; an accepted job then ends with exactly one
  * {@link SubmitterCommand.Finished} or {@link SubmitterCommand.Failed}, unless its node leaves the
- * cluster (the submitter watches the job for that).
+ * cluster (the submitter watches the job for that, or — a client — hears from it no more). A
+ * submission sent again by the same submitter (a client sends it to each seed node in turn until one
+ * answers) is answered once.
  */
 public sealed interface ScenarioCuratorCommand extends CborSerializable
         permits ScenarioCuratorCommand.Submit, ScenarioCuratorCommand.JobEnded {
@@ -24,9 +26,12 @@ public sealed interface ScenarioCuratorCommand extends CborSerializable
      * @param datasetSha256 SHA-256 of the data set file as the submitter read it (a dataset task), or null;
      *                     the curator refuses the job when its own read differs
      * @param replyTo      the submitter
+     * @param client       whether the submitter is a client, not a cluster member: the job then
+     *                     follows it by heartbeats ({@link JobCommand.SubmitterAlive}) instead of
+     *                     death watch
      */
     record Submit(String scenarioText, String sourceName, Long seed, String datasetSha256,
-                  ActorRef<SubmitterCommand> replyTo)
+                  ActorRef<SubmitterCommand> replyTo, boolean client)
             implements ScenarioCuratorCommand {}
 
     /**

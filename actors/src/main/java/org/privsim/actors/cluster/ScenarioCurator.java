@@ -1,10 +1,13 @@
 package org.privsim.actors.cluster;
 
+import java.util.LinkedHashSet;
+import org.apache.pekko.actor.ExtendedActorSystem;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
+import org.apache.pekko.actor.typed.javadsl.Adapter;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.apache.pekko.cluster.typed.ClusterSingleton;
@@ -26,15 +29,22 @@ import org.privsim.protocol.SubmitterCommand;
  *
  * <p>Guarantee: every submission is answered once — accepted with a job id unique across curator
  * incarnations (it starts from the wall clock), or rejected with the parser's message or because
- * another job is running. If the curator's node leaves, the singleton restarts elsewhere without
- * the job; its submitter, watching the job, fails rather than waits.
+ * another job is running; a submission repeated by the same submitter (one of the last
+ * {@value #SEEN} submitters) is not answered again. If the curator's node leaves, the singleton
+ * restarts elsewhere without the job; its submitter, watching the job (or hearing from it no more),
+ * fails rather than waits. A client submitter is answered through a reference of the curator's own
+ * ({@link #detached}), not through the one Pekko's resolve caches keep of the submission's sender.
  */
 public final class ScenarioCurator extends AbstractBehavior<ScenarioCuratorCommand> {
     /** The role of the node that hosts the curator. */
     public static final String ROLE = "curator";
 
+    /** How many submitters are remembered, so that a repeated submission is answered once. */
+    static final int SEEN = 64;
+
     private long nextJob = System.currentTimeMillis() * 1000;
     private Long running;
+    private final LinkedHashSet<String> seen = new LinkedHashSet<>();
 
     /** Starts (or, off the curator role, proxies) the singleton; returns the proxy to submit to. */
     public static ActorRef<ScenarioCuratorCommand> init(ActorSystem<?> system) {
@@ -60,7 +70,31 @@ public final class ScenarioCurator extends AbstractBehavior<ScenarioCuratorComma
                 .build();
     }
 
-    private Behavior<ScenarioCuratorCommand> onSubmit(Submit m) {
+    /**
+     * {@code ref} (an actor of another actor system, resolved from a message) as a reference of the
+     * caller's own, made from its path: what is sent through it leaves no mark on the reference
+     * Pekko's resolve caches keep (a remote reference caches its peer's association once used, and
+     * such a cached reference would keep a departed client's association reachable until the cache
+     * evicts it, after a thousand others). A local {@code ref} is returned as it is.
+     */
+    static <T> ActorRef<T> detached(ActorSystem<?> system, ActorRef<T> ref) {
+        org.apache.pekko.actor.ActorRef classic = Adapter.toClassic(ref);
+        if (!classic.path().address().hasGlobalScope()) {
+            return ref;
+        }
+        return Adapter.toTyped(((ExtendedActorSystem) Adapter.toClassic(system)).provider()
+                .resolveActorRef(classic.path()));
+    }
+
+    private Behavior<ScenarioCuratorCommand> onSubmit(Submit received) {
+        if (!seen.add(received.replyTo().path().toSerializationFormat())) {
+            return this;
+        }
+        if (seen.size() > SEEN) {
+            seen.remove(seen.iterator().next());
+        }
+        Submit m = !received.client() ? received : new Submit(received.scenarioText(), received.sourceName(),
+                received.seed(), received.datasetSha256(), detached(getContext().getSystem(), received.replyTo()), true);
         if (running != null) {
             m.replyTo().tell(new SubmitterCommand.Rejected("the cluster is running job " + running
                     + "; submit again when it has finished"));
@@ -84,7 +118,7 @@ public final class ScenarioCurator extends AbstractBehavior<ScenarioCuratorComma
         }
         long job = nextJob++;
         ActorRef<JobCommand> ref = getContext().spawn(ClusterJob.create(job,
-                new ScenarioSource(m.scenarioText(), m.sourceName(), m.seed()), scenario, m.replyTo(),
+                new ScenarioSource(m.scenarioText(), m.sourceName(), m.seed()), scenario, m.replyTo(), m.client(),
                 getContext().getSelf()),
                 "job-" + job);
         getContext().watchWith(ref, new ScenarioCuratorCommand.JobEnded(job));
