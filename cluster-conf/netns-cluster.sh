@@ -24,8 +24,9 @@
 # if no shard reached it by then. kill-users: SIGKILL node N; cut-users: link of node N
 # down; cut-curator: link of node 1 down. --heal (with cut-users): after the first job the link goes
 # up again, the cut node (which downed itself) is restarted and rejoins, and a second job runs;
-# the script checks that a shard of that job was allocated to the rejoined node (the shard
-# coordinator logs each allocation: `TYPE: job J: shard ID on ADDRESS`). --jobs K (default 1; 2 with
+# the script checks that a shard of that job was allocated to the rejoined node (the curator's node
+# logs each job's shard set, `job J: runs on shard set G`, and the shard coordinator each
+# allocation: `TYPE: shard set G: shard ID on ADDRESS`). --jobs K (default 1; 2 with
 # --heal) submits K jobs one after the other; with K > 1 job k writes to OUT/job-k (--out OUT).
 # Prints `netns-cluster: fault <kind> at <epoch ms>` when the fault strikes and
 # `netns-cluster: job <k> exit <rc> after <s> s (<s> s after the fault)` per job.
@@ -235,8 +236,13 @@ strike() {
 job_lines() { grep -c 'job [0-9]*: running scenario' "$(log_of 1)" 2>/dev/null || true; }
 last_job() { grep -o 'job [0-9]*: running scenario' "$(log_of 1)" 2>/dev/null | tail -1 | cut -d' ' -f2 | tr -d :; }
 fault_target() { case "$fault" in cut-curator) echo 1 ;; *) echo "$n" ;; esac; }
-# Whether the shard coordinator logged a shard of job $1 on node $2.
-has_shard() { grep -h -q ": job $1: shard .* on pekko://privsim@$(addr "$2"):$port\$" "$log_dir"/node-"$id"-*.log 2>/dev/null; }
+# The shard set job $1 runs on (the curator's node logs `job J: runs on shard set G`; jobs on an
+# unchanged cluster share one), and whether the shard coordinator logged a shard of it on node $2.
+shard_set() { grep -h -o "job $1: runs on shard set [0-9a-f]*" "$log_dir"/node-"$id"-*.log 2>/dev/null | tail -1 | awk '{print $NF}'; }
+has_shard() {
+  local set; set="$(shard_set "$1")"
+  [ -n "$set" ] && grep -h -q ": shard set $set: shard .* on pekko://privsim@$(addr "$2"):$port\$" "$log_dir"/node-"$id"-*.log 2>/dev/null
+}
 
 submit() {  # submit K: runs job K in the submitter's namespace; sets rc
   local k="$1" job_out="$out" jobs_before started_ms struck_at="" job_id="" job_seen=0
@@ -349,7 +355,7 @@ for ((k = 1; k <= jobs; k++)); do
   fi
   if [ "$heal" = 1 ] && [ "$k" = 2 ] && [ "$rc" = 0 ]; then
     job2="$(grep -h -o 'job [0-9]*: running scenario' "$log_dir"/node-"$id"-*.log | tail -1 | cut -d' ' -f2 | tr -d :)"
-    if grep -h -q ": job $job2: shard .* on pekko://privsim@$(addr "$n"):$port\$" "$log_dir"/node-"$id"-*.log; then
+    if has_shard "$job2" "$n"; then
       echo "netns-cluster: heal: job 2 ($job2) placed work on the rejoined node $(addr "$n")" >&2
     else
       echo "error: heal: job 2 ($job2) placed no shard on the rejoined node $(addr "$n")" >&2

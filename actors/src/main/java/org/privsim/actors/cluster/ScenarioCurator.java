@@ -1,6 +1,7 @@
 package org.privsim.actors.cluster;
 
 import java.util.LinkedHashSet;
+import org.apache.pekko.actor.ActorPaths;
 import org.apache.pekko.actor.ExtendedActorSystem;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
@@ -33,7 +34,9 @@ import org.privsim.protocol.SubmitterCommand;
  * {@value #SEEN} submitters) is not answered again. If the curator's node leaves, the singleton
  * restarts elsewhere without the job; its submitter, watching the job (or hearing from it no more),
  * fails rather than waits. A client submitter is answered through a reference of the curator's own
- * ({@link #detached}), not through the one Pekko's resolve caches keep of the submission's sender.
+ * made from its path ({@link #detached}), and its messages for its job come through the entry
+ * ({@link ScenarioCuratorCommand.ToJob}), so no node resolves a reference to a client's actor or to
+ * a job's through Pekko's caches.
  */
 public final class ScenarioCurator extends AbstractBehavior<ScenarioCuratorCommand> {
     /** The role of the node that hosts the curator. */
@@ -61,6 +64,10 @@ public final class ScenarioCurator extends AbstractBehavior<ScenarioCuratorComma
     public Receive<ScenarioCuratorCommand> createReceive() {
         return newReceiveBuilder()
                 .onMessage(Submit.class, this::onSubmit)
+                .onMessage(ScenarioCuratorCommand.ToJob.class, m -> {
+                    getContext().getChild("job-" + m.job()).ifPresent(job -> job.<JobCommand>unsafeUpcast().tell(m.command()));
+                    return this;
+                })
                 .onMessage(ScenarioCuratorCommand.JobEnded.class, m -> {
                     if (running != null && running == m.job()) {
                         running = null;
@@ -71,30 +78,28 @@ public final class ScenarioCurator extends AbstractBehavior<ScenarioCuratorComma
     }
 
     /**
-     * {@code ref} (an actor of another actor system, resolved from a message) as a reference of the
-     * caller's own, made from its path: what is sent through it leaves no mark on the reference
-     * Pekko's resolve caches keep (a remote reference caches its peer's association once used, and
-     * such a cached reference would keep a departed client's association reachable until the cache
-     * evicts it, after a thousand others). A local {@code ref} is returned as it is.
+     * The actor at {@code path} (serialization format, with its address) as a reference of the
+     * caller's own: Pekko resolves a reference carried in a message through caches that keep it
+     * (1,024 entries per cache) and, once something was sent through it, its peer's association
+     * with it — every departed client's, until a thousand others evicted it. A reference made from
+     * the path is held by its user alone.
      */
-    static <T> ActorRef<T> detached(ActorSystem<?> system, ActorRef<T> ref) {
-        org.apache.pekko.actor.ActorRef classic = Adapter.toClassic(ref);
-        if (!classic.path().address().hasGlobalScope()) {
-            return ref;
-        }
+    static <T> ActorRef<T> detached(ActorSystem<?> system, String path) {
         return Adapter.toTyped(((ExtendedActorSystem) Adapter.toClassic(system)).provider()
-                .resolveActorRef(classic.path()));
+                .resolveActorRef(ActorPaths.fromString(path)));
     }
 
     private Behavior<ScenarioCuratorCommand> onSubmit(Submit received) {
-        if (!seen.add(received.replyTo().path().toSerializationFormat())) {
+        boolean client = received.clientPath() != null;
+        if (!seen.add(client ? received.clientPath() : received.replyTo().path().toSerializationFormat())) {
             return this;
         }
         if (seen.size() > SEEN) {
             seen.remove(seen.iterator().next());
         }
-        Submit m = !received.client() ? received : new Submit(received.scenarioText(), received.sourceName(),
-                received.seed(), received.datasetSha256(), detached(getContext().getSystem(), received.replyTo()), true);
+        Submit m = !client ? received : new Submit(received.scenarioText(), received.sourceName(),
+                received.seed(), received.datasetSha256(), detached(getContext().getSystem(), received.clientPath()),
+                received.clientPath());
         if (running != null) {
             m.replyTo().tell(new SubmitterCommand.Rejected("the cluster is running job " + running
                     + "; submit again when it has finished"));
@@ -118,7 +123,7 @@ public final class ScenarioCurator extends AbstractBehavior<ScenarioCuratorComma
         }
         long job = nextJob++;
         ActorRef<JobCommand> ref = getContext().spawn(ClusterJob.create(job,
-                new ScenarioSource(m.scenarioText(), m.sourceName(), m.seed()), scenario, m.replyTo(), m.client(),
+                new ScenarioSource(m.scenarioText(), m.sourceName(), m.seed()), scenario, m.replyTo(), client,
                 getContext().getSelf()),
                 "job-" + job);
         getContext().watchWith(ref, new ScenarioCuratorCommand.JobEnded(job));

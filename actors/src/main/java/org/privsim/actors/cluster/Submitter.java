@@ -4,11 +4,13 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import org.apache.pekko.actor.ExtendedActorSystem;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.PostStop;
 import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
+import org.apache.pekko.actor.typed.javadsl.Adapter;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
@@ -31,11 +33,12 @@ import org.privsim.protocol.SubmitterCommand;
  * <p>A member submitter submits once, through the curator singleton's proxy, and watches its job.
  * A client (not a member) sends the submission to each node's curator entry in turn, every
  * {@code tick}, until one answers (the curator answers a repeated submission once), then sends
- * its job a heartbeat every {@code tick} and takes the job's node for lost when it has heard
- * nothing from the job for {@code silence}: no remote death watch ties a client to a node, so the
- * nodes keep no watch, heartbeat or death-watch flush for it, and they answer it through references
- * of their own rather than Pekko's cached ones (see {@link ScenarioCurator}) — what a node keeps of a
- * client once it is gone is one quarantined association, removed after
+ * its job a heartbeat every {@code tick} (through the curator entry of the job's node) and takes
+ * the job's node for lost when it has heard nothing from the job for {@code silence}: no remote
+ * death watch ties a client to a node, so the nodes keep no watch, heartbeat or death-watch flush
+ * for it, and no message of a client carries an actor reference (its own actor travels as a path,
+ * see {@link ScenarioCurator}) — what a node keeps of a client once it is gone is its quarantined
+ * association, whose queues are dropped after
  * {@code pekko.remote.artery.advanced.remove-quarantined-association-after}.
  *
  * <p>Guarantee: {@code result} is completed exactly once — with every result in plan order, or
@@ -60,6 +63,8 @@ final class Submitter extends AbstractBehavior<SubmitterCommand> {
     private int sent;
     private long lastHeard;
     private ActorRef<JobCommand> jobRef;
+    /** A client's way to its job: the curator entry of the job's node. */
+    private ActorRef<ScenarioCuratorCommand> jobEntry;
     /** This member's reachability events, or null for a submitter that is not a member. */
     private final ActorRef<ClusterEvent.ReachabilityEvent> reachability;
     private final List<ExperimentRow> seam = new ArrayList<>();
@@ -106,7 +111,9 @@ final class Submitter extends AbstractBehavior<SubmitterCommand> {
         this.jobNodeLostAfter = jobNodeLostAfter;
         this.entries = List.copyOf(entries);
         this.submit = new ScenarioCuratorCommand.Submit(source.text(), source.sourceName(), source.seed(),
-                datasetSha256, ctx.getSelf(), !member);
+                datasetSha256, member ? ctx.getSelf() : null, member ? null : Adapter.toClassic(ctx.getSelf()).path()
+                .toSerializationFormatWithAddress(((ExtendedActorSystem) Adapter.toClassic(ctx.getSystem()))
+                        .provider().getDefaultAddress()));
         this.silence = silence;
         this.acceptTimeoutMessage = acceptTimeoutMessage;
         timers.startSingleTimer(new SubmitterCommand.AcceptTimeout(), acceptTimeout);
@@ -135,7 +142,7 @@ final class Submitter extends AbstractBehavior<SubmitterCommand> {
             return fail(lost("it crashed, left, or was cut off: nothing heard from the job for "
                     + silence.toSeconds() + " s"));
         }
-        jobRef.tell(new JobCommand.SubmitterAlive());
+        toJob(new JobCommand.SubmitterAlive());
         return this;
     }
 
@@ -159,6 +166,9 @@ final class Submitter extends AbstractBehavior<SubmitterCommand> {
                     jobNode = m.jobRef().path().address().toString();
                     if (silence == null) {
                         getContext().watchWith(m.jobRef(), new SubmitterCommand.JobLost());
+                    } else {
+                        jobEntry = Adapter.toTyped(((ExtendedActorSystem) Adapter.toClassic(getContext().getSystem()))
+                                .provider().resolveActorRef(jobNode + "/system/" + ClusterNode.CURATOR_ENTRY));
                     }
                     if (reachability != null) {
                         Cluster.get(getContext().getSystem()).subscriptions().tell(
@@ -251,8 +261,17 @@ final class Submitter extends AbstractBehavior<SubmitterCommand> {
     /** Tells the job (if any) that this submitter is done with it, and stops. */
     private Behavior<SubmitterCommand> done() {
         if (jobRef != null) {
-            jobRef.tell(new JobCommand.SubmitterDone());
+            toJob(new JobCommand.SubmitterDone());
         }
         return Behaviors.stopped();
+    }
+
+    /** {@code command} to the job: a member's directly, a client's through the entry of its node. */
+    private void toJob(JobCommand command) {
+        if (jobEntry != null) {
+            jobEntry.tell(new ScenarioCuratorCommand.ToJob(job, command));
+        } else {
+            jobRef.tell(command);
+        }
     }
 }

@@ -156,7 +156,10 @@ class MessageSerializationTest {
                 new ParticipantHostCommand.CountHosted(testKit.<ParticipantHostCommand.HostedCount>createTestProbe()
                         .getRef()),
                 new ParticipantHostCommand.HostedCount(3),
-                new ScenarioCuratorCommand.Submit("name: x", "x.yaml", null, "ab12", submitter, true),
+                new ScenarioCuratorCommand.Submit("name: x", "x.yaml", null, "ab12", submitter, null),
+                new ScenarioCuratorCommand.Submit("name: x", "x.yaml", 3L, null, null,
+                        "pekko://privsim@10.0.0.200:41234/system/submitter-1#123"),
+                new ScenarioCuratorCommand.ToJob(7, new JobCommand.SubmitterAlive()),
                 new ScenarioCuratorCommand.JobEnded(7),
                 new JobCommand.Completed(List.of(multitaskRow, transferRow, indexedMeanRow),
                         List.of(), List.of(new Placement(1, Map.of("a", 2)))),
