@@ -153,10 +153,16 @@ public final class ClusterRunner {
      */
     public static Report onCluster(ScenarioSource source, List<String> seedNodes, String host, List<String> roles,
                                    Duration joinTimeout, Progress progress) {
+        return onCluster(source, seedNodes, host, roles, joinTimeout, ConfigFactory.empty(), progress);
+    }
+
+    /** {@link #onCluster(ScenarioSource, List, String, List, Duration, Progress)} with {@code extra} under the options. */
+    static Report onCluster(ScenarioSource source, List<String> seedNodes, String host, List<String> roles,
+                            Duration joinTimeout, Config extra, Progress progress) {
         long start = System.nanoTime();
         if (roles.isEmpty()) {
             Config config = ClusterNode.config(new ClusterNode.Options(host, 0, seedNodes, List.of(SUBMITTER_ROLE)),
-                    ConfigFactory.empty());
+                    extra);
             ActorSystem<Void> client = ClusterNode.startClient(config);
             try {
                 Report report = submitAsClient(client, seedNodes, joinTimeout, source, progress);
@@ -171,7 +177,7 @@ public final class ClusterRunner {
         ActorSystem<Void> system = ClusterNode.start(ClusterNode.config(
                 new ClusterNode.Options(host, 0, seedNodes, all), ConfigFactory.parseString(
                         "pekko.cluster.shutdown-after-unsuccessful-join-seed-nodes = "
-                                + (joinTimeout.toSeconds() + 10) + "s")));
+                                + (joinTimeout.toSeconds() + 10) + "s").withFallback(extra)));
         try {
             await(ClusterNode.up(system), joinTimeout, "could not join the cluster at seed nodes "
                     + String.join(", ", seedNodes) + " within " + joinTimeout.toSeconds()
