@@ -40,7 +40,7 @@
 # default), PRIVSIM_LOG_DIR (node logs, default out/netns-logs), PRIVSIM_START_TIMEOUT (120; the
 # first submitter waits twice that for the cluster), PRIVSIM_STOP_TIMEOUT (20), PRIVSIM_FAULT_DELAY (3),
 # PRIVSIM_FAULT_WAIT (60), PRIVSIM_HEAP_LOG (a file: after each job, one
-# line with every node's used heap after a full collection, from jcmd), PRIVSIM_HISTO_DIR (with
+# line with every node's used and live heap after a full collection, from jcmd), PRIVSIM_HISTO_DIR (with
 # PRIVSIM_HEAP_LOG: each node's class histogram after each job, DIR/job-K-node-I.txt),
 # PRIVSIM_HEAP_DUMP_DIR (with PRIVSIM_HEAP_LOG: each node's heap dump after the last job,
 # DIR/job-K-node-I.hprof), PRIVSIM_TLS
@@ -318,23 +318,30 @@ heal_cut_node() {
   echo "netns-cluster: heal: node $(addr "$n") is Up again" >&2
 }
 
-# With PRIVSIM_HEAP_LOG=FILE: after each job, every node's heap after a full collection (jcmd).
+# With PRIVSIM_HEAP_LOG=FILE: after each job, every node's heap after a full collection (jcmd):
+# `nodeI USEDK/LIVEK`, USED the heap in use right after `GC.run` (GC.heap_info; the collectors'
+# "used", which counts whatever the node allocated between the two commands, ±2 MB here), LIVE the
+# bytes of all objects reachable then (the total of `GC.class_histogram`, which collects first).
 heap_log="${PRIVSIM_HEAP_LOG:-}"
 log_heap() {  # log_heap K
-  local i pid line used
+  local i pid line used live histo
   line="job $1"
   for ((i = 1; i <= n; i++)); do
     pid="${node_pids[$((i - 1))]}"
-    used="-"
+    used="-"; live="-"
     if kill -0 "$pid" 2>/dev/null && jcmd "$pid" GC.run >/dev/null 2>&1; then
       # ParallelGC: "PSYoungGen total …K, used …K" and "ParOldGen total …K, used …K"
       used="$(jcmd "$pid" GC.heap_info 2>/dev/null | sed -n 's/.*Gen *total [0-9]*K, used \([0-9]*\)K.*/\1/p' \
         | awk '{s += $1} END {print s}')"
+      histo="$work/histo-$i.txt"
+      jcmd "$pid" GC.class_histogram >"$histo" 2>/dev/null || true
+      live="$(awk '/^Total/ {print int($3 / 1024)}' "$histo")"
+      [ -n "$live" ] || live="-"
     fi
-    line="$line node$i ${used}K"
+    line="$line node$i ${used}K/${live}K"
     if [ -n "${PRIVSIM_HISTO_DIR:-}" ] && [ "$used" != - ]; then
       mkdir -p "$PRIVSIM_HISTO_DIR"
-      jcmd "$pid" GC.class_histogram >"$PRIVSIM_HISTO_DIR/job-$1-node-$i.txt" 2>/dev/null || true
+      cp "$histo" "$PRIVSIM_HISTO_DIR/job-$1-node-$i.txt" 2>/dev/null || true
     fi
     if [ -n "${PRIVSIM_HEAP_DUMP_DIR:-}" ] && [ "$1" = "$jobs" ] && [ "$used" != - ]; then
       mkdir -p "$PRIVSIM_HEAP_DUMP_DIR"

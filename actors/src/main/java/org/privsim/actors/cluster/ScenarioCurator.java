@@ -43,7 +43,7 @@ public final class ScenarioCurator extends AbstractBehavior<ScenarioCuratorComma
     public static final String ROLE = "curator";
 
     /** How many submitters are remembered, so that a repeated submission is answered once. */
-    static final int SEEN = 64;
+    static final int SEEN = 8;
 
     private long nextJob = System.currentTimeMillis() * 1000;
     private Long running;
