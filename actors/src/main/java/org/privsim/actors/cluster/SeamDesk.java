@@ -27,6 +27,9 @@ import org.privsim.protocol.SeamDeskCommand;
  * seam coordinator, which registered here. A run's loss is seen without watching its host: the
  * desk follows the cluster's removed members and tells the placer of every run last placed on
  * one, and a host that stops before its run ended says so ({@link SeamDeskCommand.HostStopped}).
+ * Likewise for a participant placed on another node (an audit's adversary, see
+ * {@link RemoteParticipant}): its stand-in registers here, the participant's host answers here, and
+ * the stand-in hears of the participant's loss from the desk.
  *
  * <p>Why: a reference to a remote actor, once it crossed the network, stays in Pekko's resolve
  * caches (1,024 entries per cache, several caches per node) and a remote watch leaves a death-watch
@@ -75,7 +78,18 @@ public final class SeamDesk extends AbstractBehavior<SeamDeskCommand> {
         }
     }
 
+    /** A registered stand-in: its actor and its participant's node (null: not placed yet, or lost). */
+    private static final class StandIn {
+        final ActorRef<Object> ref;
+        String node;
+
+        StandIn(ActorRef<Object> ref) {
+            this.ref = ref;
+        }
+    }
+
     private final Map<String, Run> runs = new HashMap<>();
+    private final Map<String, StandIn> standIns = new HashMap<>();
     private final Map<Long, ActorRef<CoordinatorCommand>> coordinators = new HashMap<>();
 
     private SeamDesk(ActorContext<SeamDeskCommand> ctx) {
@@ -89,24 +103,58 @@ public final class SeamDesk extends AbstractBehavior<SeamDeskCommand> {
         return job + "/" + cell + "/" + run;
     }
 
+    private static String key(long job, int cell, int run, int participant) {
+        return job + "/" + cell + "/" + run + "/" + participant;
+    }
+
     @Override
     public Receive<SeamDeskCommand> createReceive() {
         return newReceiveBuilder()
                 .onMessage(SeamDeskCommand.RegisterRun.class, m -> {
                     runs.put(key(m.job(), m.cell(), m.run()), new Run(m.placer()));
-                    getContext().watchWith(m.placer(), new SeamDeskCommand.Gone(m.job(), m.cell(), m.run()));
+                    getContext().watchWith(m.placer(), new SeamDeskCommand.Gone(m.job(), m.cell(), m.run(), -1));
                     return this;
                 })
                 .onMessage(SeamDeskCommand.RegisterJob.class, m -> {
                     coordinators.put(m.job(), m.coordinator());
-                    getContext().watchWith(m.coordinator(), new SeamDeskCommand.Gone(m.job(), -1, -1));
+                    getContext().watchWith(m.coordinator(), new SeamDeskCommand.Gone(m.job(), -1, -1, -1));
+                    return this;
+                })
+                .onMessage(SeamDeskCommand.RegisterStandIn.class, m -> {
+                    standIns.put(key(m.job(), m.cell(), m.run(), m.participant()), new StandIn(m.standIn()));
+                    getContext().watchWith(m.standIn(), new SeamDeskCommand.Gone(m.job(), m.cell(), m.run(),
+                            m.participant()));
                     return this;
                 })
                 .onMessage(SeamDeskCommand.Gone.class, m -> {
                     if (m.cell() < 0) {
                         coordinators.remove(m.job());
-                    } else {
+                    } else if (m.participant() < 0) {
                         runs.remove(key(m.job(), m.cell(), m.run()));
+                    } else {
+                        standIns.remove(key(m.job(), m.cell(), m.run(), m.participant()));
+                    }
+                    return this;
+                })
+                .onMessage(SeamDeskCommand.ParticipantPlaced.class, m -> {
+                    StandIn standIn = standIns.get(key(m.job(), m.cell(), m.run(), m.participant()));
+                    if (standIn != null) {
+                        standIn.node = m.node();
+                        standIn.ref.tell(m);
+                    }
+                    return this;
+                })
+                .onMessage(SeamDeskCommand.ParticipantAnswered.class, m -> {
+                    StandIn standIn = standIns.get(key(m.job(), m.cell(), m.run(), m.participant()));
+                    if (standIn != null) {
+                        standIn.ref.tell(m.answer());
+                    }
+                    return this;
+                })
+                .onMessage(SeamDeskCommand.ParticipantStopped.class, m -> {
+                    StandIn standIn = standIns.get(key(m.job(), m.cell(), m.run(), m.participant()));
+                    if (standIn != null) {
+                        standIn.ref.tell(m);
                     }
                     return this;
                 })
@@ -147,6 +195,14 @@ public final class SeamDesk extends AbstractBehavior<SeamDeskCommand> {
                             run.placer.tell(new RunPlacerCommand.Lost(m.address()));
                         }
                     }
+                    standIns.forEach((key, standIn) -> {
+                        if (m.address().equals(standIn.node)) {
+                            standIn.node = null;
+                            String[] k = key.split("/");
+                            standIn.ref.tell(new SeamDeskCommand.ParticipantStopped(Long.parseLong(k[0]),
+                                    Integer.parseInt(k[1]), Integer.parseInt(k[2]), Integer.parseInt(k[3])));
+                        }
+                    });
                     return this;
                 })
                 .build();

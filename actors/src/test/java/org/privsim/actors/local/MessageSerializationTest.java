@@ -151,8 +151,10 @@ class MessageSerializationTest {
                 new RunCommand.ParticipantLost(3, "its adversary could not be placed"),
                 new CoordinatorCommand.RunFinished(0, 1, new AuditFamily.Scores(64, new double[] {1, 2}), null),
                 new ParticipantHostCommand.Spawn(7, "name: x", "x.yaml", null, 2, 3, 4,
-                        testKit.<ParticipantHostCommand.Spawned>createTestProbe().getRef()),
-                new ParticipantHostCommand.Spawned(4, testKit.<ParticipantCommand>createTestProbe().getRef()),
+                        testKit.<SeamDeskCommand>createTestProbe().getRef()),
+                new ParticipantHostCommand.Ask(7, 2, 3, 4, 10, new RatingsFamily.Evaluate(new RatingsFamily.OwnMean(0))),
+                new ParticipantHostCommand.ParticipantGone(7, 2, 3, 4),
+                new ParticipantHostCommand.MemberRemoved("pekko://privsim@10.0.0.1:2551"),
                 new ParticipantHostCommand.CountHosted(testKit.<ParticipantHostCommand.HostedCount>createTestProbe()
                         .getRef()),
                 new ParticipantHostCommand.HostedCount(3),
@@ -236,7 +238,12 @@ class MessageSerializationTest {
                 new SeamDeskCommand.Report(7, new CoordinatorCommand.RunFailed(2, 1, "refused")),
                 new SeamDeskCommand.RegisterRun(7, 2, 1, testKit.<RunPlacerCommand>createTestProbe().getRef()),
                 new SeamDeskCommand.RegisterJob(7, testKit.<CoordinatorCommand>createTestProbe().getRef()),
-                new SeamDeskCommand.Gone(7, -1, -1),
+                new SeamDeskCommand.Gone(7, -1, -1, -1),
+                new SeamDeskCommand.ParticipantPlaced(7, 2, 3, 4, "pekko://privsim@10.0.0.1:2551"),
+                new SeamDeskCommand.ParticipantAnswered(7, 2, 3, 4, new RunCommand.Answered(4,
+                        new RatingsFamily.Mean(-0.5))),
+                new SeamDeskCommand.ParticipantStopped(7, 2, 3, 4),
+                new SeamDeskCommand.RegisterStandIn(7, 2, 3, 4, testKit.createTestProbe().getRef()),
                 new SeamDeskCommand.MemberRemoved("pekko://privsim@10.0.0.1:2551"),
                 new RunPlacerCommand.Placed("pekko://privsim@10.0.0.1:2551"),
                 new RunPlacerCommand.Ended(),
@@ -249,7 +256,7 @@ class MessageSerializationTest {
                 new SubmitterCommand.JobLost(),
                 new SubmitterCommand.JobNodeReachability("pekko://privsim@10.0.0.1:2551", false),
                 new SubmitterCommand.JobNodeUnreachableTimeout(),
-                new ParticipantHostCommand.StandInStopped(testKit.<ParticipantCommand>createTestProbe().getRef()));
+                new ParticipantHostCommand.StandInStopped(7, 2, 3, 4));
 
         Set<Class<?>> covered = new HashSet<>();
         Serialization serialization = SerializationExtension.get(testKit.system());
@@ -269,7 +276,7 @@ class MessageSerializationTest {
                 SeamHostCommand.class, RunPlacerCommand.class, SeamDeskCommand.class)) {
             all.addAll(List.of(root.getPermittedSubclasses()));
         }
-        all.addAll(List.of(ParticipantHostCommand.Spawned.class, ParticipantHostCommand.HostedCount.class));
+        all.add(ParticipantHostCommand.HostedCount.class);
         // The seam's slices hand live sums and answers from a run's workers to its curator: local
         // only, marked exempt from serialization (and never sent to another node).
         Set<Class<?>> localOnly = new HashSet<>();
