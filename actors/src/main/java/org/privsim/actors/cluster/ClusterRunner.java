@@ -129,8 +129,8 @@ public final class ClusterRunner {
 
     /**
      * Submits {@code source} to the cluster at {@code seedNodes} and waits. With no {@code roles}
-     * this JVM is a client, not a member: it finds the curator through the first seed node that is
-     * Up and answers, and watches its job with remote death watch — the cluster's membership, its
+     * this JVM is a client, not a member: it submits through the seed nodes' curator entries in turn
+     * until one answers, and follows its job by heartbeats ({@link Submitter}) — the cluster's membership, its
      * failure detector and split-brain resolver never count it, and no node keeps member state
      * for it after it is gone. With {@code roles} it joins as a member with role {@code submitter}
      * and those roles, and leaves at the end. The wall time counts from the start.
