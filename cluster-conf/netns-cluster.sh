@@ -24,8 +24,9 @@
 # if no shard reached it by then. kill-users: SIGKILL node N; cut-users: link of node N
 # down; cut-curator: link of node 1 down. --heal (with cut-users): after the first job the link goes
 # up again, the cut node (which downed itself) is restarted and rejoins, and a second job runs;
-# the script checks that a shard of that job was allocated to the rejoined node (the shard
-# coordinator logs each allocation: `TYPE: job J: shard ID on ADDRESS`). --jobs K (default 1; 2 with
+# the script checks that a shard of that job was allocated to the rejoined node (the curator's node
+# logs each job's shard set, `job J: runs on shard set G`, and the shard coordinator each
+# allocation: `TYPE: shard set G: shard ID on ADDRESS`). --jobs K (default 1; 2 with
 # --heal) submits K jobs one after the other; with K > 1 job k writes to OUT/job-k (--out OUT).
 # Prints `netns-cluster: fault <kind> at <epoch ms>` when the fault strikes and
 # `netns-cluster: job <k> exit <rc> after <s> s (<s> s after the fault)` per job.
@@ -39,8 +40,10 @@
 # default), PRIVSIM_LOG_DIR (node logs, default out/netns-logs), PRIVSIM_START_TIMEOUT (120; the
 # first submitter waits twice that for the cluster), PRIVSIM_STOP_TIMEOUT (20), PRIVSIM_FAULT_DELAY (3),
 # PRIVSIM_FAULT_WAIT (60), PRIVSIM_HEAP_LOG (a file: after each job, one
-# line with every node's used heap after a full collection, from jcmd), PRIVSIM_HISTO_DIR (with
-# PRIVSIM_HEAP_LOG: each node's class histogram after each job, DIR/job-K-node-I.txt), PRIVSIM_TLS
+# line with every node's used and live heap after a full collection, from jcmd), PRIVSIM_HISTO_DIR (with
+# PRIVSIM_HEAP_LOG: each node's class histogram after each job, DIR/job-K-node-I.txt),
+# PRIVSIM_HEAP_DUMP_DIR (with PRIVSIM_HEAP_LOG: each node's heap dump after the last job,
+# DIR/job-K-node-I.hprof), PRIVSIM_TLS
 # (on|off), PRIVSIM_TLS_DIR (TLS material to use instead of making one), PRIVSIM_JAVA_OPTS and
 # PRIVSIM_NODE_JAVA_OPTS as for cluster-conf/start-local-cluster.sh.
 set -euo pipefail
@@ -233,8 +236,13 @@ strike() {
 job_lines() { grep -c 'job [0-9]*: running scenario' "$(log_of 1)" 2>/dev/null || true; }
 last_job() { grep -o 'job [0-9]*: running scenario' "$(log_of 1)" 2>/dev/null | tail -1 | cut -d' ' -f2 | tr -d :; }
 fault_target() { case "$fault" in cut-curator) echo 1 ;; *) echo "$n" ;; esac; }
-# Whether the shard coordinator logged a shard of job $1 on node $2.
-has_shard() { grep -h -q ": job $1: shard .* on pekko://privsim@$(addr "$2"):$port\$" "$log_dir"/node-"$id"-*.log 2>/dev/null; }
+# The shard set job $1 runs on (the curator's node logs `job J: runs on shard set G`; jobs on an
+# unchanged cluster share one), and whether the shard coordinator logged a shard of it on node $2.
+shard_set() { grep -h -o "job $1: runs on shard set [0-9a-f]*" "$log_dir"/node-"$id"-*.log 2>/dev/null | tail -1 | awk '{print $NF}'; }
+has_shard() {
+  local set; set="$(shard_set "$1")"
+  [ -n "$set" ] && grep -h -q ": shard set $set: shard .* on pekko://privsim@$(addr "$2"):$port\$" "$log_dir"/node-"$id"-*.log 2>/dev/null
+}
 
 submit() {  # submit K: runs job K in the submitter's namespace; sets rc
   local k="$1" job_out="$out" jobs_before started_ms struck_at="" job_id="" job_seen=0
@@ -310,23 +318,34 @@ heal_cut_node() {
   echo "netns-cluster: heal: node $(addr "$n") is Up again" >&2
 }
 
-# With PRIVSIM_HEAP_LOG=FILE: after each job, every node's heap after a full collection (jcmd).
+# With PRIVSIM_HEAP_LOG=FILE: after each job, every node's heap after a full collection (jcmd):
+# `nodeI USEDK/LIVEK`, USED the heap in use right after `GC.run` (GC.heap_info; the collectors'
+# "used", which counts whatever the node allocated between the two commands, ±2 MB here), LIVE the
+# bytes of all objects reachable then (the total of `GC.class_histogram`, which collects first).
 heap_log="${PRIVSIM_HEAP_LOG:-}"
 log_heap() {  # log_heap K
-  local i pid line used
+  local i pid line used live histo
   line="job $1"
   for ((i = 1; i <= n; i++)); do
     pid="${node_pids[$((i - 1))]}"
-    used="-"
+    used="-"; live="-"
     if kill -0 "$pid" 2>/dev/null && jcmd "$pid" GC.run >/dev/null 2>&1; then
       # ParallelGC: "PSYoungGen total …K, used …K" and "ParOldGen total …K, used …K"
       used="$(jcmd "$pid" GC.heap_info 2>/dev/null | sed -n 's/.*Gen *total [0-9]*K, used \([0-9]*\)K.*/\1/p' \
         | awk '{s += $1} END {print s}')"
+      histo="$work/histo-$i.txt"
+      jcmd "$pid" GC.class_histogram >"$histo" 2>/dev/null || true
+      live="$(awk '/^Total/ {print int($3 / 1024)}' "$histo")"
+      [ -n "$live" ] || live="-"
     fi
-    line="$line node$i ${used}K"
+    line="$line node$i ${used}K/${live}K"
     if [ -n "${PRIVSIM_HISTO_DIR:-}" ] && [ "$used" != - ]; then
       mkdir -p "$PRIVSIM_HISTO_DIR"
-      jcmd "$pid" GC.class_histogram >"$PRIVSIM_HISTO_DIR/job-$1-node-$i.txt" 2>/dev/null || true
+      cp "$histo" "$PRIVSIM_HISTO_DIR/job-$1-node-$i.txt" 2>/dev/null || true
+    fi
+    if [ -n "${PRIVSIM_HEAP_DUMP_DIR:-}" ] && [ "$1" = "$jobs" ] && [ "$used" != - ]; then
+      mkdir -p "$PRIVSIM_HEAP_DUMP_DIR"
+      jcmd "$pid" GC.heap_dump "$(cd "$PRIVSIM_HEAP_DUMP_DIR" && pwd)/job-$1-node-$i.hprof" >/dev/null 2>&1 || true
     fi
   done
   echo "$line" >>"$heap_log"
@@ -343,7 +362,7 @@ for ((k = 1; k <= jobs; k++)); do
   fi
   if [ "$heal" = 1 ] && [ "$k" = 2 ] && [ "$rc" = 0 ]; then
     job2="$(grep -h -o 'job [0-9]*: running scenario' "$log_dir"/node-"$id"-*.log | tail -1 | cut -d' ' -f2 | tr -d :)"
-    if grep -h -q ": job $job2: shard .* on pekko://privsim@$(addr "$n"):$port\$" "$log_dir"/node-"$id"-*.log; then
+    if has_shard "$job2" "$n"; then
       echo "netns-cluster: heal: job 2 ($job2) placed work on the rejoined node $(addr "$n")" >&2
     else
       echo "error: heal: job 2 ($job2) placed no shard on the rejoined node $(addr "$n")" >&2

@@ -11,11 +11,12 @@ import org.privsim.core.run.Placement;
  * simulation, and the loss of its submitter.
  *
  * <p>Guarantee: a job handles exactly one of {@link Completed} and {@link Aborted}, reports it to
- * the submitter and stops once the submitter has left (or stayed silent too long), so its stop
- * never overtakes its report.
+ * the submitter and stops once the submitter is done with it, has left, or stayed silent too long,
+ * so its stop never overtakes its report.
  */
 public sealed interface JobCommand extends CborSerializable
-        permits JobCommand.Completed, JobCommand.Aborted, JobCommand.SubmitterLeft, JobCommand.SubmitterSilent {
+        permits JobCommand.Completed, JobCommand.Aborted, JobCommand.SubmitterLeft, JobCommand.SubmitterSilent,
+        JobCommand.SubmitterAlive, JobCommand.SubmitterDone {
 
     /**
      * Every job of the scenario finished.
@@ -35,12 +36,18 @@ public sealed interface JobCommand extends CborSerializable
      */
     record Aborted(String reason) implements JobCommand {}
 
-    /** The submitter stopped (or its node left): nobody wants the result any more. */
+    /** The submitter (a member, watched) stopped or its node left: nobody wants the result any more. */
     record SubmitterLeft() implements JobCommand {}
 
     /**
-     * The job's own timer: its report went out a while ago and the submitter has not left; the job
-     * stops anyway.
+     * The job's own timer: a member submitter has not left a while after the report, or a client
+     * submitter has not been heard for the silence timeout; the job stops.
      */
     record SubmitterSilent() implements JobCommand {}
+
+    /** A client submitter's heartbeat: it still waits; the job answers {@link SubmitterCommand.JobAlive}. */
+    record SubmitterAlive() implements JobCommand {}
+
+    /** The submitter has the report (or gave the job up) and stops: the job stops too. */
+    record SubmitterDone() implements JobCommand {}
 }

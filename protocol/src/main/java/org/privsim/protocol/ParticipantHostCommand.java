@@ -1,19 +1,26 @@
 package org.privsim.protocol;
 
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import org.apache.pekko.actor.typed.ActorRef;
 
 /**
  * Messages a participant host handles: on a cluster node of a participant role other than
  * {@code users} (e.g. {@code adversary}), it runs the participants of that role that runs elsewhere
- * place on it, each rebuilt from the job's scenario on this node.
+ * place on it, each rebuilt from the job's scenario on this node. A participant is named by (job,
+ * cell, run, participant id), never by an actor reference: the host answers through the seam desk
+ * of the run's node ({@link SeamDeskCommand}), so no reference to an actor that lives for one run
+ * crosses between nodes and no node watches another's per-run actors.
  *
- * <p>Guarantee: a {@link Spawn} is answered with one {@link Spawned} naming the participant, which
- * answers the run's requests exactly as a participant beside its curator would; the participant
- * stops when the stand-in that asked for it stops (its run ended or its node was lost).
+ * <p>Guarantee: a {@link Spawn} is answered with one {@link SeamDeskCommand.ParticipantPlaced}; the
+ * participant answers each {@link Ask} once, in order, with {@link SeamDeskCommand.ParticipantAnswered}
+ * — exactly as a participant beside its curator would; the participant stops when its stand-in
+ * stops ({@link StandInStopped}) or the stand-in's node is removed from the cluster, and a
+ * participant that stops otherwise is reported ({@link SeamDeskCommand.ParticipantStopped}).
  */
 public sealed interface ParticipantHostCommand extends CborSerializable
-        permits ParticipantHostCommand.Spawn, ParticipantHostCommand.CountHosted,
-        ParticipantHostCommand.StandInStopped {
+        permits ParticipantHostCommand.Spawn, ParticipantHostCommand.Ask, ParticipantHostCommand.CountHosted,
+        ParticipantHostCommand.StandInStopped, ParticipantHostCommand.ParticipantGone,
+        ParticipantHostCommand.MemberRemoved {
 
     /**
      * Start participant {@code participant} of run {@code run} of seam cell {@code cell} of the job's
@@ -26,18 +33,20 @@ public sealed interface ParticipantHostCommand extends CborSerializable
      * @param cell        index in {@code Families.cells} order
      * @param run         the run
      * @param participant the participant's id
-     * @param replyTo     the stand-in on the run's node: gets {@link Spawned}, and the participant stops when it stops
+     * @param desk        the seam desk of the run's node, where the stand-in waits for the answers
      */
     record Spawn(long job, String text, String sourceName, Long seed, int cell, int run, int participant,
-                 ActorRef<Spawned> replyTo) implements ParticipantHostCommand {}
+                 ActorRef<SeamDeskCommand> desk) implements ParticipantHostCommand {}
 
     /**
-     * The answer to a {@link Spawn}.
+     * A request of the run's curator for participant {@code participant} of run {@code run} of
+     * cell {@code cell} of job {@code job}.
      *
-     * @param participant the participant's id
-     * @param ref         where its requests go
+     * @param position the participant's place in the curator's ask (its answer's slot)
+     * @param request  the family's request (serialized with its class name)
      */
-    record Spawned(int participant, ActorRef<ParticipantCommand> ref) implements CborSerializable {}
+    record Ask(long job, int cell, int run, int participant, int position,
+               @JsonTypeInfo(use = JsonTypeInfo.Id.CLASS) Object request) implements ParticipantHostCommand {}
 
     /**
      * How many participants this host has started (for tests and logs).
@@ -53,10 +62,12 @@ public sealed interface ParticipantHostCommand extends CborSerializable
      */
     record HostedCount(int count) implements CborSerializable {}
 
-    /**
-     * The stand-in of {@code participant} stopped (local to the host, from its watch).
-     *
-     * @param participant the participant to stop
-     */
-    record StandInStopped(ActorRef<ParticipantCommand> participant) implements ParticipantHostCommand {}
+    /** The stand-in of the participant stopped (its run ended, or failed): the participant stops. */
+    record StandInStopped(long job, int cell, int run, int participant) implements ParticipantHostCommand {}
+
+    /** Local: a participant hosted here stopped (the host watches it). */
+    record ParticipantGone(long job, int cell, int run, int participant) implements ParticipantHostCommand {}
+
+    /** Local: the cluster removed the member at {@code address}: its stand-ins' participants stop. */
+    record MemberRemoved(String address) implements ParticipantHostCommand {}
 }

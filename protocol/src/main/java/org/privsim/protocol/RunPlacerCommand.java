@@ -1,15 +1,14 @@
 package org.privsim.protocol;
 
-import org.apache.pekko.actor.typed.ActorRef;
-
 /**
  * Messages of the placer of one seam run on a cluster: the actor, next to the seam's coordinator,
  * that starts the run on a users node through sharding and starts it again when that node is lost
  * before the run ended.
  *
  * <p>Guarantee: a host acknowledges every start it receives with {@link Placed} and tells the placer
- * {@link Ended} once its run's curator stopped after reporting (or failing); a run whose node is
- * lost in between is started again, its outcome unchanged (a run is a function of the scenario, the
+ * {@link Ended} once its run's curator stopped after reporting (or failing), both through the seam
+ * desk of the placer's node ({@link SeamDeskCommand}); a run whose node is lost (or whose host stops)
+ * in between is started again, its outcome unchanged (a run is a function of the scenario, the
  * cell, the run index and the seed).
  */
 public sealed interface RunPlacerCommand extends CborSerializable
@@ -18,16 +17,17 @@ public sealed interface RunPlacerCommand extends CborSerializable
     /**
      * The run is running on {@code node}.
      *
-     * @param host the run's host, which sends {@link Ended} before it stops (watched by the placer: a
-     *             host that terminates first was lost with its node, or handed off, run and all)
      * @param node the host node's address
      */
-    record Placed(ActorRef<SeamHostCommand> host, String node) implements RunPlacerCommand {}
+    record Placed(String node) implements RunPlacerCommand {}
 
     /** The run's curator stopped after reporting its outcome or its failure to the coordinator. */
     record Ended() implements RunPlacerCommand {}
 
-    /** The placed host terminated before {@link Ended}: its node was lost (or it was handed off). */
+    /**
+     * The run placed on {@code node} is lost: that member was removed from the cluster, or its host
+     * stopped before {@link Ended} (its shard was handed off).
+     */
     record Lost(String node) implements RunPlacerCommand {}
 
     /** No {@link Placed} arrived within the placement timeout: start the run again. */

@@ -1,5 +1,6 @@
 package org.privsim.protocol;
 
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import org.apache.pekko.actor.typed.ActorRef;
 
 /**
@@ -7,12 +8,13 @@ import org.apache.pekko.actor.typed.ActorRef;
  * curator and, as the curator's children, its participants — on the node sharding placed it on,
  * rebuilding the cell from the job's scenario there.
  *
- * <p>Guarantee: the run's curator reports to {@code coordinator} exactly once; a curator that fails
- * is reported by its host as {@link CoordinatorCommand.RunFailed}; the host passivates when its run is
- * over. A repeated start of a run in progress only repeats the acknowledgement.
+ * <p>Guarantee: the run's outcome reaches the job's coordinator exactly once, through the job node's
+ * {@link SeamDeskCommand seam desk} (a curator that fails is reported by its host as
+ * {@link CoordinatorCommand.RunFailed}); the host passivates when its run is over. A repeated start
+ * of a run in progress only repeats the acknowledgement.
  */
 public sealed interface SeamHostCommand extends CborSerializable
-        permits SeamHostCommand.StartRun, SeamHostCommand.Stop {
+        permits SeamHostCommand.StartRun, SeamHostCommand.Reported, SeamHostCommand.Stop {
 
     /**
      * Run {@code run} of seam cell {@code cell} of the job's scenario (parsed once per node and job).
@@ -23,13 +25,21 @@ public sealed interface SeamHostCommand extends CborSerializable
      * @param seed        the seed override, or null
      * @param cell        index in {@code Families.cells} order
      * @param run         the run
-     * @param coordinator receives the run's outcome
-     * @param placer      acknowledged with {@link RunPlacerCommand.Placed} on every start received, told
-     *                    {@link RunPlacerCommand.Ended} when the run's curator stopped
+     * @param desk        the seam desk of the job's node: told {@link SeamDeskCommand.Placed} on every
+     *                    start received, the run's {@link SeamDeskCommand.Report}, then
+     *                    {@link SeamDeskCommand.Ended} when the run's curator stopped, or
+     *                    {@link SeamDeskCommand.HostStopped} when the host stops before that
      */
     record StartRun(long job, String text, String sourceName, Long seed, int cell, int run,
-                    ActorRef<CoordinatorCommand> coordinator, ActorRef<RunPlacerCommand> placer)
+                    ActorRef<SeamDeskCommand> desk)
             implements SeamHostCommand {}
+
+    /**
+     * Local: the run's curator reported to its host (the host passes it on to the desk).
+     *
+     * @param report {@link CoordinatorCommand.RunFinished} or {@link CoordinatorCommand.RunFailed}
+     */
+    record Reported(@JsonTypeInfo(use = JsonTypeInfo.Id.CLASS) CoordinatorCommand report) implements SeamHostCommand {}
 
     /** Sharding's stop message after a passivation or hand-off. */
     record Stop() implements SeamHostCommand {}

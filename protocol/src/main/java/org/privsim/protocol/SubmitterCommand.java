@@ -18,13 +18,15 @@ public sealed interface SubmitterCommand extends CborSerializable
         permits SubmitterCommand.Accepted, SubmitterCommand.Rejected, SubmitterCommand.ProgressUpdate,
         SubmitterCommand.SeamPart, SubmitterCommand.AuditPart,
         SubmitterCommand.Finished, SubmitterCommand.Failed, SubmitterCommand.AcceptTimeout,
-        SubmitterCommand.JobLost, SubmitterCommand.JobNodeReachability, SubmitterCommand.JobNodeUnreachableTimeout {
+        SubmitterCommand.JobLost, SubmitterCommand.JobNodeReachability, SubmitterCommand.JobNodeUnreachableTimeout,
+        SubmitterCommand.JobAlive, SubmitterCommand.Tick {
 
     /**
      * The curator accepted the scenario as job {@code job}.
      *
      * @param job    job id
-     * @param jobRef the job actor (watched, so that losing its node ends the wait)
+     * @param jobRef the job actor (watched by a member submitter, sent heartbeats by a client, so
+     *               that losing its node ends the wait)
      */
     record Accepted(long job, ActorRef<JobCommand> jobRef) implements SubmitterCommand {}
 
@@ -94,4 +96,13 @@ public sealed interface SubmitterCommand extends CborSerializable
 
     /** The submitter's own timer: the job's node stayed unreachable too long to be waited for. */
     record JobNodeUnreachableTimeout() implements SubmitterCommand {}
+
+    /** The job's answer to a client's {@link JobCommand.SubmitterAlive}: it still runs. */
+    record JobAlive() implements SubmitterCommand {}
+
+    /**
+     * A client submitter's own timer: send the submission again (to the next seed node) until one
+     * answers, then the heartbeat to the job, and check that the job was heard recently.
+     */
+    record Tick() implements SubmitterCommand {}
 }

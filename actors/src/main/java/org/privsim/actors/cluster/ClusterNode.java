@@ -212,8 +212,8 @@ public final class ClusterNode {
      * Starts a submitting actor system that is not a cluster member ({@code pekko.actor.provider =
      * remote}, same remoting and TLS as {@code config}): it joins nothing, so the cluster's
      * membership, failure detection and split-brain resolver never see it, and the nodes keep no
-     * member state for it. It reaches the curator through a node's {@value #CURATOR_ENTRY} and
-     * watches its job with remote death watch.
+     * member state for it. It reaches the curator, and its job, through a node's
+     * {@value #CURATOR_ENTRY} and follows the job by heartbeats ({@link Submitter}).
      */
     public static ActorSystem<Void> startClient(Config config) {
         LoggerFactory.getILoggerFactory();

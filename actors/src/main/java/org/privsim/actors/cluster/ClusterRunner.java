@@ -14,8 +14,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.pekko.actor.Address;
+import org.apache.pekko.actor.ExtendedActorSystem;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.Props;
 import org.apache.pekko.actor.typed.javadsl.Adapter;
 import org.apache.pekko.cluster.Member;
@@ -27,6 +29,7 @@ import org.privsim.core.run.Report;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.seam.Role;
 import org.privsim.protocol.ScenarioCuratorCommand;
+import org.privsim.protocol.SubmitterCommand;
 import org.slf4j.LoggerFactory;
 
 /**
@@ -75,17 +78,49 @@ public final class ClusterRunner {
         return submit(system, ScenarioCurator.init(system), source, progress, scenario);
     }
 
-    /** Submits {@code source} through {@code system} (a member or a client) to {@code curator}, and waits. */
+    /** Submits {@code source} through {@code system}, a member, to {@code curator} (the singleton's proxy), and waits. */
     private static Report submit(ActorSystem<?> system, ActorRef<ScenarioCuratorCommand> curator, ScenarioSource source,
                                  Progress progress, Scenario scenario) {
         Config config = system.settings().config();
-        long start = System.nanoTime();
         CompletableFuture<SimulationGuardian.Outcomes> outcomes = new CompletableFuture<>();
-        system.systemActorOf(Submitter.create(curator, ClusterNode.isMember(system), source,
-                        scenario.datasetTask() == null ? null : scenario.datasetTask().sha256(),
-                        config.getDuration(ClusterNode.SETTINGS + ".accept-timeout"),
-                        config.getDuration(ClusterNode.SETTINGS + ".job-node-lost-after"), progress, outcomes),
-                "submitter-" + SUBMISSIONS.incrementAndGet(), Props.empty());
+        return await(system, Submitter.member(curator, source, datasetSha256(scenario),
+                config.getDuration(ClusterNode.SETTINGS + ".accept-timeout"),
+                config.getDuration(ClusterNode.SETTINGS + ".job-node-lost-after"), progress, outcomes),
+                scenario, outcomes);
+    }
+
+    /**
+     * Submits {@code source} through {@code client}, not a member, to the curator entries of
+     * {@code seedNodes} (each in turn until one answers, within {@code joinTimeout}), and waits.
+     */
+    private static Report submitAsClient(ActorSystem<?> client, List<String> seedNodes, Duration joinTimeout,
+                                         ScenarioSource source, Progress progress) {
+        Config config = client.settings().config();
+        org.apache.pekko.actor.ActorSystem classic = Adapter.toClassic(client);
+        List<ActorRef<ScenarioCuratorCommand>> entries = new ArrayList<>();
+        for (String seed : seedNodes) {
+            entries.add(Adapter.toTyped(((ExtendedActorSystem) classic).provider().resolveActorRef(
+                    ClusterNode.address(seed) + "/system/" + ClusterNode.CURATOR_ENTRY)));
+        }
+        Scenario scenario = source.scenario();
+        CompletableFuture<SimulationGuardian.Outcomes> outcomes = new CompletableFuture<>();
+        return await(client, Submitter.client(entries, source, datasetSha256(scenario), joinTimeout,
+                "could not join the cluster at seed nodes " + String.join(", ", seedNodes) + " within "
+                        + joinTimeout.toSeconds() + " s; are its nodes up, with a curator and a users node?",
+                config.getDuration(ClusterNode.SETTINGS + ".client-heartbeat-interval"),
+                config.getDuration(ClusterNode.SETTINGS + ".client-silence-timeout"), progress, outcomes),
+                scenario, outcomes);
+    }
+
+    private static String datasetSha256(Scenario scenario) {
+        return scenario.datasetTask() == null ? null : scenario.datasetTask().sha256();
+    }
+
+    /** Spawns {@code submitter} (which completes {@code outcomes}) in {@code system} and waits for its report. */
+    private static Report await(ActorSystem<?> system, Behavior<SubmitterCommand> submitter, Scenario scenario,
+                                CompletableFuture<SimulationGuardian.Outcomes> outcomes) {
+        long start = System.nanoTime();
+        system.systemActorOf(submitter, "submitter-" + SUBMISSIONS.incrementAndGet(), Props.empty());
         system.getWhenTerminated().thenRun(() -> outcomes.completeExceptionally(
                 new IllegalStateException("the submitting node stopped before the job finished")));
         SimulationGuardian.Outcomes all = join(outcomes);
@@ -94,8 +129,8 @@ public final class ClusterRunner {
 
     /**
      * Submits {@code source} to the cluster at {@code seedNodes} and waits. With no {@code roles}
-     * this JVM is a client, not a member: it finds the curator through the first seed node that is
-     * Up and answers, and watches its job with remote death watch — the cluster's membership, its
+     * this JVM is a client, not a member: it submits through the seed nodes' curator entries in turn
+     * until one answers, and follows its job by heartbeats ({@link Submitter}) — the cluster's membership, its
      * failure detector and split-brain resolver never count it, and no node keeps member state
      * for it after it is gone. With {@code roles} it joins as a member with role {@code submitter}
      * and those roles, and leaves at the end. The wall time counts from the start.
@@ -118,14 +153,19 @@ public final class ClusterRunner {
      */
     public static Report onCluster(ScenarioSource source, List<String> seedNodes, String host, List<String> roles,
                                    Duration joinTimeout, Progress progress) {
+        return onCluster(source, seedNodes, host, roles, joinTimeout, ConfigFactory.empty(), progress);
+    }
+
+    /** {@link #onCluster(ScenarioSource, List, String, List, Duration, Progress)} with {@code extra} under the options. */
+    static Report onCluster(ScenarioSource source, List<String> seedNodes, String host, List<String> roles,
+                            Duration joinTimeout, Config extra, Progress progress) {
         long start = System.nanoTime();
         if (roles.isEmpty()) {
             Config config = ClusterNode.config(new ClusterNode.Options(host, 0, seedNodes, List.of(SUBMITTER_ROLE)),
-                    ConfigFactory.empty());
+                    extra);
             ActorSystem<Void> client = ClusterNode.startClient(config);
             try {
-                ActorRef<ScenarioCuratorCommand> curator = curatorAt(client, seedNodes, joinTimeout);
-                Report report = submit(client, curator, source, progress, source.scenario());
+                Report report = submitAsClient(client, seedNodes, joinTimeout, source, progress);
                 return report.withWallMillis((System.nanoTime() - start) / 1_000_000);
             } finally {
                 client.terminate();
@@ -137,7 +177,7 @@ public final class ClusterRunner {
         ActorSystem<Void> system = ClusterNode.start(ClusterNode.config(
                 new ClusterNode.Options(host, 0, seedNodes, all), ConfigFactory.parseString(
                         "pekko.cluster.shutdown-after-unsuccessful-join-seed-nodes = "
-                                + (joinTimeout.toSeconds() + 10) + "s")));
+                                + (joinTimeout.toSeconds() + 10) + "s").withFallback(extra)));
         try {
             await(ClusterNode.up(system), joinTimeout, "could not join the cluster at seed nodes "
                     + String.join(", ", seedNodes) + " within " + joinTimeout.toSeconds()
@@ -146,44 +186,6 @@ public final class ClusterRunner {
             return report.withWallMillis((System.nanoTime() - start) / 1_000_000);
         } finally {
             stop(List.of(system));
-        }
-    }
-
-    /**
-     * The curator entry of the first of {@code seedNodes} that answers (a node answers once its
-     * member is Up, so once the cluster is complete), asking each in turn every second.
-     *
-     * @throws IllegalStateException naming the seed nodes when none answered within {@code timeout}
-     */
-    private static ActorRef<ScenarioCuratorCommand> curatorAt(ActorSystem<?> client, List<String> seedNodes,
-                                                              Duration timeout) {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        org.apache.pekko.actor.ActorSystem classic = Adapter.toClassic(client);
-        while (true) {
-            for (String seed : seedNodes) {
-                try {
-                    org.apache.pekko.actor.ActorRef entry = classic.actorSelection(ClusterNode.address(seed)
-                            + "/system/" + ClusterNode.CURATOR_ENTRY).resolveOne(Duration.ofSeconds(1))
-                            .toCompletableFuture().get();
-                    return Adapter.toTyped(entry);
-                } catch (ExecutionException e) {
-                    // not there (yet): the node is not Up, or not reachable
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new IllegalStateException("interrupted while joining the cluster");
-                }
-                if (System.nanoTime() > deadline) {
-                    throw new IllegalStateException("could not join the cluster at seed nodes "
-                            + String.join(", ", seedNodes) + " within " + timeout.toSeconds()
-                            + " s; are its nodes up, with a curator and a users node?");
-                }
-            }
-            try {
-                Thread.sleep(500);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while joining the cluster");
-            }
         }
     }
 

@@ -21,12 +21,13 @@ import scala.collection.immutable.IndexedSeq;
 import scala.concurrent.Future;
 
 /**
- * The shard allocation of privsim's sharded entity types, whose shard ids start with their job's
- * id ({@code J/…}): a job's shards are dealt over the registered {@code users} regions — each to
- * the region holding the fewest shards of that job (ties: fewest shards in all, then the lowest
- * address), preferring reachable nodes — and never moved while it runs; the shards of earlier jobs
- * are handed off (their entities long retired) once a newer job has allocated one, and not
- * allocated again.
+ * The shard allocation of privsim's sharded entity types, whose shard ids start with the shard set
+ * of the job that uses them ({@code G/…}; a "job" below is a shard set: the jobs started on an
+ * unchanged membership share one, see {@link SeamSharding#shardSet}): a job's shards are dealt over
+ * the registered {@code users} regions — each to the region holding the fewest shards of that job
+ * (ties: fewest shards in all, then the lowest address), preferring reachable nodes — and never
+ * moved while it runs; the shards of earlier jobs are handed off (their entities long retired) once
+ * a newer job has allocated one, and not allocated again.
  *
  * <p>Guarantee: the coordinator holds (and the nodes host) the shards of at most the current job and
  * those of earlier jobs until the next rebalance tick (Pekko's {@code rebalance-interval}, 10 s)
@@ -42,8 +43,8 @@ import scala.concurrent.Future;
  * arrives after its hand-off (none is sent: a job's entities are retired before the next job is
  * accepted) has it allocated again, and handed off at the next tick.
  *
- * <p>Each allocation is logged ({@code TYPE: job J: shard ID on ADDRESS}), so a node's log tells
- * where each job ran. Not thread-safe: the shard coordinator calls it from its actor only.
+ * <p>Each allocation is logged ({@code TYPE: shard set G: shard ID on ADDRESS}; the curator's node
+ * logs each job's set: {@code job J: runs on shard set G}), so a node's log tells where each job ran. Not thread-safe: the shard coordinator calls it from its actor only.
  */
 final class JobShardAllocation extends ShardCoordinator.AbstractShardAllocationStrategy {
     /** How long a job's shards wait for the regions of all users members that are Up. */
@@ -133,7 +134,7 @@ final class JobShardAllocation extends ShardCoordinator.AbstractShardAllocationS
         Map<ActorRef, IndexedSeq<String>> candidates = new HashMap<>(currentShardAllocations);
         candidates.keySet().removeIf(region -> unreachable.contains(address(region)));
         ActorRef region = pick(job, candidates.isEmpty() ? currentShardAllocations : candidates);
-        LOG.info("{}: job {}: shard {} on {}", typeName, job, shardId, address(region));
+        LOG.info("{}: shard set {}: shard {} on {}", typeName, job, shardId, address(region));
         return Futures.successful(region);
     }
 

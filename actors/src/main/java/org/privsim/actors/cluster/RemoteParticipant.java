@@ -9,6 +9,7 @@ import java.util.stream.Collectors;
 import org.apache.pekko.actor.Address;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.PostStop;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
@@ -23,11 +24,16 @@ import org.privsim.core.seam.Role;
 import org.privsim.protocol.ParticipantCommand;
 import org.privsim.protocol.ParticipantHostCommand;
 import org.privsim.protocol.RunCommand;
+import org.privsim.protocol.SeamDeskCommand;
 
 /**
  * The stand-in, beside a run's curator, of a participant whose {@link Role} runs on other nodes (an
  * audit's adversary on an {@code adversary} node): it places the participant through a
- * {@link ParticipantHost} of the role and relays the run's requests to it and its answers back.
+ * {@link ParticipantHost} of the role and relays the run's requests to it and its answers back —
+ * by (job, cell, run, participant), the answers through this node's {@link SeamDesk}, with which
+ * the stand-in registers, so no reference to it or to the participant crosses between nodes and
+ * neither watches the other: the desk tells it when the participant's node is removed from the
+ * cluster or the participant stopped, and the host hears when the stand-in stops.
  *
  * <p>Placement: the role's hosts found through the Receptionist, sorted by node address, run r of
  * cell c going to host (c + r) mod n — round-robin, so a job's runs spread over every node of the
@@ -50,8 +56,6 @@ final class RemoteParticipant {
     private record Deadline() {}
 
     private record Tick() {}
-
-    private record Stopped() {}
 
     private RemoteParticipant() {}
 
@@ -77,8 +81,10 @@ final class RemoteParticipant {
         private final Duration timeout;
         private final Duration silence;
         private final List<ParticipantCommand.Ask> waiting = new ArrayList<>();
+        private final ActorRef<SeamDeskCommand> desk;
         private Address hostAddress;
-        private ActorRef<ParticipantCommand> participant;
+        private ActorRef<ParticipantHostCommand> host;
+        private boolean placed;
         private int outstanding;
         private long lastProgress = System.nanoTime();
         private boolean lost;
@@ -96,6 +102,8 @@ final class RemoteParticipant {
             this.curator = curator;
             this.timeout = timeout;
             this.silence = silence;
+            this.desk = SeamDesk.of(ctx.getSystem());
+            desk.tell(new SeamDeskCommand.RegisterStandIn(job, cell.index(), run, id, ctx.getSelf()));
             timers.startSingleTimer(new Deadline(), timeout);
             timers.startTimerWithFixedDelay(new Tick(), TICK);
             ctx.getSystem().receptionist().tell(Receptionist.subscribe(ParticipantHost.key(role), ctx.messageAdapter(
@@ -105,7 +113,7 @@ final class RemoteParticipant {
         Behavior<Object> behavior() {
             return Behaviors.receive(Object.class)
                     .onMessage(Listed.class, this::onListed)
-                    .onMessage(ParticipantHostCommand.Spawned.class, this::onSpawned)
+                    .onMessage(SeamDeskCommand.ParticipantPlaced.class, this::onPlaced)
                     .onMessage(ParticipantCommand.Ask.class, this::onAsk)
                     .onMessage(RunCommand.Answered.class, m -> {
                         outstanding--;
@@ -113,9 +121,9 @@ final class RemoteParticipant {
                         curator.tell(m);
                         return Behaviors.same();
                     })
-                    .onMessage(Stopped.class, m -> lose(describe() + " on " + hostAddress
+                    .onMessage(SeamDeskCommand.ParticipantStopped.class, m -> lose(describe() + " on " + hostAddress
                             + " stopped (its node crashed or left the cluster)"))
-                    .onMessage(Deadline.class, m -> participant != null ? Behaviors.same()
+                    .onMessage(Deadline.class, m -> placed ? Behaviors.same()
                             : lose(describe() + " could not be placed within " + timeout.toSeconds() + " s: "
                                     + (hostAddress == null ? "no host was listed for every reachable node with role "
                                     + role.clusterRole() : "the host at " + hostAddress + " did not answer")))
@@ -123,6 +131,12 @@ final class RemoteParticipant {
                             ? lose(describe() + " on " + hostAddress + " answered nothing for " + silence.toSeconds()
                             + " s while " + outstanding + " requests waited")
                             : Behaviors.same())
+                    .onSignal(PostStop.class, stop -> {
+                        if (host != null) {
+                            host.tell(new ParticipantHostCommand.StandInStopped(job, cell.index(), run, id));
+                        }
+                        return Behaviors.same();
+                    })
                     .build();
         }
 
@@ -146,10 +160,10 @@ final class RemoteParticipant {
                     return Behaviors.same();
                 }
             }
-            ActorRef<ParticipantHostCommand> host = hosts.get(Math.floorMod(cell.index() + run, hosts.size()));
+            host = hosts.get(Math.floorMod(cell.index() + run, hosts.size()));
             hostAddress = addressOf(host);
             host.tell(new ParticipantHostCommand.Spawn(job, source.text(), source.sourceName(), source.seed(),
-                    cell.index(), run, id, ctx.getSelf().narrow()));
+                    cell.index(), run, id, desk));
             return Behaviors.same();
         }
 
@@ -159,12 +173,11 @@ final class RemoteParticipant {
             return address.hasGlobalScope() ? address : Cluster.get(ctx.getSystem()).selfMember().address();
         }
 
-        private Behavior<Object> onSpawned(ParticipantHostCommand.Spawned m) {
-            if (participant != null || lost) {
+        private Behavior<Object> onPlaced(SeamDeskCommand.ParticipantPlaced m) {
+            if (placed || lost) {
                 return Behaviors.same();
             }
-            participant = m.ref();
-            ctx.watchWith(participant, new Stopped());
+            placed = true;
             timers.cancel(new Deadline());
             for (ParticipantCommand.Ask ask : waiting) {
                 send(ask);
@@ -174,7 +187,7 @@ final class RemoteParticipant {
         }
 
         private Behavior<Object> onAsk(ParticipantCommand.Ask m) {
-            if (participant == null) {
+            if (!placed) {
                 waiting.add(m);
             } else {
                 send(m);
@@ -187,7 +200,7 @@ final class RemoteParticipant {
                 lastProgress = System.nanoTime();
             }
             outstanding++;
-            participant.tell(new ParticipantCommand.Ask(ask.position(), ask.request(), ctx.getSelf().narrow()));
+            host.tell(new ParticipantHostCommand.Ask(job, cell.index(), run, id, ask.position(), ask.request()));
         }
 
         /** Tells the curator, once, that the participant is lost (the curator then stops this stand-in). */

@@ -1,7 +1,6 @@
 package org.privsim.actors.cluster;
 
 import java.time.Duration;
-import java.util.function.Consumer;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
@@ -11,17 +10,18 @@ import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
 import org.privsim.protocol.CoordinatorCommand;
 import org.privsim.protocol.RunPlacerCommand;
-import org.privsim.protocol.SeamHostCommand;
+import org.privsim.protocol.SeamDeskCommand;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Places one seam run on the cluster and keeps it placed: it sends the run's start to its sharded
- * host, watches the host that acknowledges it, and sends the start again when no acknowledgement
- * came within the placement timeout or when the host terminates before it reported its run ended —
- * that is, when its node was lost (crashed, or cut off and downed) or its shard handed off, after
- * which sharding re-homes the shard on a surviving node. (Artery delivers a watched actor's
- * termination after the messages it sent before it, so an {@code Ended} is never overtaken.)
+ * host, and sends it again when no acknowledgement came within the placement timeout or when the
+ * run is lost — its node was removed from the cluster (crashed, or cut off and downed) or its host
+ * stopped before the run ended (its shard handed off), after which sharding re-homes the shard on a
+ * surviving node. It hears of its run through this node's {@link SeamDesk}, with which it registers:
+ * the host's acknowledgements and the run's end come to the desk (by job, cell and run), and the
+ * desk tells it of a loss; nothing watches a host on another node.
  *
  * <p>Guarantee: the run is started again, never abandoned silently: either its host reports it
  * {@link RunPlacerCommand.Ended} (its curator reported to the coordinator; the placer stops) or,
@@ -35,7 +35,7 @@ final class RunPlacer extends AbstractBehavior<RunPlacerCommand> {
     private static final Logger LOG = LoggerFactory.getLogger(RunPlacer.class);
 
     private final TimerScheduler<RunPlacerCommand> timers;
-    private final Consumer<ActorRef<RunPlacerCommand>> start;
+    private final Runnable start;
     private final ActorRef<CoordinatorCommand> coordinator;
     private final int cell;
     private final int run;
@@ -43,24 +43,29 @@ final class RunPlacer extends AbstractBehavior<RunPlacerCommand> {
     private final Duration timeout;
     private final int attempts;
     private int sent;
-    private ActorRef<SeamHostCommand> watched;
+    /** The node the run is placed on now (null: not acknowledged since the last start). */
+    private String placedOn;
     private String lastNode;
 
     /**
-     * @param start   sends the run's start (acknowledged to the given placer) to its sharded host
+     * @param start   sends the run's start to its sharded host (acknowledged to {@code desk})
+     * @param desk    this node's seam desk, with which the placer registers as run {@code run} of
+     *                cell {@code cell} of job {@code job}
      * @param label   the run, for the failure message (e.g. "mp-mtl-low-rank ε=1.0 run 3")
      * @param timeout how long a start may wait for its acknowledgement before it is sent again
      * @param attempts how many starts in all before the run fails
      */
-    static Behavior<RunPlacerCommand> create(Consumer<ActorRef<RunPlacerCommand>> start,
+    static Behavior<RunPlacerCommand> create(Runnable start, ActorRef<SeamDeskCommand> desk, long job,
                                              ActorRef<CoordinatorCommand> coordinator, int cell, int run,
                                              String label, Duration timeout, int attempts) {
-        return Behaviors.setup(ctx -> Behaviors.withTimers(timers ->
-                new RunPlacer(ctx, timers, start, coordinator, cell, run, label, timeout, attempts).send()));
+        return Behaviors.setup(ctx -> Behaviors.withTimers(timers -> {
+            desk.tell(new SeamDeskCommand.RegisterRun(job, cell, run, ctx.getSelf()));
+            return new RunPlacer(ctx, timers, start, coordinator, cell, run, label, timeout, attempts).send();
+        }));
     }
 
     private RunPlacer(ActorContext<RunPlacerCommand> ctx, TimerScheduler<RunPlacerCommand> timers,
-                      Consumer<ActorRef<RunPlacerCommand>> start, ActorRef<CoordinatorCommand> coordinator,
+                      Runnable start, ActorRef<CoordinatorCommand> coordinator,
                       int cell, int run, String label, Duration timeout, int attempts) {
         super(ctx);
         this.timers = timers;
@@ -79,19 +84,16 @@ final class RunPlacer extends AbstractBehavior<RunPlacerCommand> {
                 .onMessage(RunPlacerCommand.Placed.class, m -> {
                     timers.cancelAll();
                     lastNode = m.node();
-                    if (!m.host().equals(watched)) {
-                        if (watched != null) {
-                            getContext().unwatch(watched);
-                        }
-                        watched = m.host();
-                        getContext().watchWith(watched, new RunPlacerCommand.Lost(m.node()));
-                    }
+                    placedOn = m.node();
                     return this;
                 })
                 .onMessage(RunPlacerCommand.Ended.class, m -> Behaviors.stopped())
                 .onMessage(RunPlacerCommand.Lost.class, m -> {
-                    LOG.warn("{}: its node {} was lost; starting it again", label, m.node());
-                    watched = null;
+                    if (!m.node().equals(placedOn)) {
+                        return this;
+                    }
+                    LOG.warn("{}: its node {} was lost (or its host stopped); starting it again", label, m.node());
+                    placedOn = null;
                     return send();
                 })
                 .onMessage(RunPlacerCommand.Retry.class, m -> {
@@ -111,7 +113,7 @@ final class RunPlacer extends AbstractBehavior<RunPlacerCommand> {
             return Behaviors.stopped();
         }
         sent++;
-        start.accept(getContext().getSelf());
+        start.run();
         timers.startSingleTimer(new RunPlacerCommand.Retry(), timeout);
         return this;
     }

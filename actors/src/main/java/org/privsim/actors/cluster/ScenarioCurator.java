@@ -1,10 +1,14 @@
 package org.privsim.actors.cluster;
 
+import java.util.LinkedHashSet;
+import org.apache.pekko.actor.ActorPaths;
+import org.apache.pekko.actor.ExtendedActorSystem;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
+import org.apache.pekko.actor.typed.javadsl.Adapter;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.apache.pekko.cluster.typed.ClusterSingleton;
@@ -26,15 +30,24 @@ import org.privsim.protocol.SubmitterCommand;
  *
  * <p>Guarantee: every submission is answered once — accepted with a job id unique across curator
  * incarnations (it starts from the wall clock), or rejected with the parser's message or because
- * another job is running. If the curator's node leaves, the singleton restarts elsewhere without
- * the job; its submitter, watching the job, fails rather than waits.
+ * another job is running; a submission repeated by the same submitter (one of the last
+ * {@value #SEEN} submitters) is not answered again. If the curator's node leaves, the singleton
+ * restarts elsewhere without the job; its submitter, watching the job (or hearing from it no more),
+ * fails rather than waits. A client submitter is answered through a reference of the curator's own
+ * made from its path ({@link #detached}), and its messages for its job come through the entry
+ * ({@link ScenarioCuratorCommand.ToJob}), so no node resolves a reference to a client's actor or to
+ * a job's through Pekko's caches.
  */
 public final class ScenarioCurator extends AbstractBehavior<ScenarioCuratorCommand> {
     /** The role of the node that hosts the curator. */
     public static final String ROLE = "curator";
 
+    /** How many submitters are remembered, so that a repeated submission is answered once. */
+    static final int SEEN = 8;
+
     private long nextJob = System.currentTimeMillis() * 1000;
     private Long running;
+    private final LinkedHashSet<String> seen = new LinkedHashSet<>();
 
     /** Starts (or, off the curator role, proxies) the singleton; returns the proxy to submit to. */
     public static ActorRef<ScenarioCuratorCommand> init(ActorSystem<?> system) {
@@ -51,6 +64,10 @@ public final class ScenarioCurator extends AbstractBehavior<ScenarioCuratorComma
     public Receive<ScenarioCuratorCommand> createReceive() {
         return newReceiveBuilder()
                 .onMessage(Submit.class, this::onSubmit)
+                .onMessage(ScenarioCuratorCommand.ToJob.class, m -> {
+                    getContext().getChild("job-" + m.job()).ifPresent(job -> job.<JobCommand>unsafeUpcast().tell(m.command()));
+                    return this;
+                })
                 .onMessage(ScenarioCuratorCommand.JobEnded.class, m -> {
                     if (running != null && running == m.job()) {
                         running = null;
@@ -60,7 +77,29 @@ public final class ScenarioCurator extends AbstractBehavior<ScenarioCuratorComma
                 .build();
     }
 
-    private Behavior<ScenarioCuratorCommand> onSubmit(Submit m) {
+    /**
+     * The actor at {@code path} (serialization format, with its address) as a reference of the
+     * caller's own: Pekko resolves a reference carried in a message through caches that keep it
+     * (1,024 entries per cache) and, once something was sent through it, its peer's association
+     * with it — every departed client's, until a thousand others evicted it. A reference made from
+     * the path is held by its user alone.
+     */
+    static <T> ActorRef<T> detached(ActorSystem<?> system, String path) {
+        return Adapter.toTyped(((ExtendedActorSystem) Adapter.toClassic(system)).provider()
+                .resolveActorRef(ActorPaths.fromString(path)));
+    }
+
+    private Behavior<ScenarioCuratorCommand> onSubmit(Submit received) {
+        boolean client = received.clientPath() != null;
+        if (!seen.add(client ? received.clientPath() : received.replyTo().path().toSerializationFormat())) {
+            return this;
+        }
+        if (seen.size() > SEEN) {
+            seen.remove(seen.iterator().next());
+        }
+        Submit m = !client ? received : new Submit(received.scenarioText(), received.sourceName(),
+                received.seed(), received.datasetSha256(), detached(getContext().getSystem(), received.clientPath()),
+                received.clientPath());
         if (running != null) {
             m.replyTo().tell(new SubmitterCommand.Rejected("the cluster is running job " + running
                     + "; submit again when it has finished"));
@@ -84,7 +123,7 @@ public final class ScenarioCurator extends AbstractBehavior<ScenarioCuratorComma
         }
         long job = nextJob++;
         ActorRef<JobCommand> ref = getContext().spawn(ClusterJob.create(job,
-                new ScenarioSource(m.scenarioText(), m.sourceName(), m.seed()), scenario, m.replyTo(),
+                new ScenarioSource(m.scenarioText(), m.sourceName(), m.seed()), scenario, m.replyTo(), client,
                 getContext().getSelf()),
                 "job-" + job);
         getContext().watchWith(ref, new ScenarioCuratorCommand.JobEnded(job));

@@ -30,8 +30,8 @@ import org.privsim.actors.local.LocalRunner;
 import org.privsim.core.run.Progress;
 import org.privsim.core.run.Report;
 import org.privsim.core.seam.Role;
-import org.privsim.protocol.ParticipantCommand;
 import org.privsim.protocol.ParticipantHostCommand;
+import org.privsim.protocol.SeamDeskCommand;
 
 /**
  * Indexed-mean audits on a 3-node cluster: the audits run on the seam, each trial batch a run on a
@@ -138,9 +138,8 @@ class ClusterAdversaryTest {
             ActorRef<ParticipantHostCommand> deafHost = node.systemActorOf(Behaviors.<ParticipantHostCommand>setup(
                     ctx -> Behaviors.receive(ParticipantHostCommand.class).onMessage(ParticipantHostCommand.Spawn.class,
                             m -> {
-                                ActorRef<ParticipantCommand> deaf = ctx.spawn(Behaviors.ignore(),
-                                        "deaf-" + m.cell() + "-" + m.run());
-                                m.replyTo().tell(new ParticipantHostCommand.Spawned(m.participant(), deaf));
+                                m.desk().tell(new SeamDeskCommand.ParticipantPlaced(m.job(), m.cell(), m.run(),
+                                        m.participant(), Cluster.get(ctx.getSystem()).selfMember().address().toString()));
                                 return Behaviors.same();
                             }).build()), "deaf-host", Props.empty());
             node.receptionist().tell(Receptionist.register(ParticipantHost.key(Role.ADVERSARY), deafHost));

@@ -2,6 +2,7 @@ package org.privsim.actors.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
@@ -12,6 +13,7 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -33,8 +35,8 @@ import org.privsim.core.run.SequentialRunner;
 
 /**
  * A cluster whose remoting runs over TLS with mutual authentication (material made by
- * {@code cluster-conf/make-tls.sh}) refuses a node whose certificate another authority signed, and
- * shrugs off a plain TCP client that sends it garbage: the cluster keeps its members and a job run
+ * {@code cluster-conf/make-tls.sh}) refuses a node, and a submitting client, whose certificate
+ * another authority signed, and shrugs off a plain TCP client that sends it garbage: the cluster keeps its members and a job run
  * afterwards has the sequential runner's report.
  */
 class ClusterTlsTest {
@@ -100,6 +102,22 @@ class ClusterTlsTest {
         } finally {
             ClusterRunner.stop(List.of(stranger));
         }
+    }
+
+    @Test
+    void aClientWithAnotherAuthoritysCertificateIsRefused() {
+        Address seed = Cluster.get(nodes.get(0)).selfMember().address();
+        long start = System.nanoTime();
+        // The handshake fails on both sides: the client's submissions never reach the curator entry,
+        // and it gives up after its join timeout, naming the seed node.
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> ClusterRunner.onCluster(SOURCE,
+                List.of(seed.getHost().get() + ":" + seed.getPort().get()), "127.0.0.1", List.of(),
+                Duration.ofSeconds(10), ConfigFactory.empty().withValue(ClusterNode.TLS_DIR,
+                        ConfigValueFactory.fromAnyRef(foreign.toString())), Progress.NONE));
+        assertTrue(e.getMessage().startsWith("could not join the cluster at seed nodes " + seed.getHost().get() + ":"
+                + seed.getPort().get() + " within 10 s"), e.getMessage());
+        assertTrue(System.nanoTime() - start < Duration.ofSeconds(60).toNanos(), "the client did not give up in time");
+        assertEquals(2, upMembers(nodes.get(0)), "the cluster's members changed");
     }
 
     @Test

@@ -1,13 +1,17 @@
 package org.privsim.actors.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.pekko.actor.Address;
 import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.javadsl.Adapter;
 import org.apache.pekko.cluster.Member;
 import org.apache.pekko.cluster.typed.Cluster;
 import org.apache.pekko.cluster.typed.Join;
@@ -22,9 +26,14 @@ import org.privsim.core.seam.Role;
  * as {@code cluster-conf/netns-cluster.sh} submits — is a client, not a member: on a two-node
  * cluster it finds the curator through the seed's curator entry, its report equals the sequential
  * runner's, and the cluster never has a third member while it runs (the seed's membership is read
- * every 10 ms; a member that joins, is moved Up and leaves stays in it for hundreds of ms).
+ * every 10 ms; a member that joins, is moved Up and leaves stays in it for hundreds of ms). The job
+ * notices its client is done at once: its actor is gone within {@value #JOB_GONE_SECONDS} s of the
+ * report (it used to linger until remote death watch saw the client's system go, 20–60 s).
  */
 class SubmittingClientTest {
+    /** How soon after the report the job's actor must be gone. */
+    static final int JOB_GONE_SECONDS = 5;
+
     private static final ScenarioSource SOURCE = new ScenarioSource("""
             name: submitting-client
             seed: 37
@@ -64,6 +73,12 @@ class SubmittingClientTest {
             Report report = ClusterRunner.onCluster(SOURCE, List.of(seed.getHost().get() + ":" + seed.getPort().get()),
                     "127.0.0.1", List.of(), Progress.NONE);
 
+            long reported = System.nanoTime();
+            while (jobActorLives(first)) {
+                assertTrue(System.nanoTime() - reported < JOB_GONE_SECONDS * 1_000_000_000L,
+                        "the job's actor still lives " + JOB_GONE_SECONDS + " s after the report");
+                Thread.sleep(100);
+            }
             ClusterEquivalenceTest.assertSameReport(new SequentialRunner(SOURCE.scenario()).run(Progress.NONE), report);
             assertEquals(ClusterRunner.NAME, report.runner());
             assertEquals(2, most.get(), "members seen by the seed while the client submitted");
@@ -73,6 +88,20 @@ class SubmittingClientTest {
                 watcher.join();
             }
             ClusterRunner.stop(nodes);
+        }
+    }
+
+    /** Whether a job actor lives under the curator singleton on {@code node} (the oldest node). */
+    private static boolean jobActorLives(ActorSystem<?> node) {
+        try {
+            Adapter.toClassic(node).actorSelection("/system/singletonManagerscenario-curator/scenario-curator/job-*")
+                    .resolveOne(Duration.ofMillis(500)).toCompletableFuture().get();
+            return true;
+        } catch (ExecutionException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
         }
     }
 

@@ -72,6 +72,7 @@ import org.privsim.protocol.ParticipantCommand;
 import org.privsim.protocol.ParticipantHostCommand;
 import org.privsim.protocol.RunCommand;
 import org.privsim.protocol.RunPlacerCommand;
+import org.privsim.protocol.SeamDeskCommand;
 import org.privsim.protocol.SeamHostCommand;
 import org.privsim.protocol.GuardianCommand;
 import org.privsim.protocol.JobCommand;
@@ -150,12 +151,17 @@ class MessageSerializationTest {
                 new RunCommand.ParticipantLost(3, "its adversary could not be placed"),
                 new CoordinatorCommand.RunFinished(0, 1, new AuditFamily.Scores(64, new double[] {1, 2}), null),
                 new ParticipantHostCommand.Spawn(7, "name: x", "x.yaml", null, 2, 3, 4,
-                        testKit.<ParticipantHostCommand.Spawned>createTestProbe().getRef()),
-                new ParticipantHostCommand.Spawned(4, testKit.<ParticipantCommand>createTestProbe().getRef()),
+                        testKit.<SeamDeskCommand>createTestProbe().getRef()),
+                new ParticipantHostCommand.Ask(7, 2, 3, 4, 10, new RatingsFamily.Evaluate(new RatingsFamily.OwnMean(0))),
+                new ParticipantHostCommand.ParticipantGone(7, 2, 3, 4),
+                new ParticipantHostCommand.MemberRemoved("pekko://privsim@10.0.0.1:2551"),
                 new ParticipantHostCommand.CountHosted(testKit.<ParticipantHostCommand.HostedCount>createTestProbe()
                         .getRef()),
                 new ParticipantHostCommand.HostedCount(3),
-                new ScenarioCuratorCommand.Submit("name: x", "x.yaml", null, "ab12", submitter),
+                new ScenarioCuratorCommand.Submit("name: x", "x.yaml", null, "ab12", submitter, null),
+                new ScenarioCuratorCommand.Submit("name: x", "x.yaml", 3L, null, null,
+                        "pekko://privsim@10.0.0.200:41234/system/submitter-1#123"),
+                new ScenarioCuratorCommand.ToJob(7, new JobCommand.SubmitterAlive()),
                 new ScenarioCuratorCommand.JobEnded(7),
                 new JobCommand.Completed(List.of(multitaskRow, transferRow, indexedMeanRow),
                         List.of(), List.of(new Placement(1, Map.of("a", 2)))),
@@ -163,6 +169,10 @@ class MessageSerializationTest {
                 new JobCommand.Aborted("lost"),
                 new JobCommand.SubmitterLeft(),
                 new JobCommand.SubmitterSilent(),
+                new JobCommand.SubmitterAlive(),
+                new JobCommand.SubmitterDone(),
+                new SubmitterCommand.JobAlive(),
+                new SubmitterCommand.Tick(),
                 new SubmitterCommand.Accepted(7, testKit.<JobCommand>createTestProbe().getRef()),
                 new SubmitterCommand.Rejected("busy"),
                 new SubmitterCommand.ProgressUpdate(1, 2, "round 1"),
@@ -218,9 +228,24 @@ class MessageSerializationTest {
                 new RunCommand.Answered(4, new RatingsFamily.Ratings(new int[] {2}, new double[] {1}, new double[] {0.5, 1})),
                 new RunCommand.Answered(5, new RatingsFamily.Score(7, 2, 1.25)),
                 new SeamHostCommand.StartRun(7, "name: x", "x.yaml", 5L, 2, 1,
-                        testKit.<CoordinatorCommand>createTestProbe().getRef(),
-                        testKit.<RunPlacerCommand>createTestProbe().getRef()),
-                new RunPlacerCommand.Placed(testKit.<SeamHostCommand>createTestProbe().getRef(), "pekko://privsim@10.0.0.1:2551"),
+                        testKit.<SeamDeskCommand>createTestProbe().getRef()),
+                new SeamHostCommand.Reported(new CoordinatorCommand.RunFailed(3, 1, "refused")),
+                new SeamDeskCommand.Placed(7, 2, 1, "pekko://privsim@10.0.0.1:2551"),
+                new SeamDeskCommand.Ended(7, 2, 1),
+                new SeamDeskCommand.HostStopped(7, 2, 1, "pekko://privsim@10.0.0.1:2551"),
+                new SeamDeskCommand.Report(7, new CoordinatorCommand.RunFinished(2, 1,
+                        new TransferOutcome(0.5, null, 1.0, 3, sampledLog()), null)),
+                new SeamDeskCommand.Report(7, new CoordinatorCommand.RunFailed(2, 1, "refused")),
+                new SeamDeskCommand.RegisterRun(7, 2, 1, testKit.<RunPlacerCommand>createTestProbe().getRef()),
+                new SeamDeskCommand.RegisterJob(7, testKit.<CoordinatorCommand>createTestProbe().getRef()),
+                new SeamDeskCommand.Gone(7, -1, -1, -1),
+                new SeamDeskCommand.ParticipantPlaced(7, 2, 3, 4, "pekko://privsim@10.0.0.1:2551"),
+                new SeamDeskCommand.ParticipantAnswered(7, 2, 3, 4, new RunCommand.Answered(4,
+                        new RatingsFamily.Mean(-0.5))),
+                new SeamDeskCommand.ParticipantStopped(7, 2, 3, 4),
+                new SeamDeskCommand.RegisterStandIn(7, 2, 3, 4, testKit.createTestProbe().getRef()),
+                new SeamDeskCommand.MemberRemoved("pekko://privsim@10.0.0.1:2551"),
+                new RunPlacerCommand.Placed("pekko://privsim@10.0.0.1:2551"),
                 new RunPlacerCommand.Ended(),
                 new RunPlacerCommand.Lost("pekko://privsim@10.0.0.1:2551"),
                 new RunPlacerCommand.Retry(),
@@ -231,7 +256,7 @@ class MessageSerializationTest {
                 new SubmitterCommand.JobLost(),
                 new SubmitterCommand.JobNodeReachability("pekko://privsim@10.0.0.1:2551", false),
                 new SubmitterCommand.JobNodeUnreachableTimeout(),
-                new ParticipantHostCommand.StandInStopped(testKit.<ParticipantCommand>createTestProbe().getRef()));
+                new ParticipantHostCommand.StandInStopped(7, 2, 3, 4));
 
         Set<Class<?>> covered = new HashSet<>();
         Serialization serialization = SerializationExtension.get(testKit.system());
@@ -248,10 +273,10 @@ class MessageSerializationTest {
         for (Class<?> root : List.of(
                 GuardianCommand.class, ScenarioCuratorCommand.class, JobCommand.class, SubmitterCommand.class,
                 ParticipantHostCommand.class, ParticipantCommand.class, RunCommand.class, CoordinatorCommand.class,
-                SeamHostCommand.class, RunPlacerCommand.class)) {
+                SeamHostCommand.class, RunPlacerCommand.class, SeamDeskCommand.class)) {
             all.addAll(List.of(root.getPermittedSubclasses()));
         }
-        all.addAll(List.of(ParticipantHostCommand.Spawned.class, ParticipantHostCommand.HostedCount.class));
+        all.add(ParticipantHostCommand.HostedCount.class);
         // The seam's slices hand live sums and answers from a run's workers to its curator: local
         // only, marked exempt from serialization (and never sent to another node).
         Set<Class<?>> localOnly = new HashSet<>();
