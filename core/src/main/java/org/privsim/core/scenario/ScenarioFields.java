@@ -68,8 +68,8 @@ final class ScenarioFields {
             Algorithm.OWN_DATA, Algorithm.GLOBAL_MEAN, Algorithm.ITEM_MEAN, Algorithm.ITEM_MEAN_DP);
     /** The algorithms an audit can audit. */
     static final Set<Algorithm> AUDITABLE = union(EnumSet.of(Algorithm.PRIV_ALTMIN, Algorithm.SINGLE_MODEL_DP,
-            Algorithm.DP_SGD, Algorithm.SUFFICIENT_STATISTICS, Algorithm.DP_FEDAVG, Algorithm.DP_FEDREP), MP_MTL,
-            INDEXED_MEAN);
+            Algorithm.DP_SGD, Algorithm.SUFFICIENT_STATISTICS, Algorithm.DP_FEDAVG, Algorithm.DP_FEDREP,
+            Algorithm.ITEM_MEAN_DP), MP_MTL, INDEXED_MEAN);
 
     // ---- shared limits ---------------------------------------------------------------------------
 
