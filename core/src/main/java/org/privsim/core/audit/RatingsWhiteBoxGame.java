@@ -3,6 +3,7 @@ package org.privsim.core.audit;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 import org.privsim.core.data.UserRatings;
 import org.privsim.core.random.RandomStreams;
@@ -35,7 +36,7 @@ import org.privsim.core.seam.Step;
  * <p><b>Score.</b> For every request the curator made (whose fields — the published factors, the
  * released centre — the adversary observed), both worlds' answers differ only in the target's; the
  * adversary computes each release's pre-noise value in both worlds with the curator's own arithmetic
- * ({@link RatingsFamily#statistic}) and sums the releases' exact Gaussian log-likelihood ratios at their
+ * ({@link RatingsFamily#statistics}) and sums the releases' exact Gaussian log-likelihood ratios at their
  * records' σ ({@link ReleaseTranscript}, checked against the ledger's log). Round t's statistics depend
  * on the factors computed from earlier noisy releases; computing both worlds at the realised factors
  * gives each release's conditional density, so by the chain rule the sum is the likelihood ratio of the
@@ -153,13 +154,12 @@ public final class RatingsWhiteBoxGame implements DistinguishingGame {
             }
             List<RatingsFamily.Answer> other = new ArrayList<>(played);
             other.set(at, RatingsFamily.answer(cell, context, target, canary[1 - world], request, inject));
-            List<RatingsFamily.Answer> world0 = world == 0 ? played : other;
-            List<RatingsFamily.Answer> world1 = world == 1 ? played : other;
+            Map<String, double[]> world0 = RatingsFamily.statistics(cell, world == 0 ? played : other);
+            Map<String, double[]> world1 = RatingsFamily.statistics(cell, world == 1 ? played : other);
             List<ReleaseTranscript.Entry> entries = transcript.entries();
             for (int r = from; r < entries.size(); r++) {
                 String name = entries.get(r).record().name();
-                llr += transcript.llr(r, RatingsFamily.statistic(cell, name, world0),
-                        RatingsFamily.statistic(cell, name, world1));
+                llr += transcript.llr(r, world0.get(name), world1.get(name));
             }
         }
         transcript.checkAgainst(((Step.Done<RatingsFamily.Request, RatingsFamily.Outcome>) step).outcome().releases());

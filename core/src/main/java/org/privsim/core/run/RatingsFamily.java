@@ -8,6 +8,7 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 import org.privsim.core.data.RatingsSource;
 import org.privsim.core.data.UserRatings;
@@ -502,22 +503,22 @@ public final class RatingsFamily implements Family<RatingsFamily.Cell, RatingsFa
     }
 
     /**
-     * The pre-noise value of the release named {@code name} that the curator makes from {@code answers}
-     * (its users' answers in ask order), in the coordinates the noise is added to and with the
-     * curator's own arithmetic: the sum of the mean residuals (one value), the per-item counts or
-     * residual sums, every item's A (upper triangle) or b. The white-box audit computes both worlds'
-     * releases with it.
+     * The pre-noise values of the releases the curator makes from {@code answers} (its users' answers to
+     * one request, in ask order), by release name, in the coordinates the noise is added to and with the
+     * curator's own arithmetic: from the mean residuals their sum (one value); from Collect answers the
+     * per-item counts and residual sums; from Contribute answers every item's A (upper triangle) and b.
+     * The white-box audit computes both worlds' releases with it.
      */
-    public static double[] statistic(Cell cell, String name, List<Answer> answers) {
+    public static Map<String, double[]> statistics(Cell cell, List<Answer> answers) {
         int items = cell.task().items();
-        return switch (name) {
-            case GLOBAL -> new double[] {globalSum(answers)};
-            case COUNTS -> itemCounts(items, answers);
-            case SUMS -> itemSums(items, answers);
-            case GRAM -> itemStatistics(items, cell.settings().rank() + 1, answers).released().grams();
-            case MOMENT -> itemStatistics(items, cell.settings().rank() + 1, answers).released().moments();
-            default -> throw new IllegalArgumentException("no ratings release named '" + name + "'");
-        };
+        if (answers.get(0) instanceof Mean) {
+            return Map.of(GLOBAL, new double[] {globalSum(answers)});
+        }
+        if (((Ratings) answers.get(0)).weight() == null) {
+            return Map.of(COUNTS, itemCounts(items, answers), SUMS, itemSums(items, answers));
+        }
+        ItemStatistics.Released released = itemStatistics(items, cell.settings().rank() + 1, answers).released();
+        return Map.of(GRAM, released.grams(), MOMENT, released.moments());
     }
 
     /** Σ_j of the users' mean residuals, in answer order. */
