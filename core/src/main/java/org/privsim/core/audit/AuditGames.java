@@ -6,6 +6,7 @@ import org.privsim.core.scenario.IndexedMeanTask;
 import org.privsim.core.scenario.LowRankRegressionTask;
 import org.privsim.core.scenario.MultitaskRegressionTask;
 import org.privsim.core.scenario.Scenario;
+import org.privsim.core.scenario.RatingsTask;
 import org.privsim.core.scenario.TransferRegressionTask;
 
 /**
@@ -16,7 +17,8 @@ import org.privsim.core.scenario.TransferRegressionTask;
  * {@link MpMtlGaussianCanaryGame} (Gaussian releases), single-model-dp audits {@link SingleModelCanaryGame},
  * DP-SGD audits {@link DpSgdCanaryGame} (under white-box, DP-SGD and sufficient-statistics audits
  * {@link TransferWhiteBoxGame}), dp-fedavg and
- * dp-fedrep audits {@link FederatedWhiteBoxGame}, each with the seed derived
+ * dp-fedrep audits {@link FederatedWhiteBoxGame}, audits on a ratings task (priv-altmin, item-mean-dp)
+ * {@link RatingsWhiteBoxGame}, each with the seed derived
  * from (seed, "audit", audit).
  *
  * <p>Guarantee: {@link #play} computes trial r's score in world r % 2 for r = 0..trials−1 in order;
@@ -47,6 +49,9 @@ public final class AuditGames {
             }
             return new DpSgdCanaryGame(transfer, spec.experiment(), seed, spec.target(), spec.inject());
         }
+        if (spec.task() instanceof RatingsTask ratings) {
+            return new RatingsWhiteBoxGame(ratings, spec.experiment(), seed, spec.target(), spec.inject());
+        }
         if (spec.algorithm() == Algorithm.DP_FEDAVG || spec.algorithm() == Algorithm.DP_FEDREP) {
             return new FederatedWhiteBoxGame((LowRankRegressionTask) spec.task(), spec.experiment(), seed,
                     spec.target(), spec.inject());
@@ -71,6 +76,9 @@ public final class AuditGames {
         }
         if (spec.task() instanceof TransferRegressionTask transfer) {
             return transfer.privateSamples().get(0);
+        }
+        if (spec.task() instanceof RatingsTask ratings) {
+            return ratings.users();
         }
         return spec.task() instanceof MultitaskRegressionTask multitask
                 ? multitask.tasks()

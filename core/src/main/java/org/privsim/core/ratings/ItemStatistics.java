@@ -2,6 +2,7 @@ package org.privsim.core.ratings;
 
 import java.util.SplittableRandom;
 import org.privsim.core.linalg.FlooredSolve;
+import org.privsim.core.linalg.PackedSymmetric;
 import org.privsim.core.linalg.SmallSolve;
 import org.privsim.core.privacy.GaussianMechanism;
 
@@ -61,6 +62,21 @@ public final class ItemStatistics {
      */
     public Solution solve(double ridge, double sigmaGram, SplittableRandom gramRng, double sigmaMoment,
                           SplittableRandom momentRng) {
+        return solve(ridge, sigmaGram, gramRng, sigmaMoment, momentRng, null);
+    }
+
+    /**
+     * {@link #solve(double, double, SplittableRandom, double, SplittableRandom)}, also writing the noisy
+     * statistics, before the ridge and the solve, into {@code noisy} (null: nowhere; only with noise) —
+     * the same draws, so the same factors.
+     */
+    public Solution solve(double ridge, double sigmaGram, SplittableRandom gramRng, double sigmaMoment,
+                          SplittableRandom momentRng, Released noisy) {
+        if (noisy != null && (gramRng == null || noisy.grams().length != items * PackedSymmetric.length(width)
+                || noisy.moments().length != items * width)) {
+            throw new IllegalArgumentException("noisy statistics need noise and room for " + items + " items");
+        }
+        int packed = PackedSymmetric.length(width);
         double[] factors = new double[items * width];
         double[] a = new double[width * width];
         double[] b = new double[width];
@@ -78,6 +94,10 @@ public final class ItemStatistics {
             } else {
                 GaussianMechanism.addSymmetricNoise(a, width, sigmaGram, gramRng);
                 double[] noisyB = GaussianMechanism.addNoise(b, sigmaMoment, momentRng);
+                if (noisy != null) {
+                    System.arraycopy(PackedSymmetric.pack(a, width), 0, noisy.grams(), i * packed, packed);
+                    System.arraycopy(noisyB, 0, noisy.moments(), i * width, width);
+                }
                 for (int p = 0; p < width; p++) {
                     a[p * width + p] += ridge;
                 }
@@ -88,6 +108,31 @@ public final class ItemStatistics {
             System.arraycopy(u, 0, factors, i * width, width);
         }
         return new Solution(factors, floored);
+    }
+
+    /** The statistics as released before noise: every item's A_i upper triangle, then every item's b_i. */
+    public Released released() {
+        int packed = PackedSymmetric.length(width);
+        Released released = Released.zeros(items, width);
+        for (int i = 0; i < items; i++) {
+            double[] a = java.util.Arrays.copyOfRange(gram, i * width * width, (i + 1) * width * width);
+            System.arraycopy(PackedSymmetric.pack(a, width), 0, released.grams(), i * packed, packed);
+        }
+        System.arraycopy(moment, 0, released.moments(), 0, moment.length);
+        return released;
+    }
+
+    /**
+     * The U-step's statistics in the coordinates the noise is added to.
+     *
+     * @param grams   every item's A_i as its upper triangle row by row ({@link PackedSymmetric}), item order
+     * @param moments every item's b_i, item order
+     */
+    public record Released(double[] grams, double[] moments) {
+        /** Zeros for {@code items} items of width K. */
+        public static Released zeros(int items, int width) {
+            return new Released(new double[items * PackedSymmetric.length(width)], new double[items * width]);
+        }
     }
 
     /** A[item] (row-major K × K copy), for tests. */

@@ -2,13 +2,17 @@ package org.privsim.core.run;
 
 import org.privsim.core.privacy.Release;
 import org.privsim.core.privacy.ReleaseLog;
+import org.privsim.core.privacy.ReleaseTap;
+import org.privsim.core.audit.Injection;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 import org.privsim.core.data.RatingsSource;
 import org.privsim.core.data.UserRatings;
+import org.privsim.core.linalg.PackedSymmetric;
 import org.privsim.core.privacy.Conversions;
 import org.privsim.core.privacy.GaussianMechanism;
 import org.privsim.core.privacy.Ledger;
@@ -51,6 +55,15 @@ import org.privsim.core.seam.Step;
  * half on the counts ({@link RatingsSensitivity#counts}) and half on the sums
  * ({@link RatingsSensitivity#sums}). Each release is charged to a {@link Ledger}, which refuses one
  * past the budget. Heads, own means and predictions are never released.
+ *
+ * <p>Audits ({@link #auditedCurator}, {@link #answer(Cell, Context, int, UserRatings.Split, Request, Injection)}):
+ * an injected fault changes the σ added, never the charges ({@code noiseMultiplier} scales every σ,
+ * {@code ignoreComposition} calibrates each release to the whole ρ) or, with {@code skipClipping},
+ * the users' answers (no clip of v, of the residuals or of the mean residual; the sample of L stays);
+ * with a {@link ReleaseTap}, every noisy release goes to it as it is made, before post-processing:
+ * the global sum as one value, the counts and sums per item, A as every item's upper triangle (item
+ * order, {@link PackedSymmetric}) and b as every item's K coordinates. Without a fault and a tap, the
+ * run is the same bits as the family's.
  */
 public final class RatingsFamily implements Family<RatingsFamily.Cell, RatingsFamily.Context, RatingsFamily.Request,
         RatingsFamily.Answer, RatingsFamily.Outcome, RatingsResult> {
@@ -294,7 +307,31 @@ public final class RatingsFamily implements Family<RatingsFamily.Cell, RatingsFa
 
     @Override
     public RunCurator<Request, Answer, Outcome> curator(Cell cell, int run, long seed, Context context) {
-        return new Curator(cell, context);
+        return new Curator(cell, context, Injection.NONE, null);
+    }
+
+    /**
+     * The cell of an audit: a private experiment ({@code spec}, one ε) on {@code task}, as experiment 0
+     * at ε index 0 (the streams' indices).
+     */
+    public static Cell auditCell(RatingsTask task, ExperimentSpec spec) {
+        if (spec.epsilons() == null || spec.epsilons().size() != 1 || (spec.algorithm() != Algorithm.PRIV_ALTMIN
+                && spec.algorithm() != Algorithm.ITEM_MEAN_DP)) {
+            throw new IllegalArgumentException("an audited ratings cell is priv-altmin or item-mean-dp at one ε, got "
+                    + spec.algorithm().id() + " at " + spec.epsilons());
+        }
+        double epsilon = spec.epsilons().get(0);
+        return new Cell(0, spec, epsilon, 0, task, releases(spec, epsilon));
+    }
+
+    /**
+     * The curator of a run as an audit plays it: with {@code inject}'s fault in its noise (the records
+     * state the σ actually added; the ledger keeps charging the calibrated ρ) and every noisy release
+     * handed to {@code tap} (null: none) as it is made.
+     */
+    public RunCurator<Request, Answer, Outcome> auditedCurator(Cell cell, Context context, Injection inject,
+                                                               ReleaseTap tap) {
+        return new Curator(cell, context, inject, tap);
     }
 
     @Override
@@ -338,15 +375,26 @@ public final class RatingsFamily implements Family<RatingsFamily.Cell, RatingsFa
 
     /** User {@code id}'s answer to {@code request}. */
     static Answer answer(Cell cell, Context context, int id, Request request) {
+        UserRatings.Split split = context.source().user(id).split(context.repeatSeed(), id, cell.task().testFraction());
+        return answer(cell, context, id, split, request, Injection.NONE);
+    }
+
+    /**
+     * The answer to {@code request} of user {@code id} holding {@code split} (its training and held-out
+     * ratings; an ordinary user's is its source's ratings split by the repeat), in a run with
+     * {@code inject}'s fault: with {@code skipClipping}, nothing is clipped.
+     */
+    public static Answer answer(Cell cell, Context context, int id, UserRatings.Split split, Request request,
+                                Injection inject) {
         RatingsTask task = cell.task();
-        UserRatings.Split split = context.source().user(id).split(context.repeatSeed(), id, task.testFraction());
         UserRatings train = split.train();
         RatingsSettings s = cell.settings();
         boolean priv = cell.epsilon() != null;
+        boolean clips = priv && !inject.skipClipping();
         double c = task.center();
         if (request instanceof UserMean mean) {
             double residual = train.sum() / train.count() - mean.offset();
-            return new Mean(priv ? clip(residual, s.clipRating()) : residual);
+            return new Mean(clips ? clip(residual, s.clipRating()) : residual);
         }
         if (request instanceof Collect collect) {
             UserRatings used = priv ? train.sample(s.maxRatingsPerUser(), sampleStream(cell, context, collect.round(), id))
@@ -354,7 +402,7 @@ public final class RatingsFamily implements Family<RatingsFamily.Cell, RatingsFa
             double[] residuals = new double[used.count()];
             for (int i = 0; i < residuals.length; i++) {
                 double y = used.ratings()[i] - collect.offset();
-                residuals[i] = priv ? clip(y, s.clipRating()) : y;
+                residuals[i] = clips ? clip(y, s.clipRating()) : y;
             }
             return new Ratings(used.items(), residuals, null);
         }
@@ -363,7 +411,7 @@ public final class RatingsFamily implements Family<RatingsFamily.Cell, RatingsFa
             double[] head = Factorization.fitHead(contribute.factors(), width, train, c, s.ridge());
             double[] weight = Arrays.copyOf(head, width);
             weight[width - 1] = 1;
-            if (priv) {
+            if (clips) {
                 clipFactor(weight, s.clipFactor());
             }
             UserRatings used = priv ? train.sample(s.maxRatingsPerUser(),
@@ -371,7 +419,7 @@ public final class RatingsFamily implements Family<RatingsFamily.Cell, RatingsFa
             double[] residuals = new double[used.count()];
             for (int i = 0; i < residuals.length; i++) {
                 double y = used.ratings()[i] - c - head[width - 1];
-                residuals[i] = priv ? clip(y, s.clipRating()) : y;
+                residuals[i] = clips ? clip(y, s.clipRating()) : y;
             }
             return new Ratings(used.items(), residuals, weight);
         }
@@ -454,6 +502,67 @@ public final class RatingsFamily implements Family<RatingsFamily.Cell, RatingsFa
                 flooredItems, releases);
     }
 
+    /**
+     * The pre-noise values of the releases the curator makes from {@code answers} (its users' answers to
+     * one request, in ask order), by release name, in the coordinates the noise is added to and with the
+     * curator's own arithmetic: from the mean residuals their sum (one value); from Collect answers the
+     * per-item counts and residual sums; from Contribute answers every item's A (upper triangle) and b.
+     * The white-box audit computes both worlds' releases with it.
+     */
+    public static Map<String, double[]> statistics(Cell cell, List<Answer> answers) {
+        int items = cell.task().items();
+        if (answers.get(0) instanceof Mean) {
+            return Map.of(GLOBAL, new double[] {globalSum(answers)});
+        }
+        if (((Ratings) answers.get(0)).weight() == null) {
+            return Map.of(COUNTS, itemCounts(items, answers), SUMS, itemSums(items, answers));
+        }
+        ItemStatistics.Released released = itemStatistics(items, cell.settings().rank() + 1, answers).released();
+        return Map.of(GRAM, released.grams(), MOMENT, released.moments());
+    }
+
+    /** Σ_j of the users' mean residuals, in answer order. */
+    private static double globalSum(List<Answer> answers) {
+        double sum = 0;
+        for (Answer a : answers) {
+            sum += ((Mean) a).residual();
+        }
+        return sum;
+    }
+
+    /** Per item, how many answers hold it. */
+    private static double[] itemCounts(int items, List<Answer> answers) {
+        double[] counts = new double[items];
+        for (Answer a : answers) {
+            for (int item : ((Ratings) a).items()) {
+                counts[item] += 1;
+            }
+        }
+        return counts;
+    }
+
+    /** Per item, the sum of the answers' residuals on it, in answer order. */
+    private static double[] itemSums(int items, List<Answer> answers) {
+        double[] sums = new double[items];
+        for (Answer a : answers) {
+            Ratings r = (Ratings) a;
+            for (int s = 0; s < r.items().length; s++) {
+                sums[r.items()[s]] += r.residuals()[s];
+            }
+        }
+        return sums;
+    }
+
+    /** The U-step's A_i and b_i of the answers, added in answer order. */
+    private static ItemStatistics itemStatistics(int items, int width, List<Answer> answers) {
+        ItemStatistics statistics = new ItemStatistics(items, width);
+        for (Answer a : answers) {
+            Ratings r = (Ratings) a;
+            statistics.add(r.items(), r.residuals(), r.weight());
+        }
+        return statistics;
+    }
+
     /** The curator of one run. */
     private static final class Curator implements RunCurator<Request, Answer, Outcome> {
         private final Cell cell;
@@ -468,10 +577,14 @@ public final class RatingsFamily implements Family<RatingsFamily.Cell, RatingsFa
         private Integer flooredItems;
         /** The item means' centre: c, or for item-mean-dp c plus the released mean user residual. */
         private double center;
+        private final Injection inject;
+        private final ReleaseTap tap;
 
-        Curator(Cell cell, Context context) {
+        Curator(Cell cell, Context context, Injection inject, ReleaseTap tap) {
             this.cell = cell;
             this.context = context;
+            this.inject = inject;
+            this.tap = tap;
             this.settings = cell.settings();
             this.algorithm = cell.spec().algorithm();
             this.users = context.source().users();
@@ -480,10 +593,27 @@ public final class RatingsFamily implements Family<RatingsFamily.Cell, RatingsFa
             this.center = cell.task().center();
         }
 
-        /** Charges every user one Gaussian release of kind {@code kind} (replace-one, zCDP ρ of the kind). */
-        private void charge(int round, String name, RatingsResult.Release kind) {
-            ledger.chargeAll(Release.gaussian(round, name, Release.Relation.REPLACE_ONE, kind.sensitivity(),
-                    kind.sigma(), kind.rho(), users));
+        /**
+         * Charges every user one Gaussian release of kind {@code kind} (replace-one, zCDP ρ of the kind) and
+         * returns the record, whose σ is the one to add: the kind's, unless a fault is injected
+         * ({@code ignoreComposition}: calibrated to the whole ρ; {@code noiseMultiplier}: × it).
+         */
+        private Release charge(int round, String name, RatingsResult.Release kind) {
+            double sigma = kind.sigma();
+            if (inject.ignoreComposition()) {
+                sigma = Zcdp.sigmaForRho(kind.sensitivity(), cell.rho());
+            }
+            if (inject.noiseMultiplier() != 1) {
+                sigma *= inject.noiseMultiplier();
+            }
+            return ledger.chargeAll(Release.gaussian(round, name, Release.Relation.REPLACE_ONE, kind.sensitivity(),
+                    sigma, kind.rho(), users));
+        }
+
+        private void tap(Release record, double[] released) {
+            if (tap != null) {
+                tap.released(record, released);
+            }
         }
 
         @Override
@@ -510,13 +640,10 @@ public final class RatingsFamily implements Family<RatingsFamily.Cell, RatingsFa
                         ledger == null ? ReleaseLog.NONE : ledger.log()));
             }
             if (answers.get(0) instanceof Mean) {
-                double sum = 0;
-                for (Answer a : answers) {
-                    sum += ((Mean) a).residual();
-                }
-                RatingsResult.Release global = cell.release(GLOBAL);
-                charge(0, GLOBAL, global);
+                double sum = globalSum(answers);
+                Release global = charge(0, GLOBAL, cell.release(GLOBAL));
                 double noisy = sum + global.sigma() * noise("ratings-noise-global", 0).nextGaussian();
+                tap(global, new double[] {noisy});
                 center = cell.task().center() + noisy / users;
                 return Step.askAll(users, new Collect(1, center));
             }
@@ -534,21 +661,20 @@ public final class RatingsFamily implements Family<RatingsFamily.Cell, RatingsFa
             if (algorithm == Algorithm.ITEM_MEAN || algorithm == Algorithm.ITEM_MEAN_DP) {
                 return Step.askAll(users, new Evaluate(new ItemMeans(itemMeans(answers))));
             }
-            ItemStatistics statistics = new ItemStatistics(items, settings.rank() + 1);
-            for (Answer a : answers) {
-                Ratings r = (Ratings) a;
-                statistics.add(r.items(), r.residuals(), r.weight());
-            }
+            ItemStatistics statistics = itemStatistics(items, settings.rank() + 1, answers);
             ItemStatistics.Solution solution;
             if (ledger == null) {
                 solution = statistics.solve(settings.ridge(), 0, null, 0, null);
             } else {
-                RatingsResult.Release gram = cell.release(GRAM);
-                RatingsResult.Release moment = cell.release(MOMENT);
-                charge(round, GRAM, gram);
-                charge(round, MOMENT, moment);
+                Release gram = charge(round, GRAM, cell.release(GRAM));
+                Release moment = charge(round, MOMENT, cell.release(MOMENT));
+                ItemStatistics.Released released = tap == null ? null : ItemStatistics.Released.zeros(items, settings.rank() + 1);
                 solution = statistics.solve(settings.ridge(), gram.sigma(), noise("ratings-noise-gram", round),
-                        moment.sigma(), noise("ratings-noise-moment", round));
+                        moment.sigma(), noise("ratings-noise-moment", round), released);
+                if (released != null) {
+                    tap(gram, released.grams());
+                    tap(moment, released.moments());
+                }
                 flooredItems = solution.flooredItems();
             }
             factors = solution.factors();
@@ -568,22 +694,15 @@ public final class RatingsFamily implements Family<RatingsFamily.Cell, RatingsFa
          * of the releases). An item whose denominator is 0 gets o + m̄.
          */
         private double[] itemMeans(List<Answer> answers) {
-            double[] sums = new double[items];
-            double[] counts = new double[items];
-            for (Answer a : answers) {
-                Ratings r = (Ratings) a;
-                for (int s = 0; s < r.items().length; s++) {
-                    sums[r.items()[s]] += r.residuals()[s];
-                    counts[r.items()[s]] += 1;
-                }
-            }
+            double[] counts = itemCounts(items, answers);
+            double[] sums = itemSums(items, answers);
             if (ledger != null) {
-                RatingsResult.Release count = cell.release(COUNTS);
-                RatingsResult.Release sum = cell.release(SUMS);
-                charge(1, COUNTS, count);
-                charge(1, SUMS, sum);
+                Release count = charge(1, COUNTS, cell.release(COUNTS));
+                Release sum = charge(1, SUMS, cell.release(SUMS));
                 counts = GaussianMechanism.addNoise(counts, count.sigma(), noise("ratings-noise-counts", 1));
                 sums = GaussianMechanism.addNoise(sums, sum.sigma(), noise("ratings-noise-sums", 1));
+                tap(count, counts.clone());
+                tap(sum, sums.clone());
             }
             double totalSum = 0;
             double totalCount = 0;
@@ -595,6 +714,8 @@ public final class RatingsFamily implements Family<RatingsFamily.Cell, RatingsFa
             double kappa = settings.ridge();
             double noise = 0;
             if (ledger != null) {
+                // the prior's noise term: the calibrated σ_S (a fault injected into the noise changes what is
+                // added, not what the curator believes it added)
                 double ratio = cell.release(SUMS).sigma() / settings.clipRating();
                 noise = kappa * ratio * ratio;
             }

@@ -24,7 +24,9 @@ import org.privsim.core.privacy.CompositionBound;
  * task, {@link #checkAgainst} those that do (the audit's own {@code task} or the scenario's: its
  * type must be the algorithm's, the target and the collusion set must exist in its population), and
  * {@link #resolve} may only be called when no problem was recorded anywhere. Rules checked: only
- * priv-altmin, single-model-dp and sufficient-statistics (under white-box only), mp-mtl-low-rank,
+ * priv-altmin, single-model-dp and sufficient-statistics (under white-box only), item-mean-dp and
+ * priv-altmin on a synthetic ratings task (white-box only, run settings of a ratings experiment, 2L
+ * ≤ items for the canary pair, default calibration tight as a ratings experiment's), mp-mtl-low-rank,
  * mp-mtl-group-sparse, dp-sgd, dp-fedavg, dp-fedrep and the indexed-mean mechanisms can be audited, under white-box only those with
  * Gaussian releases (dp-sgd under billboard or white-box only, without calibration, a Gaussian-DP method or
  * noiseMultiplier, on a task with one n₂; dp-fedavg and dp-fedrep the same, under white-box only and
@@ -60,6 +62,10 @@ final class AuditReader {
     private static final Set<Algorithm> SAMPLED = EnumSet.of(Algorithm.DP_SGD, Algorithm.DP_FEDAVG, Algorithm.DP_FEDREP);
     private static final Set<Algorithm> FEDERATED = ScenarioFields.FEDERATED;
     private static final List<String> COLLUSION_WORDS = List.of("all-but-target", "single", "none");
+    /** The mechanisms audited on a (synthetic) ratings task. */
+    private static final Set<Algorithm> RATINGS_AUDITABLE = ScenarioFields.RATINGS_PRIVATE;
+    /** What an audit on a ratings task reads itself of its experiment fields. */
+    private static final Set<String> RATINGS_HANDLED = Set.of("epsilon", "delta", "calibration", "repeats");
 
     private final FieldReader fields;
     private final Algorithm algorithm;
@@ -79,25 +85,41 @@ final class AuditReader {
     private final AuditAdversary adversary;
     /** Reads the run settings of a priv-altmin audit; null otherwise. */
     private final ExperimentReader settings;
+    /** Whether the audit runs on a ratings task (its own, or the scenario's). */
+    private final boolean ratings;
+    /** Reads the run settings of a priv-altmin or item-mean-dp audit on a ratings task; null otherwise. */
+    private final RatingsExperimentReader ratingsSettings;
 
-    /** Reads and checks {@code fields}, recording every problem that needs no task to find. */
-    AuditReader(FieldReader fields) {
+    /**
+     * Reads and checks {@code fields}, recording every problem that needs no task to find;
+     * {@code ratingsScenario}: whether the scenario's task is a ratings task.
+     */
+    AuditReader(FieldReader fields, boolean ratingsScenario) {
         this.fields = fields;
+        this.ratings = fields.has("task") ? RatingsTask.TYPE.equals(fields.peekText("task", "type")) : ratingsScenario;
         Algorithm read = fields.choice(ScenarioFields.ALGORITHM, List.of(Algorithm.values()), Algorithm::id)
                 .orElse(null);
         if (read != null && !ScenarioFields.AUDITABLE.contains(read)) {
             fields.error("algorithm", read.id() + " cannot be audited (auditable: priv-altmin, single-model-dp, mp-mtl-low-rank, "
-                    + "mp-mtl-group-sparse, dp-sgd, sufficient-statistics, dp-fedavg, dp-fedrep, indexed-mean-nonprivate, "
-                    + "indexed-mean-billboard, indexed-mean-jdp, indexed-mean-1-out-of-t)");
+                    + "mp-mtl-group-sparse, dp-sgd, sufficient-statistics, dp-fedavg, dp-fedrep, item-mean-dp, "
+                    + "indexed-mean-nonprivate, indexed-mean-billboard, indexed-mean-jdp, indexed-mean-1-out-of-t)");
             read = null;
         }
         algorithm = read;
-        if (algorithm == Algorithm.PRIV_ALTMIN || algorithm == Algorithm.SINGLE_MODEL_DP || isMpMtl(algorithm)
+        if (onRatings()) {
+            settings = null;
+            ratingsSettings = new RatingsExperimentReader(fields, AUDIT_FIELDS, RATINGS_HANDLED);
+            if (fields.has("repeats")) {
+                fields.error("repeats", "not used by audits (an audit's trials are its independent runs; see trials)");
+            }
+        } else if (algorithm == Algorithm.PRIV_ALTMIN || algorithm == Algorithm.SINGLE_MODEL_DP || isMpMtl(algorithm)
                 || SAMPLED.contains(algorithm) || algorithm == Algorithm.SUFFICIENT_STATISTICS) {
             settings = new ExperimentReader(fields, AUDIT_FIELDS, PRIVACY_FIELDS);
+            ratingsSettings = null;
             rejectSeveralRuns();
         } else {
             settings = null;
+            ratingsSettings = null;
             fields.rejectUnknown(AUDIT_FIELDS);
         }
         threatModel = readThreatModel();
@@ -130,11 +152,18 @@ final class AuditReader {
             return;
         }
         String taskField = fields.has("task") ? fields.pathOf("task") : "the scenario's task";
-        if (!algorithm.runsOn(task.get()) || task.get() instanceof DatasetTask || task.get() instanceof RatingsTask) {
+        boolean ratingsAuditable = RATINGS_AUDITABLE.contains(algorithm);
+        if (!algorithm.runsOn(task.get()) || task.get() instanceof DatasetTask
+                || (task.get() instanceof RatingsTask && !ratingsAuditable)) {
             // Audits play games on synthetic populations: a low-rank algorithm's audit needs its own task type.
-            String types = algorithm.isLowRank() ? algorithm.taskType() : algorithm.taskTypes();
+            String types = algorithm.isRatings() ? algorithm.taskType()
+                    : algorithm == Algorithm.PRIV_ALTMIN ? algorithm.taskType() + " or " + RatingsTask.TYPE
+                    : algorithm.isLowRank() ? algorithm.taskType() : algorithm.taskTypes();
             fields.error("algorithm", algorithm.id() + " needs a task of type " + types + ", but "
                     + taskField + " is of type " + task.get().type());
+            return;
+        }
+        if (task.get() instanceof RatingsTask ratingsTask && !checkRatings(ratingsTask, taskField)) {
             return;
         }
         if (settings != null) {
@@ -176,15 +205,19 @@ final class AuditReader {
     /** The audit with every default resolved; only valid when no problem was recorded. */
     AuditSpec resolve(Task scenarioTask) {
         Task task = ownTask.orElse(scenarioTask);
-        ThreatModel model = threatModel != null ? threatModel : defaultThreatModel(algorithm);
+        ThreatModel model = threatModel != null ? threatModel
+                : ratingsSettings != null ? ThreatModel.WHITE_BOX : defaultThreatModel(algorithm);
         boolean mpMtl = isMpMtl(algorithm);
         boolean gaussianMpMtl = mpMtl && settings.gaussianCovariance();
         boolean noCalibration = (mpMtl && !gaussianMpMtl) || SAMPLED.contains(algorithm);
         Calibration resolvedCalibration = noCalibration ? null
                 : calibration != null ? calibration
-                : gaussianMpMtl ? Defaults.GAUSSIAN_COVARIANCE_CALIBRATION : Defaults.CALIBRATION;
+                : gaussianMpMtl ? Defaults.GAUSSIAN_COVARIANCE_CALIBRATION
+                : ratingsSettings != null ? Calibration.TIGHT : Defaults.CALIBRATION;
         double resolvedDelta = delta != null ? delta : Defaults.multitaskDelta((MultitaskRegressionTask) task);
-        ExperimentSpec experiment = settings == null ? null
+        ExperimentSpec experiment = ratingsSettings != null
+                ? ratingsSettings.resolve(task).withPrivacy(epsilon, resolvedDelta, resolvedCalibration)
+                : settings == null ? null
                 : settings.resolve(task).withPrivacy(epsilon, resolvedDelta, resolvedCalibration);
         return new AuditSpec(
                 algorithm,
@@ -226,6 +259,30 @@ final class AuditReader {
                 ? AuditMethod.CLOPPER_PEARSON : AuditMethod.GAUSSIAN_DP_AUC;
     }
 
+    /**
+     * Records the problems of an audit on ratings task {@code task}: its game needs synthetic ratings
+     * and 2L distinct items for the canary pair. Whether there were none.
+     */
+    private boolean checkRatings(RatingsTask task, String taskField) {
+        if (!task.synthetic()) {
+            fields.error("task", "an audit plays its game on synthetic ratings, but " + taskField + " reads the"
+                    + " file " + task.path() + "; give the audit its own synthetic ratings task (one without path)");
+            return false;
+        }
+        int limit = ratingsSettings.maxRatingsPerUser();
+        if (2L * limit > task.items()) {
+            fields.error("maxRatingsPerUser", "the canary pair rates 2 × maxRatingsPerUser = " + 2L * limit
+                    + " distinct items, but " + taskField + " has " + task.items() + " items");
+            return false;
+        }
+        return true;
+    }
+
+    /** Whether this is an audit of priv-altmin or item-mean-dp on a ratings task. */
+    private boolean onRatings() {
+        return ratings && RATINGS_AUDITABLE.contains(algorithm);
+    }
+
     private static boolean isMpMtl(Algorithm algorithm) {
         return algorithm == Algorithm.MP_MTL_LOW_RANK || algorithm == Algorithm.MP_MTL_GROUP_SPARSE;
     }
@@ -246,6 +303,9 @@ final class AuditReader {
         }
         if (task instanceof TransferRegressionTask transfer) {
             return transfer.privateSamples().get(0);
+        }
+        if (task instanceof RatingsTask ratingsTask) {
+            return ratingsTask.users();
         }
         return task instanceof MultitaskRegressionTask multitask
                 ? multitask.tasks() : ((LowRankRegressionTask) task).users();
@@ -280,13 +340,19 @@ final class AuditReader {
         ThreatModel read = fields.choice(algorithm == Algorithm.INDEXED_MEAN_NONPRIVATE
                 ? ScenarioFields.THREAT_MODEL.required() : ScenarioFields.THREAT_MODEL, List.of(ThreatModel.values()),
                 ThreatModel::id).orElse(null);
+        if (read != null && read != ThreatModel.WHITE_BOX && onRatings()) {
+            fields.error("threatModel", algorithm.id() + " on a ratings task is audited under white-box only (the"
+                    + " adversary sees every noisy release), got " + read.id());
+            return null;
+        }
         if (read == ThreatModel.WHITE_BOX && algorithm != null && algorithm != Algorithm.PRIV_ALTMIN
+                && algorithm != Algorithm.ITEM_MEAN_DP
                 && algorithm != Algorithm.SINGLE_MODEL_DP && algorithm != Algorithm.SUFFICIENT_STATISTICS
                 && !(isMpMtl(algorithm) && settings.gaussianCovariance())
                 && !(algorithm.isIndexedMean() && algorithm.isPrivate()) && !SAMPLED.contains(algorithm)) {
             fields.error("threatModel", "white-box is implemented for priv-altmin, single-model-dp, mp-mtl-* with"
-                    + " covarianceNoise gaussian, dp-sgd, sufficient-statistics, dp-fedavg, dp-fedrep and the private"
-                    + " indexed-mean mechanisms (Gaussian releases), got " + algorithm.id());
+                    + " covarianceNoise gaussian, dp-sgd, sufficient-statistics, dp-fedavg, dp-fedrep, item-mean-dp and"
+                    + " the private indexed-mean mechanisms (Gaussian releases), got " + algorithm.id());
             return null;
         }
         if (read != null && read != ThreatModel.WHITE_BOX
@@ -423,7 +489,8 @@ final class AuditReader {
 
     private Double readCanaryScale() {
         if (fields.has("canaryScale") && (algorithm == Algorithm.PRIV_ALTMIN || isMpMtl(algorithm)
-                || SAMPLED.contains(algorithm) || algorithm == Algorithm.SINGLE_MODEL_DP)) {
+                || SAMPLED.contains(algorithm) || algorithm == Algorithm.SINGLE_MODEL_DP
+                || algorithm == Algorithm.ITEM_MEAN_DP || algorithm == Algorithm.SUFFICIENT_STATISTICS)) {
             fields.error("canaryScale", "not used by " + algorithm.id() + " (its canary "
                     + (isMpMtl(algorithm) ? "task" : "user")
                     + " is built in)");

@@ -88,6 +88,15 @@ final class FieldReader {
         return node.has(field);
     }
 
+    /**
+     * The text of {@code inner} in the mapping {@code field}, or null when either is absent or not text;
+     * records nothing (a peek, e.g. at a task's type, to choose how to read the rest).
+     */
+    String peekText(String field, String inner) {
+        JsonNode value = node.path(field).path(inner);
+        return value.isTextual() ? value.textValue() : null;
+    }
+
     /** Whether {@code field} is present and holds a list. */
     boolean isList(String field) {
         return node.path(field).isArray();

@@ -1,5 +1,6 @@
 package org.privsim.core.scenario;
 
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -40,11 +41,25 @@ final class RatingsExperimentReader implements ExperimentFields {
     private final Double ridge;
     private final Double roundBudgetSplit;
     private final Integer repeats;
+    /** The fields the caller (an audit) reads itself. */
+    private final Set<String> handledByCaller;
 
     /** Reads and checks {@code fields}. */
     RatingsExperimentReader(FieldReader fields) {
+        this(fields, List.of(), Set.of());
+    }
+
+    /**
+     * Reads {@code fields} as the run settings of an audit on a ratings task: the caller's
+     * {@code callerFields} are known too, and of the experiment's fields those in
+     * {@code handledByCaller} are left to the caller.
+     */
+    RatingsExperimentReader(FieldReader fields, List<String> callerFields, Set<String> handledByCaller) {
         this.fields = fields;
-        fields.rejectUnknown(ScenarioFields.RATINGS_EXPERIMENT_NAMES);
+        this.handledByCaller = handledByCaller;
+        List<String> known = new ArrayList<>(ScenarioFields.RATINGS_EXPERIMENT_NAMES);
+        callerFields.stream().filter(f -> !known.contains(f)).forEach(known::add);
+        fields.rejectUnknown(known);
         Algorithm read = fields.choice(ScenarioFields.ALGORITHM, List.of(Algorithm.values()), Algorithm::id).orElse(null);
         if (read != null && !ALGORITHMS.contains(read)) {
             fields.error("algorithm", read.id() + " needs a task of type " + read.taskTypes()
@@ -54,22 +69,29 @@ final class RatingsExperimentReader implements ExperimentFields {
         }
         algorithm = read;
         if (algorithm != null) {
-            ScenarioFields.RATINGS_EXPERIMENT_NAMES.stream().filter(f -> fields.has(f) && !uses(f)).forEach(f ->
+            ScenarioFields.RATINGS_EXPERIMENT_NAMES.stream()
+                    .filter(f -> fields.has(f) && !uses(f) && !handledByCaller.contains(f)).forEach(f ->
                     fields.error(f, "not used by " + algorithm.id() + " on a " + RatingsTask.TYPE + " task"));
         }
-        epsilons = uses("epsilon") ? fields.numbers(spec("epsilon")).orElse(null) : null;
-        delta = uses("delta") ? fields.number(spec("delta")).orElse(null) : null;
-        calibration = uses("calibration") ? fields.choice(spec("calibration"), List.of(Calibration.values()),
+        epsilons = reads("epsilon") ? fields.numbers(spec("epsilon")).orElse(null) : null;
+        delta = reads("delta") ? fields.number(spec("delta")).orElse(null) : null;
+        calibration = reads("calibration") ? fields.choice(spec("calibration"), List.of(Calibration.values()),
                 Calibration::id).orElse(null) : null;
-        rank = uses("rank") ? fields.integer(spec("rank")).orElse(null) : null;
-        rounds = uses("rounds") ? fields.integer(spec("rounds")).orElse(null) : null;
-        maxRatingsPerUser = uses("maxRatingsPerUser") ? fields.integer(spec("maxRatingsPerUser")).orElse(null) : null;
-        clipFactor = uses("clipFactor") ? fields.number(spec("clipFactor")).orElse(null) : null;
-        clipRating = uses("clipRating") ? fields.number(spec("clipRating")).orElse(null) : null;
-        ridge = uses("ridge") ? fields.number(spec("ridge")).orElse(null) : null;
-        roundBudgetSplit = uses("roundBudgetSplit") ? fields.number(spec("roundBudgetSplit")).orElse(null) : null;
-        repeats = uses("repeats") ? fields.integer(spec("repeats")).orElse(null)
+        rank = reads("rank") ? fields.integer(spec("rank")).orElse(null) : null;
+        rounds = reads("rounds") ? fields.integer(spec("rounds")).orElse(null) : null;
+        maxRatingsPerUser = reads("maxRatingsPerUser") ? fields.integer(spec("maxRatingsPerUser")).orElse(null) : null;
+        clipFactor = reads("clipFactor") ? fields.number(spec("clipFactor")).orElse(null) : null;
+        clipRating = reads("clipRating") ? fields.number(spec("clipRating")).orElse(null) : null;
+        ridge = reads("ridge") ? fields.number(spec("ridge")).orElse(null) : null;
+        roundBudgetSplit = reads("roundBudgetSplit") ? fields.number(spec("roundBudgetSplit")).orElse(null) : null;
+        repeats = reads("repeats") ? fields.integer(spec("repeats")).orElse(null)
                 : null;
+    }
+
+    /** The resolved number of ratings a user contributes (null when the algorithm has none). */
+    Integer maxRatingsPerUser() {
+        return ScenarioFields.RATINGS_PRIVATE.contains(algorithm)
+                ? or(maxRatingsPerUser, RatingsSettings.MAX_RATINGS_PER_USER) : null;
     }
 
     @Override
@@ -94,6 +116,11 @@ final class RatingsExperimentReader implements ExperimentFields {
         return new ExperimentSpec(algorithm, epsilons, delta, priv ? or(calibration, Calibration.TIGHT) : null,
                 null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
                 or(repeats, Defaults.LOW_RANK_REPEATS), null, null, null, null, settings);
+    }
+
+    /** Whether this reader reads {@code field}: the algorithm uses it and the caller leaves it here. */
+    private boolean reads(String field) {
+        return uses(field) && !handledByCaller.contains(field);
     }
 
     private boolean uses(String field) {

@@ -68,8 +68,8 @@ final class ScenarioFields {
             Algorithm.OWN_DATA, Algorithm.GLOBAL_MEAN, Algorithm.ITEM_MEAN, Algorithm.ITEM_MEAN_DP);
     /** The algorithms an audit can audit. */
     static final Set<Algorithm> AUDITABLE = union(EnumSet.of(Algorithm.PRIV_ALTMIN, Algorithm.SINGLE_MODEL_DP,
-            Algorithm.DP_SGD, Algorithm.SUFFICIENT_STATISTICS, Algorithm.DP_FEDAVG, Algorithm.DP_FEDREP), MP_MTL,
-            INDEXED_MEAN);
+            Algorithm.DP_SGD, Algorithm.SUFFICIENT_STATISTICS, Algorithm.DP_FEDAVG, Algorithm.DP_FEDREP,
+            Algorithm.ITEM_MEAN_DP), MP_MTL, INDEXED_MEAN);
 
     // ---- shared limits ---------------------------------------------------------------------------
 
@@ -506,12 +506,12 @@ final class ScenarioFields {
             AUDITABLE.toArray(new Algorithm[0])).required().doc("The audited mechanism.");
     static final FieldSpec THREAT_MODEL = choice("threatModel", ThreatModel::id, ThreatModel.values())
             .defaultWords("jdp for indexed-mean-jdp and mp-mtl-*, one-out-of-t for indexed-mean-1-out-of-t,"
-                    + " white-box for single-model-dp, sufficient-statistics, dp-fedavg and dp-fedrep, billboard otherwise;"
-                    + " required for"
+                    + " white-box for single-model-dp, sufficient-statistics, dp-fedavg, dp-fedrep and on a ratings task,"
+                    + " billboard otherwise; required for"
                     + " indexed-mean-nonprivate")
             .doc("The guarantee tested (white-box: priv-altmin, single-model-dp, mp-mtl-* with covarianceNoise"
-                    + " gaussian, dp-sgd, sufficient-statistics, dp-fedavg, dp-fedrep and the private indexed-mean"
-                    + " mechanisms).");
+                    + " gaussian, dp-sgd, sufficient-statistics, dp-fedavg, dp-fedrep, item-mean-dp and the private"
+                    + " indexed-mean mechanisms; on a ratings task white-box only).");
     static final FieldSpec COLLUSION = FieldSpec.custom("collusion", collusion())
             .defaultWords("the threat model's")
             .doc("Whose outputs the adversary sees: all-but-target, single, none, a size, or a list of user ids.");
@@ -523,7 +523,8 @@ final class ScenarioFields {
     static final FieldSpec AUDIT_PURE_DELTA = DELTA.optional().within(new Bounds(0, true, 1, false))
             .defaultWords("1/(m ln m)").doc("δ ∈ [0, 1) of the claimed composition bound (> 0 with covarianceNoise"
                     + " gaussian).");
-    static final FieldSpec AUDIT_CALIBRATION = CALIBRATION.defaultWords("paper (tight for mp-mtl-* with gaussian)")
+    static final FieldSpec AUDIT_CALIBRATION = CALIBRATION.defaultWords("paper (tight for mp-mtl-* with gaussian and on"
+            + " a ratings task)")
             .doc("How the mechanism turns (ε, δ) into ρ (not for dp-sgd, dp-fedavg, dp-fedrep; mp-mtl-* only with"
                     + " covarianceNoise gaussian).");
     static final FieldSpec TRIALS = integer("trials", Bounds.between(AuditReader.MIN_TRIALS, AuditReader.MAX_TRIALS))

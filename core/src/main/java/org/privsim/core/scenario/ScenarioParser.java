@@ -65,7 +65,7 @@ public final class ScenarioParser {
                 .map(e -> ratings ? new RatingsExperimentReader(e) : (ExperimentFields) new ExperimentReader(e))
                 .toList();
         List<AuditReader> audits = top.objects(ScenarioFields.AUDITS.name(), ScenarioFields.AUDITS.presence()).orElse(List.of()).stream()
-                .map(AuditReader::new)
+                .map(a -> new AuditReader(a, ratings))
                 .toList();
         task.ifPresent(t -> experiments.forEach(e -> e.checkAgainst(t, "task")));
         audits.forEach(a -> a.checkAgainst(task));

@@ -62,8 +62,9 @@ public final class ScenarioSchema {
         for (FieldSpec spec : ScenarioFields.TOP) {
             properties.set(spec.name(), spec.schema());
         }
-        // The experiments' items depend on the task (below).
+        // The experiments' and audits' items depend on the task (below).
         ((ObjectNode) properties.get("experiments")).remove("items");
+        ((ObjectNode) properties.get("audits")).remove("items");
         required(schema, ScenarioFields.TOP);
         schema.put("additionalProperties", false);
         ArrayNode either = schema.putArray("anyOf");
@@ -75,10 +76,12 @@ public final class ScenarioSchema {
         taskType.putArray("required").add("type");
         taskType.putObject("properties").putObject("type").put("const", RatingsTask.TYPE);
         schema.set("if", ratingsTask);
-        schema.putObject("then").putObject("properties").putObject("experiments").putObject("items")
-                .put("$ref", "#/$defs/ratingsExperiment");
-        schema.putObject("else").putObject("properties").putObject("experiments").putObject("items")
-                .put("$ref", "#/$defs/experiment");
+        ObjectNode onRatings = schema.putObject("then").putObject("properties");
+        onRatings.putObject("experiments").putObject("items").put("$ref", "#/$defs/ratingsExperiment");
+        onRatings.putObject("audits").putObject("items").put("$ref", "#/$defs/ratingsAudit");
+        ObjectNode otherwise = schema.putObject("else").putObject("properties");
+        otherwise.putObject("experiments").putObject("items").put("$ref", "#/$defs/experiment");
+        otherwise.putObject("audits").putObject("items").put("$ref", "#/$defs/audit");
 
         ObjectNode defs = schema.putObject("$defs");
         defs.set("aggregation", closed(ScenarioFields.AGGREGATION_FIELDS, "How users are grouped under aggregators."));
@@ -91,7 +94,9 @@ public final class ScenarioSchema {
                 "One experiment: an algorithm and its settings; one report section."));
         defs.set("ratingsExperiment", byAlgorithm(ScenarioFields.RATINGS_EXPERIMENT,
                 List.copyOf(ScenarioFields.RATINGS), "One experiment on a ratings task."));
-        defs.set("audit", audit());
+        defs.set("auditCases", auditCases());
+        defs.set("audit", audit(false));
+        defs.set("ratingsAudit", audit(true));
         defs.set("inject", closed(ScenarioFields.INJECT_FIELDS, "A fault injected into the audited mechanism."));
         return schema;
     }
@@ -175,47 +180,97 @@ public final class ScenarioSchema {
         return schema;
     }
 
-    /** An audit: its own fields and, for the mechanisms with run settings, the experiment fields of its algorithm. */
-    private static ObjectNode audit() {
-        List<Algorithm> auditable = List.copyOf(ScenarioFields.AUDITABLE);
+    /**
+     * An audit: its own fields and, for the mechanisms with run settings, the experiment fields of its
+     * algorithm — for priv-altmin those of a low-rank experiment or, when the audit runs on a ratings task
+     * (its own; without one, {@code ratingsScenario}: the scenario's), those of a ratings experiment. The
+     * other algorithms' cases are shared ({@code $defs/auditCases}).
+     */
+    private static ObjectNode audit(boolean ratingsScenario) {
         ObjectNode schema = NODES.objectNode().put("description", "A privacy audit: two worlds differing in one"
-                + " target's data, many trials, a verdict against the claimed (ε, δ).").put("type", "object");
-        schema.putObject("properties").set("algorithm", algorithmChoice(auditable)
+                + " target's data, many trials, a verdict against the claimed (ε, δ)"
+                + (ratingsScenario ? ", in a scenario whose task is a ratings task." : ".")).put("type", "object");
+        schema.putObject("properties").set("algorithm", algorithmChoice(List.copyOf(ScenarioFields.AUDITABLE))
                 .put("description", ScenarioFields.AUDIT_ALGORITHM.description()));
         schema.putArray("required").add("algorithm");
         ArrayNode cases = schema.putArray("allOf");
-        for (Algorithm a : auditable) {
-            boolean mpMtl = ScenarioFields.MP_MTL.contains(a);
-            boolean sampled = a == Algorithm.DP_SGD || ScenarioFields.FEDERATED.contains(a);
-            boolean settings = mpMtl || sampled || a == Algorithm.PRIV_ALTMIN || a == Algorithm.SINGLE_MODEL_DP
-                    || a == Algorithm.SUFFICIENT_STATISTICS;
-            Map<String, FieldSpec> fields = new LinkedHashMap<>();
-            for (FieldSpec f : without(ScenarioFields.AUDIT, "algorithm")) {
-                FieldSpec field = f.name().equals("delta") && mpMtl ? ScenarioFields.AUDIT_PURE_DELTA : f;
-                boolean applies = switch (f.name()) {
-                    case "calibration" -> !sampled;
-                    case "canaryScale", "adversary" -> a.isIndexedMean();
-                    default -> true;
-                };
-                if (applies) {
-                    fields.put(field.name(), field);
-                }
-            }
-            if (settings) {
-                Set<String> skip = ScenarioFields.NOT_IN_AUDITS;
-                for (FieldSpec f : ScenarioFields.usedBy(ScenarioFields.EXPERIMENT, a)) {
-                    if (!f.name().equals("algorithm") && !ScenarioFields.AUDIT_PRIVACY.contains(f.name())
-                            && !skip.contains(f.name())) {
-                        FieldSpec one = ScenarioFields.ONE_VALUE_IN_AUDITS.contains(f.name()) ? f.single() : f;
-                        fields.putIfAbsent(f.name(), ScenarioFields.REQUIRED_IN_AUDITS.contains(f.name())
-                                ? one.required() : one);
-                    }
-                }
-            }
-            cases.add(when("algorithm", a.id(), fields(List.copyOf(fields.values()))));
-        }
+        cases.addObject().put("$ref", "#/$defs/auditCases");
+        cases.add(auditCase(Algorithm.PRIV_ALTMIN, ratingsScenario));
         schema.put("unevaluatedProperties", false);
         return schema;
+    }
+
+    /** The audit fields of every auditable algorithm but priv-altmin, one {@code if algorithm then fields} each. */
+    private static ObjectNode auditCases() {
+        ObjectNode schema = NODES.objectNode();
+        ArrayNode cases = schema.putArray("allOf");
+        for (Algorithm a : ScenarioFields.AUDITABLE) {
+            if (a != Algorithm.PRIV_ALTMIN) {
+                cases.add(auditCase(a, false));
+            }
+        }
+        return schema;
+    }
+
+    /** {@code if algorithm is a then its audit fields} ({@code ratingsScenario}: the scenario's task is ratings). */
+    private static ObjectNode auditCase(Algorithm a, boolean ratingsScenario) {
+        boolean mpMtl = ScenarioFields.MP_MTL.contains(a);
+        boolean sampled = a == Algorithm.DP_SGD || ScenarioFields.FEDERATED.contains(a);
+        boolean settings = mpMtl || sampled || a == Algorithm.PRIV_ALTMIN || a == Algorithm.SINGLE_MODEL_DP
+                || a == Algorithm.SUFFICIENT_STATISTICS;
+        Map<String, FieldSpec> fields = new LinkedHashMap<>();
+        for (FieldSpec f : without(ScenarioFields.AUDIT, "algorithm")) {
+            FieldSpec field = f.name().equals("delta") && mpMtl ? ScenarioFields.AUDIT_PURE_DELTA : f;
+            boolean applies = switch (f.name()) {
+                case "calibration" -> !sampled;
+                case "canaryScale", "adversary" -> a.isIndexedMean();
+                default -> true;
+            };
+            if (applies) {
+                fields.put(field.name(), field);
+            }
+        }
+        Map<String, FieldSpec> ratingsFields = new LinkedHashMap<>(fields);
+        if (settings) {
+            Set<String> skip = ScenarioFields.NOT_IN_AUDITS;
+            for (FieldSpec f : ScenarioFields.usedBy(ScenarioFields.EXPERIMENT, a)) {
+                if (!f.name().equals("algorithm") && !ScenarioFields.AUDIT_PRIVACY.contains(f.name())
+                        && !skip.contains(f.name())) {
+                    FieldSpec one = ScenarioFields.ONE_VALUE_IN_AUDITS.contains(f.name()) ? f.single() : f;
+                    fields.putIfAbsent(f.name(), ScenarioFields.REQUIRED_IN_AUDITS.contains(f.name())
+                            ? one.required() : one);
+                }
+            }
+        }
+        if (!ScenarioFields.RATINGS_PRIVATE.contains(a)) {
+            return when("algorithm", a.id(), fields(List.copyOf(fields.values())));
+        }
+        // on a (synthetic) ratings task: the fields of a ratings experiment
+        for (FieldSpec f : ScenarioFields.usedBy(ScenarioFields.RATINGS_EXPERIMENT, a)) {
+            if (!f.name().equals("algorithm") && !ScenarioFields.AUDIT_PRIVACY.contains(f.name())
+                    && !ScenarioFields.NOT_IN_AUDITS.contains(f.name())) {
+                ratingsFields.putIfAbsent(f.name(), f);
+            }
+        }
+        ObjectNode onRatings = fields(List.copyOf(ratingsFields.values()));
+        if (a != Algorithm.PRIV_ALTMIN) {
+            return when("algorithm", a.id(), onRatings);
+        }
+        // priv-altmin: the audit's own task decides, else the scenario's
+        ObjectNode byTask = NODES.objectNode();
+        ObjectNode ownTask = byTask.putObject("if");
+        ownTask.putArray("required").add("task");
+        ObjectNode type = ownTask.putObject("properties").putObject("task").putObject("properties")
+                .putObject("type");
+        if (ratingsScenario) {
+            type.putObject("not").put("const", RatingsTask.TYPE);
+        } else {
+            type.put("const", RatingsTask.TYPE);
+        }
+        ObjectNode lowRank = fields(List.copyOf(fields.values()));
+        byTask.set("then", ratingsScenario ? lowRank : onRatings);
+        byTask.set("else", ratingsScenario ? onRatings : lowRank);
+        return when("algorithm", a.id(), byTask);
     }
 
     private static ObjectNode algorithmChoice(List<Algorithm> algorithms) {
@@ -290,8 +345,9 @@ public final class ScenarioSchema {
         usedTable(md, ScenarioFields.RATINGS_EXPERIMENT, List.copyOf(ScenarioFields.RATINGS));
         md.append("## Audits\n\nAn audit takes these fields; a `priv-altmin`, `single-model-dp`, `mp-mtl-*`, `dp-sgd`,"
                 + " `sufficient-statistics`, `dp-fedavg` or `dp-fedrep` audit also takes its algorithm's experiment fields (one value each; not `repeats`, `noiseMultiplier`"
-                + " or `exportModels`), with its own `epsilon`, `delta` and `calibration`. See"
-                + " [audits.md](audits.md).\n\n");
+                + " or `exportModels`), with its own `epsilon`, `delta` and `calibration`; on a synthetic ratings task, a"
+                + " `priv-altmin` or `item-mean-dp` audit (white-box only) takes those of an experiment on a ratings task"
+                + " (not `repeats`; `calibration` by default tight). See [audits.md](audits.md).\n\n");
         table(md, ScenarioFields.AUDIT, false);
         md.append("`inject` is a mapping:\n\n");
         table(md, ScenarioFields.INJECT_FIELDS, false);

@@ -69,7 +69,7 @@ class WhiteBoxAltMinTest {
                 "t.yaml")).errors();
         assertEquals(List.of(new FieldError("audits[0].threatModel",
                 "white-box is implemented for priv-altmin, single-model-dp, mp-mtl-* with covarianceNoise gaussian, dp-sgd,"
-                        + " dp-fedavg, dp-fedrep and the private indexed-mean mechanisms (Gaussian releases), got"
-                        + " indexed-mean-nonprivate")), errors);
+                        + " sufficient-statistics, dp-fedavg, dp-fedrep, item-mean-dp and the private indexed-mean mechanisms"
+                        + " (Gaussian releases), got indexed-mean-nonprivate")), errors);
     }
 }

@@ -53,7 +53,7 @@ class WhiteBoxFromRecordsTest {
      * each is allowed 4.5 standard errors, so a correct scorer fails a check with probability below
      * 1e-5 (and the seeds are fixed).
      */
-    private static void assertGaussianLlr(DistinguishingGame game, int trials, double muSquared) {
+    static void assertGaussianLlr(DistinguishingGame game, int trials, double muSquared) {
         int n = trials / 2;
         double[] sum = new double[2];
         double[] squares = new double[2];
@@ -194,7 +194,7 @@ class WhiteBoxFromRecordsTest {
                 statistics + ", inject: { ignoreComposition: true }"));
     }
 
-    private static void assertVerdicts(Scenario scenario) {
+    static void assertVerdicts(Scenario scenario) {
         String[] expected = {"consistent", "violated", "violated"};
         for (int a = 0; a < expected.length; a++) {
             AuditResult result = AuditGames.play(scenario, a);

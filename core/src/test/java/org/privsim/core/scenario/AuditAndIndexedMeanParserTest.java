@@ -4,8 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.privsim.core.audit.AuditAdversary;
 import org.privsim.core.audit.AuditMethod;
 import org.privsim.core.audit.AuditSpec;
@@ -145,8 +149,8 @@ class AuditAndIndexedMeanParserTest {
                 "expected an integer, got 2.5");
         assertSingleError(audits(MEAN_TASK, "algorithm: own-data, epsilon: 1, delta: 1.0e-5"), "audits[0].algorithm",
                 "own-data cannot be audited (auditable: priv-altmin, single-model-dp, mp-mtl-low-rank, mp-mtl-group-sparse,"
-                        + " dp-sgd, sufficient-statistics, dp-fedavg, dp-fedrep, indexed-mean-nonprivate, indexed-mean-billboard,"
-                        + " indexed-mean-jdp, indexed-mean-1-out-of-t)");
+                        + " dp-sgd, sufficient-statistics, dp-fedavg, dp-fedrep, item-mean-dp, indexed-mean-nonprivate,"
+                        + " indexed-mean-billboard, indexed-mean-jdp, indexed-mean-1-out-of-t)");
         assertSingleError(audits(LOW_RANK_TASK, AUDIT), "audits[0].algorithm",
                 "indexed-mean-jdp needs a task of type indexed-mean or indexed-sign, but the scenario's task is of type"
                         + " low-rank-regression");
@@ -163,6 +167,60 @@ class AuditAndIndexedMeanParserTest {
         assertSingleError(audits(MEAN_TASK, AUDIT + ", repeats: 3"), "audits[0].repeats",
                 "unknown field (expected one of: algorithm, threatModel, collusion, target, epsilon, delta, calibration,"
                         + " trials, confidence, method, inject, expect, task, canaryScale, adversary)");
+    }
+
+    /**
+     * priv-altmin and item-mean-dp on a synthetic ratings task: white-box only (the default), a ratings
+     * experiment's run settings (default calibration tight, as a ratings experiment's), 2L ≤ items for the
+     * canary pair; item-mean-dp needs a ratings task.
+     */
+    @Test
+    void ratingsAuditsAreWhiteBoxOnSyntheticRatings() {
+        String task = "task: { type: ratings, users: 40, items: 40, rank: 1 }\n";
+        String altMin = "algorithm: priv-altmin, epsilon: 1, delta: 1.0e-5, rounds: 2, maxRatingsPerUser: 5";
+        Scenario s = parse(audits(task, altMin, "algorithm: item-mean-dp, epsilon: 1, delta: 1.0e-5"));
+        for (AuditSpec spec : s.audits()) {
+            assertEquals(ThreatModel.WHITE_BOX, spec.threatModel());
+            assertEquals(AuditMethod.GAUSSIAN_DP_AUC, spec.method());
+            assertEquals(Calibration.TIGHT, spec.calibration());
+            assertEquals(List.of(1.0), spec.experiment().epsilons());
+        }
+        RatingsSettings settings = s.audits().get(0).experiment().settings(RatingsSettings.class);
+        assertEquals(2, settings.rounds());
+        assertEquals(5, settings.maxRatingsPerUser());
+        assertEquals(1, settings.rank());
+        assertEquals(RatingsSettings.MAX_RATINGS_PER_USER,
+                s.audits().get(1).experiment().settings(RatingsSettings.class).maxRatingsPerUser());
+        assertSingleError(audits(task, altMin + ", threatModel: billboard"), "audits[0].threatModel",
+                "priv-altmin on a ratings task is audited under white-box only (the adversary sees every noisy"
+                        + " release), got billboard");
+        assertSingleError(audits(task, altMin + ", repeats: 2"), "audits[0].repeats",
+                "not used by audits (an audit's trials are its independent runs; see trials)");
+        assertSingleError(audits(task, altMin + ", clipFactor: 0.5, maxRatingsPerUser: 21").replace(
+                ", maxRatingsPerUser: 5", ""), "audits[0].maxRatingsPerUser", "the canary pair rates 2 ×"
+                        + " maxRatingsPerUser = 42 distinct items, but the scenario's task has 40 items");
+        assertEquals("audits[0].epochs", errors(audits(task, altMin + ", epochs: 3")).get(0).path());
+        assertSingleError(audits(task, "algorithm: item-mean-dp, epsilon: 1, delta: 1.0e-5, canaryScale: 2"),
+                "audits[0].canaryScale", "not used by item-mean-dp (its canary user is built in)");
+        assertSingleError(audits(LOW_RANK_TASK, "algorithm: item-mean-dp, epsilon: 1, delta: 1.0e-5"),
+                "audits[0].algorithm", "item-mean-dp needs a task of type ratings, but the scenario's task is of type"
+                        + " low-rank-regression");
+        assertSingleError(audits(LOW_RANK_TASK, "algorithm: priv-altmin, epsilon: 1, delta: 1.0e-5, task: { type:"
+                + " ratings, users: 40, items: 30, rank: 1 }"), "audits[0].maxRatingsPerUser", "the canary pair rates"
+                + " 2 × maxRatingsPerUser = 40 distinct items, but audits[0].task has 30 items");
+    }
+
+    /** A ratings file is no synthetic population: the audit names the task it needs. */
+    @Test
+    void ratingsAuditsRefuseARatingsFile(@TempDir Path dir) throws IOException {
+        Files.writeString(dir.resolve("r.csv"), "u,i,r\na,x,1\na,y,2\nb,x,3\nb,y,4\n");
+        String yaml = "name: t\ntask: { type: ratings, path: r.csv, userColumn: u, itemColumn: i, ratingColumn: r,"
+                + " minRating: 1, maxRating: 5 }\naudits:\n  - { algorithm: item-mean-dp, epsilon: 1, delta: 1.0e-5 }\n";
+        List<FieldError> found = assertThrows(ScenarioException.class,
+                () -> ScenarioParser.parse(yaml, dir.resolve("t.yaml").toString())).errors();
+        assertEquals(List.of(new FieldError("audits[0].task", "an audit plays its game on synthetic ratings, but the"
+                + " scenario's task reads the file " + dir.resolve("r.csv").toAbsolutePath() + "; give the audit its own"
+                + " synthetic ratings task (one without path)")), found);
     }
 
     /** sufficient-statistics is audited under white-box only, as a Gaussian (not sampled) mechanism. */
