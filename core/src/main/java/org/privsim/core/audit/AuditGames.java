@@ -5,8 +5,8 @@ import org.privsim.core.scenario.Algorithm;
 import org.privsim.core.scenario.IndexedMeanTask;
 import org.privsim.core.scenario.LowRankRegressionTask;
 import org.privsim.core.scenario.MultitaskRegressionTask;
-import org.privsim.core.scenario.Scenario;
 import org.privsim.core.scenario.RatingsTask;
+import org.privsim.core.scenario.Scenario;
 import org.privsim.core.scenario.TransferRegressionTask;
 
 /**

@@ -1,21 +1,21 @@
 package org.privsim.core.run;
 
-import org.privsim.core.privacy.Release;
-import org.privsim.core.privacy.ReleaseLog;
-import org.privsim.core.privacy.ReleaseTap;
-import org.privsim.core.audit.Injection;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import org.privsim.core.audit.Injection;
 import org.privsim.core.data.RatingsSource;
 import org.privsim.core.data.UserRatings;
 import org.privsim.core.linalg.PackedSymmetric;
 import org.privsim.core.privacy.Conversions;
 import org.privsim.core.privacy.GaussianMechanism;
 import org.privsim.core.privacy.Ledger;
+import org.privsim.core.privacy.Release;
+import org.privsim.core.privacy.ReleaseLog;
+import org.privsim.core.privacy.ReleaseTap;
 import org.privsim.core.privacy.Zcdp;
 import org.privsim.core.random.RandomStreams;
 import org.privsim.core.ratings.Factorization;
