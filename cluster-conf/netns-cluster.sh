@@ -13,7 +13,8 @@
 # others users,adversary (`privsim node` adds role node to each); every member waits for N nodes
 # before it is Up (pekko.cluster.role.node.min-nr-of-members = N), while the shard coordinators
 # allocate as soon as one users node has registered (role.users.min-nr-of-members stays 1). The submitter is a client, not a member:
-#   privsim run SCENARIO --runner cluster --seed-nodes 10.213.<X>.1:2551 --host 10.213.<X>.200 [args]
+#   privsim run SCENARIO --runner cluster --seed-nodes 10.213.<X>.1:2551 --host 10.213.<X>.200 --port 2551 [args]
+# (a fixed port: with --jobs K the nodes keep one association for every submission, not one each).
 # Artery runs over TLS with mutual authentication by default: cluster-conf/make-tls.sh makes a
 # certificate authority and one key pair for this cluster in the work directory (PRIVSIM_TLS=off:
 # plain TCP).
@@ -42,8 +43,8 @@
 # PRIVSIM_FAULT_WAIT (60), PRIVSIM_HEAP_LOG (a file: after each job, one
 # line with every node's used and live heap after a full collection, from jcmd), PRIVSIM_HISTO_DIR (with
 # PRIVSIM_HEAP_LOG: each node's class histogram after each job, DIR/job-K-node-I.txt),
-# PRIVSIM_HEAP_DUMP_DIR (with PRIVSIM_HEAP_LOG: each node's heap dump after the last job,
-# DIR/job-K-node-I.hprof), PRIVSIM_TLS
+# PRIVSIM_HEAP_DUMP_DIR (with PRIVSIM_HEAP_LOG: each node's heap dump after the last job, or after
+# each job listed in PRIVSIM_HEAP_DUMP_JOBS, e.g. "5 30"; DIR/job-K-node-I.hprof), PRIVSIM_TLS
 # (on|off), PRIVSIM_TLS_DIR (TLS material to use instead of making one), PRIVSIM_JAVA_OPTS and
 # PRIVSIM_NODE_JAVA_OPTS as for cluster-conf/start-local-cluster.sh.
 set -euo pipefail
@@ -176,7 +177,7 @@ make_ns() {  # make_ns i|s
 }
 for ((i = 1; i <= n; i++)); do make_ns "$i"; done
 make_ns s
-echo "netns-cluster: cluster $id: $n node(s) at $subnet.1..$subnet.$n:$port, submitter at $subnet.200, bridge $bridge" >&2
+echo "netns-cluster: cluster $id: $n node(s) at $subnet.1..$subnet.$n:$port, submitter at $subnet.200:$port, bridge $bridge" >&2
 
 tls_opts="-Dprivsim.tls.dir="
 if [ "$tls" = on ]; then
@@ -253,7 +254,7 @@ submit() {  # submit K: runs job K in the submitter's namespace; sets rc
   # The first submitter boots with the nodes: it may wait as long as they may take to start and then
   # to join (each up to start_timeout; at load 50 the cluster was Up 170 s after the nodes started).
   ip netns exec "$(ns_name s)" java $java_opts $tls_opts -jar "$jar" run "$scenario" --runner cluster \
-    --seed-nodes "$seed" --host "$(addr s)" --join-timeout "$((2 * start_timeout))" ${job_out:+--out "$job_out"} \
+    --seed-nodes "$seed" --host "$(addr s)" --port "$port" --join-timeout "$((2 * start_timeout))" ${job_out:+--out "$job_out"} \
     ${run_args[@]+"${run_args[@]}"} </dev/null &
   submitter=$!
   if [ "$k" = 1 ]; then
@@ -343,7 +344,8 @@ log_heap() {  # log_heap K
       mkdir -p "$PRIVSIM_HISTO_DIR"
       cp "$histo" "$PRIVSIM_HISTO_DIR/job-$1-node-$i.txt" 2>/dev/null || true
     fi
-    if [ -n "${PRIVSIM_HEAP_DUMP_DIR:-}" ] && [ "$1" = "$jobs" ] && [ "$used" != - ]; then
+    if [ -n "${PRIVSIM_HEAP_DUMP_DIR:-}" ] && [ "$used" != - ] \
+      && [[ " ${PRIVSIM_HEAP_DUMP_JOBS:-$jobs} " == *" $1 "* ]]; then
       mkdir -p "$PRIVSIM_HEAP_DUMP_DIR"
       jcmd "$pid" GC.heap_dump "$(cd "$PRIVSIM_HEAP_DUMP_DIR" && pwd)/job-$1-node-$i.hprof" >/dev/null 2>&1 || true
     fi

@@ -47,6 +47,9 @@ final class NodeCommand implements Callable<Integer> {
             description = "Seed nodes to join (default: PRIVSIM_SEED_NODES; none: this node starts a new cluster).")
     List<String> seedNodes;
 
+    /** The highest TCP port. */
+    static final int MAX_PORT = 65_535;
+
     /** The longest {@code --join-timeout}, in seconds (one day). */
     static final int MAX_JOIN_TIMEOUT = 86_400;
 
@@ -80,7 +83,15 @@ final class NodeCommand implements Callable<Integer> {
             spec.commandLine().getErr().flush();
             return PrivsimCli.EXIT_INVALID;
         }
-        ActorSystem<Void> system = ClusterNode.start(config);
+        ActorSystem<Void> system;
+        try {
+            system = ClusterNode.start(config);
+        } catch (IllegalStateException e) {
+            // the port is taken
+            spec.commandLine().getErr().println("error: " + e.getMessage());
+            spec.commandLine().getErr().flush();
+            return PrivsimCli.EXIT_FAILURE;
+        }
         spec.commandLine().getOut().printf("privsim node %s with roles %s started; Ctrl-C leaves the cluster%n",
                 Cluster.get(system).selfMember().address(), Cluster.get(system).selfMember().getRoles());
         spec.commandLine().getOut().flush();
@@ -133,13 +144,13 @@ final class NodeCommand implements Callable<Integer> {
                 }
             }
         }
-        if (port != null && (port < 0 || port > 65535)) {
-            return "--port: must be between 0 and 65535";
+        if (port != null && (port < 0 || port > MAX_PORT)) {
+            return "--port: must be between 0 and " + MAX_PORT;
         }
         String envPort = env.get("PRIVSIM_PORT");
         if (port == null && envPort != null && !envPort.isBlank()
-                && !(envPort.trim().matches("\\d{1,5}") && Integer.parseInt(envPort.trim()) <= 65535)) {
-            return "PRIVSIM_PORT: '" + envPort + "' is not a port between 0 and 65535";
+                && !(envPort.trim().matches("\\d{1,5}") && Integer.parseInt(envPort.trim()) <= MAX_PORT)) {
+            return "PRIVSIM_PORT: '" + envPort + "' is not a port between 0 and " + MAX_PORT;
         }
         return seedProblem(seedNodes, env);
     }
@@ -167,8 +178,8 @@ final class NodeCommand implements Callable<Integer> {
                 return source + ": '" + seed + "' is not HOST:PORT";
             }
             int port = Integer.parseInt(seed.substring(colon + 1));
-            if (port < 1 || port > 65535) {
-                return source + ": '" + seed + "': the port must be between 1 and 65535";
+            if (port < 1 || port > MAX_PORT) {
+                return source + ": '" + seed + "': the port must be between 1 and " + MAX_PORT;
             }
         }
         return null;

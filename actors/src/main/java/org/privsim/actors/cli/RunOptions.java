@@ -34,6 +34,12 @@ final class RunOptions {
                     + " (default: ${DEFAULT-VALUE}).")
     String host;
 
+    @Option(names = "--port", paramLabel = "PORT", defaultValue = "0",
+            description = "With --seed-nodes: the port this submitter listens on (default: ${DEFAULT-VALUE}, any free"
+                    + " port). A host that submits job after job to one long-running cluster should give a fixed"
+                    + " port: the nodes then keep one connection's state for it, not one per submission.")
+    int port;
+
     @Option(names = "--join-timeout", paramLabel = "SECONDS", defaultValue = "30",
             description = "With --seed-nodes (or PRIVSIM_SEED_NODES): give up, exit 1, when this JVM has not"
                     + " joined the cluster within SECONDS (default: ${DEFAULT-VALUE}).")

@@ -69,7 +69,7 @@ final class ScenarioExecution {
                 case ClusterRunner.NAME -> options.nodes != null
                         ? ClusterRunner.inJvm(source, options.nodes, ConfigFactory.empty(), progress)
                         : ClusterRunner.onCluster(source, seedNodes(options), options.host,
-                                options.roles == null ? List.of() : options.roles,
+                                options.port, options.roles == null ? List.of() : options.roles,
                                 java.time.Duration.ofSeconds(options.joinTimeout), progress);
                 default -> runWith(options.runner, scenario, progress);
             };
@@ -134,6 +134,12 @@ final class ScenarioExecution {
         if (options.joinTimeout < 1 || options.joinTimeout > NodeCommand.MAX_JOIN_TIMEOUT) {
             return "--join-timeout: must be between 1 and " + NodeCommand.MAX_JOIN_TIMEOUT + " seconds, got "
                     + options.joinTimeout;
+        }
+        if (options.port < 0 || options.port > NodeCommand.MAX_PORT) {
+            return "--port: must be between 0 (any free port) and " + NodeCommand.MAX_PORT + ", got " + options.port;
+        }
+        if (options.port != 0 && (!cluster || options.nodes != null)) {
+            return "--port: only with --runner cluster submitting to a running cluster (not with --nodes)";
         }
         if (options.roles != null) {
             if (!cluster || options.nodes != null) {

@@ -4,6 +4,7 @@ import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import com.typesafe.config.ConfigValueFactory;
 import java.io.IOException;
+import java.net.BindException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -15,6 +16,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.Props;
 import org.apache.pekko.actor.typed.javadsl.Adapter;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
@@ -185,11 +187,16 @@ public final class ClusterNode {
         return items;
     }
 
-    /** Starts a node with {@code config} (see {@link #config}). */
+    /**
+     * Starts a node with {@code config} (see {@link #config}).
+     *
+     * @throws IllegalStateException naming {@code --port} and the address when the node cannot
+     *                               listen there (another process has the port)
+     */
     public static ActorSystem<Void> start(Config config) {
         // Initialise logback before Pekko's logger threads race to do it.
         LoggerFactory.getILoggerFactory();
-        return ActorSystem.create(Behaviors.setup(ctx -> {
+        return create(Behaviors.setup(ctx -> {
             SeamSharding.init(ctx.getSystem());
             ActorRef<ScenarioCuratorCommand> curator = ScenarioCurator.init(ctx.getSystem());
             ActorSystem<Void> system = ctx.getSystem();
@@ -205,7 +212,24 @@ public final class ClusterNode {
                 }
             }
             return Behaviors.empty();
-        }), SYSTEM, config);
+        }), config);
+    }
+
+    /** {@code ActorSystem.create}, with a port another process holds reported as one line. */
+    private static ActorSystem<Void> create(Behavior<Void> guardian, Config config) {
+        try {
+            return ActorSystem.create(guardian, SYSTEM, config);
+        } catch (RuntimeException e) {
+            for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+                if (cause instanceof BindException) {
+                    throw new IllegalStateException("--port: cannot listen on "
+                            + config.getString("pekko.remote.artery.canonical.hostname") + ":"
+                            + config.getInt("pekko.remote.artery.canonical.port") + ": " + cause.getMessage()
+                            .replaceFirst("^\\[[^]]*] ", ""), e);
+                }
+            }
+            throw e;
+        }
     }
 
     /**
@@ -214,10 +238,12 @@ public final class ClusterNode {
      * membership, failure detection and split-brain resolver never see it, and the nodes keep no
      * member state for it. It reaches the curator, and its job, through a node's
      * {@value #CURATOR_ENTRY} and follows the job by heartbeats ({@link Submitter}).
+     *
+     * @throws IllegalStateException as {@link #start} does
      */
     public static ActorSystem<Void> startClient(Config config) {
         LoggerFactory.getILoggerFactory();
-        return ActorSystem.create(Behaviors.empty(), SYSTEM, ConfigFactory.parseString(
+        return create(Behaviors.empty(), ConfigFactory.parseString(
                 "pekko.actor.provider = remote\n"
                 // a client is deliberately not a member: no warning that the cluster would suit better
                 + "pekko.remote.warn-about-direct-use = off").withFallback(config));

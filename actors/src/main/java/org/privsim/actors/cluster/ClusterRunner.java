@@ -135,33 +135,37 @@ public final class ClusterRunner {
      * for it after it is gone. With {@code roles} it joins as a member with role {@code submitter}
      * and those roles, and leaves at the end. The wall time counts from the start.
      *
-     * @param host  the host other nodes reach this one at (port: any free one)
+     * @param host  the host other nodes reach this one at
+     * @param port  the port this JVM listens on, 0 for any free one; a host submitting job after job
+     *              should use a fixed one, so the nodes keep one association (connection state,
+     *              TLS sessions) for it, which each new submission takes over, instead of one per
+     *              submission
      * @param roles roles from {@link #SUBMITTER_EXTRA_ROLES} this member also takes while the run
      *              lasts: with {@code users} it hosts a share of the ranges like any users node (and
      *              counts towards {@code pekko.cluster.role.users.min-nr-of-members}), and hands them
      *              off when it leaves
      */
-    public static Report onCluster(ScenarioSource source, List<String> seedNodes, String host, List<String> roles,
-                                   Progress progress) {
-        return onCluster(source, seedNodes, host, roles, JOIN_TIMEOUT, progress);
+    public static Report onCluster(ScenarioSource source, List<String> seedNodes, String host, int port,
+                                   List<String> roles, Progress progress) {
+        return onCluster(source, seedNodes, host, port, roles, JOIN_TIMEOUT, progress);
     }
 
     /**
-     * {@link #onCluster(ScenarioSource, List, String, List, Progress)} giving up with an
+     * {@link #onCluster(ScenarioSource, List, String, int, List, Progress)} giving up with an
      * {@link IllegalStateException} naming the seed nodes when this JVM's node is not Up within
      * {@code joinTimeout}.
      */
-    public static Report onCluster(ScenarioSource source, List<String> seedNodes, String host, List<String> roles,
-                                   Duration joinTimeout, Progress progress) {
-        return onCluster(source, seedNodes, host, roles, joinTimeout, ConfigFactory.empty(), progress);
+    public static Report onCluster(ScenarioSource source, List<String> seedNodes, String host, int port,
+                                   List<String> roles, Duration joinTimeout, Progress progress) {
+        return onCluster(source, seedNodes, host, port, roles, joinTimeout, ConfigFactory.empty(), progress);
     }
 
-    /** {@link #onCluster(ScenarioSource, List, String, List, Duration, Progress)} with {@code extra} under the options. */
-    static Report onCluster(ScenarioSource source, List<String> seedNodes, String host, List<String> roles,
+    /** {@link #onCluster(ScenarioSource, List, String, int, List, Duration, Progress)} with {@code extra} under the options. */
+    static Report onCluster(ScenarioSource source, List<String> seedNodes, String host, int port, List<String> roles,
                             Duration joinTimeout, Config extra, Progress progress) {
         long start = System.nanoTime();
         if (roles.isEmpty()) {
-            Config config = ClusterNode.config(new ClusterNode.Options(host, 0, seedNodes, List.of(SUBMITTER_ROLE)),
+            Config config = ClusterNode.config(new ClusterNode.Options(host, port, seedNodes, List.of(SUBMITTER_ROLE)),
                     extra);
             ActorSystem<Void> client = ClusterNode.startClient(config);
             try {
@@ -175,7 +179,7 @@ public final class ClusterRunner {
         List<String> all = new ArrayList<>(List.of(SUBMITTER_ROLE));
         all.addAll(roles);
         ActorSystem<Void> system = ClusterNode.start(ClusterNode.config(
-                new ClusterNode.Options(host, 0, seedNodes, all), ConfigFactory.parseString(
+                new ClusterNode.Options(host, port, seedNodes, all), ConfigFactory.parseString(
                         "pekko.cluster.shutdown-after-unsuccessful-join-seed-nodes = "
                                 + (joinTimeout.toSeconds() + 10) + "s").withFallback(extra)));
         try {

@@ -255,6 +255,29 @@ class InputContractTest {
                 "error: --nodes: must be between 1 and 16");
         assertRefused(cli("run", file.toString(), "--runner", "cluster", "--join-timeout", "0"),
                 "error: --join-timeout: must be between 1 and");
+        assertRefused(cli("run", file.toString(), "--runner", "cluster", "--port", "70000"),
+                "error: --port: must be between 0 (any free port) and 65535, got 70000");
+        assertRefused(cli("run", file.toString(), "--runner", "sequential", "--port", "2552"),
+                "error: --port: only with --runner cluster");
+    }
+
+    @Test
+    void aSubmitterPortInUseIsNamedWithoutAStackTrace() throws Exception {
+        int seedPort;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            seedPort = socket.getLocalPort();
+        }
+        Path file = lowRank("{ algorithm: own-data }");
+        try (ServerSocket taken = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            int port = taken.getLocalPort();
+            CliCall r = cli("run", file.toString(), "--runner", "cluster", "--seed-nodes", "127.0.0.1:" + seedPort,
+                    "--port", String.valueOf(port), "--join-timeout", "2", "--out", dir.resolve("out").toString());
+            assertEquals(1, r.code(), r.all());
+            assertTrue(r.err().lines().anyMatch(l -> l.startsWith("error: --port: cannot listen on 127.0.0.1:" + port)),
+                    r.err());
+            assertFalse(r.err().contains("\tat "), r.err());
+            assertFalse(Files.exists(dir.resolve("out")));
+        }
     }
 
     @Test

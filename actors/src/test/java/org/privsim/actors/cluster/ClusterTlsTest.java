@@ -111,7 +111,7 @@ class ClusterTlsTest {
         // The handshake fails on both sides: the client's submissions never reach the curator entry,
         // and it gives up after its join timeout, naming the seed node.
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> ClusterRunner.onCluster(SOURCE,
-                List.of(seed.getHost().get() + ":" + seed.getPort().get()), "127.0.0.1", List.of(),
+                List.of(seed.getHost().get() + ":" + seed.getPort().get()), "127.0.0.1", 0, List.of(),
                 Duration.ofSeconds(10), ConfigFactory.empty().withValue(ClusterNode.TLS_DIR,
                         ConfigValueFactory.fromAnyRef(foreign.toString())), Progress.NONE));
         assertTrue(e.getMessage().startsWith("could not join the cluster at seed nodes " + seed.getHost().get() + ":"

@@ -52,7 +52,7 @@ class SubmittingNodeTest {
             nodes.forEach(node -> Cluster.get(node).manager().tell(Join.create(seed)));
             String seedNode = seed.getHost().get() + ":" + seed.getPort().get();
 
-            Report report = ClusterRunner.onCluster(SOURCE, List.of(seedNode), "127.0.0.1",
+            Report report = ClusterRunner.onCluster(SOURCE, List.of(seedNode), "127.0.0.1", 0,
                     List.of(SeamSharding.USERS_ROLE, Role.ADVERSARY.clusterRole()), Progress.NONE);
 
             Report expected = new SequentialRunner(SOURCE.scenario()).run(Progress.NONE);
