@@ -106,8 +106,20 @@ public final class ClusterNode {
         return config.withValue("pekko.cluster.roles", ConfigValueFactory.fromIterable(List.copyOf(roles)));
     }
 
-    /** The JDK's bound on cached TLS sessions per SSL context, set by {@link #tls} unless given. */
+    /** The JDK's bound on cached TLS sessions per cache, set by {@link #tls} unless given. */
     static final String SESSION_CACHE_SIZE = "javax.net.ssl.sessionCacheSize";
+
+    /**
+     * The TLS sessions a node caches for resumption, per cache. The JDK caches every session for
+     * 24 h, up to 20,480 per cache, each with the peer's certificate chain (~4 KB): every job's
+     * submitter left sessions on every node. An SSL context has two caches (by session id, by peer
+     * host and port) and a node a client and a server context, so a node holds at most four times
+     * this many. Artery keeps its connections open: a session is resumed only when a connection to
+     * the same peer is made again (after a partition), where a full handshake costs milliseconds.
+     * At 64 a node's sessions grew through the first ~60 submissions; at 4 they are full after the
+     * first few.
+     */
+    static final int SESSION_CACHE = 4;
 
     /** Config path of the directory with the cluster's TLS material (empty: plain TCP). */
     public static final String TLS_DIR = "privsim.tls.dir";
@@ -116,8 +128,9 @@ public final class ClusterNode {
      * Artery over TLS 1.3 with mutual authentication, from a directory made by
      * {@code cluster-conf/make-tls.sh}: {@code node.p12} (this cluster's key and certificate),
      * {@code truststore.p12} (its authority) and {@code password}. A peer must present a certificate
-     * of that authority, or its connection is refused. Bounds the JDK's TLS session cache to 64
-     * sessions (system property {@value #SESSION_CACHE_SIZE}) unless that property is set.
+     * of that authority, or its connection is refused. Bounds the JDK's TLS session caches to
+     * {@value #SESSION_CACHE} sessions each (system property {@value #SESSION_CACHE_SIZE}) unless
+     * that property is set.
      *
      * @throws IllegalStateException naming {@value #TLS_DIR} and the missing file when the directory
      *                               is incomplete
@@ -133,12 +146,8 @@ public final class ClusterNode {
         } catch (IOException e) {
             throw new IllegalStateException(TLS_DIR + ": cannot read " + dir.resolve("password") + ": " + e.getMessage());
         }
-        // The JDK caches every TLS session for 24 h, up to 20,480 per SSL context: each job's
-        // submitter, a new peer on a new port, left ~4 sessions (with the peer's certificates) on
-        // every node. 64 resumable sessions cover a node's connections to its peers; a session
-        // evicted only costs a full handshake when that connection is made again.
         if (System.getProperty(SESSION_CACHE_SIZE) == null) {
-            System.setProperty(SESSION_CACHE_SIZE, "64");
+            System.setProperty(SESSION_CACHE_SIZE, String.valueOf(SESSION_CACHE));
         }
         String engine = "pekko.remote.artery.ssl.config-ssl-engine.";
         return ConfigFactory.empty()
