@@ -83,15 +83,13 @@ final class NodeCommand implements Callable<Integer> {
             spec.commandLine().getErr().flush();
             return PrivsimCli.EXIT_INVALID;
         }
-        ActorSystem<Void> system;
-        try {
-            system = ClusterNode.start(config);
-        } catch (IllegalStateException e) {
-            // the port is taken
-            spec.commandLine().getErr().println("error: " + e.getMessage());
+        String listen = ClusterNode.listenProblem(config);
+        if (listen != null) {
+            spec.commandLine().getErr().println("error: " + listen);
             spec.commandLine().getErr().flush();
             return PrivsimCli.EXIT_FAILURE;
         }
+        ActorSystem<Void> system = ClusterNode.start(config);
         spec.commandLine().getOut().printf("privsim node %s with roles %s started; Ctrl-C leaves the cluster%n",
                 Cluster.get(system).selfMember().address(), Cluster.get(system).selfMember().getRoles());
         spec.commandLine().getOut().flush();

@@ -5,6 +5,8 @@ import com.typesafe.config.ConfigFactory;
 import com.typesafe.config.ConfigValueFactory;
 import java.io.IOException;
 import java.net.BindException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -222,6 +224,33 @@ public final class ClusterNode {
             }
             return Behaviors.empty();
         }), config);
+    }
+
+    /**
+     * Why a node with {@code config} could not listen where it is configured to (Artery's bind
+     * address, else its canonical one), or null: the address is tried, and released at once. A
+     * {@code privsim node} asks first because it runs with {@code coordinated-shutdown.exit-jvm =
+     * on}, which would end the JVM with status 0 when its start fails; a port taken between this
+     * check and the node's start is still reported by {@link #start}.
+     */
+    public static String listenProblem(Config config) {
+        String artery = "pekko.remote.artery.";
+        String host = config.getString(artery + "bind.hostname");
+        if (host.isBlank()) {
+            host = config.getString(artery + "canonical.hostname");
+        }
+        String bindPort = config.getString(artery + "bind.port");
+        int port = bindPort.isBlank() ? config.getInt(artery + "canonical.port") : Integer.parseInt(bindPort);
+        if (port == 0) {
+            return null;
+        }
+        try (ServerSocket socket = new ServerSocket()) {
+            socket.setReuseAddress(true);
+            socket.bind(new InetSocketAddress(host, port));
+            return null;
+        } catch (IOException e) {
+            return "--port: cannot listen on " + host + ":" + port + ": " + e.getMessage();
+        }
     }
 
     /** {@code ActorSystem.create}, with a port another process holds reported as one line. */

@@ -262,7 +262,7 @@ class InputContractTest {
     }
 
     @Test
-    void aSubmitterPortInUseIsNamedWithoutAStackTrace() throws Exception {
+    void aPortInUseIsNamedWithoutAStackTrace() throws Exception {
         int seedPort;
         try (ServerSocket socket = new ServerSocket(0)) {
             seedPort = socket.getLocalPort();
@@ -277,6 +277,12 @@ class InputContractTest {
                     r.err());
             assertFalse(r.err().contains("\tat "), r.err());
             assertFalse(Files.exists(dir.resolve("out")));
+
+            CliCall node = cli("node", "--host", "127.0.0.1", "--port", String.valueOf(port));
+            assertEquals(1, node.code(), node.all());
+            assertTrue(node.err().lines().anyMatch(l -> l.equals("error: --port: cannot listen on 127.0.0.1:" + port
+                    + ": Address already in use")), node.err());
+            assertFalse(node.err().contains("\tat "), node.err());
         }
     }
 
