@@ -234,6 +234,21 @@ public final class ClusterNode {
      * check and the node's start is still reported by {@link #start}.
      */
     public static String listenProblem(Config config) {
+        InetSocketAddress address = listenAddress(config);
+        if (address.getPort() == 0) {
+            return null;
+        }
+        try (ServerSocket socket = new ServerSocket()) {
+            socket.setReuseAddress(true);
+            socket.bind(new InetSocketAddress(address.getHostString(), address.getPort()));
+            return null;
+        } catch (IOException e) {
+            return cannotListen(address, e);
+        }
+    }
+
+    /** Where Artery listens with {@code config}: its bind address, else its canonical one (unresolved). */
+    private static InetSocketAddress listenAddress(Config config) {
         String artery = "pekko.remote.artery.";
         String host = config.getString(artery + "bind.hostname");
         if (host.isBlank()) {
@@ -241,16 +256,13 @@ public final class ClusterNode {
         }
         String bindPort = config.getString(artery + "bind.port");
         int port = bindPort.isBlank() ? config.getInt(artery + "canonical.port") : Integer.parseInt(bindPort);
-        if (port == 0) {
-            return null;
-        }
-        try (ServerSocket socket = new ServerSocket()) {
-            socket.setReuseAddress(true);
-            socket.bind(new InetSocketAddress(host, port));
-            return null;
-        } catch (IOException e) {
-            return "--port: cannot listen on " + host + ":" + port + ": " + e.getMessage();
-        }
+        return InetSocketAddress.createUnresolved(host, port);
+    }
+
+    private static String cannotListen(InetSocketAddress address, IOException e) {
+        // Pekko's BindException message starts with the address in brackets
+        return "--port: cannot listen on " + address.getHostString() + ":" + address.getPort() + ": "
+                + String.valueOf(e.getMessage()).replaceFirst("^\\[[^]]*] ", "");
     }
 
     /** {@code ActorSystem.create}, with a port another process holds reported as one line. */
@@ -259,11 +271,8 @@ public final class ClusterNode {
             return ActorSystem.create(guardian, SYSTEM, config);
         } catch (RuntimeException e) {
             for (Throwable cause = e; cause != null; cause = cause.getCause()) {
-                if (cause instanceof BindException) {
-                    throw new IllegalStateException("--port: cannot listen on "
-                            + config.getString("pekko.remote.artery.canonical.hostname") + ":"
-                            + config.getInt("pekko.remote.artery.canonical.port") + ": " + cause.getMessage()
-                            .replaceFirst("^\\[[^]]*] ", ""), e);
+                if (cause instanceof BindException bind) {
+                    throw new IllegalStateException(cannotListen(listenAddress(config), bind), e);
                 }
             }
             throw e;
