@@ -85,8 +85,9 @@ class CliTest {
         assertEquals(List.of("sequentialMedianMillis", "sequentialEpochMillis", "sequentialCpuMillis",
                 "sequentialPeakHeapBytes", "sequentialBytesPerUser", "localMedianMillis", "localEpochMillis",
                 "localCpuMillis", "localPeakHeapBytes", "localBytesPerUser", "ratio", "epochRatio", "cpuRatio",
-                "repetitions", "population", "auditTrials", "maxHeapBytes",
+                "repetitions", "population", "auditTrials", "maxHeapBytes", "liveEveryMillis",
                 "kernel"), fields);
+        assertTrue(json.get("liveEveryMillis").isNull());
         assertEquals(org.privsim.core.linalg.PackedSymmetric.kernel(), json.get("kernel").asText());
         assertEquals(1, json.get("repetitions").asInt());
         assertEquals(120, json.get("population").asInt());
@@ -114,6 +115,29 @@ class CliTest {
         assertTrue(written.get("cpuRatio").isNull());
         assertEquals(2, cli("bench", file.toString(), "--users", "1").code());
         assertEquals(2, cli("bench", file.toString(), "--runners", "cluster").code());
+    }
+
+    /**
+     * --live-every: a full collection every MS ms, only full collections counted, so the peak is the
+     * live data at a sampled moment — at least this test JVM's own live heap (its classes' static
+     * data, picocli's model, JUnit: well above 1 MB); the option is echoed in the JSON and the text,
+     * and refused below 1 ms.
+     */
+    @Test
+    void benchLiveEverySamplesTheLiveHeap() throws Exception {
+        Path file = Files.writeString(dir.resolve("tiny.yaml"), VALID);
+        CliCall r = cli("bench", file.toString(), "--repetitions", "1", "--warmup", "0", "--runners", "sequential",
+                "--live-every", "5", "--json");
+        assertEquals(0, r.code(), r.err());
+        JsonNode json = new ObjectMapper().readTree(r.out());
+        assertEquals(5, json.get("liveEveryMillis").asInt());
+        assertTrue(json.get("sequentialPeakHeapBytes").asLong() > 1_000_000, json.toString());
+        CliCall text = cli("bench", file.toString(), "--repetitions", "1", "--warmup", "0", "--runners", "sequential",
+                "--live-every", "5");
+        assertTrue(text.out().contains("peak heap = peak live data (a full collection every 5 ms)"), text.out());
+        CliCall bad = cli("bench", file.toString(), "--live-every", "0");
+        assertEquals(2, bad.code());
+        assertEquals("error: --live-every: must be at least 1 (ms)", bad.err().strip());
     }
 
     /** A task without a population (transfer) has no per-user heap figure: null in the JSON, absent from the text. */
