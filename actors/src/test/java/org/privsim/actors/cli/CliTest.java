@@ -15,6 +15,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.privsim.core.run.MemoryModel;
+import org.privsim.core.scenario.Scenario;
+import org.privsim.core.scenario.ScenarioParser;
 
 /** The CLI contract: exit codes, error lines naming the field, files written only on success. */
 class CliTest {
@@ -178,6 +181,39 @@ class CliTest {
         assertTrue(validate.err().contains("would refuse it"), validate.err());
         CliCall small = cli("validate", Files.writeString(dir.resolve("small.yaml"), VALID).toString());
         assertEquals("", small.err());
+    }
+
+    /**
+     * The heap check on a ratings task, whose participants are no actors: a synthetic population
+     * sized to fill about 3/4 of the 90% of this JVM's heap the check allows is not refused (under
+     * the 1,600 bytes of an actor per participant charged before, its participants alone would have
+     * overflowed it), and 2·10⁹ users are refused before any work, exit 2, naming task.users.
+     */
+    @Test
+    void aRatingsPopulationThatFitsIsNotRefusedAndOneThatCannotIs() throws Exception {
+        String yaml = "name: r\nseed: 1\ntask: { type: ratings, users: %d, items: 1000, rank: 3 }\n"
+                + "experiments:\n  - { algorithm: priv-altmin, epsilon: [5], delta: 1.0e-7 }\n";
+        long heap = Runtime.getRuntime().maxMemory();
+        Scenario million = ScenarioParser.parse(
+                yaml.formatted(1_000_000), "r.yaml");
+        long perUser = (MemoryModel.estimate(million, "local")
+                - MemoryModel.BASE_BYTES) / 1_000_000;
+        int users = (int) Math.min(Integer.MAX_VALUE, (long) (0.75 * (0.9 * heap
+                - MemoryModel.BASE_BYTES) / perUser));
+        assertTrue(users * 1_600L > 0.9 * heap, "the old actor charge alone would not fit: " + users + " users");
+        Path fits = Files.writeString(dir.resolve("fits.yaml"), yaml.formatted(users));
+        assertNull(HeapCheck.problem(ScenarioParser.parse(Files.readString(fits), "fits.yaml"),
+                "local"));
+        CliCall validate = cli("validate", fits.toString());
+        assertEquals(0, validate.code(), validate.err());
+        assertEquals("", validate.err(), "no heap warning");
+
+        Path huge = Files.writeString(dir.resolve("huge.yaml"), yaml.formatted(2_000_000_000));
+        Path out = dir.resolve("huge-out");
+        CliCall r = cli("run", huge.toString(), "--out", out.toString());
+        assertEquals(2, r.code(), r.err());
+        assertTrue(r.err().startsWith("error: task.users: needs about "), r.err());
+        assertFalse(Files.exists(out));
     }
 
     @Test

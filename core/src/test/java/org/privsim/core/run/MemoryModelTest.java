@@ -138,6 +138,38 @@ class MemoryModelTest {
         }
     }
 
+    /**
+     * What a run holds per user, against the peak live heap privsim bench measured (bench/RESULTS.md,
+     * "Per-participant memory": {@code --live-every 200}, the slope between 100,000 and 300,000 users,
+     * mean of three JVMs each; the scenarios are {@link #benchRatings} and {@link #benchIndexed}). One
+     * run at a time — sequentially, or one run on the local runner — the model's bytes per user are
+     * within 15% of the measured ones (an actor of 1,600 bytes per participant would be 6 times too
+     * many). Several runs in flight on the local runner: the model charges four, while the sampled
+     * live peak held about two runs' worth (two cores), so the model is over, by at most 2.5 times.
+     */
+    @Test
+    void bytesPerUserMatchTheMeasuredLiveHeap() {
+        record Slope(String what, Scenario small, Scenario large, String runner, double measured, boolean oneRun) {}
+        List<Slope> slopes = List.of(
+                new Slope("ratings", benchRatings(100_000, 1), benchRatings(300_000, 1), "sequential", 305, true),
+                new Slope("ratings", benchRatings(100_000, 1), benchRatings(300_000, 1), "local", 298, true),
+                new Slope("indexed mean, 20 repeats", benchIndexed(100_000, 20), benchIndexed(300_000, 20),
+                        "sequential", 300, true),
+                new Slope("indexed mean, 20 repeats", benchIndexed(100_000, 20), benchIndexed(300_000, 20),
+                        "local", 581, false));
+        for (Slope m : slopes) {
+            double model = (MemoryModel.estimate(m.large(), m.runner()) - MemoryModel.estimate(m.small(), m.runner()))
+                    / 200_000.0;
+            double ratio = model / m.measured();
+            String what = m.what() + " " + m.runner() + ": model " + model + " bytes a user, measured " + m.measured();
+            if (m.oneRun()) {
+                assertEquals(1, ratio, 0.15, what);
+            } else {
+                assertTrue(ratio >= 1 && ratio <= 2.5, what);
+            }
+        }
+    }
+
     @Test
     void refusesWhatCannotFitWithTheFlagToSet() throws Exception {
         Scenario million = scenario(1_000_000, 50);
@@ -193,6 +225,28 @@ class MemoryModelTest {
         assertNotNull(table[count - 1]);
         assertNotNull(context);
         return (double) (after - before) / count;
+    }
+
+    /** The ratings scenario of the bench measurement: priv-altmin at ε = 5 on 1,000 items, rank 3. */
+    private static Scenario benchRatings(int users, int repeats) {
+        return ScenarioParser.parse("""
+                name: mem-ratings
+                seed: 7
+                task: { type: ratings, users: %d, items: 1000, rank: 3, noise: 0.5, minRatingsPerUser: 10 }
+                experiments:
+                  - { algorithm: priv-altmin, epsilon: [5], delta: 1.0e-7, repeats: %d }
+                """.formatted(users, repeats), "mem-ratings.yaml");
+    }
+
+    /** The indexed-mean scenario of the bench measurement: the billboard at d = 20, random indices. */
+    private static Scenario benchIndexed(int persons, int repeats) {
+        return ScenarioParser.parse("""
+                name: mem-indexed
+                seed: 7
+                task: { type: indexed-mean, dimension: 20, persons: %d, samplesPerPerson: 1, indices: random }
+                experiments:
+                  - { algorithm: indexed-mean-billboard, epsilon: [1], delta: 1.0e-5, repeats: %d }
+                """.formatted(persons, repeats), "mem-indexed.yaml");
     }
 
     private static Scenario ratings(int users, int repeats) {
