@@ -185,30 +185,28 @@ class CliTest {
 
     /**
      * The heap check on a ratings task, whose participants are no actors: a synthetic population
-     * sized to fill about 3/4 of the 90% of this JVM's heap the check allows is not refused (under
-     * the 1,600 bytes of an actor per participant charged before, its participants alone would have
-     * overflowed it), and 2·10⁹ users are refused before any work, exit 2, naming task.users.
+     * sized to fill about 3/4 of the 90% of this JVM's heap the check allows (at most the 10⁷ users a
+     * task may have) is not refused, and 10⁷ users who each send about 1,000 ratings a round (12 KB of
+     * answers each: about 145 GB) are refused before any work, exit 2, naming task.users, with
+     * nothing written.
      */
     @Test
     void aRatingsPopulationThatFitsIsNotRefusedAndOneThatCannotIs() throws Exception {
         String yaml = "name: r\nseed: 1\ntask: { type: ratings, users: %d, items: 1000, rank: 3 }\n"
                 + "experiments:\n  - { algorithm: priv-altmin, epsilon: [5], delta: 1.0e-7 }\n";
         long heap = Runtime.getRuntime().maxMemory();
-        Scenario million = ScenarioParser.parse(
-                yaml.formatted(1_000_000), "r.yaml");
-        long perUser = (MemoryModel.estimate(million, "local")
-                - MemoryModel.BASE_BYTES) / 1_000_000;
-        int users = (int) Math.min(Integer.MAX_VALUE, (long) (0.75 * (0.9 * heap
-                - MemoryModel.BASE_BYTES) / perUser));
-        assertTrue(users * 1_600L > 0.9 * heap, "the old actor charge alone would not fit: " + users + " users");
+        Scenario million = ScenarioParser.parse(yaml.formatted(1_000_000), "r.yaml");
+        long perUser = (MemoryModel.estimate(million, "local") - MemoryModel.BASE_BYTES) / 1_000_000;
+        int users = (int) Math.min(10_000_000, (long) (0.75 * (0.9 * heap - MemoryModel.BASE_BYTES) / perUser));
         Path fits = Files.writeString(dir.resolve("fits.yaml"), yaml.formatted(users));
-        assertNull(HeapCheck.problem(ScenarioParser.parse(Files.readString(fits), "fits.yaml"),
-                "local"));
+        assertNull(HeapCheck.problem(ScenarioParser.parse(Files.readString(fits), "fits.yaml"), "local"));
         CliCall validate = cli("validate", fits.toString());
         assertEquals(0, validate.code(), validate.err());
-        assertEquals("", validate.err(), "no heap warning");
+        assertEquals("", validate.err(), "no heap warning for " + users + " users");
 
-        Path huge = Files.writeString(dir.resolve("huge.yaml"), yaml.formatted(2_000_000_000));
+        Path huge = Files.writeString(dir.resolve("huge.yaml"), "name: h\nseed: 1\ntask: { type: ratings,"
+                + " users: 10000000, items: 2000, rank: 3, minRatingsPerUser: 1000 }\n"
+                + "experiments:\n  - { algorithm: non-private-altmin }\n");
         Path out = dir.resolve("huge-out");
         CliCall r = cli("run", huge.toString(), "--out", out.toString());
         assertEquals(2, r.code(), r.err());

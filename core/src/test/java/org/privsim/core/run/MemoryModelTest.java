@@ -170,6 +170,20 @@ class MemoryModelTest {
         }
     }
 
+    /**
+     * 10⁷ ratings users (the most a task may have) of priv-altmin at L = 20 ratings a round fit in an
+     * 8 GB heap: 32 bytes a participant, ~0.3 KB of answer and the ledger's 8, about 3.5 GB — where
+     * 1,600 bytes of an actor per participant alone (16 GB) refused them.
+     */
+    @Test
+    void tenMillionRatingsUsersFitInEightGigabytes() {
+        Scenario s = benchRatings(10_000_000, 1);
+        long heap = 8L << 30;
+        assertNull(MemoryModel.problem(s, "local", heap), () -> "estimate " + MemoryModel.estimate(s, "local"));
+        assertTrue(10_000_000L * 1600 > 0.9 * heap);
+        assertNotNull(MemoryModel.problem(s, "local", MemoryModel.estimate(s, "local")), "no room left: refused");
+    }
+
     @Test
     void refusesWhatCannotFitWithTheFlagToSet() throws Exception {
         Scenario million = scenario(1_000_000, 50);
