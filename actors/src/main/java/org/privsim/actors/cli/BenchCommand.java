@@ -11,6 +11,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import org.privsim.actors.local.LocalRunner;
 import org.privsim.core.audit.AuditSpec;
 import org.privsim.core.linalg.PackedSymmetric;
@@ -40,7 +43,12 @@ import picocli.CommandLine.Spec;
  * (JFR {@code jdk.Compilation}: about 1.4 s of C2 time in it at 50,000 users, 0.3–0.6 s in the
  * later ones), while the sequential loop was steady after one. Any task type; {@code --users N} replaces the
  * low-rank task's population; {@code --runners} restricts the runners (no ratio then);
- * {@code --out FILE} also writes the JSON object to a file.
+ * {@code --out FILE} also writes the JSON object to a file. With {@code --live-every MS} a full
+ * collection is forced every MS milliseconds of each run and only full collections count, so the
+ * peak heap is the peak live data, sampled every MS ms (without it the peak after any collection
+ * also counts the garbage young collections promoted, and a run with few collections may be
+ * sampled far from its fullest moment); the forced collections slow the run, so its times are
+ * not comparable with a run without it.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Time the sequential and local runners on a scenario (median wall time and epoch, peak heap,"
@@ -69,6 +77,11 @@ final class BenchCommand implements Callable<Integer> {
             description = "Runners to time (default: ${DEFAULT-VALUE}).")
     private List<String> runners;
 
+    @Option(names = "--live-every", paramLabel = "MS",
+            description = "Force a full collection every MS ms of each run and count only full collections:"
+                    + " the peak heap is then the peak live data, sampled (slows the runs).")
+    private Integer liveEvery;
+
     @Option(names = "--json", description = "Print one JSON object instead of text.")
     private boolean json;
 
@@ -88,6 +101,7 @@ final class BenchCommand implements Callable<Integer> {
         String problem = repetitions < 1 ? "--repetitions: must be at least 1"
                 : warmup < 0 ? "--warmup: must not be negative"
                 : users != null && users < 2 ? "--users: must be at least 2"
+                : liveEvery != null && liveEvery < 1 ? "--live-every: must be at least 1 (ms)"
                 : runners.isEmpty() || !List.of(SequentialRunner.NAME, LocalRunner.NAME).containsAll(runners)
                 ? "--runners: expected sequential and/or local, got " + String.join(",", runners) : null;
         if (problem != null) {
@@ -122,7 +136,7 @@ final class BenchCommand implements Callable<Integer> {
         List<Timing> timings = order.stream().map(r -> new Timing()).toList();
         for (int i = 0; i < warmup + repetitions; i++) {
             for (int r = 0; r < order.size(); r++) {
-                time(order.get(r), scenario, i >= warmup ? timings.get(r) : null);
+                time(order.get(r), scenario, i >= warmup ? timings.get(r) : null, liveEvery);
             }
         }
         ObjectMapper mapper = new ObjectMapper();
@@ -142,6 +156,11 @@ final class BenchCommand implements Callable<Integer> {
         node.put("population", population);
         node.put("auditTrials", auditTrials(scenario));
         node.put("maxHeapBytes", Runtime.getRuntime().maxMemory());
+        if (liveEvery == null) {
+            node.putNull("liveEveryMillis");
+        } else {
+            node.put("liveEveryMillis", liveEvery);
+        }
         node.put("kernel", PackedSymmetric.kernel());
         String text = mapper.writeValueAsString(node);
         if (out != null) {
@@ -151,9 +170,10 @@ final class BenchCommand implements Callable<Integer> {
             spec.commandLine().getOut().println(text);
         } else {
             spec.commandLine().getOut().printf("scenario %s, population %d, %d audit trials, %d warm-up + %d timed"
-                    + " runs each, heap limit %.1f GB, %s Gram kernel%n", scenario.name(), population,
+                    + " runs each, heap limit %.1f GB, %s Gram kernel%s%n", scenario.name(), population,
                     auditTrials(scenario), warmup, repetitions, Runtime.getRuntime().maxMemory() / 1e9,
-                    PackedSymmetric.kernel());
+                    PackedSymmetric.kernel(), liveEvery == null ? ""
+                            : ", peak heap = peak live data (a full collection every " + liveEvery + " ms)");
             printRunner("sequential", seq, population, auditTrials(scenario));
             printRunner("local", local, population, auditTrials(scenario));
             if (seq != null && local != null) {
@@ -213,7 +233,8 @@ final class BenchCommand implements Callable<Integer> {
         }
     }
 
-    private static void time(String runner, Scenario scenario, Timing into) {
+    private static void time(String runner, Scenario scenario, Timing into, Integer liveEvery)
+            throws InterruptedException {
         // Collect the previous run's garbage (50,000 actors or data sets) before the clock starts,
         // so one runner's leftovers are not billed to the other.
         System.gc();
@@ -222,10 +243,26 @@ final class BenchCommand implements Callable<Integer> {
         long wall;
         long cpu;
         long peak;
-        try (HeapPeak heap = new HeapPeak()) {
+        ScheduledExecutorService sampler = liveEvery == null ? null
+                : Executors.newSingleThreadScheduledExecutor(r -> {
+                    Thread t = new Thread(r, "bench-live-heap");
+                    t.setDaemon(true);
+                    return t;
+                });
+        try (HeapPeak heap = new HeapPeak(liveEvery != null)) {
+            if (sampler != null) {
+                sampler.scheduleWithFixedDelay(System::gc, liveEvery, liveEvery, TimeUnit.MILLISECONDS);
+            }
             long cpuStart = processCpuNanos();
             start = System.nanoTime();
-            ScenarioExecution.runWith(runner, scenario, clock);
+            try {
+                ScenarioExecution.runWith(runner, scenario, clock);
+            } finally {
+                if (sampler != null) {
+                    sampler.shutdownNow();
+                    sampler.awaitTermination(1, TimeUnit.MINUTES); // a collection in progress ends first
+                }
+            }
             wall = (System.nanoTime() - start) / 1_000_000;
             cpu = (processCpuNanos() - cpuStart) / 1_000_000;
             peak = heap.bytes();

@@ -21,6 +21,11 @@ import javax.management.openmbean.CompositeData;
  * garbage collection (live data plus old-generation garbage not yet collected), from the JVM's
  * GC notifications; when no collection happened in the interval, the heap use at its end.
  *
+ * <p>Counting only full collections ({@link #HeapPeak(boolean) HeapPeak(true)}), the peak is the
+ * live data at the fullest of those moments: no garbage a young collection promoted is counted, so
+ * with full collections forced often enough (bench {@code --live-every}) it is the peak live heap,
+ * sampled.
+ *
  * <p>Guarantee: {@link #close} unregisters the listeners; the number is the JVM's own accounting
  * (the heap pools' used bytes), independent of -Xmx. Not a lower bound on what a smaller heap
  * could run in, but the figure a heap must hold at the fullest point a collector saw.
@@ -31,9 +36,16 @@ final class HeapPeak implements NotificationListener, AutoCloseable {
     private final List<NotificationEmitter> emitters = new ArrayList<>();
     private final AtomicLong peak = new AtomicLong();
     private final AtomicLong collections = new AtomicLong();
+    private final boolean fullOnly;
 
-    /** Starts listening. */
+    /** Starts listening to every collection. */
     HeapPeak() {
+        this(false);
+    }
+
+    /** Starts listening to every collection, or ({@code fullOnly}) to full collections only. */
+    HeapPeak(boolean fullOnly) {
+        this.fullOnly = fullOnly;
         for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
             if (gc instanceof NotificationEmitter emitter) {
                 emitter.addNotificationListener(this, null, null);
@@ -48,6 +60,9 @@ final class HeapPeak implements NotificationListener, AutoCloseable {
             return;
         }
         GarbageCollectionNotificationInfo info = GarbageCollectionNotificationInfo.from((CompositeData) n.getUserData());
+        if (fullOnly && !info.getGcAction().contains("major")) {
+            return;
+        }
         long used = 0;
         for (var e : info.getGcInfo().getMemoryUsageAfterGc().entrySet()) {
             if (heapPools.contains(e.getKey())) {

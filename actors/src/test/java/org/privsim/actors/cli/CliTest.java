@@ -15,6 +15,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.privsim.core.run.MemoryModel;
+import org.privsim.core.scenario.Scenario;
+import org.privsim.core.scenario.ScenarioParser;
 
 /** The CLI contract: exit codes, error lines naming the field, files written only on success. */
 class CliTest {
@@ -85,8 +88,9 @@ class CliTest {
         assertEquals(List.of("sequentialMedianMillis", "sequentialEpochMillis", "sequentialCpuMillis",
                 "sequentialPeakHeapBytes", "sequentialBytesPerUser", "localMedianMillis", "localEpochMillis",
                 "localCpuMillis", "localPeakHeapBytes", "localBytesPerUser", "ratio", "epochRatio", "cpuRatio",
-                "repetitions", "population", "auditTrials", "maxHeapBytes",
+                "repetitions", "population", "auditTrials", "maxHeapBytes", "liveEveryMillis",
                 "kernel"), fields);
+        assertTrue(json.get("liveEveryMillis").isNull());
         assertEquals(org.privsim.core.linalg.PackedSymmetric.kernel(), json.get("kernel").asText());
         assertEquals(1, json.get("repetitions").asInt());
         assertEquals(120, json.get("population").asInt());
@@ -114,6 +118,29 @@ class CliTest {
         assertTrue(written.get("cpuRatio").isNull());
         assertEquals(2, cli("bench", file.toString(), "--users", "1").code());
         assertEquals(2, cli("bench", file.toString(), "--runners", "cluster").code());
+    }
+
+    /**
+     * --live-every: a full collection every MS ms, only full collections counted, so the peak is the
+     * live data at a sampled moment — at least this test JVM's own live heap (its classes' static
+     * data, picocli's model, JUnit: well above 1 MB); the option is echoed in the JSON and the text,
+     * and refused below 1 ms.
+     */
+    @Test
+    void benchLiveEverySamplesTheLiveHeap() throws Exception {
+        Path file = Files.writeString(dir.resolve("tiny.yaml"), VALID);
+        CliCall r = cli("bench", file.toString(), "--repetitions", "1", "--warmup", "0", "--runners", "sequential",
+                "--live-every", "5", "--json");
+        assertEquals(0, r.code(), r.err());
+        JsonNode json = new ObjectMapper().readTree(r.out());
+        assertEquals(5, json.get("liveEveryMillis").asInt());
+        assertTrue(json.get("sequentialPeakHeapBytes").asLong() > 1_000_000, json.toString());
+        CliCall text = cli("bench", file.toString(), "--repetitions", "1", "--warmup", "0", "--runners", "sequential",
+                "--live-every", "5");
+        assertTrue(text.out().contains("peak heap = peak live data (a full collection every 5 ms)"), text.out());
+        CliCall bad = cli("bench", file.toString(), "--live-every", "0");
+        assertEquals(2, bad.code());
+        assertEquals("error: --live-every: must be at least 1 (ms)", bad.err().strip());
     }
 
     /** A task without a population (transfer) has no per-user heap figure: null in the JSON, absent from the text. */
@@ -154,6 +181,37 @@ class CliTest {
         assertTrue(validate.err().contains("would refuse it"), validate.err());
         CliCall small = cli("validate", Files.writeString(dir.resolve("small.yaml"), VALID).toString());
         assertEquals("", small.err());
+    }
+
+    /**
+     * The heap check on a ratings task, whose participants are no actors: a synthetic population
+     * sized to fill about 3/4 of the 90% of this JVM's heap the check allows (at most the 10⁷ users a
+     * task may have) is not refused, and 10⁷ users who each send about 1,000 ratings a round (12 KB of
+     * answers each: about 145 GB) are refused before any work, exit 2, naming task.users, with
+     * nothing written.
+     */
+    @Test
+    void aRatingsPopulationThatFitsIsNotRefusedAndOneThatCannotIs() throws Exception {
+        String yaml = "name: r\nseed: 1\ntask: { type: ratings, users: %d, items: 1000, rank: 3 }\n"
+                + "experiments:\n  - { algorithm: priv-altmin, epsilon: [5], delta: 1.0e-7 }\n";
+        long heap = Runtime.getRuntime().maxMemory();
+        Scenario million = ScenarioParser.parse(yaml.formatted(1_000_000), "r.yaml");
+        long perUser = (MemoryModel.estimate(million, "local") - MemoryModel.BASE_BYTES) / 1_000_000;
+        int users = (int) Math.min(10_000_000, (long) (0.75 * (0.9 * heap - MemoryModel.BASE_BYTES) / perUser));
+        Path fits = Files.writeString(dir.resolve("fits.yaml"), yaml.formatted(users));
+        assertNull(HeapCheck.problem(ScenarioParser.parse(Files.readString(fits), "fits.yaml"), "local"));
+        CliCall validate = cli("validate", fits.toString());
+        assertEquals(0, validate.code(), validate.err());
+        assertEquals("", validate.err(), "no heap warning for " + users + " users");
+
+        Path huge = Files.writeString(dir.resolve("huge.yaml"), "name: h\nseed: 1\ntask: { type: ratings,"
+                + " users: 10000000, items: 2000, rank: 3, minRatingsPerUser: 1000 }\n"
+                + "experiments:\n  - { algorithm: non-private-altmin }\n");
+        Path out = dir.resolve("huge-out");
+        CliCall r = cli("run", huge.toString(), "--out", out.toString());
+        assertEquals(2, r.code(), r.err());
+        assertTrue(r.err().startsWith("error: task.users: needs about "), r.err());
+        assertFalse(Files.exists(out));
     }
 
     @Test

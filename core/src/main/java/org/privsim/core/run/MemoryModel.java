@@ -12,7 +12,8 @@ import org.privsim.core.scenario.RatingsTask;
 import org.privsim.core.scenario.Scenario;
 
 /**
- * How much heap a scenario needs, before any work (a ratings scenario: {@link #ratingsBytes}). A low-rank one: the users' data sets (a pure function
+ * How much heap a scenario needs, before any work (a ratings scenario: {@link #ratingsBytes}; an
+ * indexed-mean one: {@link #indexedMeanBytes}). A low-rank one: the users' data sets (a pure function
  * of the task's shape, counted object by object on a 64-bit JVM with compressed references), what
  * the runtime keeps per user (the shared population's array slot; the sequential interpreter also
  * keeps each user's participant view, {@value #VIEW_BYTES} bytes with its table slot; the actor
@@ -21,10 +22,16 @@ import org.privsim.core.scenario.Scenario;
  * folding or waiting to be combined in range order, bounded by {@value #RANGES_IN_FLIGHT} per run),
  * the curator's dk×dk matrices of the full U-step, and a fixed base for the JVM, Pekko and the report.
  *
+ * <p>No participant is an actor on any runner: a run's curator owns its participants (the actor
+ * runtimes' {@code RunCuratorActor} in a participant table, the sequential interpreter in the same
+ * kind of table), so a participant costs the same on every runner; what an actor runtime adds is
+ * up to {@value #SEAM_RUNS_IN_FLIGHT} runs in flight at once instead of one.
+ *
  * <p>Guarantee: {@link #dataBytesPerUser} is exact for {@link org.privsim.core.data.UserDataset}'s
- * arrays up to object alignment (tested against a measured heap); the per-actor figure is measured
- * ({@code privsim bench}, local minus sequential bytes per user at 1,000,000 users, README
- * "Performance") and the estimate is checked against measured peaks in {@code MemoryModelTest}.
+ * arrays up to object alignment (tested against a measured heap); the per-participant figures
+ * ({@link #RATINGS_PARTICIPANT_BYTES}, {@link #INDEXED_PERSON_BYTES}) are counted and checked against
+ * a measured heap in {@code MemoryModelTest}, and the per-user estimates against the live heap
+ * {@code privsim bench --live-every} measured (bench/RESULTS.md, "Per-participant memory").
  * It is an estimate for refusing scenarios that cannot fit, not a bound.
  */
 public final class MemoryModel {
@@ -32,8 +39,30 @@ public final class MemoryModel {
 
     /** Heap every run needs besides the population: JVM, Pekko, scenario and report (measured, rounded up). */
     public static final long BASE_BYTES = 96L << 20;
-    /** What an actor runtime keeps per participant actor besides its data (measured, see the class comment). */
-    public static final long ACTOR_BYTES = 1600;
+    /**
+     * What a run keeps per ratings participant, on every runner: the participant (a closure over
+     * the cell, the run's context and its id: a 12-byte header and three 4-byte fields, 24 bytes)
+     * and its slot in the run's participant table (4 bytes, up to 8 while the sequential
+     * interpreter's table doubles). It holds no ratings: it regenerates or reads them per request.
+     * Measured: {@code MemoryModelTest} weighs 400,000 of them; the peak live heap per user is the
+     * same on the local and the sequential runner ({@code java -jar actors/target/privsim.jar bench
+     * ratings.yaml --warmup 0 --repetitions 1 --live-every 200} at 100,000 and 300,000 users,
+     * bench/RESULTS.md, "Per-participant memory"), where it was 1,600 bytes of an actor per
+     * participant before the curators owned their participants.
+     */
+    public static final long RATINGS_PARTICIPANT_BYTES = 32;
+    /**
+     * What an indexed-mean run holds per person besides its sums at the support, on every runner:
+     * the participant (a closure over its data, the population, its position and id: 32 bytes), its
+     * {@link org.privsim.core.indexedmean.PersonData} (40; its clipped and raw sums are one array for
+     * a population person), its table slot (up to 8), its contribution (a 24-byte record sharing the
+     * sums) and five 4-byte slots (the step's ids, the answers, the curator's arrays of contributions
+     * and of indices, the population's indices): 124, rounded up. The loss terms of the second step
+     * (28 bytes a person) replace the contributions. Measured: {@code MemoryModelTest} weighs 200,000
+     * persons; the peak live heap of one run per person ({@code privsim bench --live-every 200},
+     * bench/RESULTS.md, "Per-participant memory") is this plus the sums.
+     */
+    public static final long INDEXED_PERSON_BYTES = 128;
     /** A low-rank user's participant view and its table slot, kept by the sequential interpreter. */
     public static final long VIEW_BYTES = 32;
     /** Range sums a low-rank run holds at once on an actor runtime (folding on workers, or waiting for their turn). */
@@ -58,7 +87,8 @@ public final class MemoryModel {
     /**
      * Estimated peak heap of {@code scenario} under {@code runner}: {@link #BASE_BYTES}, plus a data
      * set's table ({@link #datasetBytes}), plus the largest of the low-rank population's estimate and
-     * every indexed-mean run's ({@link #indexedMeanBytes}). Saturates at {@link Long#MAX_VALUE}.
+     * the indexed-mean runs in flight (the largest run, {@link #indexedMeanBytes}, once sequentially,
+     * up to {@value #SEAM_RUNS_IN_FLIGHT} times on an actor runtime). Saturates at {@link Long#MAX_VALUE}.
      */
     public static long estimate(Scenario scenario, String runner) {
         if (scenario.task() instanceof RatingsTask ratings) {
@@ -67,8 +97,9 @@ public final class MemoryModel {
         long base = add(BASE_BYTES, scenario.task() instanceof DatasetTask dataset ? datasetBytes(dataset) : 0);
         long indexed = 0;
         for (IndexedMeanTask task : indexedMeanTasks(scenario)) {
-            indexed = Math.max(indexed, indexedMeanBytes(task, runner));
+            indexed = Math.max(indexed, indexedMeanBytes(task));
         }
+        indexed = mul(runsInFlight(runner, indexedMeanRuns(scenario)), indexed);
         if (!scenario.hasLowRankExperiments()) {
             return add(base, indexed);
         }
@@ -79,7 +110,7 @@ public final class MemoryModel {
      * Bytes of a ratings scenario besides the base: a file's table (28 bytes a rating while it is read:
      * the generic table's two doubles and the ratings table's int and double; 100 a user), and per run
      * in flight — {@value #SEAM_RUNS_IN_FLIGHT} on an actor runtime (at most the scenario's runs), one
-     * sequentially — what the runtime keeps per participant (an actor, or a map entry), one round's
+     * sequentially — each participant ({@link #RATINGS_PARTICIPANT_BYTES}, on every runner), one round's
      * answers (a user's contribution: 72 bytes of headers, 12 per rating it sends, 8 per factor
      * coordinate; it sends at most L ratings when private, else its training ratings, on average
      * (1 − testFraction)·ratings/users), the ledger (8 bytes a user), the curator's per-item statistics
@@ -99,13 +130,16 @@ public final class MemoryModel {
             long k = s.rank() == null ? 0 : s.rank() + 1;
             double sent = s.maxRatingsPerUser() == null ? perUser : Math.min(s.maxRatingsPerUser(), perUser);
             long answer = 72 + (long) Math.ceil(12 * sent) + 8 * k;
-            long keep = SequentialRunner.NAME.equals(runner) ? 80 : ACTOR_BYTES;
-            long run = add(add(mul(users, add(add(keep, answer), 8)), mul(items, (k * k + 5 * k + 2) * 8)), 0);
+            long run = add(mul(users, RATINGS_PARTICIPANT_BYTES + answer + 8), mul(items, (k * k + 5 * k + 2) * 8));
             largest = Math.max(largest, run);
             runs += (long) spec.repeats() * (spec.epsilons() == null ? 1 : spec.epsilons().size());
         }
-        long inFlight = SequentialRunner.NAME.equals(runner) ? 1 : Math.min(SEAM_RUNS_IN_FLIGHT, runs);
-        return add(total, mul(inFlight, largest));
+        return add(total, mul(runsInFlight(runner, runs), largest));
+    }
+
+    /** Runs held at once by {@code runner} of a family with {@code runs} runs: one sequentially. */
+    private static long runsInFlight(String runner, long runs) {
+        return SequentialRunner.NAME.equals(runner) ? 1 : Math.max(1, Math.min(SEAM_RUNS_IN_FLIGHT, runs));
     }
 
     /** Seam runs in flight at once on the actor runtimes (SeamCoordinator's RUNS_IN_FLIGHT). */
@@ -121,15 +155,36 @@ public final class MemoryModel {
     }
 
     /**
-     * Bytes of one indexed-mean run with t persons, whatever the runner: each person's contribution
-     * holds a double per coordinate of the support (at most min(t, d) coordinates), held twice
-     * (clipped and raw) by the curator, plus what a runtime keeps per person.
+     * Bytes of one indexed-mean run with t persons, whatever the runner: each person's sums at the
+     * support (a double per coordinate of the support, at most min(t, d) coordinates; its
+     * contribution shares them) and {@link #INDEXED_PERSON_BYTES}. An actor runtime holds up to
+     * {@value #SEAM_RUNS_IN_FLIGHT} runs at once ({@link #estimate}).
      */
-    public static long indexedMeanBytes(IndexedMeanTask task, String runner) {
+    public static long indexedMeanBytes(IndexedMeanTask task) {
         long t = task.persons();
         long support = Math.min(t, task.dimension());
-        long perPerson = add(mul(2, array(support)), SequentialRunner.NAME.equals(runner) ? 64 : ACTOR_BYTES);
-        return mul(t, perPerson);
+        return mul(t, add(array(support), INDEXED_PERSON_BYTES));
+    }
+
+    /**
+     * The runs of the scenario's indexed-mean experiments (repeats per ε and t) and audits (an audit's
+     * runs are batches of its trials, so at most its trials).
+     */
+    private static long indexedMeanRuns(Scenario scenario) {
+        long runs = 0;
+        if (scenario.task() instanceof IndexedMeanTask) {
+            for (ExperimentSpec spec : scenario.experiments()) {
+                long cells = (spec.epsilons() == null ? 1 : spec.epsilons().size())
+                        * (spec.persons() == null ? 1 : Math.max(1, spec.persons().size()));
+                runs = add(runs, mul(cells, spec.repeats()));
+            }
+        }
+        for (AuditSpec audit : scenario.audits()) {
+            if (audit.task() instanceof IndexedMeanTask) {
+                runs = add(runs, audit.trials());
+            }
+        }
+        return runs;
     }
 
     /** Every indexed-mean shape the scenario runs: the task at each swept t, and each audit's task. */

@@ -12,6 +12,8 @@ import org.privsim.core.data.UserDataset;
 import org.privsim.core.scenario.LowRankRegressionTask;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.scenario.ScenarioParser;
+import org.privsim.core.seam.BoundCell;
+import org.privsim.core.seam.Participant;
 
 /** The heap model against hand counts, a measured heap, and the peaks privsim bench measured. */
 class MemoryModelTest {
@@ -48,24 +50,73 @@ class MemoryModelTest {
      * A synthetic ratings scenario, counted by hand: 1,000 users, 100 items, rank 3 (item factors
      * 100·3·8 bytes), E[activity] 10 + 100·(1/100 − 1/10)/(−1) = 19 ratings (19,000 in all, 15.2 training
      * ratings a user at testFraction 0.2); non-private-altmin of rank 3 (K = 4): a contribution of
-     * 72 + ⌈12·15.2⌉ + 8·4 = 287 bytes, sequentially 80 a participant and 8 of ledger, and the curator's
-     * 100·(16 + 20 + 2)·8 bytes; one run in flight sequentially, two (its two repeats) on an actor runtime,
-     * each participant an actor of {@link MemoryModel#ACTOR_BYTES}.
+     * 72 + ⌈12·15.2⌉ + 8·4 = 287 bytes, a participant of {@link MemoryModel#RATINGS_PARTICIPANT_BYTES}
+     * on every runner and 8 of ledger, and the curator's 100·(16 + 20 + 2)·8 bytes; one run in flight
+     * sequentially, two (its two repeats) on an actor runtime — no actor per participant.
      */
     @Test
     void ratingsEstimateCountsParticipantsAnswersAndItems() {
-        Scenario s = ScenarioParser.parse("""
-                name: r
-                task: { type: ratings, users: 1000, items: 100, rank: 3 }
-                experiments:
-                  - { algorithm: non-private-altmin, repeats: 2 }
-                """, "r.yaml");
+        Scenario s = ratings(1000, 2);
         long items = 100 * 3 * 8;
         long curator = 100 * (16 + 20 + 2) * 8;
-        assertEquals(MemoryModel.BASE_BYTES + items + 1000 * (80 + 287 + 8) + curator,
-                MemoryModel.estimate(s, SequentialRunner.NAME));
-        assertEquals(MemoryModel.BASE_BYTES + items + 2 * (1000 * (MemoryModel.ACTOR_BYTES + 287 + 8) + curator),
-                MemoryModel.estimate(s, "local"));
+        long run = 1000 * (MemoryModel.RATINGS_PARTICIPANT_BYTES + 287 + 8) + curator;
+        assertEquals(MemoryModel.BASE_BYTES + items + run, MemoryModel.estimate(s, SequentialRunner.NAME));
+        assertEquals(MemoryModel.BASE_BYTES + items + 2 * run, MemoryModel.estimate(s, "local"));
+        assertEquals(MemoryModel.estimate(s, "local"), MemoryModel.estimate(s, "cluster"));
+    }
+
+    /**
+     * The actor runtimes keep a participant as the sequential interpreter does (a run's curator owns
+     * them): one run costs the same on every runner, and more runs cost whole runs — up to four in
+     * flight — never a per-participant actor. Ratings: one repeat, then five (four in flight);
+     * indexed mean (at least two repeats): two at t = 1,000, d = 20, then twenty (four in flight).
+     */
+    @Test
+    void actorRuntimesChargeRunsInFlightNotAnActorPerParticipant() {
+        Scenario one = ratings(100_000, 1);
+        assertEquals(MemoryModel.estimate(one, SequentialRunner.NAME), MemoryModel.estimate(one, "local"));
+        assertEquals(MemoryModel.estimate(one, SequentialRunner.NAME), MemoryModel.estimate(one, "cluster"));
+        Scenario five = ratings(100_000, 5);
+        long sequential = MemoryModel.estimate(five, SequentialRunner.NAME);
+        assertEquals(MemoryModel.estimate(one, SequentialRunner.NAME), sequential, "one run at a time");
+        long run = sequential - MemoryModel.BASE_BYTES - 100 * 3 * 8; // less the base and the true item factors
+        assertEquals(sequential + 3 * run, MemoryModel.estimate(five, "local"));
+
+        Scenario two = indexed(1000, 2);
+        long person = 16 + 8 * 20 + MemoryModel.INDEXED_PERSON_BYTES;
+        assertEquals(MemoryModel.BASE_BYTES + 1000 * person, MemoryModel.estimate(two, SequentialRunner.NAME));
+        assertEquals(MemoryModel.BASE_BYTES + 2 * 1000 * person, MemoryModel.estimate(two, "local"));
+        assertEquals(MemoryModel.estimate(two, "local"), MemoryModel.estimate(two, "cluster"));
+        Scenario twenty = indexed(1000, 20);
+        assertEquals(MemoryModel.BASE_BYTES + 1000 * person, MemoryModel.estimate(twenty, SequentialRunner.NAME));
+        assertEquals(MemoryModel.BASE_BYTES + 4 * 1000 * person, MemoryModel.estimate(twenty, "local"));
+    }
+
+    /**
+     * 400,000 ratings participants of one run held in a table, weighed: each is a closure over the
+     * cell, the context and its id (a 12-byte header and three 4-byte fields: 24 bytes) plus its
+     * 4-byte slot — 28 bytes, within 15% (measurement noise, as above); the model charges
+     * {@link MemoryModel#RATINGS_PARTICIPANT_BYTES}, which also covers a doubling table's slack.
+     */
+    @Test
+    void aRatingsParticipantWeighsWhatTheModelCharges() {
+        double perParticipant = weighParticipants(ratings(400_000, 1), 400_000);
+        assertEquals(28, perParticipant, 0.15 * 28, "measured " + perParticipant + " bytes per participant");
+        assertTrue(perParticipant <= MemoryModel.RATINGS_PARTICIPANT_BYTES, "measured " + perParticipant);
+    }
+
+    /**
+     * 200,000 indexed-mean persons (d = 20, random indices: the support is all 20 coordinates) of one
+     * run held in a table, weighed: each holds its closure (32 bytes), its PersonData (40), one
+     * array of sums (16 + 8·20; clipped and raw are the same array) and its 4-byte slot — 252 bytes,
+     * within 15%; the model charges that array plus {@link MemoryModel#INDEXED_PERSON_BYTES}, which
+     * also covers its contribution and the slots that refer to it during the run.
+     */
+    @Test
+    void anIndexedMeanPersonWeighsWhatTheModelCharges() {
+        double perPerson = weighParticipants(indexed(200_000, 2), 200_000);
+        assertEquals(252, perPerson, 0.15 * 252, "measured " + perPerson + " bytes per person");
+        assertTrue(perPerson <= 16 + 8 * 20 + MemoryModel.INDEXED_PERSON_BYTES, "measured " + perPerson);
     }
 
     /**
@@ -85,6 +136,52 @@ class MemoryModelTest {
             double ratio = (double) estimate / m.peakBytes();
             assertTrue(ratio > 1 / 1.5 && ratio < 1.5, m + ": estimate " + estimate + " (ratio " + ratio + ")");
         }
+    }
+
+    /**
+     * What a run holds per user, against the peak live heap privsim bench measured (bench/RESULTS.md,
+     * "Per-participant memory": {@code --live-every 200}, the slope between 100,000 and 300,000 users,
+     * mean of three JVMs each; the scenarios are {@link #benchRatings} and {@link #benchIndexed}). One
+     * run at a time — sequentially, or one run on the local runner — the model's bytes per user are
+     * within 15% of the measured ones (an actor of 1,600 bytes per participant would be 6 times too
+     * many). Several runs in flight on the local runner: the model charges four, while the sampled
+     * live peak held about two runs' worth (two cores), so the model is over, by at most 2.5 times.
+     */
+    @Test
+    void bytesPerUserMatchTheMeasuredLiveHeap() {
+        record Slope(String what, Scenario small, Scenario large, String runner, double measured, boolean oneRun) {}
+        List<Slope> slopes = List.of(
+                new Slope("ratings", benchRatings(100_000, 1), benchRatings(300_000, 1), "sequential", 305, true),
+                new Slope("ratings", benchRatings(100_000, 1), benchRatings(300_000, 1), "local", 298, true),
+                new Slope("indexed mean, 20 repeats", benchIndexed(100_000, 20), benchIndexed(300_000, 20),
+                        "sequential", 300, true),
+                new Slope("indexed mean, 20 repeats", benchIndexed(100_000, 20), benchIndexed(300_000, 20),
+                        "local", 581, false));
+        for (Slope m : slopes) {
+            double model = (MemoryModel.estimate(m.large(), m.runner()) - MemoryModel.estimate(m.small(), m.runner()))
+                    / 200_000.0;
+            double ratio = model / m.measured();
+            String what = m.what() + " " + m.runner() + ": model " + model + " bytes a user, measured " + m.measured();
+            if (m.oneRun()) {
+                assertEquals(1, ratio, 0.15, what);
+            } else {
+                assertTrue(ratio >= 1 && ratio <= 2.5, what);
+            }
+        }
+    }
+
+    /**
+     * 10⁷ ratings users (the most a task may have) of priv-altmin at L = 20 ratings a round fit in an
+     * 8 GB heap: 32 bytes a participant, ~0.3 KB of answer and the ledger's 8, about 3.5 GB — where
+     * 1,600 bytes of an actor per participant alone (16 GB) refused them.
+     */
+    @Test
+    void tenMillionRatingsUsersFitInEightGigabytes() {
+        Scenario s = benchRatings(10_000_000, 1);
+        long heap = 8L << 30;
+        assertNull(MemoryModel.problem(s, "local", heap), () -> "estimate " + MemoryModel.estimate(s, "local"));
+        assertTrue(10_000_000L * 1600 > 0.9 * heap);
+        assertNotNull(MemoryModel.problem(s, "local", MemoryModel.estimate(s, "local")), "no room left: refused");
     }
 
     @Test
@@ -126,6 +223,64 @@ class MemoryModelTest {
                 experiments:
                   - { algorithm: priv-altmin, epsilon: 5, delta: 1.0e-6, epochs: 2, participation: epochs, split: reuse }
                 """.formatted(users, dimension), "m.yaml");
+    }
+
+    /** Bytes per participant of {@code count} participants of the first run of the scenario's first cell, held in a table. */
+    @SuppressWarnings("unchecked")
+    private static double weighParticipants(Scenario scenario, int count) {
+        BoundCell cell = Families.cells(scenario).get(0);
+        Object context = cell.context(0, scenario.seed());
+        long before = usedAfterGc();
+        Participant<Object, Object>[] table = new Participant[count];
+        for (int id = 0; id < count; id++) {
+            table[id] = cell.participant(0, scenario.seed(), context, id);
+        }
+        long after = usedAfterGc();
+        assertNotNull(table[count - 1]);
+        assertNotNull(context);
+        return (double) (after - before) / count;
+    }
+
+    /** The ratings scenario of the bench measurement: priv-altmin at ε = 5 on 1,000 items, rank 3. */
+    private static Scenario benchRatings(int users, int repeats) {
+        return ScenarioParser.parse("""
+                name: mem-ratings
+                seed: 7
+                task: { type: ratings, users: %d, items: 1000, rank: 3, noise: 0.5, minRatingsPerUser: 10 }
+                experiments:
+                  - { algorithm: priv-altmin, epsilon: [5], delta: 1.0e-7, repeats: %d }
+                """.formatted(users, repeats), "mem-ratings.yaml");
+    }
+
+    /** The indexed-mean scenario of the bench measurement: the billboard at d = 20, random indices. */
+    private static Scenario benchIndexed(int persons, int repeats) {
+        return ScenarioParser.parse("""
+                name: mem-indexed
+                seed: 7
+                task: { type: indexed-mean, dimension: 20, persons: %d, samplesPerPerson: 1, indices: random }
+                experiments:
+                  - { algorithm: indexed-mean-billboard, epsilon: [1], delta: 1.0e-5, repeats: %d }
+                """.formatted(persons, repeats), "mem-indexed.yaml");
+    }
+
+    private static Scenario ratings(int users, int repeats) {
+        return ScenarioParser.parse("""
+                name: r
+                seed: 7
+                task: { type: ratings, users: %d, items: 100, rank: 3 }
+                experiments:
+                  - { algorithm: non-private-altmin, repeats: %d }
+                """.formatted(users, repeats), "r.yaml");
+    }
+
+    private static Scenario indexed(int persons, int repeats) {
+        return ScenarioParser.parse("""
+                name: i
+                seed: 7
+                task: { type: indexed-mean, dimension: 20, persons: %d, samplesPerPerson: 1, indices: random }
+                experiments:
+                  - { algorithm: indexed-mean-billboard, epsilon: [1], delta: 1.0e-5, repeats: %d }
+                """.formatted(persons, repeats), "i.yaml");
     }
 
     private static long usedAfterGc() {
