@@ -54,9 +54,9 @@ public final class ClusterRunner {
     /**
      * How long a client that has its report waits for its actor system to terminate. Artery's
      * shutdown flushes to the nodes within {@code shutdown-flush-timeout} (cluster.conf: 200 ms) and
-     * its streams normally complete within a second; but now and then (about 1 submission in 10 to
-     * 100 over TLS in cluster-conf/netns-cluster.sh) a stream never completes and the system would
-     * not terminate for {@link #STOP_TIMEOUT}. Nothing is left to send by then, so the client goes
+     * its streams normally complete within a second; but now and then (1 of 100, and once 2 of 30,
+     * submissions of the cluster-conf/netns-cluster.sh soaks, over TLS) a stream never completes and
+     * the system would not terminate for {@link #STOP_TIMEOUT}. Nothing is left to send by then, so the client goes
      * on after this long (the JVM's exit ends the rest).
      */
     static final Duration CLIENT_STOP_TIMEOUT = Duration.ofSeconds(10);
