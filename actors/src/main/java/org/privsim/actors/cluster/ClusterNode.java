@@ -115,8 +115,8 @@ public final class ClusterNode {
      * The TLS sessions a node caches for resumption, per cache. The JDK caches every session for
      * 24 h, up to 20,480 per cache, each with the peer's certificate chain (~4 KB): every job's
      * submitter left sessions on every node. An SSL context has two caches (by session id, by peer
-     * host and port) and a node a client and a server context, so a node holds at most four times
-     * this many. Artery keeps its connections open: a session is resumed only when a connection to
+     * host and port) and a node a client and a server context, so a node's caches hold at most four
+     * times this many, besides the sessions of its open connections. Artery keeps its connections open: a session is resumed only when a connection to
      * the same peer is made again (after a partition), where a full handshake costs milliseconds.
      * At 64 a node's sessions grew through the first ~60 submissions; at 4 they are full after the
      * first few.
