@@ -115,26 +115,49 @@ public final class MemoryModel {
      * coordinate; it sends at most L ratings when private, else its training ratings, on average
      * (1 − testFraction)·ratings/users), the ledger (8 bytes a user), the curator's per-item statistics
      * and four copies of the item factors (K = k + 1: (K² + 5K)·8 bytes an item), and a synthetic
-     * task's true item factors.
+     * task's true item factors. A white-box audit's trial ({@code RatingsWhiteBoxGame}) is such a run
+     * that also holds every user's ratings split ({@link #SPLIT_BYTES} and 12 bytes a rating) and a
+     * second copy of a round's answers (the other world's); each trial is a run (a game's run plays one
+     * trial, {@code AuditFamily}).
      */
     public static long ratingsBytes(Scenario scenario, RatingsTask task, String runner) {
-        long users = task.users();
-        long items = task.items();
-        long total = task.synthetic() ? mul(mul(items, task.rank()), 8)
-                : add(mul(task.ratings(), 28), mul(users, 100));
-        double perUser = task.ratings() * (1 - task.testFraction()) / Math.max(1, users);
+        long total = task.synthetic() ? mul(mul(task.items(), task.rank()), 8)
+                : add(mul(task.ratings(), 28), mul(task.users(), 100));
         long runs = 0;
         long largest = 0;
         for (ExperimentSpec spec : scenario.experiments()) {
-            RatingsSettings s = spec.settings(RatingsSettings.class);
-            long k = s.rank() == null ? 0 : s.rank() + 1;
-            double sent = s.maxRatingsPerUser() == null ? perUser : Math.min(s.maxRatingsPerUser(), perUser);
-            long answer = 72 + (long) Math.ceil(12 * sent) + 8 * k;
-            long run = add(mul(users, RATINGS_PARTICIPANT_BYTES + answer + 8), mul(items, (k * k + 5 * k + 2) * 8));
-            largest = Math.max(largest, run);
+            largest = Math.max(largest, ratingsRunBytes(task, spec.settings(RatingsSettings.class), false));
             runs += (long) spec.repeats() * (spec.epsilons() == null ? 1 : spec.epsilons().size());
         }
+        for (AuditSpec audit : scenario.audits()) {
+            if (audit.task() instanceof RatingsTask audited) {
+                largest = Math.max(largest, ratingsRunBytes(audited, audit.experiment().settings(RatingsSettings.class),
+                        true));
+                runs = add(runs, audit.trials());
+            }
+        }
         return add(total, mul(runsInFlight(runner, runs), largest));
+    }
+
+    /**
+     * A user's ratings split as a white-box trial holds it: the split record, two {@code UserRatings}
+     * and their four arrays' headers (16 + 2·16 + 4·16 bytes), and its slot in the trial's array.
+     */
+    static final long SPLIT_BYTES = 116;
+
+    /** One ratings run (see {@link #ratingsBytes}); {@code trial}: a white-box audit's trial. */
+    private static long ratingsRunBytes(RatingsTask task, RatingsSettings s, boolean trial) {
+        long users = task.users();
+        double perUser = task.ratings() * (1 - task.testFraction()) / Math.max(1, users);
+        long k = s.rank() == null ? 0 : s.rank() + 1;
+        double sent = s.maxRatingsPerUser() == null ? perUser : Math.min(s.maxRatingsPerUser(), perUser);
+        long answer = 72 + (long) Math.ceil(12 * sent) + 8 * k;
+        long perParticipant = RATINGS_PARTICIPANT_BYTES + answer + 8;
+        if (trial) {
+            double ratings = (double) task.ratings() / Math.max(1, users);
+            perParticipant = add(perParticipant, SPLIT_BYTES + (long) Math.ceil(12 * ratings) + answer);
+        }
+        return add(mul(users, perParticipant), mul(task.items(), (k * k + 5 * k + 2) * 8));
     }
 
     /** Runs held at once by {@code runner} of a family with {@code runs} runs: one sequentially. */

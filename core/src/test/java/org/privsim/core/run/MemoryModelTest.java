@@ -66,6 +66,31 @@ class MemoryModelTest {
     }
 
     /**
+     * A white-box ratings audit, counted by hand on the task above (1,000 users, 100 items, 19
+     * ratings a user, 15.2 for training): item-mean-dp (no factors, K = 0) with L = 5 sends
+     * min(5, 15.2) = 5 ratings, a contribution of 72 + 12·5 = 132 bytes; a trial is a run
+     * (participant, contribution, ledger) that also holds each user's split
+     * ({@link MemoryModel#SPLIT_BYTES} + 12·19 bytes) and the other world's contribution, and the
+     * curator's 100·2·8 bytes of item statistics. One trial sequentially, four (of 32) on an actor
+     * runtime; an audit is no cheaper than the same run as an experiment.
+     */
+    @Test
+    void aWhiteBoxRatingsAuditTrialHoldsTheSplitsAndTheOtherWorldsAnswers() {
+        Scenario s = ScenarioParser.parse("""
+                name: r
+                seed: 7
+                task: { type: ratings, users: 1000, items: 100, rank: 3 }
+                audits:
+                  - { algorithm: item-mean-dp, epsilon: 1, delta: 1.0e-5, maxRatingsPerUser: 5, trials: 32 }
+                """, "r.yaml");
+        long items = 100 * 3 * 8;
+        long trial = 1000 * (MemoryModel.RATINGS_PARTICIPANT_BYTES + 132 + 8 + MemoryModel.SPLIT_BYTES + 12 * 19 + 132)
+                + 100 * 2 * 8;
+        assertEquals(MemoryModel.BASE_BYTES + items + trial, MemoryModel.estimate(s, SequentialRunner.NAME));
+        assertEquals(MemoryModel.BASE_BYTES + items + 4 * trial, MemoryModel.estimate(s, "local"));
+    }
+
+    /**
      * The actor runtimes keep a participant as the sequential interpreter does (a run's curator owns
      * them): one run costs the same on every runner, and more runs cost whole runs — up to four in
      * flight — never a per-participant actor. Ratings: one repeat, then five (four in flight);
