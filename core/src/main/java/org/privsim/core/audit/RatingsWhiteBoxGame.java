@@ -4,9 +4,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.SplittableRandom;
 import org.privsim.core.data.UserRatings;
 import org.privsim.core.random.RandomStreams;
+import org.privsim.core.random.Sampling;
 import org.privsim.core.run.RatingsFamily;
 import org.privsim.core.scenario.Algorithm;
 import org.privsim.core.scenario.ExperimentSpec;
@@ -106,7 +106,7 @@ public final class RatingsWhiteBoxGame implements DistinguishingGame {
         this.seed = seed;
         this.target = target;
         this.inject = inject;
-        int[] items = distinctItems(task.items(), 2 * limit, RandomStreams.stream(seed, "audit-ratings-canary-items"));
+        int[] items = Sampling.distinct(task.items(), 2 * limit, RandomStreams.stream(seed, "audit-ratings-canary-items"));
         int[] world1 = Arrays.copyOfRange(items, 0, limit);
         int[] world0 = Arrays.copyOfRange(items, limit, 2 * limit);
         double shift = RATING_SCALE * s.clipRating();
@@ -164,21 +164,6 @@ public final class RatingsWhiteBoxGame implements DistinguishingGame {
         }
         transcript.checkAgainst(((Step.Done<RatingsFamily.Request, RatingsFamily.Outcome>) step).outcome().releases());
         return llr;
-    }
-
-    /** {@code count} distinct items of [0, items), a partial Fisher–Yates shuffle drawn from {@code rng}. */
-    private static int[] distinctItems(int items, int count, SplittableRandom rng) {
-        int[] order = new int[items];
-        for (int i = 0; i < items; i++) {
-            order[i] = i;
-        }
-        for (int i = 0; i < count; i++) {
-            int j = i + rng.nextInt(items - i);
-            int t = order[i];
-            order[i] = order[j];
-            order[j] = t;
-        }
-        return Arrays.copyOf(order, count);
     }
 
     /** Training ratings {@code rating} on {@code items} (ascending), one held-out rating {@code testRating} on {@code testItem}. */

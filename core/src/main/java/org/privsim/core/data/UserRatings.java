@@ -3,6 +3,7 @@ package org.privsim.core.data;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.privsim.core.random.RandomStreams;
+import org.privsim.core.random.Sampling;
 import org.privsim.core.scenario.DatasetTask;
 
 /**
@@ -72,17 +73,7 @@ public record UserRatings(int[] items, double[] ratings) {
         if (m <= limit) {
             return this;
         }
-        int[] order = new int[m];
-        for (int i = 0; i < m; i++) {
-            order[i] = i;
-        }
-        for (int i = 0; i < limit; i++) {
-            int j = i + rng.nextInt(m - i);
-            int t = order[i];
-            order[i] = order[j];
-            order[j] = t;
-        }
-        int[] chosen = Arrays.copyOf(order, limit);
+        int[] chosen = Sampling.distinct(m, limit, rng);
         Arrays.sort(chosen);
         int[] i2 = new int[limit];
         double[] r2 = new double[limit];
