@@ -3,7 +3,7 @@ package org.privsim.actors.report;
 import java.util.Arrays;
 import java.util.List;
 import org.privsim.core.audit.AuditResult;
-import org.privsim.core.audit.Injection;
+import org.privsim.core.mechanism.Injection;
 import org.privsim.core.run.Report;
 
 /**

@@ -24,7 +24,7 @@ import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.XYStyler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
-import org.privsim.core.run.IndexedMeanResult;
+import org.privsim.core.family.indexedmean.IndexedMeanResult;
 import org.privsim.core.run.Report;
 
 /**

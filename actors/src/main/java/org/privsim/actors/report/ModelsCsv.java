@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.privsim.core.run.MultitaskResult;
+import org.privsim.core.family.multitask.MultitaskResult;
 import org.privsim.core.run.Report;
 
 /**

@@ -13,7 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import javax.imageio.ImageIO;
-import org.privsim.core.run.MultitaskResult;
+import org.privsim.core.family.multitask.MultitaskResult;
 
 /**
  * The PNG heat map of one multi-task row's exported models ({@code models-e<experiment>-<k>.png}),

@@ -2,7 +2,7 @@ package org.privsim.actors.report;
 
 import java.util.Arrays;
 import java.util.List;
-import org.privsim.core.run.MultitaskResult;
+import org.privsim.core.family.multitask.MultitaskResult;
 import org.privsim.core.run.Report;
 
 /**

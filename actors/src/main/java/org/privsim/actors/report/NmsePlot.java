@@ -11,7 +11,7 @@ import java.util.Map;
 import javax.imageio.ImageIO;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
-import org.privsim.core.run.MultitaskResult;
+import org.privsim.core.family.multitask.MultitaskResult;
 import org.privsim.core.run.Report;
 
 /**

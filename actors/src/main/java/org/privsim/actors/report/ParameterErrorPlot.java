@@ -20,7 +20,7 @@ import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 import org.privsim.core.run.Report;
-import org.privsim.core.run.TransferResult;
+import org.privsim.core.family.transfer.TransferResult;
 
 /**
  * The PNG plot of Thaker et al. Fig. 3 ({@code parameter-error-vs-samples.png}): x = n₂ (private

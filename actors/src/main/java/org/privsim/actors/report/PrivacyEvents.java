@@ -9,8 +9,8 @@ import org.privsim.core.privacy.Release;
 import org.privsim.core.privacy.ReleaseLog;
 import org.privsim.core.run.ExperimentResult;
 import org.privsim.core.run.ExperimentRow;
-import org.privsim.core.run.IndexedMeanResult;
-import org.privsim.core.run.MultitaskResult;
+import org.privsim.core.family.indexedmean.IndexedMeanResult;
+import org.privsim.core.family.multitask.MultitaskResult;
 import org.privsim.core.run.Report;
 
 /**

@@ -2,7 +2,7 @@ package org.privsim.actors.report;
 
 import java.util.Arrays;
 import java.util.List;
-import org.privsim.core.run.RatingsResult;
+import org.privsim.core.family.ratings.RatingsResult;
 import org.privsim.core.run.Report;
 
 /**

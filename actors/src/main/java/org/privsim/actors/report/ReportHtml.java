@@ -13,14 +13,14 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Set;
 import org.privsim.core.audit.AuditResult;
-import org.privsim.core.audit.Injection;
+import org.privsim.core.mechanism.Injection;
 import org.privsim.core.run.ExperimentResult;
 import org.privsim.core.run.ExperimentRow;
-import org.privsim.core.run.IndexedMeanResult;
-import org.privsim.core.run.MultitaskResult;
-import org.privsim.core.run.RatingsResult;
+import org.privsim.core.family.indexedmean.IndexedMeanResult;
+import org.privsim.core.family.multitask.MultitaskResult;
+import org.privsim.core.family.ratings.RatingsResult;
 import org.privsim.core.run.Report;
-import org.privsim.core.run.TransferResult;
+import org.privsim.core.family.transfer.TransferResult;
 import org.privsim.core.scenario.DatasetTask;
 
 /**

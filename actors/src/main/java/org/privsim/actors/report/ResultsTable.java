@@ -5,11 +5,11 @@ import static org.privsim.actors.report.Formats.format;
 
 import org.privsim.core.audit.AuditResult;
 import org.privsim.core.run.ExperimentResult;
-import org.privsim.core.run.IndexedMeanResult;
-import org.privsim.core.run.MultitaskResult;
-import org.privsim.core.run.RatingsResult;
+import org.privsim.core.family.indexedmean.IndexedMeanResult;
+import org.privsim.core.family.multitask.MultitaskResult;
+import org.privsim.core.family.ratings.RatingsResult;
 import org.privsim.core.run.Report;
-import org.privsim.core.run.TransferResult;
+import org.privsim.core.family.transfer.TransferResult;
 
 /**
  * The short human-readable results printed on stdout after a run.

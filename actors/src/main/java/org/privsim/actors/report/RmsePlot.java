@@ -10,7 +10,7 @@ import java.util.function.Function;
 import javax.imageio.ImageIO;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
-import org.privsim.core.run.RatingsResult;
+import org.privsim.core.family.ratings.RatingsResult;
 import org.privsim.core.run.Report;
 
 /**

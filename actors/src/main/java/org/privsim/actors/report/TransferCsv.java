@@ -3,7 +3,7 @@ package org.privsim.actors.report;
 import java.util.Arrays;
 import java.util.List;
 import org.privsim.core.run.Report;
-import org.privsim.core.run.TransferResult;
+import org.privsim.core.family.transfer.TransferResult;
 
 /**
  * Renders a report's transfer rows as CSV ({@code transfer.csv}). Guarantee: RFC 4180, one header

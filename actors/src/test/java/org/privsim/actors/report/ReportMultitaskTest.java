@@ -14,9 +14,9 @@ import java.util.stream.Stream;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.privsim.core.run.MultitaskResult;
-import org.privsim.core.run.MultitaskResult.LambdaCandidate;
-import org.privsim.core.run.MultitaskResult.ModelMatrices;
+import org.privsim.core.family.multitask.MultitaskResult;
+import org.privsim.core.family.multitask.MultitaskResult.LambdaCandidate;
+import org.privsim.core.family.multitask.MultitaskResult.ModelMatrices;
 import org.privsim.core.run.Report;
 
 /**

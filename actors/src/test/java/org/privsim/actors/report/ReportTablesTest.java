@@ -9,7 +9,7 @@ import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.privsim.core.audit.AuditResult;
 import org.privsim.core.audit.RocCurve;
-import org.privsim.core.run.IndexedMeanResult;
+import org.privsim.core.family.indexedmean.IndexedMeanResult;
 import org.privsim.core.run.Report;
 
 /** The text renderings of a report: tables, CSV quoting, number formats, unmet-expect lines. */

@@ -1,6 +1,8 @@
 package org.privsim.core.audit;
 
 import com.fasterxml.jackson.annotation.JsonValue;
+import org.privsim.core.family.indexedmean.IndexedMeanAdversary;
+import org.privsim.core.family.indexedmean.TracingGame;
 
 /**
  * Which adversary scores an indexed-mean audit's trials.

@@ -1,5 +1,15 @@
 package org.privsim.core.audit;
 
+import org.privsim.core.family.federated.FederatedWhiteBoxGame;
+import org.privsim.core.family.indexedmean.IndexedMeanGame;
+import org.privsim.core.family.indexedmean.TracingGame;
+import org.privsim.core.family.lowrank.AltMinCanaryGame;
+import org.privsim.core.family.lowrank.SingleModelCanaryGame;
+import org.privsim.core.family.multitask.MpMtlCanaryGame;
+import org.privsim.core.family.multitask.MpMtlGaussianCanaryGame;
+import org.privsim.core.family.ratings.RatingsWhiteBoxGame;
+import org.privsim.core.family.transfer.DpSgdCanaryGame;
+import org.privsim.core.family.transfer.TransferWhiteBoxGame;
 import org.privsim.core.random.RandomStreams;
 import org.privsim.core.scenario.Algorithm;
 import org.privsim.core.scenario.IndexedMeanTask;

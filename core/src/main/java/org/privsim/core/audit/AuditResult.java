@@ -3,13 +3,14 @@ package org.privsim.core.audit;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.ArrayList;
 import java.util.List;
+import org.privsim.core.mechanism.Injection;
 import org.privsim.core.scenario.Algorithm;
 import org.privsim.core.scenario.FedAvgSettings;
 import org.privsim.core.scenario.MultitaskRegressionTask;
 import org.privsim.core.scenario.TransferRegressionTask;
 import org.privsim.core.scenario.TransferSettings;
-import org.privsim.core.transfer.SgdCalibration;
-import org.privsim.core.transfer.TransferRunPlan;
+import org.privsim.core.mechanism.SgdCalibration;
+import org.privsim.core.family.transfer.TransferRunPlan;
 import org.privsim.core.scenario.IndexedMeanTask;
 
 /**

@@ -1,5 +1,6 @@
 package org.privsim.core.audit;
 
+import org.privsim.core.mechanism.Injection;
 import org.privsim.core.privacy.Calibration;
 import org.privsim.core.scenario.Algorithm;
 import org.privsim.core.scenario.ExperimentSpec;

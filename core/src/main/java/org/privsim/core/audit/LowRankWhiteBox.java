@@ -30,7 +30,7 @@ import org.privsim.core.sim.UserTask;
  * <p>Guarantee: a pure function of the worlds' data, the driver and the world; the score's bits do
  * not depend on where it is computed.
  */
-final class LowRankWhiteBox {
+public final class LowRankWhiteBox {
     private LowRankWhiteBox() {}
 
     /**
@@ -41,7 +41,7 @@ final class LowRankWhiteBox {
      * @param world    the played world
      * @param driverOf builds the run's driver with the given tap
      */
-    static double score(SequentialCollector[] worlds, int world, Function<ReleaseTranscript, Driver> driverOf) {
+    public static double score(SequentialCollector[] worlds, int world, Function<ReleaseTranscript, Driver> driverOf) {
         ReleaseTranscript transcript = new ReleaseTranscript();
         List<UserTask> requests = new ArrayList<>();
         List<Integer> ends = new ArrayList<>();

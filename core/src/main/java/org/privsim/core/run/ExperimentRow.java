@@ -4,15 +4,14 @@ import java.util.List;
 import org.privsim.core.privacy.ReleaseLog;
 
 /**
- * One row of a report's {@code experiments}: a low-rank algorithm at one ε
- * ({@link ExperimentResult}), an indexed-mean mechanism at one (ε, t) ({@link IndexedMeanResult}), a
- * multi-task algorithm at one ε ({@link MultitaskResult}), a transfer algorithm at one (n₁, ε, n₂)
- * ({@link TransferResult}) or an algorithm on a ratings task at one ε ({@link RatingsResult}).
+ * One row of a report's {@code experiments}, implemented by each family's row type: a low-rank,
+ * federated or ratings algorithm at one ε ({@link ExperimentResult}), an indexed-mean mechanism at one
+ * (ε, t), a multi-task algorithm at one ε, a transfer algorithm at one (n₁, ε, n₂) (the row types of
+ * the families' folders under {@code core/family/}).
  * Guarantee: rows appear in scenario order — experiment index, then ε, then t (transfer: n₁, then ε,
  * then n₂).
  */
-public sealed interface ExperimentRow permits ExperimentResult, IndexedMeanResult, MultitaskResult,
-        TransferResult, RatingsResult {
+public interface ExperimentRow {
 
     /** Index of the experiment in the scenario. */
     int experiment();

@@ -54,7 +54,7 @@ public final class MemoryModel {
     /**
      * What an indexed-mean run holds per person besides its sums at the support, on every runner:
      * the participant (a closure over its data, the population, its position and id: 32 bytes), its
-     * {@link org.privsim.core.indexedmean.PersonData} (40; its clipped and raw sums are one array for
+     * {@link org.privsim.core.family.indexedmean.PersonData} (40; its clipped and raw sums are one array for
      * a population person), its table slot (up to 8), its contribution (a 24-byte record sharing the
      * sums) and five 4-byte slots (the step's ids, the answers, the curator's arrays of contributions
      * and of indices, the population's indices): 124, rounded up. The loss terms of the second step

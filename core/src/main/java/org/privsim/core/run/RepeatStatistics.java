@@ -4,11 +4,11 @@ package org.privsim.core.run;
  * Mean and standard error of a quantity over independent repeats, summed in repeat order, so a
  * report's averages are bit-identical whichever runner produced the repeats.
  */
-final class RepeatStatistics {
+public final class RepeatStatistics {
     private RepeatStatistics() {}
 
     /** Σ values / n, summed in index order. */
-    static double mean(double[] values) {
+    public static double mean(double[] values) {
         double sum = 0;
         for (double v : values) {
             sum += v;
@@ -17,7 +17,7 @@ final class RepeatStatistics {
     }
 
     /** Sample standard deviation / √n (n ≥ 2), deviations from {@link #mean} summed in index order. */
-    static double standardError(double[] values) {
+    public static double standardError(double[] values) {
         int n = values.length;
         double mean = mean(values);
         double squares = 0;

@@ -6,6 +6,10 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import org.privsim.core.audit.AuditResult;
+import org.privsim.core.family.indexedmean.IndexedMeanResult;
+import org.privsim.core.family.multitask.MultitaskResult;
+import org.privsim.core.family.ratings.RatingsResult;
+import org.privsim.core.family.transfer.TransferResult;
 import org.privsim.core.scenario.DatasetTask;
 
 /**

@@ -3,6 +3,7 @@ package org.privsim.core.run;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import org.privsim.core.family.lowrank.LowRankFamily;
 import org.privsim.core.scenario.ExperimentSpec;
 import org.privsim.core.scenario.RatingsTask;
 import org.privsim.core.scenario.Scenario;

@@ -2,6 +2,7 @@ package org.privsim.core.run;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.privsim.core.family.lowrank.LowRankFamily;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.seam.BoundCell;
 import org.privsim.core.seam.SequentialInterpreter;

@@ -1,7 +1,7 @@
 package org.privsim.core.sim;
 
 import java.util.SplittableRandom;
-import org.privsim.core.audit.Injection;
+import org.privsim.core.mechanism.Injection;
 import org.privsim.core.data.SplitPlan;
 import org.privsim.core.privacy.Zcdp;
 import org.privsim.core.scenario.ExperimentSpec;

@@ -1,7 +1,7 @@
 package org.privsim.core.sim;
 
 import java.util.List;
-import org.privsim.core.audit.Injection;
+import org.privsim.core.mechanism.Injection;
 import org.privsim.core.data.SplitPlan;
 import org.privsim.core.linalg.PackedSymmetric;
 import org.privsim.core.linalg.FlooredSolve;

@@ -12,10 +12,10 @@ import org.privsim.core.scenario.Scenario;
 import org.privsim.core.scenario.ScenarioException;
 import org.privsim.core.scenario.ScenarioParser;
 import org.privsim.core.scenario.TransferRegressionTask;
-import org.privsim.core.transfer.SgdCalibration;
-import org.privsim.core.transfer.TransferDriver;
-import org.privsim.core.transfer.TransferRequest;
-import org.privsim.core.transfer.TransferRunPlan;
+import org.privsim.core.mechanism.SgdCalibration;
+import org.privsim.core.family.transfer.TransferDriver;
+import org.privsim.core.family.transfer.TransferRequest;
+import org.privsim.core.family.transfer.TransferRunPlan;
 
 /**
  * White-box audits of the Poisson-subsampled Gaussian mechanisms (DP-SGD, DP-FedAvg, DP-FedRep),

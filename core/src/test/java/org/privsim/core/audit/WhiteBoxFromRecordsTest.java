@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.privsim.core.family.lowrank.AltMinCanaryGame;
 import org.privsim.core.privacy.Release;
 import org.privsim.core.privacy.ReleaseLog;
 import org.privsim.core.scenario.LowRankRegressionTask;
@@ -15,11 +16,11 @@ import org.privsim.core.seam.SequentialInterpreter;
 import org.privsim.core.sim.AltMinSettings;
 import org.privsim.core.sim.NoiseParameters;
 import org.privsim.core.sim.RunKey;
-import org.privsim.core.transfer.SampleHolder;
-import org.privsim.core.transfer.TransferDriver;
-import org.privsim.core.transfer.TransferOutcome;
-import org.privsim.core.transfer.TransferRequest;
-import org.privsim.core.transfer.TransferRunPlan;
+import org.privsim.core.family.transfer.SampleHolder;
+import org.privsim.core.family.transfer.TransferDriver;
+import org.privsim.core.family.transfer.TransferOutcome;
+import org.privsim.core.family.transfer.TransferRequest;
+import org.privsim.core.family.transfer.TransferRunPlan;
 
 /**
  * The white-box audits scored from the ledger's records (issue 29, item 5) for the low-rank,
@@ -29,7 +30,7 @@ import org.privsim.core.transfer.TransferRunPlan;
  * is N(±μ²/2, μ²) (+ in world 1) with μ² = Σ_i 2ρ_i (Δ_i/S_i)², S_i the release's sensitivity; and the
  * audits judge the correct mechanisms consistent and the broken ones violated (fixed seeds).
  */
-class WhiteBoxFromRecordsTest {
+public class WhiteBoxFromRecordsTest {
     private static final String LOW_RANK =
             "task: { type: low-rank-regression, users: 32, samplesPerUser: 16, dimension: 4, rank: 2, labelNoise: 0.05 }\n";
     private static final String TRANSFER = "task: { type: transfer-regression, dimension: 4, rank: 2, publicTasks: 4,"
@@ -53,7 +54,7 @@ class WhiteBoxFromRecordsTest {
      * each is allowed 4.5 standard errors, so a correct scorer fails a check with probability below
      * 1e-5 (and the seeds are fixed).
      */
-    static void assertGaussianLlr(DistinguishingGame game, int trials, double muSquared) {
+    public static void assertGaussianLlr(DistinguishingGame game, int trials, double muSquared) {
         int n = trials / 2;
         double[] sum = new double[2];
         double[] squares = new double[2];
@@ -194,7 +195,7 @@ class WhiteBoxFromRecordsTest {
                 statistics + ", inject: { ignoreComposition: true }"));
     }
 
-    static void assertVerdicts(Scenario scenario) {
+    public static void assertVerdicts(Scenario scenario) {
         String[] expected = {"consistent", "violated", "violated"};
         for (int a = 0; a < expected.length; a++) {
             AuditResult result = AuditGames.play(scenario, a);

@@ -14,7 +14,7 @@ import org.privsim.core.audit.AuditAdversary;
 import org.privsim.core.audit.AuditMethod;
 import org.privsim.core.audit.AuditSpec;
 import org.privsim.core.audit.Collusion;
-import org.privsim.core.audit.Injection;
+import org.privsim.core.mechanism.Injection;
 import org.privsim.core.audit.ThreatModel;
 import org.privsim.core.audit.Verdict;
 import org.privsim.core.privacy.Calibration;

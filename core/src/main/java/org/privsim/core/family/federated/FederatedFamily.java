@@ -1,0 +1,318 @@
+package org.privsim.core.family.federated;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BiConsumer;
+import org.privsim.core.data.Populations;
+import org.privsim.core.data.UserDataset;
+import org.privsim.core.data.UserPopulation;
+import org.privsim.core.privacy.GaussianMechanism;
+import org.privsim.core.privacy.Ledger;
+import org.privsim.core.privacy.Release;
+import org.privsim.core.privacy.PoissonSample;
+import org.privsim.core.privacy.SampledGaussianRdp;
+import org.privsim.core.random.RandomStreams;
+import org.privsim.core.run.ExperimentResult;
+import org.privsim.core.run.ResultAssembler;
+import org.privsim.core.scenario.Accountant;
+import org.privsim.core.scenario.Algorithm;
+import org.privsim.core.scenario.DatasetTask;
+import org.privsim.core.scenario.ExperimentSpec;
+import org.privsim.core.scenario.FedAvgSettings;
+import org.privsim.core.scenario.LowRankRegressionTask;
+import org.privsim.core.scenario.Scenario;
+import org.privsim.core.scenario.Task;
+import org.privsim.core.seam.Family;
+import org.privsim.core.seam.Participant;
+import org.privsim.core.seam.RunCurator;
+import org.privsim.core.seam.Step;
+import org.privsim.core.sim.ErrorSum;
+import org.privsim.core.sim.RunKey;
+import org.privsim.core.sim.RunOutcome;
+import org.privsim.core.mechanism.SgdCalibration;
+
+/**
+ * A federated algorithm with user-level DP on the low-rank and data-set tasks, as a {@link Family}:
+ * what DP-FedAvg ({@link FedAvgFamily}) and DP-FedRep ({@link FedRepFamily}) share. A cell is one
+ * experiment at one ε; its runs are its repeats, on the same populations (and data splits) as the
+ * low-rank algorithms' repeats; the participants are the n users.
+ *
+ * <p>A run: the curator starts from the family's initial model. Round t = 1 … T: the Poisson sample
+ * S_t (each user with probability q, stream (repeat seed, "&lt;stream&gt;-sample", experiment, ε
+ * index, t)) gets the published model; each sampled user answers its local update clipped to L2
+ * norm C; the curator sums the updates in the order asked, adds N(0, σ²C²) per coordinate (stream
+ * "&lt;stream&gt;-noise"), divides by the expected cohort q·n and publishes the family's next model
+ * from it. Then every user forms its personal model from the last published one and answers its
+ * error (‖θ_j − θ_j*‖², or its held-out test errors on a data set).
+ *
+ * <p>Privacy (user level, add/remove-one-user neighbours): the update sum has sensitivity C, so each
+ * round is the Poisson-subsampled Gaussian mechanism with noise multiplier σ. σ and the ledger follow
+ * the experiment's accountant ({@link SgdCalibration}: PLD by default, or RDP with the tight
+ * conversion); the ledger refuses a round past the (ε, δ) budget, before its release. Personal
+ * models are never released. Rows report {@code accountedEpsilon} by the accountant, the RDP tight
+ * conversion as {@code rdpEpsilon} and its classic one as {@code classicEpsilon}, the accountant
+ * and σ.
+ *
+ * <p>Guarantee: a run's steps and outcome are a pure function of (cell, repeat seed, the answers in
+ * ask order), so every runner reports the same row bit for bit.
+ */
+public abstract class FederatedFamily
+        implements Family<FederatedFamily.Cell, UserPopulation, FederatedFamily.Request, double[], RunOutcome,
+        ExperimentResult> {
+    /** Name of the conversion reported in {@code conversion} under the RDP accountant. */
+    public static final String RDP_CONVERSION = "sampled-gaussian-rdp-cks2020";
+    /** Name reported in {@code conversion} under the PLD accountant. */
+    public static final String PLD_CONVERSION = "sampled-gaussian-pld";
+
+    private final Algorithm algorithm;
+    private final String stream;
+
+    /**
+     * @param algorithm the algorithm the family runs
+     * @param stream    the prefix of its random streams' purposes
+     */
+    FederatedFamily(Algorithm algorithm, String stream) {
+        this.algorithm = algorithm;
+        this.stream = stream;
+    }
+
+    /**
+     * One experiment at one ε.
+     *
+     * @param experiment   index of the experiment in the scenario
+     * @param spec         the experiment
+     * @param epsilon      target ε
+     * @param epsilonIndex index of ε in the experiment's list
+     * @param task         the scenario's task (synthetic low-rank, or a data set)
+     * @param shape        its low-rank shape (n, m, d, k)
+     * @param calibration  σ, given or calibrated to (ε, δ) by the experiment's accountant, and its costs
+     */
+    public record Cell(int experiment, ExperimentSpec spec, double epsilon, int epsilonIndex, Task task,
+                       LowRankRegressionTask shape, SgdCalibration calibration) {
+
+        /** The settings. */
+        public FedAvgSettings settings() {
+            return spec.settings(FedAvgSettings.class);
+        }
+
+        /** σ. */
+        public double noiseMultiplier() {
+            return calibration.noiseMultiplier();
+        }
+    }
+
+    /** What the curator asks a user. */
+    public sealed interface Request permits Update, Personalize {}
+
+    /**
+     * Train locally from the published model and answer the clipped update.
+     *
+     * @param round t, 1-based
+     * @param model the published model (dp-fedavg: θ, d values; dp-fedrep: U, row-major d×k)
+     */
+    public record Update(int round, double[] model) implements Request {}
+
+    /**
+     * Form the personal model from the last published model and answer its error.
+     *
+     * @param model the last published model
+     */
+    public record Personalize(double[] model) implements Request {}
+
+    /** The model the curator publishes before round 1 (drawn from streams of the repeat seed only). */
+    abstract double[] initialModel(Cell cell, long repeatSeed);
+
+    /** A user's answer to {@link Update}: its local update from {@code model}, clipped to L2 norm C. */
+    abstract double[] update(Cell cell, UserDataset data, double[] model);
+
+    /** The model published after a round: from {@code model} and the noisy mean update (may reuse either array). */
+    abstract double[] publish(Cell cell, double[] model, double[] meanUpdate);
+
+    /** A user's answer to {@link Personalize}: the error of its personal model formed from {@code model}. */
+    abstract double[] personalize(Cell cell, UserDataset data, double[] model);
+
+    /** ‖(I − U*U*ᵀ)U‖_F of the last published model when it holds a U and the population a U*, else null. */
+    abstract Double subspaceDistance(Cell cell, double[] model, UserPopulation population);
+
+    @Override
+    public String id() {
+        return algorithm.id();
+    }
+
+    @Override
+    public boolean runs(Algorithm candidate) {
+        return candidate == algorithm;
+    }
+
+    @Override
+    public List<Cell> cells(Scenario scenario) {
+        List<Cell> cells = new ArrayList<>();
+        for (int e = 0; e < scenario.experiments().size(); e++) {
+            ExperimentSpec spec = scenario.experiments().get(e);
+            if (!runs(spec.algorithm())) {
+                continue;
+            }
+            FedAvgSettings s = spec.settings(FedAvgSettings.class);
+            for (int i = 0; i < spec.epsilons().size(); i++) {
+                double epsilon = spec.epsilons().get(i);
+                SgdCalibration calibration = SgdCalibration.calibrate(s.samplingRate(), s.rounds(), spec.delta(),
+                        epsilon, s.noiseMultiplier(), s.accountant());
+                cells.add(new Cell(e, spec, epsilon, i, scenario.task(), scenario.lowRankTask(spec), calibration));
+            }
+        }
+        return cells;
+    }
+
+    @Override
+    public int runs(Cell cell) {
+        return cell.spec().repeats();
+    }
+
+    @Override
+    public String label(Cell cell) {
+        return id() + " ε=" + cell.epsilon();
+    }
+
+    @Override
+    public UserPopulation context(Cell cell, int run, long seed) {
+        return Populations.create(cell.task(), RunKey.repeatSeed(seed, run));
+    }
+
+    @Override
+    public RunCurator<Request, double[], RunOutcome> curator(Cell cell, int run, long seed, UserPopulation population) {
+        return new Curator(cell, population, 1, null);
+    }
+
+    /**
+     * The curator of a run as an audit plays it: every noise standard deviation × {@code injected}
+     * (1 = the correct mechanism; the record states the σ actually added, and the ledger keeps
+     * charging the calibrated one), and each round's record and released noisy update sum (before
+     * averaging) handed to {@code released} as it is made.
+     */
+    public RunCurator<Request, double[], RunOutcome> auditedCurator(Cell cell, UserPopulation population,
+            double injected, BiConsumer<Release, double[]> released) {
+        return new Curator(cell, population, injected, released);
+    }
+
+    /** A user's answer to {@link Update}: its local update from {@code model} on {@code data}, clipped to C. */
+    public double[] clippedUpdate(Cell cell, UserDataset data, double[] model) {
+        return update(cell, data, model);
+    }
+
+    @Override
+    public Participant<Request, double[]> participant(Cell cell, int run, long seed, UserPopulation population,
+                                                      int id) {
+        UserDataset data = population.user(id);
+        return request -> request instanceof Update update ? update(cell, data, update.model())
+                : personalize(cell, data, ((Personalize) request).model());
+    }
+
+    @Override
+    public ExperimentResult row(Cell cell, List<RunOutcome> outcomes) {
+        SgdCalibration calibration = cell.calibration();
+        SampledGaussianRdp.Epsilon rdp = calibration.rdpAccount();
+        boolean pld = calibration.accountant() == Accountant.PLD;
+        return ResultAssembler.row(cell.shape(), cell.task() instanceof DatasetTask, cell.experiment(), cell.spec(),
+                cell.epsilon(), outcomes).withAccounting(calibration.accountedEpsilon(), rdp.classicEpsilon(),
+                pld ? PLD_CONVERSION : RDP_CONVERSION, calibration.accountant().id(), rdp.tightEpsilon(),
+                calibration.noiseMultiplier());
+    }
+
+    /**
+     * Σ_i (⟨x_i, θ⟩ − y_i) x_i over the user's training rows: m times the gradient of its squared loss
+     * (1/m) Σ (⟨x, θ⟩ − y)² / 2 at θ, written into {@code gradient} (d values, overwritten).
+     */
+    static void lossGradientSum(UserDataset data, double[] theta, double[] gradient) {
+        int d = data.dimension();
+        double[] x = data.x();
+        java.util.Arrays.fill(gradient, 0);
+        for (int i = 0; i < data.samples(); i++) {
+            double residual = -data.y()[i];
+            for (int p = 0; p < d; p++) {
+                residual += x[i * d + p] * theta[p];
+            }
+            for (int p = 0; p < d; p++) {
+                gradient[p] += residual * x[i * d + p];
+            }
+        }
+    }
+
+    /** The curator of one run: T rounds of noisy averaged updates, then the users' personal errors. */
+    private final class Curator implements RunCurator<Request, double[], RunOutcome> {
+        private final Cell cell;
+        private final FedAvgSettings settings;
+        private final UserPopulation population;
+        private final long repeatSeed;
+        private final int users;
+        private final Ledger ledger;
+        private final Release release;
+        private final BiConsumer<Release, double[]> released;
+        private double[] model;
+        private int round;
+
+        Curator(Cell cell, UserPopulation population, double injected, BiConsumer<Release, double[]> released) {
+            this.cell = cell;
+            this.settings = cell.settings();
+            this.population = population;
+            this.repeatSeed = population.seed();
+            this.users = cell.shape().users();
+            this.ledger = cell.calibration().ledger(users, cell.epsilon());
+            this.release = cell.calibration().release("clipped update sum", settings.clipUpdate(), injected, users);
+            this.released = released;
+            this.model = initialModel(cell, repeatSeed);
+        }
+
+        @Override
+        public Step<Request, RunOutcome> start() {
+            return next();
+        }
+
+        @Override
+        public Step<Request, RunOutcome> onAnswers(List<double[]> answers) {
+            if (round > settings.rounds()) {
+                return finish(answers);
+            }
+            double[] sum = new double[model.length];
+            for (double[] update : answers) {
+                for (int p = 0; p < sum.length; p++) {
+                    sum[p] += update[p];
+                }
+            }
+            double[] noisy = GaussianMechanism.addNoise(sum, release,
+                    RandomStreams.stream(repeatSeed, stream + "-noise", cell.experiment(), cell.epsilonIndex(), round));
+            if (released != null) {
+                released.accept(release.atRound(round), noisy.clone());
+            }
+            double cohort = settings.samplingRate() * users;
+            for (int p = 0; p < noisy.length; p++) {
+                noisy[p] /= cohort;
+            }
+            model = publish(cell, model, noisy);
+            return next();
+        }
+
+        /** The next round's request, or after T rounds the personalization request to every user. */
+        private Step<Request, RunOutcome> next() {
+            round++;
+            if (round > settings.rounds()) {
+                return Step.askAll(users, new Personalize(model.clone()));
+            }
+            ledger.chargeAll(release.atRound(round));
+            int[] sample = PoissonSample.of(users, settings.samplingRate(),
+                    RandomStreams.stream(repeatSeed, stream + "-sample", cell.experiment(), cell.epsilonIndex(), round));
+            return new Step.Ask<>(sample, new Update(round, model.clone()));
+        }
+
+        private Step<Request, RunOutcome> finish(List<double[]> errors) {
+            ErrorSum sum = new ErrorSum();
+            for (int j = 0; j < errors.size(); j++) {
+                sum.add(j, errors.get(j));
+            }
+            double excess = sum.sum() / sum.contributorCount();
+            double noiseFloor = cell.shape().labelNoise() * cell.shape().labelNoise();
+            return new Step.Done<>(new RunOutcome(excess + noiseFloor, excess,
+                    subspaceDistance(cell, model, population), settings.rounds(), 0, null, null, null, List.of(), null,
+                    sum.testError(), ledger.log()));
+        }
+    }
+}

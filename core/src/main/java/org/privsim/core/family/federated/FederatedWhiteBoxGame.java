@@ -1,0 +1,133 @@
+package org.privsim.core.family.federated;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.privsim.core.audit.DistinguishingGame;
+import org.privsim.core.audit.SampledGaussianWhiteBox;
+import org.privsim.core.data.Populations;
+import org.privsim.core.data.UserDataset;
+import org.privsim.core.data.UserPopulation;
+import org.privsim.core.mechanism.Injection;
+import org.privsim.core.random.RandomStreams;
+import org.privsim.core.scenario.Algorithm;
+import org.privsim.core.scenario.ExperimentSpec;
+import org.privsim.core.scenario.FedAvgSettings;
+import org.privsim.core.scenario.LowRankRegressionTask;
+import org.privsim.core.seam.RunCurator;
+import org.privsim.core.seam.Step;
+import org.privsim.core.sim.RunOutcome;
+import org.privsim.core.mechanism.SgdCalibration;
+
+/**
+ * The canary game of DP-FedAvg and DP-FedRep (user-level DP, add/remove one user) under the
+ * white-box threat model, scored from the recorded releases: the adversary knows every other user's
+ * data, sees each round's noisy update sum itself and knows everything but whether the canary user
+ * is present.
+ *
+ * <p><b>Worlds.</b> The run is the family's own curator ({@link FederatedFamily#auditedCurator}: its
+ * Poisson sampling, clipping, noise, ledger and model updates) on the low-rank population of the
+ * trial. In world 1 the target user is the canary: its own features with every label 10⁶, so its
+ * local update is far longer than C and is clipped to norm C every round; in world 0 the target
+ * answers a zero update — the same output distribution as the user leaving.
+ *
+ * <p><b>Score.</b> Per round, from the round's record (σ actually added, q) and what the mechanism
+ * side computes at the published model: the clipped update sum of the other sampled users (summed in
+ * ask order) and that plus the canary's clipped update; the observed value is the round's released
+ * noisy sum. The score is {@link SampledGaussianWhiteBox#llr} over the rounds — the exact
+ * log-likelihood ratio of the transcript (each model is computed from the realised releases). An
+ * injected fault changes the mechanism and so its record: {@code noiseMultiplier} scales the noise,
+ * {@code ignoreComposition} calibrates every round as if it alone spent (ε, δ) — σ₁, the noise
+ * multiplier of one Poisson-subsampled Gaussian round at rate q meeting (ε, δ) — while the ledger
+ * keeps charging the T rounds at the calibrated σ.
+ *
+ * <p>Guarantee: {@link #score} is a pure function of (trial, world): trial r runs on the population
+ * of root seed {@code derive(seed, "audit-federated-trial", r)}, whose seed also roots the curator's
+ * sampling and noise streams. Immutable after construction, so trials may run concurrently.
+ */
+public final class FederatedWhiteBoxGame implements DistinguishingGame {
+    /** Every label of the canary user. */
+    static final double CANARY_LABEL = 1e6;
+
+    private final FederatedFamily family;
+    private final FederatedFamily.Cell cell;
+    private final double injected;
+    private final long seed;
+    private final int target;
+
+    /**
+     * @param task   the audit's low-rank task
+     * @param spec   a resolved dp-fedavg or dp-fedrep experiment with one ε
+     * @param seed   root seed of the trials
+     * @param target the target user, in [0, n)
+     * @param inject a fault injected into the mechanism (noiseMultiplier, ignoreComposition)
+     */
+    public FederatedWhiteBoxGame(LowRankRegressionTask task, ExperimentSpec spec, long seed, int target,
+                                 Injection inject) {
+        this.family = spec.algorithm() == Algorithm.DP_FEDAVG ? FedAvgFamily.INSTANCE : FedRepFamily.INSTANCE;
+        FedAvgSettings s = spec.settings(FedAvgSettings.class);
+        double epsilon = spec.epsilons().get(0);
+        SgdCalibration calibration = SgdCalibration.calibrate(s.samplingRate(), s.rounds(), spec.delta(), epsilon,
+                s.noiseMultiplier(), s.accountant());
+        this.cell = new FederatedFamily.Cell(0, spec, epsilon, 0, task, task, calibration);
+        double factor = inject.noiseMultiplier();
+        if (inject.ignoreComposition()) {
+            SgdCalibration alone = SgdCalibration.calibrate(s.samplingRate(), 1, spec.delta(), epsilon, null,
+                    s.accountant());
+            factor *= alone.noiseMultiplier() / calibration.noiseMultiplier();
+        }
+        this.injected = factor;
+        this.seed = seed;
+        this.target = target;
+    }
+
+    @Override
+    public double score(int trial, int world) {
+        DistinguishingGame.checkTrial(trial, world);
+        UserPopulation population = Populations.create(cell.task(),
+                RandomStreams.derive(seed, "audit-federated-trial", trial));
+        UserDataset[] users = new UserDataset[cell.shape().users()];
+        UserDataset own = population.user(target);
+        double[] labels = new double[own.y().length];
+        Arrays.fill(labels, CANARY_LABEL);
+        UserDataset canary = new UserDataset(own.user(), own.dimension(), own.x(), labels, null, null);
+        List<SampledGaussianWhiteBox.View> views = new ArrayList<>();
+        List<double[]> observed = new ArrayList<>();
+        double[][] pending = new double[2][];
+        RunCurator<FederatedFamily.Request, double[], RunOutcome> curator = family.auditedCurator(cell, population,
+                injected, (record, noisy) -> {
+                    views.add(SampledGaussianWhiteBox.View.of(record, pending[0], pending[1]));
+                    observed.add(noisy);
+                });
+        Step<FederatedFamily.Request, RunOutcome> step = curator.start();
+        while (step instanceof Step.Ask<FederatedFamily.Request, RunOutcome> ask
+                && ask.request() instanceof FederatedFamily.Update update) {
+            double[] model = update.model();
+            double[] contribution = family.clippedUpdate(cell, canary, model);
+            double[] without = new double[model.length];
+            List<double[]> answers = new ArrayList<>(ask.participants().length);
+            for (int user : ask.participants()) {
+                if (user == target) {
+                    answers.add(world == 1 ? contribution : new double[model.length]);
+                    continue;
+                }
+                if (users[user] == null) {
+                    users[user] = population.user(user);
+                }
+                double[] answer = family.clippedUpdate(cell, users[user], model);
+                for (int p = 0; p < without.length; p++) {
+                    without[p] += answer[p];
+                }
+                answers.add(answer);
+            }
+            double[] with = without.clone();
+            for (int p = 0; p < with.length; p++) {
+                with[p] += contribution[p];
+            }
+            pending[0] = without;
+            pending[1] = with;
+            step = curator.onAnswers(answers);
+        }
+        return SampledGaussianWhiteBox.llr(views, observed);
+    }
+}
