@@ -31,7 +31,9 @@ import org.privsim.core.family.indexedmean.IndexedMeanFamily;
 import org.privsim.core.family.indexedmean.IndexedMeanResult;
 import org.privsim.core.family.multitask.MultitaskResult;
 import org.privsim.core.family.federated.FederatedFamily;
+import org.privsim.core.family.ratings.RatingsAnswer;
 import org.privsim.core.family.ratings.RatingsFamily;
+import org.privsim.core.family.ratings.RatingsRequest;
 import org.privsim.core.family.ratings.RatingsResult;
 import org.privsim.core.family.multitask.MultitaskFamily;
 import org.privsim.core.run.Placement;
@@ -152,7 +154,7 @@ class MessageSerializationTest {
                 new CoordinatorCommand.RunFinished(0, 1, new AuditFamily.Scores(64, new double[] {1, 2}), null),
                 new ParticipantHostCommand.Spawn(7, "name: x", "x.yaml", null, 2, 3, 4,
                         testKit.<SeamDeskCommand>createTestProbe().getRef()),
-                new ParticipantHostCommand.Ask(7, 2, 3, 4, 10, new RatingsFamily.Evaluate(new RatingsFamily.OwnMean(0))),
+                new ParticipantHostCommand.Ask(7, 2, 3, 4, 10, new RatingsRequest.Evaluate(new RatingsRequest.OwnMean(0))),
                 new ParticipantHostCommand.ParticipantGone(7, 2, 3, 4),
                 new ParticipantHostCommand.MemberRemoved("pekko://privsim@10.0.0.1:2551"),
                 new ParticipantHostCommand.CountHosted(testKit.<ParticipantHostCommand.HostedCount>createTestProbe()
@@ -214,19 +216,19 @@ class MessageSerializationTest {
                 new RunCommand.ParticipantStopped(4, "java.lang.IllegalStateException: no data"),
                 new ParticipantCommand.Ask(5, new FederatedFamily.Update(3, new double[] {0.5, -0.25}), runCurator),
                 new ParticipantCommand.Ask(6, new FederatedFamily.Personalize(new double[] {1, 2}), runCurator),
-                new ParticipantCommand.Ask(1, new RatingsFamily.UserMean(2.75), runCurator),
-                new ParticipantCommand.Ask(1, new RatingsFamily.Collect(1, 3.5), runCurator),
-                new ParticipantCommand.Ask(2, new RatingsFamily.Contribute(2, new double[] {0.5, 1, -1, 0}), runCurator),
-                new ParticipantCommand.Ask(3, new RatingsFamily.Evaluate(new RatingsFamily.OwnMean(0)), runCurator),
-                new ParticipantCommand.Ask(3, new RatingsFamily.Evaluate(new RatingsFamily.Constant(3.5)), runCurator),
-                new ParticipantCommand.Ask(3, new RatingsFamily.Evaluate(new RatingsFamily.ItemMeans(
+                new ParticipantCommand.Ask(1, new RatingsRequest.UserMean(2.75), runCurator),
+                new ParticipantCommand.Ask(1, new RatingsRequest.Collect(1, 3.5), runCurator),
+                new ParticipantCommand.Ask(2, new RatingsRequest.Contribute(2, new double[] {0.5, 1, -1, 0}), runCurator),
+                new ParticipantCommand.Ask(3, new RatingsRequest.Evaluate(new RatingsRequest.OwnMean(0)), runCurator),
+                new ParticipantCommand.Ask(3, new RatingsRequest.Evaluate(new RatingsRequest.Constant(3.5)), runCurator),
+                new ParticipantCommand.Ask(3, new RatingsRequest.Evaluate(new RatingsRequest.ItemMeans(
                         new double[] {3, 4})), runCurator),
-                new ParticipantCommand.Ask(3, new RatingsFamily.Evaluate(new RatingsFamily.Factors(
+                new ParticipantCommand.Ask(3, new RatingsRequest.Evaluate(new RatingsRequest.Factors(
                         new double[] {0.1, 0.2, 0.3, 0.4})), runCurator),
-                new RunCommand.Answered(4, new RatingsFamily.Mean(-0.5)),
-                new RunCommand.Answered(4, new RatingsFamily.Ratings(new int[] {3, 1}, new double[] {0.5, -1}, null)),
-                new RunCommand.Answered(4, new RatingsFamily.Ratings(new int[] {2}, new double[] {1}, new double[] {0.5, 1})),
-                new RunCommand.Answered(5, new RatingsFamily.Score(7, 2, 1.25)),
+                new RunCommand.Answered(4, new RatingsAnswer.Mean(-0.5)),
+                new RunCommand.Answered(4, new RatingsAnswer.Ratings(new int[] {3, 1}, new double[] {0.5, -1}, null)),
+                new RunCommand.Answered(4, new RatingsAnswer.Ratings(new int[] {2}, new double[] {1}, new double[] {0.5, 1})),
+                new RunCommand.Answered(5, new RatingsAnswer.Score(7, 2, 1.25)),
                 new SeamHostCommand.StartRun(7, "name: x", "x.yaml", 5L, 2, 1,
                         testKit.<SeamDeskCommand>createTestProbe().getRef()),
                 new SeamHostCommand.Reported(new CoordinatorCommand.RunFailed(3, 1, "refused")),
@@ -241,7 +243,7 @@ class MessageSerializationTest {
                 new SeamDeskCommand.Gone(7, -1, -1, -1),
                 new SeamDeskCommand.ParticipantPlaced(7, 2, 3, 4, "pekko://privsim@10.0.0.1:2551"),
                 new SeamDeskCommand.ParticipantAnswered(7, 2, 3, 4, new RunCommand.Answered(4,
-                        new RatingsFamily.Mean(-0.5))),
+                        new RatingsAnswer.Mean(-0.5))),
                 new SeamDeskCommand.ParticipantStopped(7, 2, 3, 4),
                 new SeamDeskCommand.RegisterStandIn(7, 2, 3, 4, testKit.createTestProbe().getRef()),
                 new SeamDeskCommand.MemberRemoved("pekko://privsim@10.0.0.1:2551"),

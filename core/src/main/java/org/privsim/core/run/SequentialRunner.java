@@ -1,6 +1,5 @@
 package org.privsim.core.run;
 
-import java.util.ArrayList;
 import java.util.List;
 import org.privsim.core.family.lowrank.LowRankFamily;
 import org.privsim.core.scenario.Scenario;

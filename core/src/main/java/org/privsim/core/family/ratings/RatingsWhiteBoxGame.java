@@ -39,7 +39,7 @@ import org.privsim.core.seam.Step;
  * <p><b>Score.</b> For every request the curator made (whose fields — the published factors, the
  * released centre — the adversary observed), both worlds' answers differ only in the target's; the
  * adversary computes each release's pre-noise value in both worlds with the curator's own arithmetic
- * ({@link RatingsFamily#statistics}) and sums the releases' exact Gaussian log-likelihood ratios at their
+ * ({@link RatingsStatistics#statistics}) and sums the releases' exact Gaussian log-likelihood ratios at their
  * records' σ ({@link ReleaseTranscript}, checked against the ledger's log). Round t's statistics depend
  * on the factors computed from earlier noisy releases; computing both worlds at the realised factors
  * gives each release's conditional density, so by the chain rule the sum is the likelihood ratio of the
@@ -72,7 +72,7 @@ public final class RatingsWhiteBoxGame implements DistinguishingGame {
     /** |r − c| of the canary's ratings, in units of ζ: far beyond every clip bound. */
     static final double RATING_SCALE = 1e9;
     /** Every user's answer to the final evaluation, which releases nothing: its error is not computed. */
-    private static final RatingsFamily.Score UNSCORED = new RatingsFamily.Score(1, 1, 0);
+    private static final RatingsAnswer.Score UNSCORED = new RatingsAnswer.Score(1, 1, 0);
 
     private final RatingsFamily.Cell cell;
     private final long seed;
@@ -125,47 +125,47 @@ public final class RatingsWhiteBoxGame implements DistinguishingGame {
         RatingsFamily.Context context = family.context(cell, 0,
                 RandomStreams.derive(seed, "audit-ratings-white-box-trial", trial));
         ReleaseTranscript transcript = new ReleaseTranscript();
-        RunCurator<RatingsFamily.Request, RatingsFamily.Answer, RatingsFamily.Outcome> curator =
+        RunCurator<RatingsRequest, RatingsAnswer, RatingsFamily.Outcome> curator =
                 family.auditedCurator(cell, context, inject, transcript);
         UserRatings.Split[] splits = new UserRatings.Split[cell.task().users()];
-        Step<RatingsFamily.Request, RatingsFamily.Outcome> step = curator.start();
+        Step<RatingsRequest, RatingsFamily.Outcome> step = curator.start();
         double llr = 0;
-        while (step instanceof Step.Ask<RatingsFamily.Request, RatingsFamily.Outcome> ask) {
-            RatingsFamily.Request request = ask.request();
-            List<RatingsFamily.Answer> played = new ArrayList<>(ask.participants().length);
+        while (step instanceof Step.Ask<RatingsRequest, RatingsFamily.Outcome> ask) {
+            RatingsRequest request = ask.request();
+            List<RatingsAnswer> played = new ArrayList<>(ask.participants().length);
             int at = -1;
             for (int user : ask.participants()) {
-                if (request instanceof RatingsFamily.Evaluate) {
+                if (request instanceof RatingsRequest.Evaluate) {
                     played.add(UNSCORED);
                     continue;
                 }
                 if (user == target) {
                     at = played.size();
-                    played.add(RatingsFamily.answer(cell, context, user, canary[world], request, inject));
+                    played.add(RatingsUser.answer(cell, context, user, canary[world], request, inject));
                     continue;
                 }
                 if (splits[user] == null) {
                     splits[user] = context.source().user(user).split(context.repeatSeed(), user,
                             cell.task().testFraction());
                 }
-                played.add(RatingsFamily.answer(cell, context, user, splits[user], request, inject));
+                played.add(RatingsUser.answer(cell, context, user, splits[user], request, inject));
             }
             int from = transcript.size();
             step = curator.onAnswers(played);
             if (transcript.size() == from) {
                 continue;
             }
-            List<RatingsFamily.Answer> other = new ArrayList<>(played);
-            other.set(at, RatingsFamily.answer(cell, context, target, canary[1 - world], request, inject));
-            Map<String, double[]> world0 = RatingsFamily.statistics(cell, world == 0 ? played : other);
-            Map<String, double[]> world1 = RatingsFamily.statistics(cell, world == 1 ? played : other);
+            List<RatingsAnswer> other = new ArrayList<>(played);
+            other.set(at, RatingsUser.answer(cell, context, target, canary[1 - world], request, inject));
+            Map<String, double[]> world0 = RatingsStatistics.statistics(cell, world == 0 ? played : other);
+            Map<String, double[]> world1 = RatingsStatistics.statistics(cell, world == 1 ? played : other);
             List<ReleaseTranscript.Entry> entries = transcript.entries();
             for (int r = from; r < entries.size(); r++) {
                 String name = entries.get(r).record().name();
                 llr += transcript.llr(r, world0.get(name), world1.get(name));
             }
         }
-        transcript.checkAgainst(((Step.Done<RatingsFamily.Request, RatingsFamily.Outcome>) step).outcome().releases());
+        transcript.checkAgainst(((Step.Done<RatingsRequest, RatingsFamily.Outcome>) step).outcome().releases());
         return llr;
     }
 

@@ -116,17 +116,17 @@ class RatingsWhiteBoxGameTest {
             RatingsFamily.Outcome plain = SequentialInterpreter.run(family, cell, 0, 11);
             RatingsFamily.Context context = family.context(cell, 0, 11);
             ReleaseTranscript transcript = new ReleaseTranscript();
-            RunCurator<RatingsFamily.Request, RatingsFamily.Answer, RatingsFamily.Outcome> curator =
+            RunCurator<RatingsRequest, RatingsAnswer, RatingsFamily.Outcome> curator =
                     family.auditedCurator(cell, context, Injection.NONE, transcript);
-            Step<RatingsFamily.Request, RatingsFamily.Outcome> step = curator.start();
-            while (step instanceof Step.Ask<RatingsFamily.Request, RatingsFamily.Outcome> ask) {
-                List<RatingsFamily.Answer> answers = new ArrayList<>();
+            Step<RatingsRequest, RatingsFamily.Outcome> step = curator.start();
+            while (step instanceof Step.Ask<RatingsRequest, RatingsFamily.Outcome> ask) {
+                List<RatingsAnswer> answers = new ArrayList<>();
                 for (int user : ask.participants()) {
                     answers.add(family.participant(cell, 0, 11, context, user).answer(ask.request()));
                 }
                 step = curator.onAnswers(answers);
             }
-            RatingsFamily.Outcome tapped = ((Step.Done<RatingsFamily.Request, RatingsFamily.Outcome>) step).outcome();
+            RatingsFamily.Outcome tapped = ((Step.Done<RatingsRequest, RatingsFamily.Outcome>) step).outcome();
             assertEquals(plain, tapped);
             transcript.checkAgainst(tapped.releases());
             assertEquals(names.get(a), transcript.entries().stream().map(e -> e.record().name()).toList());

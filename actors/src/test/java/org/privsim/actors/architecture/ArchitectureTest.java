@@ -1,0 +1,167 @@
+package org.privsim.actors.architecture;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.tngtech.archunit.core.domain.Dependency;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.SortedSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The layering of the code base, checked on the compiled classes of core, protocol and actors
+ * (docs/architecture.md): core holds no Pekko type; the seam depends on no family; families import
+ * shared code, never each other; and, as ratchets that may only shrink, the main classes of actors and
+ * protocol that still name a family and the pairs of packages that depend on each other. A ratchet
+ * fails both ways: a new entry is a regression, and an entry that no longer holds must be deleted from
+ * its list so that it cannot come back unnoticed.
+ */
+class ArchitectureTest {
+    private static final String FAMILY = "org.privsim.core.family";
+    private static JavaClasses classes;
+
+    /**
+     * Main classes of actors and protocol that name a family's type today: the report's writers, which
+     * read each family's row type until the report is generated from the rows' own column description.
+     * Delete a line when its class no longer names a family.
+     */
+    private static final Set<String> ACTORS_NAMING_A_FAMILY = Set.of(
+            "actors.report.IndexedMeanCsv",
+            "actors.report.LossPlot",
+            "actors.report.ModelsCsv",
+            "actors.report.ModelsHeatMap",
+            "actors.report.MultitaskCsv",
+            "actors.report.NmsePlot",
+            "actors.report.ParameterErrorPlot",
+            "actors.report.PrivacyEvents",
+            "actors.report.RatingsCsv",
+            "actors.report.ReportHtml",
+            "actors.report.ResultsTable",
+            "actors.report.RmsePlot",
+            "actors.report.TransferCsv");
+
+    /**
+     * Package pairs (each "a <-> b", a before b) that depend on each other today: the registries
+     * ({@code run.Families}, {@code audit.AuditGames}) and the report ({@code run.Report}) name the
+     * families that depend on run and audit, and the scenario model names its readers' products. The
+     * goal is none; delete a line when its pair no longer depends both ways.
+     */
+    private static final Set<String> MUTUAL_PACKAGES = Set.of(
+            "core.audit <-> core.family.federated",
+            "core.audit <-> core.family.indexedmean",
+            "core.audit <-> core.family.lowrank",
+            "core.audit <-> core.family.multitask",
+            "core.audit <-> core.family.ratings",
+            "core.audit <-> core.family.transfer",
+            "core.audit <-> core.run",
+            "core.audit <-> core.scenario",
+            "core.data <-> core.scenario",
+            "core.family.federated <-> core.run",
+            "core.family.indexedmean <-> core.run",
+            "core.family.lowrank <-> core.run",
+            "core.family.multitask <-> core.run",
+            "core.family.ratings <-> core.run",
+            "core.family.transfer <-> core.run",
+            "core.mechanism <-> core.scenario",
+            "core.run <-> core.scenario");
+
+    @BeforeAll
+    static void importClasses() {
+        classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("org.privsim");
+    }
+
+    @Test
+    void coreHoldsNoPekkoType() {
+        noClasses().that().resideInAPackage("org.privsim.core..").should().dependOnClassesThat()
+                .resideInAPackage("org.apache.pekko..").check(classes);
+    }
+
+    @Test
+    void theSeamDependsOnNoFamily() {
+        noClasses().that().resideInAPackage("org.privsim.core.seam..").should().dependOnClassesThat()
+                .resideInAPackage(FAMILY + "..").check(classes);
+    }
+
+    @Test
+    void familiesDoNotImportEachOther() {
+        SortedSet<String> crossings = new TreeSet<>();
+        for (JavaClass c : classes) {
+            String from = familyOf(c.getPackageName());
+            if (from == null) {
+                continue;
+            }
+            for (Dependency d : c.getDirectDependenciesFromSelf()) {
+                String to = familyOf(d.getTargetClass().getPackageName());
+                if (to != null && !to.equals(from)) {
+                    crossings.add(c.getName() + " -> " + d.getTargetClass().getName());
+                }
+            }
+        }
+        assertTrue(crossings.isEmpty(), "a family imports another family: " + crossings);
+    }
+
+    @Test
+    void actorsAndProtocolNameNoNewFamily() {
+        SortedSet<String> naming = new TreeSet<>();
+        for (JavaClass c : classes) {
+            if (!c.getPackageName().startsWith("org.privsim.actors") && !c.getPackageName().startsWith("org.privsim.protocol")) {
+                continue;
+            }
+            for (Dependency d : c.getDirectDependenciesFromSelf()) {
+                if (d.getTargetClass().getPackageName().startsWith(FAMILY)) {
+                    naming.add(topLevel(c));
+                }
+            }
+        }
+        assertEquals(new TreeSet<>(ACTORS_NAMING_A_FAMILY), naming,
+                "classes of actors/ and protocol/ that name a family (the list may only shrink)");
+    }
+
+    @Test
+    void packageCyclesOnlyShrink() {
+        SortedMap<String, SortedSet<String>> edges = new TreeMap<>();
+        for (JavaClass c : classes) {
+            for (Dependency d : c.getDirectDependenciesFromSelf()) {
+                String to = d.getTargetClass().getPackageName();
+                if (to.startsWith("org.privsim") && !to.equals(c.getPackageName())) {
+                    edges.computeIfAbsent(c.getPackageName(), k -> new TreeSet<>()).add(to);
+                }
+            }
+        }
+        SortedSet<String> mutual = new TreeSet<>();
+        edges.forEach((a, targets) -> targets.forEach(b -> {
+            if (a.compareTo(b) < 0 && edges.getOrDefault(b, new TreeSet<>()).contains(a)) {
+                mutual.add(a.replace("org.privsim.", "") + " <-> " + b.replace("org.privsim.", ""));
+            }
+        }));
+        assertEquals(new TreeSet<>(MUTUAL_PACKAGES), mutual,
+                "package pairs that depend on each other (the list may only shrink)");
+    }
+
+    private static String familyOf(String pkg) {
+        if (!pkg.startsWith(FAMILY + ".")) {
+            return null;
+        }
+        String rest = pkg.substring(FAMILY.length() + 1);
+        int dot = rest.indexOf('.');
+        return dot < 0 ? rest : rest.substring(0, dot);
+    }
+
+    private static String topLevel(JavaClass c) {
+        JavaClass outer = c;
+        while (outer.getEnclosingClass().isPresent()) {
+            outer = outer.getEnclosingClass().get();
+        }
+        return outer.getName().replace("org.privsim.", "");
+    }
+}
