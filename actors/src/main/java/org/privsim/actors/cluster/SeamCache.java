@@ -4,7 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.privsim.actors.local.SharedContexts;
-import org.privsim.core.run.Families;
+import org.privsim.core.family.Families;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.seam.BoundCell;
 

@@ -13,7 +13,7 @@ import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.privsim.core.audit.AuditResult;
 import org.privsim.core.run.ExperimentRow;
-import org.privsim.core.run.Families;
+import org.privsim.core.family.Families;
 import org.privsim.core.run.Placement;
 import org.privsim.core.run.Progress;
 import org.privsim.core.run.Report;

@@ -1,6 +1,7 @@
 package org.privsim.core.run;
 
 import java.util.List;
+import org.privsim.core.family.Families;
 import org.privsim.core.family.lowrank.LowRankFamily;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.seam.BoundCell;

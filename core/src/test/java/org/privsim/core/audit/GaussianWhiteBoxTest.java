@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.privsim.core.family.AuditFamily;
+import org.privsim.core.family.AuditGames;
 import org.privsim.core.privacy.Release;
 import org.privsim.core.privacy.StandardNormal;
 import org.privsim.core.scenario.Scenario;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.privsim.core.family.AuditGames;
 import org.privsim.core.privacy.Calibration;
 import org.privsim.core.scenario.FieldError;
 import org.privsim.core.scenario.Scenario;

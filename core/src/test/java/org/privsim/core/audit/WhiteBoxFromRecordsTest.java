@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.privsim.core.family.AuditFamily;
+import org.privsim.core.family.AuditGames;
 import org.privsim.core.family.lowrank.AltMinCanaryGame;
 import org.privsim.core.privacy.Release;
 import org.privsim.core.privacy.ReleaseLog;

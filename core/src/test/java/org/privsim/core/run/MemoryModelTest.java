@@ -9,6 +9,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.privsim.core.data.LowRankData;
 import org.privsim.core.data.UserDataset;
+import org.privsim.core.family.Families;
 import org.privsim.core.scenario.LowRankRegressionTask;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.scenario.ScenarioParser;

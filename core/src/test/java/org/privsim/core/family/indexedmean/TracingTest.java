@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
-import org.privsim.core.audit.AuditGames;
+import org.privsim.core.family.AuditGames;
 import org.privsim.core.audit.AuditResult;
 import org.privsim.core.audit.TracingAuc;
 import org.privsim.core.privacy.StandardNormal;

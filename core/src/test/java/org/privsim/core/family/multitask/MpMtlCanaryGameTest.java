@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
-import org.privsim.core.audit.AuditGames;
+import org.privsim.core.family.AuditGames;
 import org.privsim.core.audit.AuditResult;
 import org.privsim.core.audit.DistinguishingGame;
 import org.privsim.core.scenario.Scenario;

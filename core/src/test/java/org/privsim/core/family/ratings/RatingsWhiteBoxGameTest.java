@@ -7,7 +7,7 @@ import static org.privsim.core.audit.WhiteBoxFromRecordsTest.assertVerdicts;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.privsim.core.audit.AuditGames;
+import org.privsim.core.family.AuditGames;
 import org.privsim.core.audit.AuditSpec;
 import org.privsim.core.audit.ReleaseTranscript;
 import org.privsim.core.audit.WhiteBoxFromRecordsTest;

@@ -1,23 +1,27 @@
-package org.privsim.core.run;
+package org.privsim.core.family;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.privsim.core.audit.AuditFamily;
+import java.util.stream.Stream;
 import org.privsim.core.audit.AuditResult;
-import org.privsim.core.family.federated.FedAvgFamily;
-import org.privsim.core.family.federated.FedRepFamily;
-import org.privsim.core.family.indexedmean.IndexedMeanFamily;
-import org.privsim.core.family.lowrank.LowRankFamily;
-import org.privsim.core.family.multitask.MultitaskFamily;
-import org.privsim.core.family.ratings.RatingsFamily;
-import org.privsim.core.family.transfer.TransferFamily;
+import org.privsim.core.audit.AuditSpec;
+import org.privsim.core.family.federated.FederatedModule;
+import org.privsim.core.family.indexedmean.IndexedMeanModule;
+import org.privsim.core.family.lowrank.LowRankModule;
+import org.privsim.core.family.multitask.MultitaskModule;
+import org.privsim.core.family.ratings.RatingsModule;
+import org.privsim.core.family.transfer.TransferModule;
+import org.privsim.core.module.FamilyModule;
+import org.privsim.core.run.ExperimentRow;
+import org.privsim.core.run.Report;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.seam.BoundCell;
 import org.privsim.core.seam.Family;
 
 /**
- * The families every runner executes through the curator–participant seam, in report order, and
- * the scenario's cells of all of them.
+ * The registry: the family modules ({@code core/family/<name>/}), the families every runner executes
+ * through the curator–participant seam in report order (the modules' families, then the audits'), and
+ * the scenario's cells of all of them. Adding a family adds one line to {@link #MODULES}.
  *
  * <p>Guarantee: {@link #cells} lists the families' cells family by family in {@link #SEAM} order,
  * each family's in its own {@link Family#cells} order — the order every runner reports them in —
@@ -25,12 +29,30 @@ import org.privsim.core.seam.Family;
  * runtimes' messages and actor names need: dp-fedavg and dp-fedrep share a scenario).
  */
 public final class Families {
-    /** The seam's families, in report order. */
-    public static final List<Family<?, ?, ?, ?, ?, ?>> SEAM = List.of(LowRankFamily.INSTANCE, IndexedMeanFamily.INSTANCE,
-            MultitaskFamily.INSTANCE, TransferFamily.INSTANCE, FedAvgFamily.INSTANCE, FedRepFamily.INSTANCE,
-            RatingsFamily.INSTANCE, AuditFamily.INSTANCE);
+    /** The family modules, in report order. */
+    public static final List<FamilyModule> MODULES = List.of(LowRankModule.INSTANCE, IndexedMeanModule.INSTANCE,
+            MultitaskModule.INSTANCE, TransferModule.INSTANCE, FederatedModule.INSTANCE, RatingsModule.INSTANCE);
+
+    /** The seam's families, in report order: every module's, then {@link AuditFamily}. */
+    public static final List<Family<?, ?, ?, ?, ?, ?>> SEAM = Stream.concat(
+            MODULES.stream().flatMap(m -> m.families().stream()), Stream.of(AuditFamily.INSTANCE)).toList();
 
     private Families() {}
+
+    /**
+     * The module that plays audit {@code spec}: exactly one module {@link FamilyModule#audits} every
+     * audit a scenario reader accepts.
+     *
+     * @throws IllegalStateException when none or several claim it
+     */
+    public static FamilyModule auditing(AuditSpec spec) {
+        List<FamilyModule> claiming = MODULES.stream().filter(m -> m.audits(spec)).toList();
+        if (claiming.size() != 1) {
+            throw new IllegalStateException("an audit of " + spec.algorithm().id() + " must be claimed by one module, got "
+                    + claiming.stream().map(FamilyModule::id).toList());
+        }
+        return claiming.get(0);
+    }
 
     /** Every seam cell of {@code scenario}. */
     public static List<BoundCell> cells(Scenario scenario) {

@@ -1,4 +1,4 @@
-package org.privsim.core.audit;
+package org.privsim.core.family;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.privsim.core.audit.AuditResult;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.scenario.ScenarioParser;
 import org.privsim.core.seam.Participant;

@@ -1,9 +1,14 @@
-package org.privsim.core.audit;
+package org.privsim.core.family;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.privsim.core.audit.AuditResult;
+import org.privsim.core.audit.AuditSpec;
+import org.privsim.core.audit.DistinguishingGame;
+import org.privsim.core.audit.GaussianWhiteBox;
+import org.privsim.core.audit.ThreatModel;
 import org.privsim.core.family.indexedmean.IndexedMeanAdversary;
 import org.privsim.core.family.indexedmean.IndexedMeanGame;
 import org.privsim.core.family.indexedmean.IndexedMeanMechanism;

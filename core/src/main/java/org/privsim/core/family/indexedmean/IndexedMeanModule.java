@@ -1,0 +1,47 @@
+package org.privsim.core.family.indexedmean;
+
+import java.util.List;
+import org.privsim.core.audit.AuditSpec;
+import org.privsim.core.audit.DistinguishingGame;
+import org.privsim.core.module.FamilyModule;
+import org.privsim.core.scenario.IndexedMeanTask;
+import org.privsim.core.scenario.Scenario;
+import org.privsim.core.seam.Family;
+
+/**
+ * The indexed-mean family (Aliakbarpour et al.'s mechanisms on {@code indexed-mean} and
+ * {@code indexed-sign} tasks) as a module. Guarantee: it audits exactly the indexed-mean algorithms —
+ * with {@link TracingGame} under the tracing adversary, else {@link IndexedMeanGame} — each on the
+ * population of key (1, audit) under the root seed itself.
+ */
+public final class IndexedMeanModule implements FamilyModule {
+    /** The one instance. */
+    public static final IndexedMeanModule INSTANCE = new IndexedMeanModule();
+
+    private IndexedMeanModule() {}
+
+    @Override
+    public String id() {
+        return "indexedmean";
+    }
+
+    @Override
+    public List<Family<?, ?, ?, ?, ?, ?>> families() {
+        return List.of(IndexedMeanFamily.INSTANCE);
+    }
+
+    @Override
+    public boolean audits(AuditSpec spec) {
+        return spec.algorithm().isIndexedMean();
+    }
+
+    @Override
+    public DistinguishingGame game(Scenario scenario, AuditSpec spec, int index, long root) {
+        return spec.tracing() ? new TracingGame(spec, index, root) : new IndexedMeanGame(spec, index, root);
+    }
+
+    @Override
+    public int population(AuditSpec spec) {
+        return ((IndexedMeanTask) spec.task()).persons();
+    }
+}

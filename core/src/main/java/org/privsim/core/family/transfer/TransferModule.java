@@ -1,0 +1,53 @@
+package org.privsim.core.family.transfer;
+
+import java.util.List;
+import org.privsim.core.audit.AuditSpec;
+import org.privsim.core.audit.DistinguishingGame;
+import org.privsim.core.audit.ThreatModel;
+import org.privsim.core.module.FamilyModule;
+import org.privsim.core.scenario.Scenario;
+import org.privsim.core.scenario.TransferRegressionTask;
+import org.privsim.core.seam.Family;
+
+/**
+ * The transfer family (DP-SGD, sufficient statistics and their baselines on a
+ * {@code transfer-regression} task) as a module. Guarantee: it audits exactly the audits on a transfer
+ * task — under white-box with {@link TransferWhiteBoxGame}, else {@link DpSgdCanaryGame}; the
+ * population is the first n₂ private samples.
+ */
+public final class TransferModule implements FamilyModule {
+    /** The one instance. */
+    public static final TransferModule INSTANCE = new TransferModule();
+
+    private TransferModule() {}
+
+    @Override
+    public String id() {
+        return "transfer";
+    }
+
+    @Override
+    public List<Family<?, ?, ?, ?, ?, ?>> families() {
+        return List.of(TransferFamily.INSTANCE);
+    }
+
+    @Override
+    public boolean audits(AuditSpec spec) {
+        return spec.task() instanceof TransferRegressionTask;
+    }
+
+    @Override
+    public DistinguishingGame game(Scenario scenario, AuditSpec spec, int index, long root) {
+        long seed = FamilyModule.gameSeed(root, index);
+        TransferRegressionTask task = (TransferRegressionTask) spec.task();
+        if (spec.threatModel() == ThreatModel.WHITE_BOX) {
+            return new TransferWhiteBoxGame(task, spec.experiment(), seed, spec.target(), spec.inject());
+        }
+        return new DpSgdCanaryGame(task, spec.experiment(), seed, spec.target(), spec.inject());
+    }
+
+    @Override
+    public int population(AuditSpec spec) {
+        return ((TransferRegressionTask) spec.task()).privateSamples().get(0);
+    }
+}

@@ -1,0 +1,43 @@
+package org.privsim.core.module;
+
+import java.util.List;
+import org.privsim.core.audit.AuditSpec;
+import org.privsim.core.audit.DistinguishingGame;
+import org.privsim.core.random.RandomStreams;
+import org.privsim.core.scenario.Scenario;
+import org.privsim.core.seam.Family;
+
+/**
+ * An algorithm family as one module, the folder {@code core/family/<name>/}: what the registry
+ * ({@code core/family/Families}) and the audits ask of it, so that neither names the family's classes.
+ *
+ * <p>Guarantees an implementation gives: {@link #families} is a constant list in report order;
+ * {@link #audits} holds exactly for the audits whose algorithm and task the module's games play (the
+ * registry requires that exactly one module claims each audit a scenario reader accepts); and
+ * {@link #game} and {@link #population} are pure functions of their arguments.
+ */
+public interface FamilyModule {
+
+    /** The module's name: its folder under {@code core/family/} (e.g. {@code ratings}). */
+    String id();
+
+    /** The module's seam families, in report order. */
+    List<Family<?, ?, ?, ?, ?, ?>> families();
+
+    /** Whether this module plays the audit {@code spec}. */
+    boolean audits(AuditSpec spec);
+
+    /**
+     * The distinguishing game of audit {@code index} of {@code scenario} (whose spec this module
+     * {@link #audits}) under root seed {@code root}.
+     */
+    DistinguishingGame game(Scenario scenario, AuditSpec spec, int index, long root);
+
+    /** The population (persons, users, tasks or private samples) the audit's target and collusion set live in. */
+    int population(AuditSpec spec);
+
+    /** The seed of audit {@code index}'s game under root seed {@code root}: stream (root, "audit", index). */
+    static long gameSeed(long root, int index) {
+        return RandomStreams.derive(root, "audit", index);
+    }
+}
