@@ -25,14 +25,13 @@ class ScenarioSchemaTest {
     private static final Path SCHEMA_FILE = ROOT.resolve("docs/privsim.schema.json");
     private static final Path REFERENCE_FILE = ROOT.resolve("docs/scenario-reference.md");
 
-    /** scenarios/**&#47;*.yaml and bench/**&#47;*.yaml. */
+    /** scenarios/**&#47;*.yaml, bench/**&#47;*.yaml and scripts/*.yaml. */
     static List<Path> bundledScenarios() throws IOException {
         List<Path> files = new ArrayList<>();
-        try (Stream<Path> s = Files.walk(ROOT.resolve("scenarios"))) {
-            s.filter(p -> p.toString().endsWith(".yaml")).sorted().forEach(files::add);
-        }
-        try (Stream<Path> s = Files.walk(ROOT.resolve("bench"))) {
-            s.filter(p -> p.toString().endsWith(".yaml")).sorted().forEach(files::add);
+        for (String folder : List.of("scenarios", "bench", "scripts")) {
+            try (Stream<Path> s = Files.walk(ROOT.resolve(folder), folder.equals("scripts") ? 1 : Integer.MAX_VALUE)) {
+                s.filter(p -> p.toString().endsWith(".yaml")).sorted().forEach(files::add);
+            }
         }
         return files;
     }
