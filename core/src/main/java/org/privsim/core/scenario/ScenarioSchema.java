@@ -387,16 +387,20 @@ public final class ScenarioSchema {
         return switch (f.type()) {
             case STRING -> "string";
             case BOOLEAN -> "true or false";
-            case INTEGER -> "integer" + range(f.bounds());
+            case INTEGER -> "integer" + range(f.bounds()) + multiple(f);
             case LONG -> "integer (64-bit)";
             case NUMBER -> "number" + range(f.bounds());
-            case INTEGERS -> "integer" + range(f.bounds()) + ", or a list of distinct ones";
+            case INTEGERS -> "integer" + range(f.bounds()) + multiple(f) + ", or a list of distinct ones";
             case NUMBERS -> "number" + range(f.bounds()) + ", or a list of distinct ones";
             case CHOICE -> String.join(", ", f.choices().stream().map(c -> "`" + c + "`").toList());
             case CHOICES -> String.join(", ", f.choices().stream().map(c -> "`" + c + "`").toList())
                     + ", or a list of them";
             case CUSTOM -> custom(f);
         };
+    }
+
+    private static String multiple(FieldSpec f) {
+        return f.multipleOf() == 1 ? "" : ", a multiple of " + f.multipleOf();
     }
 
     private static String custom(FieldSpec f) {

@@ -106,6 +106,12 @@ class ScenarioSchemaTest {
         assertTrue(SchemaCheck.errors(audit).isEmpty(), SchemaCheck.errors(audit).toString());
         assertTrue(SchemaCheck.errors(ok.replace("delta: 1.0e-6", "delta: 1.0e-6, epochs: [3, 5]")).isEmpty());
         assertFalse(SchemaCheck.errors(audit.replace("epochs: 30", "epochs: [30, 40]")).isEmpty());
+        // What validate refuses in one field beyond types and ranges: a trial count not a multiple of 4,
+        // a name that is not a folder.
+        assertFalse(SchemaCheck.errors(audit.replace("trials: 100", "trials: 102")).isEmpty());
+        assertFalse(SchemaCheck.errors(audit.replace("name: t", "name: ..")).isEmpty());
+        assertFalse(SchemaCheck.errors(audit.replace("name: t", "name: .")).isEmpty());
+        assertTrue(SchemaCheck.errors(audit.replace("name: t", "name: .t")).isEmpty());
         String mtl = "name: t\ntask: { type: multitask-regression, tasks: 20, samplesPerTask: 10, dimension: 4, structure: [low-rank] }\n"
                 + "audits: [ { algorithm: mp-mtl-low-rank, epsilon: 1, delta: 0, lambda: 3, trials: 100 } ]\n";
         ScenarioParser.parse(mtl, "t.yaml");

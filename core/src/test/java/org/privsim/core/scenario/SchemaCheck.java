@@ -36,7 +36,8 @@ final class SchemaCheck {
             + "|expected (an integer|a number|a string|a list|a mapping|true or false), got .*"
             + "|unknown value .*|not used by [a-z0-9-]+|must not be empty"
             + "|must be [≥≤<>] -?[0-9.eE+-]+, got .*|must be a finite number, got .*"
-            + "|must fit in a signed 64-bit integer, got .*|must be > 0, got .*");
+            + "|must fit in a signed 64-bit integer, got .*|must be > 0, got .*|must be a multiple of [0-9]+ .*"
+            + "|must not be \".\" or \"..\" .*");
 
     private SchemaCheck() {}
 
