@@ -25,8 +25,10 @@ import org.privsim.core.scenario.ScenarioFields.Used;
  * {@code type}, an experiment and an audit on their {@code algorithm} (an {@code if}/{@code then}
  * per value), and every mapping the readers close to unknown fields is closed here too
  * ({@code additionalProperties} or {@code unevaluatedProperties} false), so a field an algorithm does
- * not use fails the schema as it fails {@code validate}. The schema checks each field on its own;
- * rules between fields (rank ≤ dimension, "only used with …") and the data files are checked by
+ * not use fails the schema as it fails {@code validate}. Besides each field on its own, the schema
+ * states the rules between fields of one experiment or audit that compare a field with fixed values
+ * ({@link SchemaRules}: "only used with uStep kronecker", an audit's threat models per algorithm);
+ * rules comparing two values (rank ≤ dimension), sizes and the data files are checked by
  * {@code validate} only. {@link #markdown} lists the same declarations as tables.
  */
 public final class ScenarioSchema {
@@ -133,6 +135,7 @@ public final class ScenarioSchema {
                 ObjectNode properties = then.putObject("properties");
                 fields.forEach(f -> properties.set(f.name(), f.schema()));
                 required(then, fields);
+                withRules(then, SchemaRules.task(t));
             }
             cases.add(when("type", t, then));
         }
@@ -174,7 +177,8 @@ public final class ScenarioSchema {
         schema.putArray("required").add("algorithm");
         ArrayNode cases = schema.putArray("allOf");
         for (Algorithm a : algorithms) {
-            cases.add(when("algorithm", a.id(), fields(without(ScenarioFields.usedBy(section, a), "algorithm"))));
+            List<FieldSpec> used = without(ScenarioFields.usedBy(section, a), "algorithm");
+            cases.add(when("algorithm", a.id(), withRules(fields(used), SchemaRules.experiment(namesOf(used)))));
         }
         schema.put("unevaluatedProperties", false);
         return schema;
@@ -242,8 +246,10 @@ public final class ScenarioSchema {
                 }
             }
         }
+        List<ObjectNode> rules = new ArrayList<>(SchemaRules.experiment(fields.keySet()));
+        rules.addAll(SchemaRules.audit(a, false));
         if (!ScenarioFields.RATINGS_PRIVATE.contains(a)) {
-            return when("algorithm", a.id(), fields(List.copyOf(fields.values())));
+            return when("algorithm", a.id(), withRules(fields(List.copyOf(fields.values())), rules));
         }
         // on a (synthetic) ratings task: the fields of a ratings experiment
         for (FieldSpec f : ScenarioFields.usedBy(ScenarioFields.RATINGS_EXPERIMENT, a)) {
@@ -252,7 +258,7 @@ public final class ScenarioSchema {
                 ratingsFields.putIfAbsent(f.name(), f);
             }
         }
-        ObjectNode onRatings = fields(List.copyOf(ratingsFields.values()));
+        ObjectNode onRatings = withRules(fields(List.copyOf(ratingsFields.values())), SchemaRules.audit(a, true));
         if (a != Algorithm.PRIV_ALTMIN) {
             return when("algorithm", a.id(), onRatings);
         }
@@ -267,7 +273,7 @@ public final class ScenarioSchema {
         } else {
             type.put("const", RatingsTask.TYPE);
         }
-        ObjectNode lowRank = fields(List.copyOf(fields.values()));
+        ObjectNode lowRank = withRules(fields(List.copyOf(fields.values())), rules);
         byTask.set("then", ratingsScenario ? lowRank : onRatings);
         byTask.set("else", ratingsScenario ? onRatings : lowRank);
         return when("algorithm", a.id(), byTask);
@@ -288,6 +294,18 @@ public final class ScenarioSchema {
         condition.putArray("required").add(field);
         rule.set("then", then);
         return rule;
+    }
+
+    /** {@code schema} with {@code rules} (between its fields) added as {@code allOf}. */
+    private static ObjectNode withRules(ObjectNode schema, List<ObjectNode> rules) {
+        if (!rules.isEmpty()) {
+            schema.putArray("allOf").addAll(rules);
+        }
+        return schema;
+    }
+
+    private static Set<String> namesOf(List<FieldSpec> fields) {
+        return fields.stream().map(FieldSpec::name).collect(Collectors.toSet());
     }
 
     private static void required(ObjectNode schema, List<FieldSpec> fields) {
@@ -316,9 +334,10 @@ public final class ScenarioSchema {
                         + " declarations are published as a JSON Schema (draft 2020-12): `./privsim schema` prints it"
                         + " and [privsim.schema.json](privsim.schema.json) is the committed copy. The bundled scenarios"
                         + " start with `# yaml-language-server: $schema=<relative path to it>`, so editors with a YAML"
-                        + " language server complete and check fields as you type. The schema checks each field on"
-                        + " its own; rules between fields (rank ≤ dimension, \"only used with …\") and data files are"
-                        + " checked by `validate` only. Examples and the bundled scenarios:"
+                        + " language server complete and check fields as you type. The schema checks each field and"
+                        + " the rules that compare a field of an experiment or audit with fixed values (\"only used with"
+                        + " uStep kronecker\", an audit's threat models); rules comparing two values (rank ≤ dimension)"
+                        + " and data files are checked by `validate` only. Examples and the bundled scenarios:"
                         + " [cli.md](cli.md#scenario-files-examples-and-the-bundled-scenarios).\n\n");
         md.append("## Top level\n\n");
         table(md, ScenarioFields.TOP, false);

@@ -2,6 +2,7 @@ package org.privsim.core.scenario;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.networknt.schema.Error;
@@ -15,9 +16,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The published scenario schema: a valid draft 2020-12 schema (by the meta-schema of an independent
- * implementation, networknt), accepted by every bundled scenario, refusing per-field mistakes (the
- * parser tests run their malformed scenarios through {@link SchemaCheck} too), referenced by every
- * bundled scenario's first line, and committed current with its Markdown reference.
+ * implementation, networknt), accepted by every bundled scenario, refusing per-field mistakes and
+ * the rules between fields with fixed values that validate refuses (the parser tests run their
+ * malformed scenarios through {@link SchemaCheck} too), referenced by every bundled scenario's first
+ * line, and committed current with its Markdown reference.
  */
 class ScenarioSchemaTest {
 
@@ -117,5 +119,47 @@ class ScenarioSchemaTest {
         ScenarioParser.parse(mtl, "t.yaml");
         assertTrue(SchemaCheck.errors(mtl).isEmpty(), SchemaCheck.errors(mtl).toString());
         assertFalse(SchemaCheck.errors(mtl.replace("lambda: 3", "lambda: [3, 10]")).isEmpty());
+    }
+
+    /** Scenarios validate accepts pass the schema; the same with one rule broken fail both. */
+    private static void agree(String accepted, String refused) {
+        ScenarioParser.parse(accepted, "t.yaml");
+        assertTrue(SchemaCheck.errors(accepted).isEmpty(), accepted + SchemaCheck.errors(accepted));
+        assertThrows(ScenarioException.class, () -> ScenarioParser.parse(refused, "t.yaml"), refused);
+        assertFalse(SchemaCheck.errors(refused).isEmpty(), "the schema accepts " + refused);
+    }
+
+    @Test
+    void rulesBetweenFieldsWithFixedValuesAreInTheSchema() {
+        String task = "name: t\ntask: { type: low-rank-regression, users: 100, samplesPerUser: 8, dimension: 6, rank: 2,"
+                + " labelNoise: 0.1 }\n";
+        String kronecker = task + "experiments: [ { algorithm: priv-altmin, epsilon: 1, delta: 1.0e-6, uStep: kronecker,"
+                + " clipMoment: 2 } ]\n";
+        agree(kronecker, kronecker.replace("uStep: kronecker, ", ""));
+        agree(kronecker, kronecker.replace("kronecker", "full"));
+        String batches = task + "experiments: [ { algorithm: priv-altmin, epsilon: 1, delta: 1.0e-6,"
+                + " participation: disjoint-batches, rounds: 3 } ]\n";
+        agree(batches, batches.replace("participation: disjoint-batches, ", ""));
+        agree(batches, batches.replace("rounds: 3", "epochs: 3"));
+        String mtl = "name: t\ntask: { type: multitask-regression, tasks: 20, samplesPerTask: 10, dimension: 4,"
+                + " structure: [low-rank], taskRank: 2 }\n";
+        String gaussian = mtl + "experiments: [ { algorithm: mp-mtl-low-rank, epsilon: 1, delta: 1.0e-5,"
+                + " covarianceNoise: gaussian, calibration: tight } ]\n";
+        agree(gaussian, gaussian.replace("covarianceNoise: gaussian, ", ""));
+        agree(gaussian, gaussian.replace("delta: 1.0e-5", "delta: 0"));
+        agree(gaussian, gaussian.replace("structure: [low-rank]", "structure: [group-sparse]"));
+        String audit = mtl + "audits: [ { algorithm: mp-mtl-low-rank, epsilon: 1, delta: 1.0e-5, lambda: 3, trials: 100,"
+                + " covarianceNoise: gaussian, threatModel: white-box, method: gaussian-dp } ]\n";
+        agree(audit, audit.replace("covarianceNoise: gaussian, ", ""));
+        agree(audit, audit.replace("white-box", "billboard"));
+        String indexed = "name: t\ntask: { type: indexed-mean, dimension: 30, persons: 30 }\naudits: [ { algorithm:"
+                + " indexed-mean-billboard, epsilon: 0.5, delta: 1.0e-5, trials: 200, adversary: tracing } ]\n";
+        agree(indexed, indexed.replace("indexed-mean-billboard", "indexed-mean-jdp"));
+        agree(indexed, indexed.replace("adversary: tracing", "adversary: tracing, threatModel: jdp"));
+        String nonprivate = indexed.replace("indexed-mean-billboard", "indexed-mean-nonprivate")
+                .replace("adversary: tracing", "threatModel: billboard, method: clopper-pearson");
+        agree(nonprivate, nonprivate.replace("clopper-pearson", "gaussian-dp-auc"));
+        agree(nonprivate, nonprivate.replace("threatModel: billboard, ", ""));
+        agree(nonprivate, nonprivate.replace("clopper-pearson", "clopper-pearson, inject: { noiseMultiplier: 0.5 }"));
     }
 }

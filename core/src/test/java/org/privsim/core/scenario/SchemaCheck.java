@@ -37,7 +37,15 @@ final class SchemaCheck {
             + "|unknown value .*|not used by [a-z0-9-]+|must not be empty"
             + "|must be [≥≤<>] -?[0-9.eE+-]+, got .*|must be a finite number, got .*"
             + "|must fit in a signed 64-bit integer, got .*|must be > 0, got .*|must be a multiple of [0-9]+ .*"
-            + "|must not be \".\" or \"..\" .*");
+            + "|must not be \".\" or \"..\" .*"
+            // rules between fields with fixed values (SchemaRules)
+            + "|only used with (?!a dataset task).*|only used by [a-z0-9-]+ with covarianceNoise gaussian.*|not used with participation .*"
+            + "|not used by .*|must be > 0 with covarianceNoise gaussian.*|[a-z0-9-]+( on a ratings task)? is audited .*"
+            + "|white-box is implemented .*|[a-z-]+ is valid only for Gaussian mechanisms.*|sampled-gaussian-auc reads .*"
+            + "|indexed-mean-nonprivate has no privacy mechanism to break|not supported for .*"
+            + "|indexed-mean-1-out-of-t calibrates a single output.*|tracing reads the whole release.*"
+            + "|a tracing audit reads the billboard.*|has no effect on a tracing audit.*"
+            + "|must be a single integer for non-private-altmin.*|an audit runs one .*; give a single .*");
 
     private SchemaCheck() {}
 
