@@ -84,6 +84,7 @@ public final class ScenarioSchema {
         ObjectNode otherwise = schema.putObject("else").putObject("properties");
         otherwise.putObject("experiments").putObject("items").put("$ref", "#/$defs/experiment");
         otherwise.putObject("audits").putObject("items").put("$ref", "#/$defs/audit");
+        withRules(schema, SchemaRules.byTaskType());
 
         ObjectNode defs = schema.putObject("$defs");
         defs.set("aggregation", closed(ScenarioFields.AGGREGATION_FIELDS, "How users are grouped under aggregators."));

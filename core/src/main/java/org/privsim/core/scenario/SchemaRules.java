@@ -17,7 +17,8 @@ import org.privsim.core.audit.ThreatModel;
  * {@link ScenarioSchema}: a field only used when another has a fixed value ({@code clipMoment} only
  * with {@code uStep: kronecker}, its default counted when absent), a bound that depends on such a
  * value (δ &gt; 0 with {@code covarianceNoise: gaussian}), an audit's threat models, methods,
- * collusion, adversary and injected faults per algorithm, and a multi-task task's low-rank fields.
+ * collusion, adversary, faults and task types per algorithm, a multi-task task's low-rank fields, and
+ * the algorithms that run on the scenario's task type.
  *
  * <p>Guarantee: each rule states what the readers ({@link ExperimentReader}, {@link AuditReader})
  * refuse for the same fields; rules that compare two values (rank ≤ dimension), sizes or data files
@@ -100,13 +101,21 @@ final class SchemaRules {
         List<ObjectNode> rules = new ArrayList<>();
         boolean mpMtl = ScenarioFields.MP_MTL.contains(a);
         ObjectNode gaussian = is("covarianceNoise", CovarianceNoise.GAUSSIAN.id(), Defaults.COVARIANCE_NOISE.id());
-        List<String> models = onRatings ? List.of(ThreatModel.WHITE_BOX.id()) : threatModels(a);
+        ObjectNode ownTask = NODES.objectNode();
+        ArrayNode types = ownTask.putObject("properties").putObject("task").putObject("properties").putObject("type")
+                .putArray("enum");
+        ScenarioFields.TASK_TYPES.stream().filter(t -> auditsOn(a, t)).forEach(types::add);
+        rules.add(ownTask);
+                List<String> models = onRatings ? List.of(ThreatModel.WHITE_BOX.id()) : threatModels(a);
         if (models.size() < ThreatModel.values().length) {
             rules.add(choice("threatModel", models));
         }
         if (mpMtl) {
             rules.add(given(not(gaussian), choice("threatModel", List.of(ThreatModel.JDP.id()))));
             rules.add(choice("collusion", List.of("all-but-target")));
+        }
+        if (a.isTransfer()) {
+            rules.add(not(is("representation", Representation.PRIVATE_ALTMIN.id(), Defaults.REPRESENTATION.id())));
         }
         if (a == Algorithm.INDEXED_MEAN_NONPRIVATE) {
             ObjectNode required = NODES.objectNode();
@@ -158,6 +167,35 @@ final class SchemaRules {
             }
         }
         return rules;
+    }
+
+    /**
+     * The rules on the scenario's experiments and audits that its task's type sets: for each type,
+     * the algorithms that run on it (an audit without a task of its own plays on the scenario's).
+     */
+    static List<ObjectNode> byTaskType() {
+        List<ObjectNode> rules = new ArrayList<>();
+        for (String type : ScenarioFields.TASK_TYPES) {
+            ObjectNode condition = required("task");
+            ObjectNode task = condition.putObject("properties").putObject("task");
+            task.putArray("required").add("type");
+            task.putObject("properties").putObject("type").put("const", type);
+            ObjectNode then = NODES.objectNode();
+            ObjectNode properties = then.putObject("properties");
+            properties.putObject("experiments").set("items", choice("algorithm",
+                    Arrays.stream(Algorithm.values()).filter(a -> a.runsOn(type)).map(Algorithm::id).toList()));
+            ObjectNode onScenarioTask = choice("algorithm",
+                    ScenarioFields.AUDITABLE.stream().filter(a -> auditsOn(a, type)).map(Algorithm::id).toList());
+            properties.putObject("audits").set("items", given(not(required("task")), onScenarioTask));
+            rules.add(given(condition, then));
+        }
+        return rules;
+    }
+
+    /** Whether an audit of {@code a} plays on a task of {@code type}: not a data set; ratings for its private ones. */
+    private static boolean auditsOn(Algorithm a, String type) {
+        return a.runsOn(type) && !type.equals(DatasetTask.TYPE)
+                && (!type.equals(RatingsTask.TYPE) || ScenarioFields.RATINGS_PRIVATE.contains(a));
     }
 
     /** The threat models an audit of {@code a} may name, whatever its other fields. */

@@ -161,5 +161,15 @@ class ScenarioSchemaTest {
         agree(nonprivate, nonprivate.replace("clopper-pearson", "gaussian-dp-auc"));
         agree(nonprivate, nonprivate.replace("threatModel: billboard, ", ""));
         agree(nonprivate, nonprivate.replace("clopper-pearson", "clopper-pearson, inject: { noiseMultiplier: 0.5 }"));
+        // the algorithms a task's type runs, for experiments and for audits on the scenario's task or their own
+        String mean = "name: t\ntask: { type: indexed-mean, dimension: 30, persons: 30 }\n";
+        String jdp = mean + "experiments: [ { algorithm: indexed-mean-jdp, epsilon: 1, delta: 1.0e-5 } ]\n";
+        agree(jdp, jdp.replace("indexed-mean-jdp, epsilon: 1, delta: 1.0e-5", "own-data"));
+        String onScenarioTask = mean + "audits: [ { algorithm: indexed-mean-jdp, epsilon: 0.5, delta: 1.0e-5,"
+                + " trials: 200 } ]\n";
+        agree(onScenarioTask, onScenarioTask.replace(mean, task));
+        String own = indexed.replace("adversary: tracing", "task: { type: indexed-sign, dimension: 30, persons: 30 }");
+        agree(own, own.replace("type: indexed-sign, dimension: 30, persons: 30", "type: low-rank-regression,"
+                + " users: 100, samplesPerUser: 8, dimension: 6, rank: 2, labelNoise: 0.1"));
     }
 }
