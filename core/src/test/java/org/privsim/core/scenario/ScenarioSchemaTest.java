@@ -122,11 +122,18 @@ class ScenarioSchemaTest {
     }
 
     /** Scenarios validate accepts pass the schema; the same with one rule broken fail both. */
-    private static void agree(String accepted, String refused) {
+    /**
+     * {@code accepted} passes validate and the schema; each {@code (from, to)} pair of {@code edits} makes
+     * a variant that breaks one rule, which both refuse.
+     */
+    private static void agree(String accepted, String... edits) {
         ScenarioParser.parse(accepted, "t.yaml");
         assertTrue(SchemaCheck.errors(accepted).isEmpty(), accepted + SchemaCheck.errors(accepted));
-        assertThrows(ScenarioException.class, () -> ScenarioParser.parse(refused, "t.yaml"), refused);
-        assertFalse(SchemaCheck.errors(refused).isEmpty(), "the schema accepts " + refused);
+        for (int i = 0; i < edits.length; i += 2) {
+            String refused = accepted.replace(edits[i], edits[i + 1]);
+            assertThrows(ScenarioException.class, () -> ScenarioParser.parse(refused, "t.yaml"), refused);
+            assertFalse(SchemaCheck.errors(refused).isEmpty(), "the schema accepts " + refused);
+        }
     }
 
     @Test
@@ -135,41 +142,36 @@ class ScenarioSchemaTest {
                 + " labelNoise: 0.1 }\n";
         String kronecker = task + "experiments: [ { algorithm: priv-altmin, epsilon: 1, delta: 1.0e-6, uStep: kronecker,"
                 + " clipMoment: 2 } ]\n";
-        agree(kronecker, kronecker.replace("uStep: kronecker, ", ""));
-        agree(kronecker, kronecker.replace("kronecker", "full"));
+        agree(kronecker, "uStep: kronecker, ", "", "kronecker", "full");
         String batches = task + "experiments: [ { algorithm: priv-altmin, epsilon: 1, delta: 1.0e-6,"
                 + " participation: disjoint-batches, rounds: 3 } ]\n";
-        agree(batches, batches.replace("participation: disjoint-batches, ", ""));
-        agree(batches, batches.replace("rounds: 3", "epochs: 3"));
+        agree(batches, "participation: disjoint-batches, ", "", "rounds: 3", "epochs: 3");
         String mtl = "name: t\ntask: { type: multitask-regression, tasks: 20, samplesPerTask: 10, dimension: 4,"
                 + " structure: [low-rank], taskRank: 2 }\n";
         String gaussian = mtl + "experiments: [ { algorithm: mp-mtl-low-rank, epsilon: 1, delta: 1.0e-5,"
                 + " covarianceNoise: gaussian, calibration: tight } ]\n";
-        agree(gaussian, gaussian.replace("covarianceNoise: gaussian, ", ""));
-        agree(gaussian, gaussian.replace("delta: 1.0e-5", "delta: 0"));
-        agree(gaussian, gaussian.replace("structure: [low-rank]", "structure: [group-sparse]"));
+        agree(gaussian, "covarianceNoise: gaussian, ", "", "delta: 1.0e-5", "delta: 0",
+                "structure: [low-rank]", "structure: [group-sparse]");
         String audit = mtl + "audits: [ { algorithm: mp-mtl-low-rank, epsilon: 1, delta: 1.0e-5, lambda: 3, trials: 100,"
                 + " covarianceNoise: gaussian, threatModel: white-box, method: gaussian-dp } ]\n";
-        agree(audit, audit.replace("covarianceNoise: gaussian, ", ""));
-        agree(audit, audit.replace("white-box", "billboard"));
+        agree(audit, "covarianceNoise: gaussian, ", "", "white-box", "billboard");
         String indexed = "name: t\ntask: { type: indexed-mean, dimension: 30, persons: 30 }\naudits: [ { algorithm:"
                 + " indexed-mean-billboard, epsilon: 0.5, delta: 1.0e-5, trials: 200, adversary: tracing } ]\n";
-        agree(indexed, indexed.replace("indexed-mean-billboard", "indexed-mean-jdp"));
-        agree(indexed, indexed.replace("adversary: tracing", "adversary: tracing, threatModel: jdp"));
+        agree(indexed, "indexed-mean-billboard", "indexed-mean-jdp",
+                "adversary: tracing", "adversary: tracing, threatModel: jdp");
         String nonprivate = indexed.replace("indexed-mean-billboard", "indexed-mean-nonprivate")
                 .replace("adversary: tracing", "threatModel: billboard, method: clopper-pearson");
-        agree(nonprivate, nonprivate.replace("clopper-pearson", "gaussian-dp-auc"));
-        agree(nonprivate, nonprivate.replace("threatModel: billboard, ", ""));
-        agree(nonprivate, nonprivate.replace("clopper-pearson", "clopper-pearson, inject: { noiseMultiplier: 0.5 }"));
+        agree(nonprivate, "clopper-pearson", "gaussian-dp-auc", "threatModel: billboard, ", "",
+                "clopper-pearson", "clopper-pearson, inject: { noiseMultiplier: 0.5 }");
         // the algorithms a task's type runs, for experiments and for audits on the scenario's task or their own
         String mean = "name: t\ntask: { type: indexed-mean, dimension: 30, persons: 30 }\n";
         String jdp = mean + "experiments: [ { algorithm: indexed-mean-jdp, epsilon: 1, delta: 1.0e-5 } ]\n";
-        agree(jdp, jdp.replace("indexed-mean-jdp, epsilon: 1, delta: 1.0e-5", "own-data"));
+        agree(jdp, "indexed-mean-jdp, epsilon: 1, delta: 1.0e-5", "own-data");
         String onScenarioTask = mean + "audits: [ { algorithm: indexed-mean-jdp, epsilon: 0.5, delta: 1.0e-5,"
                 + " trials: 200 } ]\n";
-        agree(onScenarioTask, onScenarioTask.replace(mean, task));
+        agree(onScenarioTask, mean, task);
         String own = indexed.replace("adversary: tracing", "task: { type: indexed-sign, dimension: 30, persons: 30 }");
-        agree(own, own.replace("type: indexed-sign, dimension: 30, persons: 30", "type: low-rank-regression,"
-                + " users: 100, samplesPerUser: 8, dimension: 6, rank: 2, labelNoise: 0.1"));
+        agree(own, "type: indexed-sign, dimension: 30, persons: 30",
+                "type: low-rank-regression, users: 100, samplesPerUser: 8, dimension: 6, rank: 2, labelNoise: 0.1");
     }
 }

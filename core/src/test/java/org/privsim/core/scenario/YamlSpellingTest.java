@@ -8,7 +8,9 @@ import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.yaml.snakeyaml.DumperOptions.ScalarStyle;
@@ -29,52 +31,35 @@ class YamlSpellingTest {
     /** What a plain scalar resolves to. */
     enum Kind { NULL, BOOL, INT, OCTAL_OR_SEXAGESIMAL, FLOAT, STRING }
 
-    // YAML 1.2 core schema (https://yaml.org/spec/1.2.2/#1032-tag-resolution).
-    private static final Pattern NULL_12 = Pattern.compile("~|null|Null|NULL|");
-    private static final Pattern BOOL_12 = Pattern.compile("true|True|TRUE|false|False|FALSE");
-    private static final Pattern INT_12 = Pattern.compile("[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+");
-    private static final Pattern FLOAT_12 = Pattern.compile("[-+]?(\\.[0-9]+|[0-9]+(\\.[0-9]*)?)([eE][-+]?[0-9]+)?"
-            + "|[-+]?\\.(inf|Inf|INF)|\\.(nan|NaN|NAN)");
+    /** YAML 1.2's core schema (https://yaml.org/spec/1.2.2/#1032-tag-resolution), tried in order. */
+    private static final Map<Kind, Pattern> YAML_12 = resolution(
+            Kind.NULL, "~|null|Null|NULL|",
+            Kind.BOOL, "true|True|TRUE|false|False|FALSE",
+            Kind.INT, "[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+",
+            Kind.FLOAT, "[-+]?(\\.[0-9]+|[0-9]+(\\.[0-9]*)?)([eE][-+]?[0-9]+)?|[-+]?\\.(inf|Inf|INF)|\\.(nan|NaN|NAN)");
 
-    // YAML 1.1 type repository (https://yaml.org/type/), as PyYAML and SnakeYAML resolve it.
-    private static final Pattern NULL_11 = Pattern.compile("~|null|Null|NULL|");
-    private static final Pattern BOOL_11 = Pattern.compile("yes|Yes|YES|no|No|NO|true|True|TRUE"
-            + "|false|False|FALSE|on|On|ON|off|Off|OFF");
-    private static final Pattern INT_11 = Pattern.compile("[-+]?(0|[1-9][0-9_]*)|[-+]?0b[01_]+|[-+]?0x[0-9a-fA-F_]+");
-    private static final Pattern OCTAL_OR_SEXAGESIMAL_11 = Pattern.compile("[-+]?0[0-7_]+"
-            + "|[-+]?[1-9][0-9_]*(:[0-5]?[0-9])+(\\.[0-9_]*)?");
-    private static final Pattern FLOAT_11 = Pattern.compile("[-+]?([0-9][0-9_]*)?\\.[0-9_]*([eE][-+][0-9]+)?"
-            + "|[-+]?\\.(inf|Inf|INF)|\\.(nan|NaN|NAN)");
+    /** YAML 1.1's type repository (https://yaml.org/type/) as PyYAML and SnakeYAML resolve it, tried in order. */
+    private static final Map<Kind, Pattern> YAML_11 = resolution(
+            Kind.NULL, "~|null|Null|NULL|",
+            Kind.BOOL, "yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF",
+            Kind.OCTAL_OR_SEXAGESIMAL, "[-+]?0[0-7_]+|[-+]?[1-9][0-9_]*(:[0-5]?[0-9])+(\\.[0-9_]*)?",
+            Kind.INT, "[-+]?(0|[1-9][0-9_]*)|[-+]?0b[01_]+|[-+]?0x[0-9a-fA-F_]+",
+            // a dot is required, an exponent needs its sign, and "." alone is no number
+            Kind.FLOAT, "[-+]?(?=[0-9._]*[0-9])([0-9][0-9_]*)?\\.[0-9_]*([eE][-+][0-9]+)?|[-+]?\\.(inf|Inf|INF)"
+                    + "|\\.(nan|NaN|NAN)");
 
-    static Kind yaml12(String plain) {
-        if (NULL_12.matcher(plain).matches()) {
-            return Kind.NULL;
+    private static Map<Kind, Pattern> resolution(Object... kindPattern) {
+        Map<Kind, Pattern> rules = new LinkedHashMap<>();
+        for (int i = 0; i < kindPattern.length; i += 2) {
+            rules.put((Kind) kindPattern[i], Pattern.compile((String) kindPattern[i + 1]));
         }
-        if (BOOL_12.matcher(plain).matches()) {
-            return Kind.BOOL;
-        }
-        if (INT_12.matcher(plain).matches()) {
-            return Kind.INT;
-        }
-        return FLOAT_12.matcher(plain).matches() ? Kind.FLOAT : Kind.STRING;
+        return rules;
     }
 
-    static Kind yaml11(String plain) {
-        if (NULL_11.matcher(plain).matches()) {
-            return Kind.NULL;
-        }
-        if (BOOL_11.matcher(plain).matches()) {
-            return Kind.BOOL;
-        }
-        if (OCTAL_OR_SEXAGESIMAL_11.matcher(plain).matches()) {
-            return Kind.OCTAL_OR_SEXAGESIMAL;
-        }
-        if (INT_11.matcher(plain).matches()) {
-            return Kind.INT;
-        }
-        // "." alone or "._" is no float (PyYAML's pattern needs a digit somewhere).
-        return FLOAT_11.matcher(plain).matches() && plain.matches(".*[0-9].*|.*\\.(inf|Inf|INF|nan|NaN|NAN)")
-                ? Kind.FLOAT : Kind.STRING;
+    /** What {@code plain} resolves to under {@code spec}: the first kind whose pattern matches it, else a string. */
+    static Kind kind(Map<Kind, Pattern> spec, String plain) {
+        return spec.entrySet().stream().filter(e -> e.getValue().matcher(plain).matches()).map(Map.Entry::getKey)
+                .findFirst().orElse(Kind.STRING);
     }
 
     /** The plain scalars of {@code yaml} the two specifications type differently, as {@code line N: "x" (…)}. */
@@ -83,8 +68,8 @@ class YamlSpellingTest {
         for (Event e : new Yaml().parse(new StringReader(yaml))) {
             if (e instanceof ScalarEvent s && s.getScalarStyle() == ScalarStyle.PLAIN && s.getTag() == null) {
                 String v = s.getValue();
-                Kind old = yaml11(v);
-                Kind now = yaml12(v);
+                Kind old = kind(YAML_11, v);
+                Kind now = kind(YAML_12, v);
                 if (old != now) {
                     found.add("line " + (s.getStartMark().getLine() + 1) + ": \"" + v + "\" is " + name(old)
                             + " in YAML 1.1 but " + name(now) + " in YAML 1.2" + hint(v, now));
@@ -140,6 +125,8 @@ class YamlSpellingTest {
                 m: .5
                 n: 0o17
                 o: .inf
+                p: 1:20
+                q: .
                 """;
         List<String> found = ambiguous(doc);
         String aFloat = " (write a dot and a signed exponent, e.g. 1.0e+40, 1.0e-6)";
@@ -152,7 +139,8 @@ class YamlSpellingTest {
                 "line 8: \"010\" is an octal or base-60 integer in YAML 1.1 but an integer in YAML 1.2" + decimal,
                 "line 9: \"1_000\" is an integer in YAML 1.1 but a string in YAML 1.2" + text,
                 "line 12: \"on\" is a boolean in YAML 1.1 but a string in YAML 1.2" + text,
-                "line 14: \"0o17\" is a string in YAML 1.1 but an integer in YAML 1.2" + decimal),
+                "line 14: \"0o17\" is a string in YAML 1.1 but an integer in YAML 1.2" + decimal,
+                "line 16: \"1:20\" is an octal or base-60 integer in YAML 1.1 but a string in YAML 1.2" + text),
                 found);
     }
 }
