@@ -36,6 +36,29 @@ public final class ScenarioSchema {
     /** The dialect the schema is written in. */
     public static final String DIALECT = "https://json-schema.org/draft/2020-12/schema";
 
+    /**
+     * The reasons of {@code validate}'s errors ({@code <field path>: <reason>}) that the schema states too:
+     * a field's type, range, choice, presence or use by its algorithm, and the rules between fields with
+     * fixed values ({@link SchemaRules}); a scenario refused for one of them fails the schema. The other
+     * reasons compare two values, count sizes or read data files.
+     */
+    public static final java.util.regex.Pattern STATED_REASONS = java.util.regex.Pattern.compile(
+            "required field missing|unknown field \\(.*"
+            + "|expected (an integer|a number|a string|a list|a mapping|true or false), got .*"
+            + "|unknown value .*|must not be empty"
+            + "|must be [≥≤<>] -?[0-9.eE+-]+, got .*|must be a finite number, got .*"
+            + "|must fit in a signed 64-bit integer, got .*|must be > 0, got .*|must be a multiple of [0-9]+ .*"
+            + "|must not be \".\" or \"..\" .*"
+            + "|only used with (?!a dataset task).*|only used by [a-z0-9-]+ with covarianceNoise gaussian.*"
+            + "|not used with participation .*|not used by .*|must be > 0 with covarianceNoise gaussian.*"
+            + "|[a-z0-9-]+( on a ratings task)? is audited .*|white-box is implemented .*"
+            + "|[a-z-]+ is valid only for Gaussian mechanisms.*|sampled-gaussian-auc reads .*"
+            + "|indexed-mean-nonprivate has no privacy mechanism to break|not supported for .*"
+            + "|indexed-mean-1-out-of-t calibrates a single output.*|tracing reads the whole release.*"
+            + "|a tracing audit reads the billboard.*|has no effect on a tracing audit.*"
+            + "|must be a single integer for non-private-altmin.*|an audit runs one .*; give a single .*"
+            + "|[a-z0-9-]+ needs a task of type .*|a [a-z-]+ audit runs with representation none.*");
+
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private static final ObjectMapper JSON = new ObjectMapper();
 
