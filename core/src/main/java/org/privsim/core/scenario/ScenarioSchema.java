@@ -57,7 +57,8 @@ public final class ScenarioSchema {
             + "|indexed-mean-1-out-of-t calibrates a single output.*|tracing reads the whole release.*"
             + "|a tracing audit reads the billboard.*|has no effect on a tracing audit.*"
             + "|must be a single integer for non-private-altmin.*|an audit runs one .*; give a single .*"
-            + "|[a-z0-9-]+ needs a task of type .*|a [a-z-]+ audit runs with representation none.*");
+            + "|[a-z0-9-]+ needs a task of type .*|a [a-z-]+ audit runs with representation none.*"
+            + "|an audit's own task cannot read a file");
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -114,7 +115,9 @@ public final class ScenarioSchema {
         defs.set("task", task(ScenarioFields.TASK_TYPES));
         List<String> auditTypes = new ArrayList<>(ScenarioFields.TASK_TYPES);
         auditTypes.remove(DatasetTask.TYPE);
-        defs.set("auditTask", task(auditTypes));
+        ObjectNode auditTask = task(auditTypes);
+        auditTask.putObject("not").putArray("required").add("path"); // an audit's own task cannot read a file
+        defs.set("auditTask", auditTask);
         defs.set("feature", closed(ScenarioFields.FEATURE, "A feature column given as a mapping."));
         defs.set("experiment", byAlgorithm(ScenarioFields.EXPERIMENT, List.of(Algorithm.values()),
                 "One experiment: an algorithm and its settings; one report section."));
