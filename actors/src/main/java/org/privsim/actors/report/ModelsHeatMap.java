@@ -28,6 +28,11 @@ import org.privsim.core.family.multitask.MultitaskResult;
  * one). Drawn with {@code java.awt} into an image, so it needs no display.
  */
 public final class ModelsHeatMap {
+    /** What to read from this plot: the caption {@code report.html} shows under it. */
+    static final String CAPTION = "The exported models: the input W⁽⁰⁾ and the output Ŵ side by side, one column per task, "
+            + "each column divided by its norm, on one scale from −1 (blue) to +1 (red). An outlier task "
+            + "that leaks into the others shows as other columns taking on its pattern.";
+
     private static final Color NEGATIVE = new Color(0x2166AC);
     private static final Color POSITIVE = new Color(0xB2182B);
     private static final Color NAN = new Color(0xBBBBBB);

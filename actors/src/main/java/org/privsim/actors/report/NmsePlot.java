@@ -29,6 +29,11 @@ import org.privsim.core.run.Report;
  * and experiment index.
  */
 public final class NmsePlot {
+    /** What to read from this plot: the caption {@code report.html} shows under it. */
+    static final String CAPTION = "Multi-task test nMSE against the target ε (log scale), one panel per structure: private "
+            + "experiments solid with ±1 s.e. bars, non-private baselines dashed. Lower is better: a "
+            + "private line below a single-task baseline means sharing across tasks pays for its privacy.";
+
     private static final int WIDTH = EpsilonSeriesChart.width();
     private static final int HEIGHT = EpsilonSeriesChart.height();
 

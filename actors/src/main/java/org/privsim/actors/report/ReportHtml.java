@@ -10,6 +10,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.privsim.core.audit.AuditResult;
@@ -25,14 +26,18 @@ import org.privsim.core.scenario.DatasetTask;
 
 /**
  * Renders a whole run on one page ({@code report.html}): the run's scenario, runner, seed, wall time
- * and the time the page was written; the results tables as printed on stdout; a privacy table with
- * one line per result row (target ε and δ, calibration, ρ, accounted ε, the ledger's largest spend);
- * the audits with their verdicts and bounds; every plot of the run; and the scenario's text.
+ * and the time the page was written; the results as HTML tables with the cells printed on stdout
+ * ({@link ResultsTable#tables}); a privacy table with one row per result row (target ε and δ,
+ * calibration, ρ, accounted ε, the ledger's largest spend); the audits with their verdicts and
+ * bounds; every plot of the run with a caption saying what to read from it; and the scenario's text.
  *
- * <p>Guarantee: the page is self-contained — its CSS is inline and every plot is embedded as a
- * base64 {@code data:image/png} URI — so it references no other file and no URL, and shows the same
- * whether opened from the output directory, copied elsewhere or mailed. All text taken from the
- * report or the scenario is HTML-escaped. Numbers use {@link java.util.Locale#ROOT}.
+ * <p>Guarantee: the page is self-contained — its CSS and its few lines of script are inline and every
+ * plot is embedded as a base64 {@code data:image/png} URI — so it references no other file and no URL,
+ * and shows the same whether opened from the output directory, copied elsewhere or mailed. Every data
+ * table has a header row and sorts by a column when its header is clicked (numbers by value, "-"
+ * after them; again: reversed); the page works without script, unsorted. Long text in the privacy
+ * and audit tables wraps, and a table still wider than the page scrolls in its own box. All text taken
+ * from the report or the scenario is HTML-escaped. Numbers use {@link java.util.Locale#ROOT}.
  */
 public final class ReportHtml {
     /** Inline style: readable tables and monospace blocks, nothing fetched. */
@@ -44,7 +49,10 @@ public final class ReportHtml {
             table{border-collapse:collapse;margin:.6em 0;font-size:.9em}
             th,td{border:1px solid #d0d0d0;padding:.25em .6em;text-align:right;white-space:nowrap}
             th{background:#f1f3f5}td.t,th.t{text-align:left}
-            .scroll{overflow-x:auto}
+            table.sortable th{cursor:pointer}table.sortable th:hover{background:#e2e6ea}
+            th[aria-sort=ascending]::after{content:" \\25B2"}th[aria-sort=descending]::after{content:" \\25BC"}
+            table.wrap th{white-space:normal;vertical-align:bottom}table.wrap td.t{white-space:normal;min-width:7em}
+            .scroll{overflow-x:auto;max-width:100%}
             pre{background:#f6f8fa;border:1px solid #e1e4e8;padding:.8em;overflow-x:auto;font-size:.85em}
             .violated{color:#fff;background:#c62828}.consistent{color:#fff;background:#2e7d32}\
             .inconclusive{background:#f9a825}.unmet{font-weight:bold;color:#c62828}
@@ -53,14 +61,46 @@ public final class ReportHtml {
             .meta td{text-align:left}
             """;
 
+    /**
+     * Sorts a table by the clicked header's column: by number when the cell starts with one (∞ last),
+     * else by text after every number; a second click reverses.
+     */
+    private static final String SORT_SCRIPT = """
+            document.querySelectorAll("table.sortable").forEach(function (table) {
+              var heads = table.tHead.rows[0].cells;
+              Array.prototype.forEach.call(heads, function (th, column) {
+                th.title = "sort by this column";
+                th.addEventListener("click", function () {
+                  var up = th.getAttribute("aria-sort") !== "ascending";
+                  Array.prototype.forEach.call(heads, function (h) { h.removeAttribute("aria-sort"); });
+                  th.setAttribute("aria-sort", up ? "ascending" : "descending");
+                  var key = function (row) {
+                    var text = row.cells[column].textContent.trim(), x = parseFloat(text.replace(/^∞/, "Infinity"));
+                    return isNaN(x) ? [1, text] : [0, x];
+                  };
+                  var body = table.tBodies[0], rows = Array.prototype.slice.call(body.rows);
+                  rows.sort(function (a, b) {
+                    var x = key(a), y = key(b);
+                    var d = x[0] - y[0] || (x[1] < y[1] ? -1 : x[1] > y[1] ? 1 : 0);
+                    return up ? d : -d;
+                  });
+                  rows.forEach(function (row) { body.appendChild(row); });
+                });
+              });
+            });
+            """;
+
+    /** A plot to show: its PNG file and its caption (what to read from it). */
+    public record Figure(Path png, String caption) {}
+
     private ReportHtml() {}
 
     /**
-     * The page for {@code report}; {@code plots} are the run's PNG files in the order to show them
-     * (each is read and embedded); {@code scenarioText} is the scenario file as run (null: not known);
-     * {@code written} is the time shown as the page's writing time.
+     * The page for {@code report}; {@code figures} are the run's plots in the order to show them (each
+     * PNG is read and embedded above its caption); {@code scenarioText} is the scenario file as run
+     * (null: not known); {@code written} is the time shown as the page's writing time.
      */
-    public static String render(Report report, List<Path> plots, String scenarioText, Instant written)
+    public static String render(Report report, List<Figure> figures, String scenarioText, Instant written)
             throws IOException {
         StringBuilder h = new StringBuilder(64 * 1024);
         h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
@@ -73,29 +113,60 @@ public final class ReportHtml {
             dataset(report.dataset(), h);
         }
         h.append("<h2 id=\"results\">Results</h2>\n");
-        String table = ResultsTable.render(report);
-        h.append(table.isEmpty() ? "<p>No result rows.</p>\n" : "<pre>" + esc(table) + "</pre>\n");
+        results(report, h);
         if (!report.experiments().isEmpty()) {
             privacy(report, h);
         }
         if (!report.audits().isEmpty()) {
             audits(report, h);
         }
-        if (!plots.isEmpty()) {
+        if (!figures.isEmpty()) {
             h.append("<h2 id=\"plots\">Plots</h2>\n");
-            for (Path plot : plots) {
-                h.append("<figure><img alt=\"").append(esc(plot.getFileName().toString()))
-                        .append("\" src=\"data:image/png;base64,")
-                        .append(Base64.getEncoder().encodeToString(Files.readAllBytes(plot)))
-                        .append("\"><figcaption>").append(esc(plot.getFileName().toString()))
+            for (Figure figure : figures) {
+                String name = figure.png().getFileName().toString();
+                h.append("<figure><img alt=\"").append(esc(name)).append("\" src=\"data:image/png;base64,")
+                        .append(Base64.getEncoder().encodeToString(Files.readAllBytes(figure.png())))
+                        .append("\"><figcaption><b>").append(esc(name)).append("</b>: ").append(esc(figure.caption()))
                         .append("</figcaption></figure>\n");
             }
         }
         h.append("<h2 id=\"scenario\">Scenario</h2>\n");
         h.append(scenarioText == null ? "<p>The scenario's text was not recorded with this report.</p>\n"
                 : "<pre>" + esc(scenarioText) + "</pre>\n");
-        h.append("</body>\n</html>\n");
+        h.append("<script>\n").append(SORT_SCRIPT).append("</script>\n</body>\n</html>\n");
         return h.toString();
+    }
+
+    /** The results tables: the cells printed on stdout, one HTML table per kind of row, sortable. */
+    private static void results(Report report, StringBuilder h) {
+        List<ResultsTable.Table> tables = ResultsTable.tables(report);
+        if (tables.isEmpty()) {
+            h.append("<p>No result rows.</p>\n");
+            return;
+        }
+        h.append("<p>The tables printed after the run; click a column's header to sort by it.</p>\n");
+        for (ResultsTable.Table t : tables) {
+            if (t.note() != null) {
+                h.append("<p>").append(esc(t.note())).append("</p>\n");
+            }
+            List<String> header = t.columns().stream().map(ResultsTable.Column::header).toList();
+            Set<Integer> text = new HashSet<>();
+            for (int c = 0; c < t.columns().size(); c++) {
+                if (t.columns().get(c).left()) {
+                    text.add(c);
+                }
+            }
+            List<List<String>> rows = new ArrayList<>();
+            for (ResultsTable.Row r : t.rows()) {
+                List<String> cells = new ArrayList<>(r.cells());
+                if (r.marker() != null) {
+                    int last = cells.size() - 1;
+                    cells.set(last, cells.get(last) + " " + r.marker());
+                }
+                rows.add(cells);
+            }
+            table(header, rows, text, false, h);
+        }
     }
 
     private static void meta(Report report, Instant written, StringBuilder h) {
@@ -134,7 +205,7 @@ public final class ReportHtml {
         for (ExperimentRow row : report.experiments()) {
             rows.add(privacyRow(row));
         }
-        table(header, rows, Set.of(1, 2, 5, 10), h);
+        table(header, rows, Set.of(1, 2, 5, 10), true, h);
     }
 
     private static List<String> privacyRow(ExperimentRow row) {
@@ -197,16 +268,21 @@ public final class ReportHtml {
                     num(a.delta()), String.valueOf(a.collusionSize()), a.method(), String.valueOf(a.trials()),
                     num(a.confidence())));
         }
-        table(header, rows, Set.of(1, 2, 3, 4, 11, 14), h);
+        table(header, rows, Set.of(1, 2, 3, 4, 11, 14), true, h);
     }
 
-    /** An HTML table; columns in {@code textColumns} are left-aligned, the verdict cell is coloured. */
-    private static void table(List<String> header, List<List<String>> rows, Set<Integer> textColumns, StringBuilder h) {
-        h.append("<div class=\"scroll\"><table>\n<tr>");
+    /**
+     * A sortable HTML table with a header row; columns in {@code textColumns} are left-aligned (and,
+     * when {@code wrap}, their text and the headers wrap), the verdict cell is coloured, a cell ending
+     * in an unmet expectation is marked.
+     */
+    private static void table(List<String> header, List<List<String>> rows, Set<Integer> textColumns, boolean wrap,
+                              StringBuilder h) {
+        h.append("<div class=\"scroll\"><table class=\"sortable").append(wrap ? " wrap" : "").append("\">\n<thead><tr>");
         for (int c = 0; c < header.size(); c++) {
             h.append(textColumns.contains(c) ? "<th class=\"t\">" : "<th>").append(esc(header.get(c))).append("</th>");
         }
-        h.append("</tr>\n");
+        h.append("</tr></thead>\n<tbody>\n");
         for (List<String> row : rows) {
             h.append("<tr>");
             for (int c = 0; c < row.size(); c++) {
@@ -214,14 +290,14 @@ public final class ReportHtml {
                 String cls = textColumns.contains(c) ? "t" : "";
                 if ("verdict".equals(header.get(c))) {
                     cls += " " + cell;
-                } else if (cell.endsWith("(UNMET)")) {
+                } else if (cell.endsWith("(UNMET)") || cell.endsWith(ResultsTable.UNMET)) {
                     cls += " unmet";
                 }
                 h.append(cls.isBlank() ? "<td>" : "<td class=\"" + cls.strip() + "\">").append(esc(cell)).append("</td>");
             }
             h.append("</tr>\n");
         }
-        h.append("</table></div>\n");
+        h.append("</tbody></table></div>\n");
     }
 
     /** The injected fault in words ("none" without one). */

@@ -99,6 +99,14 @@ public final class ReportWriter {
         void writeTo(Path file) throws IOException;
     }
 
+    /** A plot: its content and the caption {@code report.html} shows under it. */
+    private record Plot(String caption, FileContent content) implements FileContent {
+        @Override
+        public void writeTo(Path file) throws IOException {
+            content.writeTo(file);
+        }
+    }
+
     /** The JSON mapper used for reports: indented, fields in declaration order. */
     public static ObjectMapper mapper() {
         return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -129,9 +137,12 @@ public final class ReportWriter {
                 for (Map.Entry<String, FileContent> file : files.entrySet()) {
                     file.getValue().writeTo(staging.resolve(file.getKey()));
                 }
-                List<Path> plots = files.keySet().stream().filter(name -> name.endsWith(".png"))
-                        .map(staging::resolve).toList();
-                String html = ReportHtml.render(report, plots, scenarioText, Instant.now());
+                List<ReportHtml.Figure> figures = files.entrySet().stream()
+                        .filter(file -> file.getValue() instanceof Plot)
+                        .map(file -> new ReportHtml.Figure(staging.resolve(file.getKey()),
+                                ((Plot) file.getValue()).caption()))
+                        .toList();
+                String html = ReportHtml.render(report, figures, scenarioText, Instant.now());
                 files.put(REPORT_HTML, file -> Files.writeString(file, html));
                 Files.writeString(staging.resolve(REPORT_HTML), html);
                 Files.createDirectories(abs);
@@ -225,37 +236,39 @@ public final class ReportWriter {
         files.put(PRIVACY_EVENTS_JSON, file -> mapper().writeValue(file.toFile(), PrivacyEvents.events(report)));
         if (!report.lowRankRows().isEmpty()) {
             files.put(EXPERIMENTS_CSV, file -> Files.writeString(file, ExperimentsCsv.render(report)));
-            files.put(MSE_PLOT, file -> MsePlot.write(report, file));
+            files.put(MSE_PLOT, new Plot(MsePlot.CAPTION, file -> MsePlot.write(report, file)));
         }
         if (!report.indexedMeanRows().isEmpty()) {
             files.put(INDEXED_MEAN_CSV, file -> Files.writeString(file, IndexedMeanCsv.render(report)));
-            files.put(LOSS_PLOT, file -> LossPlot.write(report, file));
+            files.put(LOSS_PLOT, new Plot(LossPlot.CAPTION, file -> LossPlot.write(report, file)));
         }
         if (!report.multitaskRows().isEmpty()) {
             files.put(MULTITASK_CSV, file -> Files.writeString(file, MultitaskCsv.render(report)));
-            files.put(NMSE_PLOT, file -> NmsePlot.write(report, file));
+            files.put(NMSE_PLOT, new Plot(NmsePlot.CAPTION, file -> NmsePlot.write(report, file)));
             for (Map.Entry<String, MultitaskResult> row : ModelsCsv.exported(report).entrySet()) {
                 files.put(row.getKey() + ".csv", file -> Files.writeString(file, ModelsCsv.render(row.getValue())));
-                files.put(row.getKey() + ".png", file -> ModelsHeatMap.write(report.scenario(), row.getValue(), file));
+                files.put(row.getKey() + ".png", new Plot(ModelsHeatMap.CAPTION,
+                        file -> ModelsHeatMap.write(report.scenario(), row.getValue(), file)));
             }
         }
         if (!report.transferRows().isEmpty()) {
             files.put(TRANSFER_CSV, file -> Files.writeString(file, TransferCsv.render(report)));
-            files.put(PARAMETER_ERROR_PLOT, file -> ParameterErrorPlot.write(report, file));
+            files.put(PARAMETER_ERROR_PLOT, new Plot(ParameterErrorPlot.CAPTION,
+                    file -> ParameterErrorPlot.write(report, file)));
         }
         if (!report.ratingsRows().isEmpty()) {
             files.put(RATINGS_CSV, file -> Files.writeString(file, RatingsCsv.render(report)));
-            files.put(RMSE_PLOT, file -> RmsePlot.write(report, file));
+            files.put(RMSE_PLOT, new Plot(RmsePlot.CAPTION, file -> RmsePlot.write(report, file)));
         }
         if (!report.audits().isEmpty()) {
             files.put(AUDITS_CSV, file -> Files.writeString(file, AuditsCsv.render(report)));
             for (AuditResult audit : report.audits()) {
-                files.put(RocPlot.fileName(audit.audit()), file -> RocPlot.write(audit, file));
+                files.put(RocPlot.fileName(audit.audit()), new Plot(RocPlot.CAPTION, file -> RocPlot.write(audit, file)));
             }
         }
         if (TracingPlot.applies(report)) {
             files.put(TRACING_CSV, file -> Files.writeString(file, TracingCsv.render(report)));
-            files.put(TRACING_PLOT, file -> TracingPlot.write(report, file));
+            files.put(TRACING_PLOT, new Plot(TracingPlot.CAPTION, file -> TracingPlot.write(report, file)));
         }
         return files;
     }

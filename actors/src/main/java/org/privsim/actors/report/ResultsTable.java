@@ -3,6 +3,8 @@ package org.privsim.actors.report;
 import static org.privsim.actors.report.Formats.brief;
 import static org.privsim.actors.report.Formats.format;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.privsim.core.audit.AuditResult;
 import org.privsim.core.run.ExperimentResult;
 import org.privsim.core.family.indexedmean.IndexedMeanResult;
@@ -12,104 +14,168 @@ import org.privsim.core.run.Report;
 import org.privsim.core.family.transfer.TransferResult;
 
 /**
- * The short human-readable results printed on stdout after a run.
+ * The results of a run as tables: printed on stdout after a run ({@link #render}) and shown as HTML
+ * tables in {@code report.html} ({@link #tables}), from the same cells.
  *
  * <p>Guarantee: one table per kind of row the report holds, in this order and only when it holds
- * such rows — low-rank experiments, indexed-mean experiments, multi-task experiments, audits — each
- * a header line then one line per row in report order, tables separated by a blank line; an audit
- * whose verdict differs from its {@code expect} is marked {@value #UNMET}; a multi-task row shows its
- * KOV-accounted ε ({@code accountedEpsilon}) and its nMSE ± standard error. Numbers use
- * {@link java.util.Locale#ROOT}.
+ * such rows — low-rank experiments, indexed-mean experiments, multi-task experiments, transfer,
+ * ratings, audits — each a header then one row per result in report order; in text, each cell padded
+ * to its column's width (left- or right-aligned), cells separated by one space, tables separated by
+ * a blank line, a data row without trailing spaces; an audit whose verdict differs from its
+ * {@code expect} is marked {@value #UNMET}; a multi-task row shows its KOV-accounted ε
+ * ({@code accountedEpsilon}) and its nMSE ± standard error. Numbers use {@link java.util.Locale#ROOT}.
  */
 public final class ResultsTable {
     /** The marker ending the line of an audit whose expectation is unmet. */
     static final String UNMET = "<< EXPECT UNMET";
+
+    /**
+     * One column: its header, the width its cells are padded to in text, and whether they are
+     * left-aligned (text) or right-aligned (numbers).
+     */
+    public record Column(String header, int width, boolean left) {}
+
+    /**
+     * One row: its cells (one per column) and its marker ({@value #UNMET} for an audit whose
+     * expectation is unmet, else null).
+     */
+    public record Row(List<String> cells, String marker) {}
+
+    /**
+     * One table: a line of context above it (e.g. the data set it ran on; null when none), its
+     * columns and its rows.
+     */
+    public record Table(String note, List<Column> columns, List<Row> rows) {}
 
     private ResultsTable() {}
 
     /** The tables' text (empty for a report without rows). */
     public static String render(Report report) {
         StringBuilder sb = new StringBuilder();
-        if (!report.lowRankRows().isEmpty()) {
-            lowRank(report, sb);
-        }
-        if (!report.indexedMeanRows().isEmpty()) {
-            separate(sb);
-            indexedMean(report, sb);
-        }
-        if (!report.multitaskRows().isEmpty()) {
-            separate(sb);
-            multitask(report, sb);
-        }
-        if (!report.transferRows().isEmpty()) {
-            separate(sb);
-            transfer(report, sb);
-        }
-        if (!report.ratingsRows().isEmpty()) {
-            separate(sb);
-            ratings(report, sb);
-        }
-        if (!report.audits().isEmpty()) {
-            separate(sb);
-            audits(report, sb);
+        for (Table t : tables(report)) {
+            if (!sb.isEmpty()) {
+                sb.append('\n');
+            }
+            if (t.note() != null) {
+                sb.append(t.note()).append('\n');
+            }
+            sb.append(line(t.columns(), t.columns().stream().map(Column::header).toList())).append('\n');
+            for (Row r : t.rows()) {
+                String line = line(t.columns(), r.cells());
+                sb.append(r.marker() == null ? line.stripTrailing() : line + " " + r.marker()).append('\n');
+            }
         }
         return sb.toString();
     }
 
-    private static void separate(StringBuilder sb) {
-        if (!sb.isEmpty()) {
-            sb.append('\n');
+    private static String line(List<Column> columns, List<String> cells) {
+        StringBuilder b = new StringBuilder();
+        for (int c = 0; c < columns.size(); c++) {
+            Column col = columns.get(c);
+            if (c > 0) {
+                b.append(' ');
+            }
+            b.append(format(col.left() ? "%-" + col.width() + "s" : "%" + col.width() + "s", cells.get(c)));
         }
+        return b.toString();
     }
 
-    private static void lowRank(Report report, StringBuilder sb) {
-        if (report.dataset() != null) {
-            dataset(report, sb);
-            return;
+    /** The report's tables, in the order of the guarantee. */
+    public static List<Table> tables(Report report) {
+        List<Table> tables = new ArrayList<>();
+        if (!report.lowRankRows().isEmpty()) {
+            tables.add(report.dataset() != null ? dataset(report) : lowRank(report));
         }
+        if (!report.indexedMeanRows().isEmpty()) {
+            tables.add(indexedMean(report));
+        }
+        if (!report.multitaskRows().isEmpty()) {
+            tables.add(multitask(report));
+        }
+        if (!report.transferRows().isEmpty()) {
+            tables.add(transfer(report));
+        }
+        if (!report.ratingsRows().isEmpty()) {
+            tables.add(ratings(report));
+        }
+        if (!report.audits().isEmpty()) {
+            tables.add(audits(report));
+        }
+        return tables;
+    }
+
+    /** Columns from (header, width) pairs; a negative width is a left-aligned column. */
+    private static List<Column> columns(Object... headerWidth) {
+        List<Column> columns = new ArrayList<>();
+        for (int i = 0; i < headerWidth.length; i += 2) {
+            int w = (Integer) headerWidth[i + 1];
+            columns.add(new Column((String) headerWidth[i], Math.abs(w), w < 0));
+        }
+        return columns;
+    }
+
+    private static Row row(String... cells) {
+        return new Row(List.of(cells), null);
+    }
+
+    private static String dash(Double x, String pattern) {
+        return x == null ? "-" : format(pattern, x);
+    }
+
+    private static String withError(String pattern, double value, Double stdErr) {
+        return stdErr == null ? format(pattern, value) : format(pattern + " ± %.2g", value, stdErr);
+    }
+
+    private static Table lowRank(Report report) {
         boolean repeated = report.lowRankRows().stream().anyMatch(r -> r.repeats() > 1);
-        sb.append(format("%-30s %8s %10s %10s %12s %22s %9s %7s%s%n", "algorithm", "epsilon",
-                "zCDP rho", "eps(acct.)", "pop. MSE", "excess risk ± s.e.", "subspace", "epochs",
-                repeated ? " repeats" : ""));
-        for (ExperimentResult r : report.lowRankRows()) {
-            sb.append(format("%-30s %8s %10s %10s %12.6f %22s %9s %7d%s%n", name(r),
-                    r.epsilon() == null ? "-" : format("%.3g", r.epsilon()),
-                    r.zcdpRho() == null ? "-" : format("%.4g", r.zcdpRho()),
-                    r.accountedEpsilon() == null ? "-" : format("%.4g", r.accountedEpsilon()),
-                    r.populationMse(),
-                    r.excessRiskStdErr() == null ? format("%.6f", r.excessRisk())
-                            : format("%.6f ± %.2g", r.excessRisk(), r.excessRiskStdErr()),
-                    r.subspaceDistance() == null ? "-" : format("%.4f", r.subspaceDistance()),
-                    r.epochs(), repeated ? format(" %7d", r.repeats()) : ""));
+        List<Column> columns = columns("algorithm", -30, "epsilon", 8, "zCDP rho", 10, "eps(acct.)", 10,
+                "pop. MSE", 12, "excess risk ± s.e.", 22, "subspace", 9, "epochs", 7);
+        if (repeated) {
+            columns.add(new Column("repeats", 7, false));
         }
+        List<Row> rows = new ArrayList<>();
+        for (ExperimentResult r : report.lowRankRows()) {
+            List<String> cells = new ArrayList<>(List.of(name(r), dash(r.epsilon(), "%.3g"),
+                    dash(r.zcdpRho(), "%.4g"), dash(r.accountedEpsilon(), "%.4g"), format("%.6f", r.populationMse()),
+                    withError("%.6f", r.excessRisk(), r.excessRiskStdErr()), dash(r.subspaceDistance(), "%.4f"),
+                    String.valueOf(r.epochs())));
+            if (repeated) {
+                cells.add(String.valueOf(r.repeats()));
+            }
+            rows.add(new Row(cells, null));
+        }
+        return new Table(null, columns, rows);
     }
 
     /**
      * The low-rank rows of a data set: held-out test MSE (averaged over users, then over test rows) and
      * R²; a data set has no ground truth, so no population MSE, excess risk or subspace distance.
      */
-    private static void dataset(Report report, StringBuilder sb) {
+    private static Table dataset(Report report) {
         boolean repeated = report.lowRankRows().stream().anyMatch(r -> r.repeats() > 1);
-        sb.append(format("dataset %s: %d users, %d rows, d = %d (no ground truth: population MSE, excess risk and"
-                        + " subspace distance do not apply)%n", report.dataset().path(), report.dataset().users(),
-                report.dataset().rows(), report.dataset().dimension()));
-        sb.append(format("%-30s %8s %10s %10s %22s %12s %18s %7s %4s%s%n", "algorithm", "epsilon", "zCDP rho",
-                "eps(acct.)", "test MSE ± s.e.", "MSE(rows)", "R2 ± s.e.", "epochs", "k", repeated ? " repeats" : ""));
-        for (ExperimentResult r : report.lowRankRows()) {
-            sb.append(format("%-30s %8s %10s %10s %22s %12.4f %18s %7d %4s%s%n", name(r),
-                    r.epsilon() == null ? "-" : format("%.3g", r.epsilon()),
-                    r.zcdpRho() == null ? "-" : format("%.4g", r.zcdpRho()),
-                    r.accountedEpsilon() == null ? "-" : format("%.4g", r.accountedEpsilon()),
-                    r.testMseStdErr() == null ? format("%.4f", r.testMse())
-                            : format("%.4f ± %.2g", r.testMse(), r.testMseStdErr()),
-                    r.testMseSamples(),
-                    r.r2StdErr() == null ? format("%.4f", r.r2()) : format("%.4f ± %.2g", r.r2(), r.r2StdErr()),
-                    r.epochs(), r.algorithm().endsWith("altmin") ? String.valueOf(r.rank()) : "-",
-                    repeated ? format(" %7d", r.repeats()) : ""));
+        String note = format("dataset %s: %d users, %d rows, d = %d (no ground truth: population MSE, excess risk and"
+                        + " subspace distance do not apply)", report.dataset().path(), report.dataset().users(),
+                report.dataset().rows(), report.dataset().dimension());
+        List<Column> columns = columns("algorithm", -30, "epsilon", 8, "zCDP rho", 10, "eps(acct.)", 10,
+                "test MSE ± s.e.", 22, "MSE(rows)", 12, "R2 ± s.e.", 18, "epochs", 7, "k", 4);
+        if (repeated) {
+            columns.add(new Column("repeats", 7, false));
         }
+        List<Row> rows = new ArrayList<>();
+        for (ExperimentResult r : report.lowRankRows()) {
+            List<String> cells = new ArrayList<>(List.of(name(r), dash(r.epsilon(), "%.3g"),
+                    dash(r.zcdpRho(), "%.4g"), dash(r.accountedEpsilon(), "%.4g"),
+                    withError("%.4f", r.testMse(), r.testMseStdErr()), format("%.4f", r.testMseSamples()),
+                    withError("%.4f", r.r2(), r.r2StdErr()), String.valueOf(r.epochs()),
+                    r.algorithm().endsWith("altmin") ? String.valueOf(r.rank()) : "-"));
+            if (repeated) {
+                cells.add(String.valueOf(r.repeats()));
+            }
+            rows.add(new Row(cells, null));
+        }
+        return new Table(note, columns, rows);
     }
 
-    /** The algorithm, with the U-step and S source of a Kronecker priv-altmin row. */
     /** The algorithm, its U-step when Kronecker, and its accountant when it has one (e.g. {@code dp-fedavg (pld)}). */
     private static String name(ExperimentResult r) {
         String name = r.uStep() == null || r.uStep().equals("full") ? r.algorithm()
@@ -117,79 +183,79 @@ public final class ResultsTable {
         return r.accountant() == null ? name : name + " (" + r.accountant() + ")";
     }
 
-    private static void indexedMean(Report report, StringBuilder sb) {
-        sb.append(format("%-24s %7s %8s %11s %23s %11s%n", "indexed-mean algorithm", "epsilon", "persons",
-                "noise var", "loss ± stderr", "closed form"));
+    private static Table indexedMean(Report report) {
+        List<Column> columns = columns("indexed-mean algorithm", -24, "epsilon", 7, "persons", 8, "noise var", 11,
+                "loss ± stderr", 23, "closed form", 11);
+        List<Row> rows = new ArrayList<>();
         for (IndexedMeanResult r : report.indexedMeanRows()) {
-            sb.append(format("%-24s %7s %8d %11.4g %23s %11.4g%n", r.algorithm(),
-                    r.epsilon() == null ? "-" : brief(r.epsilon()), r.persons(), r.noiseVariance(),
-                    format("%.4g ± %.2g", r.loss(), r.lossStdErr()), r.lossClosedForm()));
+            rows.add(row(r.algorithm(), r.epsilon() == null ? "-" : brief(r.epsilon()), String.valueOf(r.persons()),
+                    format("%.4g", r.noiseVariance()), format("%.4g ± %.2g", r.loss(), r.lossStdErr()),
+                    format("%.4g", r.lossClosedForm())));
         }
+        return new Table(null, columns, rows);
     }
 
     /**
-     * One line per multi-task row; "-" where ε, the accounted ε or λ is null, no "± s.e." for one
+     * One row per multi-task result; "-" where ε, the accounted ε or λ is null, no "± s.e." for one
      * repeat; a Gaussian-release row's algorithm carries "+gauss" and its accounted ε is the zCDP one.
      */
-    private static void multitask(Report report, StringBuilder sb) {
-        sb.append(format("%-26s %-12s %7s %10s %21s %8s %7s%n", "multi-task algorithm", "structure", "epsilon",
-                "eps(acct.)", "nMSE ± s.e.", "lambda", "repeats"));
+    private static Table multitask(Report report) {
+        List<Column> columns = columns("multi-task algorithm", -26, "structure", -12, "epsilon", 7, "eps(acct.)", 10,
+                "nMSE ± s.e.", 21, "lambda", 8, "repeats", 7);
+        List<Row> rows = new ArrayList<>();
         for (MultitaskResult r : report.multitaskRows()) {
-            sb.append(format("%-26s %-12s %7s %10s %21s %8s %7d%n",
-                    r.algorithm() + ("gaussian".equals(r.covarianceNoise()) ? "+gauss" : ""), r.structure(),
-                    r.epsilon() == null ? "-" : brief(r.epsilon()),
-                    r.accountedEpsilon() == null ? "-" : format("%.4g", r.accountedEpsilon()),
-                    r.nmseStdErr() == null ? format("%.4f", r.nmse())
-                            : format("%.4f ± %.2g", r.nmse(), r.nmseStdErr()),
-                    r.lambda() == null ? "-" : brief(r.lambda()), r.repeats()));
+            rows.add(row(r.algorithm() + ("gaussian".equals(r.covarianceNoise()) ? "+gauss" : ""), r.structure(),
+                    r.epsilon() == null ? "-" : brief(r.epsilon()), dash(r.accountedEpsilon(), "%.4g"),
+                    withError("%.4f", r.nmse(), r.nmseStdErr()), r.lambda() == null ? "-" : brief(r.lambda()),
+                    String.valueOf(r.repeats())));
         }
+        return new Table(null, columns, rows);
     }
 
-    /** One line per transfer row; "-" where n₁, ε or σ does not apply, no "± s.e." for one repeat. */
-    private static void transfer(Report report, StringBuilder sb) {
-        sb.append(format("%-22s %-14s %7s %7s %7s %10s %7s %21s %9s %7s%n", "transfer algorithm", "representation",
-                "n1", "n2", "epsilon", "eps(acct.)", "sigma", "param error ± s.e.", "sin θ", "repeats"));
+    /** One row per transfer result; "-" where n₁, ε or σ does not apply, no "± s.e." for one repeat. */
+    private static Table transfer(Report report) {
+        List<Column> columns = columns("transfer algorithm", -22, "representation", -14, "n1", 7, "n2", 7,
+                "epsilon", 7, "eps(acct.)", 10, "sigma", 7, "param error ± s.e.", 21, "sin θ", 9, "repeats", 7);
+        List<Row> rows = new ArrayList<>();
         for (TransferResult r : report.transferRows()) {
-            sb.append(format("%-22s %-14s %7s %7d %7s %10s %7s %21s %9s %7d%n", r.algorithm(),
-                    r.representation() == null ? "-" : r.representation(),
-                    r.publicSamples() == null ? "-" : r.publicSamples() + ("pairs".equals(r.subspaceEstimator()) ? "p" : ""), r.privateSamples(),
-                    r.epsilon() == null ? "-" : brief(r.epsilon()),
-                    r.accountedEpsilon() == null ? "-" : format("%.4g", r.accountedEpsilon()),
-                    r.noiseMultiplier() == null ? "-" : format("%.3g", r.noiseMultiplier()),
-                    r.parameterErrorStdErr() == null ? format("%.4f", r.parameterError())
-                            : format("%.4f ± %.2g", r.parameterError(), r.parameterErrorStdErr()),
-                    r.subspaceError() == null ? "-" : format("%.3f", r.subspaceError()), r.repeats()));
+            rows.add(row(r.algorithm(), r.representation() == null ? "-" : r.representation(),
+                    r.publicSamples() == null ? "-"
+                            : r.publicSamples() + ("pairs".equals(r.subspaceEstimator()) ? "p" : ""),
+                    String.valueOf(r.privateSamples()), r.epsilon() == null ? "-" : brief(r.epsilon()),
+                    dash(r.accountedEpsilon(), "%.4g"), dash(r.noiseMultiplier(), "%.3g"),
+                    withError("%.4f", r.parameterError(), r.parameterErrorStdErr()), dash(r.subspaceError(), "%.3f"),
+                    String.valueOf(r.repeats())));
         }
+        return new Table(null, columns, rows);
     }
 
-    /** One line per ratings row: held-out RMSE per user (all, bottom quartile), "-" where ε does not apply. */
-    private static void ratings(Report report, StringBuilder sb) {
-        sb.append(format("%-20s %7s %10s %10s %20s %20s %7s%n", "ratings algorithm", "epsilon", "zCDP rho",
-                "eps(acct.)", "RMSE ± s.e.", "bottom 25% ± s.e.", "repeats"));
+    /** One row per ratings result: held-out RMSE per user (all, bottom quartile), "-" where ε does not apply. */
+    private static Table ratings(Report report) {
+        List<Column> columns = columns("ratings algorithm", -20, "epsilon", 7, "zCDP rho", 10, "eps(acct.)", 10,
+                "RMSE ± s.e.", 20, "bottom 25% ± s.e.", 20, "repeats", 7);
+        List<Row> rows = new ArrayList<>();
         for (RatingsResult r : report.ratingsRows()) {
-            sb.append(format("%-20s %7s %10s %10s %20s %20s %7d%n", r.algorithm(),
-                    r.epsilon() == null ? "-" : brief(r.epsilon()),
-                    r.zcdpRho() == null ? "-" : format("%.4g", r.zcdpRho()),
-                    r.accountedEpsilon() == null ? "-" : format("%.4g", r.accountedEpsilon()),
-                    r.rmseStdErr() == null ? format("%.4f", r.rmse()) : format("%.4f ± %.2g", r.rmse(), r.rmseStdErr()),
-                    r.bottomQuartileRmseStdErr() == null ? format("%.4f", r.bottomQuartileRmse())
-                            : format("%.4f ± %.2g", r.bottomQuartileRmse(), r.bottomQuartileRmseStdErr()),
-                    r.repeats()));
+            rows.add(row(r.algorithm(), r.epsilon() == null ? "-" : brief(r.epsilon()), dash(r.zcdpRho(), "%.4g"),
+                    dash(r.accountedEpsilon(), "%.4g"), withError("%.4f", r.rmse(), r.rmseStdErr()),
+                    withError("%.4f", r.bottomQuartileRmse(), r.bottomQuartileRmseStdErr()),
+                    String.valueOf(r.repeats())));
         }
+        return new Table(null, columns, rows);
     }
 
-    private static void audits(Report report, StringBuilder sb) {
-        sb.append(format("%5s %-24s %-13s %6s %-15s %9s %9s %9s %9s %9s %-12s %-12s%n", "audit", "algorithm",
-                "threat model", "|C|", "method", "claimed", "eps lower", "eps point", "max cert", "tightness",
-                "verdict", "expect"));
+    private static Table audits(Report report) {
+        List<Column> columns = columns("audit", 5, "algorithm", -24, "threat model", -13, "|C|", 6, "method", -15,
+                "claimed", 9, "eps lower", 9, "eps point", 9, "max cert", 9, "tightness", 9, "verdict", -12,
+                "expect", -12);
+        List<Row> rows = new ArrayList<>();
         for (AuditResult a : report.audits()) {
-            String line = format("%5d %-24s %-13s %6d %-15s %9s %9s %9s %9s %9s %-12s %-12s", a.audit(),
-                    a.algorithm(), a.threatModel(), a.collusionSize(), a.method(), brief(a.claimedEpsilon()),
+            rows.add(new Row(List.of(String.valueOf(a.audit()), a.algorithm(), a.threatModel(),
+                    String.valueOf(a.collusionSize()), a.method(), brief(a.claimedEpsilon()),
                     brief(a.empiricalEpsilonLower()),
                     a.empiricalEpsilonPoint() == null ? "∞" : brief(a.empiricalEpsilonPoint()),
                     brief(a.maxCertifiableEpsilon()), a.tightness() == null ? "-" : brief(a.tightness()),
-                    a.verdict(), a.expect() == null ? "-" : a.expect());
-            sb.append(format("%s%n", a.expectMet() ? line.stripTrailing() : line + " " + UNMET));
+                    a.verdict(), a.expect() == null ? "-" : a.expect()), a.expectMet() ? null : UNMET));
         }
+        return new Table(null, columns, rows);
     }
 }

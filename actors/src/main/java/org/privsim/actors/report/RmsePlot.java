@@ -24,6 +24,12 @@ import org.privsim.core.run.Report;
  * named by algorithm and experiment index.
  */
 public final class RmsePlot {
+    /** What to read from this plot: the caption {@code report.html} shows under it. */
+    static final String CAPTION = "Held-out RMSE per user against the target ε (log scale), for all users (left) and the "
+            + "bottom quartile by training ratings (right): private experiments solid with ±1 s.e. bars, "
+            + "non-private baselines dashed. Lower is better: the right panel shows what privacy costs "
+            + "the users with the fewest ratings.";
+
     private static final int WIDTH = EpsilonSeriesChart.width();
     private static final int HEIGHT = EpsilonSeriesChart.height();
 

@@ -31,6 +31,13 @@ import org.privsim.core.privacy.Conversions;
  * guessing. The title names the algorithm, the threat model, the verdict and ε_lower.
  */
 public final class RocPlot {
+    /** What to read from this plot: the caption {@code report.html} shows under it. */
+    static final String CAPTION = "The audit's attack: its true-positive against false-positive rate on the evaluation "
+            + "trials, beside the ROC of the Gaussian mechanism exactly at the claimed (ε, δ) and the "
+            + "ceiling no (ε, δ)-DP mechanism rises above. A curve above the ceiling points to a violation "
+            + "(the audits table says whether it is significant); near the Gaussian curve the audit is "
+            + "tight; near the diagonal the attack learns nothing.";
+
     /** Points of the Gaussian trade-off curve. */
     private static final int GAUSSIAN_POINTS = 201;
     private static final BasicStroke DASHED =

@@ -29,6 +29,12 @@ import org.privsim.core.run.Report;
  * only when there is at least one.
  */
 public final class TracingPlot {
+    /** What to read from this plot: the caption {@code report.html} shows under it. */
+    static final String CAPTION = "The tracing attack's AUC (members against fresh draws) against the dimension d, with its "
+            + "confidence interval (thin lines), the (ε, δ)-DP ceiling of each private series (dashed) "
+            + "and guessing at ½ (dotted). An AUC above its ceiling leaks more than the claim allows; at "
+            + "½ the attack learns nothing.";
+
     private static final Color[] COLORS = {new Color(0xD6, 0x27, 0x28), new Color(0x1F, 0x77, 0xB4),
         new Color(0x2C, 0xA0, 0x2C), new Color(0x94, 0x67, 0xBD), new Color(0xFF, 0x7F, 0x0E)};
     private static final BasicStroke DASHED =

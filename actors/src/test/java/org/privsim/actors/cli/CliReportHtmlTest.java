@@ -21,9 +21,11 @@ import picocli.CommandLine;
 
 /**
  * {@code report.html} as {@code privsim run} writes it: self-contained (every {@code src}/{@code href}
- * is a data URI or a fragment, no URL, no CSS {@code url(...)}), every PNG of the run embedded byte for
- * byte, every line of the results table printed on stdout present, the audits with their verdicts,
- * one privacy line per result row, the scenario's text, runner and seed. Scenarios are tiny.
+ * is a data URI or a fragment, no URL, no CSS {@code url(...)}, no script but its own inline one), every
+ * PNG of the run embedded byte for byte above a caption saying what to read from it, the results as
+ * sortable HTML tables with a header row whose rows hold the cells of every line printed on stdout,
+ * the audits with their verdicts, one privacy row per result row in a table that wraps and scrolls,
+ * the scenario's text, runner and seed. Scenarios are tiny.
  */
 class CliReportHtmlTest {
     private static final String LOW_RANK = """
@@ -93,7 +95,58 @@ class CliReportHtmlTest {
         assertTrue(attributes > 0, "the page embeds its plots");
         assertFalse(html.contains("http://") || html.contains("https://"), "no URL in the page");
         assertFalse(html.contains("url("), "no CSS url(...)");
-        assertFalse(html.contains("<link") || html.contains("<script"), "no linked stylesheet, no script");
+        assertFalse(html.contains("<link"), "no linked stylesheet");
+        assertEquals(1, html.split("<script", -1).length - 1, "one script");
+        assertTrue(html.contains("<script>\n"), "the script is inline");
+    }
+
+    private static String unescaped(String s) {
+        return s.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&#39;", "'")
+                .replace("&amp;", "&");
+    }
+
+    /** The text of every row of the results section's tables: the cells joined by one space. */
+    private static List<String> resultRows(String html) {
+        String results = html.substring(html.indexOf("<h2 id=\"results\">"), html.indexOf("<h2", html.indexOf(
+                "<h2 id=\"results\">") + 1));
+        List<String> rows = new ArrayList<>();
+        Matcher row = Pattern.compile("<tr>(.*?)</tr>").matcher(results);
+        while (row.find()) {
+            List<String> cells = new ArrayList<>();
+            Matcher cell = Pattern.compile("<t[hd][^>]*>(.*?)</t[hd]>").matcher(row.group(1));
+            while (cell.find()) {
+                cells.add(unescaped(cell.group(1)));
+            }
+            rows.add(String.join(" ", cells));
+        }
+        return rows;
+    }
+
+    /**
+     * Every line of the results printed on stdout is a row of the page's results tables (the header
+     * lines their header rows, in a thead, of sortable tables), and nothing else is.
+     */
+    private static void assertResultsAreTables(String html, List<String> table) {
+        List<String> rows = resultRows(html);
+        List<String> lines = table.stream().map(l -> l.strip().replaceAll(" +", " ")).toList();
+        assertEquals(lines, rows.stream().map(r -> r.replaceAll(" +", " ")).toList(), "the stdout table as rows");
+        String results = html.substring(html.indexOf("<h2 id=\"results\">"), html.indexOf("<h2 id=\"privacy\">") > 0
+                ? html.indexOf("<h2 id=\"privacy\">") : html.indexOf("<h2 id=\"audits\">"));
+        assertFalse(results.contains("<pre>"), "no preformatted dump");
+        int tables = results.split("<table class=\"sortable", -1).length - 1;
+        assertTrue(tables >= 1, results);
+        assertEquals(tables, results.split("<thead><tr><th", -1).length - 1, "each table has a header row");
+    }
+
+    /** Every figure's caption says what to read from it, beyond its file name. */
+    private static void assertFiguresCaptioned(String html, int figures) {
+        Matcher m = Pattern.compile("<figcaption><b>([^<]+)</b>: ([^<]+)</figcaption>").matcher(html);
+        int captions = 0;
+        while (m.find()) {
+            captions++;
+            assertTrue(m.group(2).length() > 80, "caption of " + m.group(1) + ": " + m.group(2));
+        }
+        assertEquals(figures, captions, "one caption per figure");
     }
 
     private static List<Path> pngs(Path out) throws Exception {
@@ -126,14 +179,14 @@ class CliReportHtmlTest {
         assertPlotsEmbedded(html, out);
         List<String> table = tableLines(stdout);
         assertEquals(4, table.size(), stdout);
-        for (String line : table) {
-            assertTrue(html.contains(escaped(line)), "table line in the page: " + line);
-        }
+        assertResultsAreTables(html, table);
+        assertFiguresCaptioned(html, pngs(out).size());
         assertTrue(html.contains("<th class=\"t\">runner</th><td>sequential</td>"), "runner");
         assertTrue(html.contains("<th class=\"t\">seed</th><td>11</td>"), "seed");
         assertTrue(html.contains(escaped(LOW_RANK)), "the scenario's text, escaped");
         assertFalse(html.contains("<angle brackets>"), "scenario text is escaped");
         String privacy = html.substring(html.indexOf("<h2 id=\"privacy\">"), html.indexOf("<h2 id=\"plots\">"));
+        assertTrue(privacy.contains("<div class=\"scroll\"><table class=\"sortable wrap\">"), "wraps, else scrolls");
         assertEquals(1 + 3, privacy.split("<tr>", -1).length - 1, "a header and one line per result row");
         assertEquals(2, privacy.split("<td class=\"t\">priv-altmin</td>", -1).length - 1, privacy);
         assertTrue(privacy.contains("<td class=\"t\">own-data</td>"), privacy);
@@ -148,9 +201,8 @@ class CliReportHtmlTest {
         assertSelfContained(html);
         assertPlotsEmbedded(html, out);
         assertEquals(2, pngs(out).size(), "one ROC plot per audit");
-        for (String line : tableLines(stdout)) {
-            assertTrue(html.contains(escaped(line)), "table line in the page: " + line);
-        }
+        assertResultsAreTables(html, tableLines(stdout));
+        assertFiguresCaptioned(html, 2);
         String audits = html.substring(html.indexOf("<h2 id=\"audits\">"), html.indexOf("<h2 id=\"plots\">"));
         assertEquals(1 + 2, audits.split("<tr>", -1).length - 1, "a header and one line per audit");
         assertTrue(audits.contains("<td class=\"t violated\">violated</td>"), audits);

@@ -102,11 +102,16 @@ public enum Algorithm {
      * low-rank algorithms also a {@code dataset}.
      */
     public boolean runsOn(Task task) {
+        return runsOn(task.type());
+    }
+
+    /** Whether the algorithm runs on a task of type {@code type} (as {@link #runsOn(Task)}). */
+    public boolean runsOn(String type) {
         if (isIndexedMean()) {
-            return task instanceof IndexedMeanTask;
+            return type.equals(IndexedMeanTask.TYPE) || type.equals(IndexedMeanTask.SIGN_TYPE);
         }
-        return taskType.equals(task.type()) || (isLowRank() && task instanceof DatasetTask)
-                || (hasRatingsForm() && task instanceof RatingsTask);
+        return taskType.equals(type) || (isLowRank() && type.equals(DatasetTask.TYPE))
+                || (hasRatingsForm() && type.equals(RatingsTask.TYPE));
     }
 
     /** The task types it runs on, for error messages, e.g. {@code indexed-mean or indexed-sign}. */

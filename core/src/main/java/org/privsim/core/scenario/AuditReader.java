@@ -429,8 +429,8 @@ final class AuditReader {
 
     private Integer readTrials() {
         Optional<Integer> read = fields.integer(ScenarioFields.TRIALS);
-        if (read.isPresent() && read.get() % 4 != 0) {
-            fields.error("trials", "must be a multiple of 4 (half select the threshold, half are counted, each"
+        if (read.isPresent() && read.get() % ScenarioFields.TRIALS.multipleOf() != 0) {
+            fields.error("trials", "must be a multiple of " + ScenarioFields.TRIALS.multipleOf() + " (half select the threshold, half are counted, each"
                     + " half split equally between the two worlds), got " + read.get());
             return null;
         }

@@ -29,9 +29,10 @@ import java.util.function.Function;
  * @param defaultText the default in words when it depends on other fields or the task, else null
  * @param description what the field means
  * @param custom      the schema of a {@link Type#CUSTOM} field, else null
+ * @param multipleOf  what an integer field's value (every element's) must be a multiple of; 1 for any
  */
 record FieldSpec(String name, Type type, boolean isRequired, Bounds bounds, List<String> choices,
-                 JsonNode defaultJson, String defaultText, String description, ObjectNode custom) {
+                 JsonNode defaultJson, String defaultText, String description, ObjectNode custom, int multipleOf) {
 
     /** The JSON shapes of scenario fields. */
     enum Type {
@@ -68,7 +69,7 @@ record FieldSpec(String name, Type type, boolean isRequired, Bounds bounds, List
 
     /** An optional field of {@code type} without bounds, default or description yet. */
     private static FieldSpec of(String name, Type type, Bounds bounds, List<String> choices) {
-        return new FieldSpec(name, type, false, bounds, choices, null, null, "", null);
+        return new FieldSpec(name, type, false, bounds, choices, null, null, "", null, 1);
     }
 
     static FieldSpec string(String name) {
@@ -113,32 +114,32 @@ record FieldSpec(String name, Type type, boolean isRequired, Bounds bounds, List
 
     /** A field whose schema is {@code schema}. */
     static FieldSpec custom(String name, ObjectNode schema) {
-        return new FieldSpec(name, Type.CUSTOM, false, null, List.of(), null, null, "", schema);
+        return new FieldSpec(name, Type.CUSTOM, false, null, List.of(), null, null, "", schema, 1);
     }
 
     /** This field, required. */
     FieldSpec required() {
-        return new FieldSpec(name, type, true, bounds, choices, null, null, description, custom);
+        return new FieldSpec(name, type, true, bounds, choices, null, null, description, custom, multipleOf);
     }
 
     /** This field, optional (for a variant of a required one). */
     FieldSpec optional() {
-        return new FieldSpec(name, type, false, bounds, choices, defaultJson, defaultText, description, custom);
+        return new FieldSpec(name, type, false, bounds, choices, defaultJson, defaultText, description, custom, multipleOf);
     }
 
     /** This field with the constant default {@code value} (a String, Boolean, Number or List of them). */
     FieldSpec byDefault(Object value) {
-        return new FieldSpec(name, type, isRequired, bounds, choices, json(value), null, description, custom);
+        return new FieldSpec(name, type, isRequired, bounds, choices, json(value), null, description, custom, multipleOf);
     }
 
     /** This field with a default described in words (it depends on the task or other fields). */
     FieldSpec defaultWords(String words) {
-        return new FieldSpec(name, type, isRequired, bounds, choices, null, words, description, custom);
+        return new FieldSpec(name, type, isRequired, bounds, choices, null, words, description, custom, multipleOf);
     }
 
     /** This field described by {@code text}. */
     FieldSpec doc(String text) {
-        return new FieldSpec(name, type, isRequired, bounds, choices, defaultJson, defaultText, text, custom);
+        return new FieldSpec(name, type, isRequired, bounds, choices, defaultJson, defaultText, text, custom, multipleOf);
     }
 
     /**
@@ -154,12 +155,20 @@ record FieldSpec(String name, Type type, boolean isRequired, Bounds bounds, List
         };
         JsonNode value = defaultJson == null || !defaultJson.isArray() ? defaultJson
                 : defaultJson.size() == 1 ? defaultJson.get(0) : null;
-        return new FieldSpec(name, one, isRequired, bounds, choices, value, defaultText, description, custom);
+        return new FieldSpec(name, one, isRequired, bounds, choices, value, defaultText, description, custom, multipleOf);
+    }
+
+    /** This integer field, whose value must be a multiple of {@code k}. */
+    FieldSpec multipleOf(int k) {
+        if (type != Type.INTEGER && type != Type.INTEGERS) {
+            throw new IllegalStateException(name + " is not an integer field");
+        }
+        return new FieldSpec(name, type, isRequired, bounds, choices, defaultJson, defaultText, description, custom, k);
     }
 
     /** This field with other bounds (a variant for other algorithms). */
     FieldSpec within(Bounds other) {
-        return new FieldSpec(name, type, isRequired, other, choices, defaultJson, defaultText, description, custom);
+        return new FieldSpec(name, type, isRequired, other, choices, defaultJson, defaultText, description, custom, multipleOf);
     }
 
     /** The reader's presence of this field. */
@@ -183,11 +192,11 @@ record FieldSpec(String name, Type type, boolean isRequired, Bounds bounds, List
         ObjectNode schema = switch (type) {
             case STRING -> NODES.objectNode().put("type", "string");
             case BOOLEAN -> NODES.objectNode().put("type", "boolean");
-            case INTEGER -> numeric("integer", intBounds());
+            case INTEGER -> integral();
             case LONG -> NODES.objectNode().put("type", "integer").put("minimum", Long.MIN_VALUE)
                     .put("maximum", Long.MAX_VALUE);
             case NUMBER -> numeric("number", bounds);
-            case INTEGERS -> oneOrMany(numeric("integer", intBounds()));
+            case INTEGERS -> oneOrMany(integral());
             case NUMBERS -> oneOrMany(numeric("number", bounds));
             case CHOICE -> enumeration();
             case CHOICES -> oneOrMany(enumeration());
@@ -213,6 +222,14 @@ record FieldSpec(String name, Type type, boolean isRequired, Bounds bounds, List
         ObjectNode schema = NODES.objectNode().put("type", "string");
         ArrayNode values = schema.putArray("enum");
         choices.forEach(values::add);
+        return schema;
+    }
+
+    private ObjectNode integral() {
+        ObjectNode schema = numeric("integer", intBounds());
+        if (multipleOf != 1) {
+            schema.put("multipleOf", multipleOf);
+        }
         return schema;
     }
 

@@ -89,7 +89,8 @@ final class ScenarioFields {
     // ---- top level -------------------------------------------------------------------------------
 
     static final FieldSpec NAME = FieldSpec.custom("name", NODES.objectNode().put("type", "string")
-                    .put("pattern", "^[A-Za-z0-9._-]+$").put("maxLength", ScenarioParser.MAX_NAME)).required()
+                    .put("pattern", "^[A-Za-z0-9._-]+$").put("maxLength", ScenarioParser.MAX_NAME)
+                    .set("not", NODES.objectNode().set("enum", NODES.arrayNode().add(".").add("..")))).required()
             .doc("Names the output folder: letters, digits, '.', '_' and '-', at most " + ScenarioParser.MAX_NAME
                     + " characters, not '.' or '..'.");
     static final FieldSpec SEED = FieldSpec.wholeNumber("seed").byDefault(Defaults.SEED)
@@ -528,7 +529,7 @@ final class ScenarioFields {
             .doc("How the mechanism turns (ε, δ) into ρ (not for dp-sgd, dp-fedavg, dp-fedrep; mp-mtl-* only with"
                     + " covarianceNoise gaussian).");
     static final FieldSpec TRIALS = integer("trials", Bounds.between(AuditReader.MIN_TRIALS, AuditReader.MAX_TRIALS))
-            .byDefault(Defaults.TRIALS).doc("Games played; a multiple of 4.");
+            .multipleOf(4).byDefault(Defaults.TRIALS).doc("Games played.");
     static final FieldSpec CONFIDENCE = number("confidence", Bounds.strictlyBetween(0, 1))
             .byDefault(Defaults.CONFIDENCE).doc("Confidence of the bounds.");
     static final FieldSpec METHOD = choice("method", AuditMethod::id, AuditMethod.values())

@@ -25,14 +25,40 @@ import org.privsim.core.scenario.ScenarioFields.Used;
  * {@code type}, an experiment and an audit on their {@code algorithm} (an {@code if}/{@code then}
  * per value), and every mapping the readers close to unknown fields is closed here too
  * ({@code additionalProperties} or {@code unevaluatedProperties} false), so a field an algorithm does
- * not use fails the schema as it fails {@code validate}. The schema checks each field on its own;
- * rules between fields (rank ≤ dimension, "only used with …") and the data files are checked by
+ * not use fails the schema as it fails {@code validate}. Besides each field on its own, the schema
+ * states the rules between fields of one experiment or audit that compare a field with fixed values
+ * ({@link SchemaRules}: "only used with uStep kronecker", an audit's threat models per algorithm);
+ * rules comparing two values (rank ≤ dimension), sizes and the data files are checked by
  * {@code validate} only. {@link #markdown} lists the same declarations as tables.
  */
 public final class ScenarioSchema {
 
     /** The dialect the schema is written in. */
     public static final String DIALECT = "https://json-schema.org/draft/2020-12/schema";
+
+    /**
+     * The reasons of {@code validate}'s errors ({@code <field path>: <reason>}) that the schema states too:
+     * a field's type, range, choice, presence or use by its algorithm, and the rules between fields with
+     * fixed values ({@link SchemaRules}); a scenario refused for one of them fails the schema. The other
+     * reasons compare two values, count sizes or read data files.
+     */
+    public static final java.util.regex.Pattern STATED_REASONS = java.util.regex.Pattern.compile(
+            "required field missing|unknown field \\(.*"
+            + "|expected (an integer|a number|a string|a list|a mapping|true or false), got .*"
+            + "|unknown value .*|must not be empty"
+            + "|must be [≥≤<>] -?[0-9.eE+-]+, got .*|must be a finite number, got .*"
+            + "|must fit in a signed 64-bit integer, got .*|must be > 0, got .*|must be a multiple of [0-9]+ .*"
+            + "|must not be \".\" or \"..\" .*"
+            + "|only used with (?!a dataset task).*|only used by [a-z0-9-]+ with covarianceNoise gaussian.*"
+            + "|not used with participation .*|not used by .*|must be > 0 with covarianceNoise gaussian.*"
+            + "|[a-z0-9-]+( on a ratings task)? is audited .*|white-box is implemented .*"
+            + "|[a-z-]+ is valid only for Gaussian mechanisms.*|sampled-gaussian-auc reads .*"
+            + "|indexed-mean-nonprivate has no privacy mechanism to break|not supported for .*"
+            + "|indexed-mean-1-out-of-t calibrates a single output.*|tracing reads the whole release.*"
+            + "|a tracing audit reads the billboard.*|has no effect on a tracing audit.*"
+            + "|must be a single integer for non-private-altmin.*|an audit runs one .*; give a single .*"
+            + "|[a-z0-9-]+ needs a task of type .*|a [a-z-]+ audit runs with representation none.*"
+            + "|an audit's own task cannot read a file");
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -82,13 +108,16 @@ public final class ScenarioSchema {
         ObjectNode otherwise = schema.putObject("else").putObject("properties");
         otherwise.putObject("experiments").putObject("items").put("$ref", "#/$defs/experiment");
         otherwise.putObject("audits").putObject("items").put("$ref", "#/$defs/audit");
+        withRules(schema, SchemaRules.byTaskType());
 
         ObjectNode defs = schema.putObject("$defs");
         defs.set("aggregation", closed(ScenarioFields.AGGREGATION_FIELDS, "How users are grouped under aggregators."));
         defs.set("task", task(ScenarioFields.TASK_TYPES));
         List<String> auditTypes = new ArrayList<>(ScenarioFields.TASK_TYPES);
         auditTypes.remove(DatasetTask.TYPE);
-        defs.set("auditTask", task(auditTypes));
+        ObjectNode auditTask = task(auditTypes);
+        auditTask.putObject("not").putArray("required").add("path"); // an audit's own task cannot read a file
+        defs.set("auditTask", auditTask);
         defs.set("feature", closed(ScenarioFields.FEATURE, "A feature column given as a mapping."));
         defs.set("experiment", byAlgorithm(ScenarioFields.EXPERIMENT, List.of(Algorithm.values()),
                 "One experiment: an algorithm and its settings; one report section."));
@@ -133,6 +162,7 @@ public final class ScenarioSchema {
                 ObjectNode properties = then.putObject("properties");
                 fields.forEach(f -> properties.set(f.name(), f.schema()));
                 required(then, fields);
+                withRules(then, SchemaRules.task(t));
             }
             cases.add(when("type", t, then));
         }
@@ -174,7 +204,8 @@ public final class ScenarioSchema {
         schema.putArray("required").add("algorithm");
         ArrayNode cases = schema.putArray("allOf");
         for (Algorithm a : algorithms) {
-            cases.add(when("algorithm", a.id(), fields(without(ScenarioFields.usedBy(section, a), "algorithm"))));
+            List<FieldSpec> used = without(ScenarioFields.usedBy(section, a), "algorithm");
+            cases.add(when("algorithm", a.id(), withRules(fields(used), SchemaRules.experiment(namesOf(used)))));
         }
         schema.put("unevaluatedProperties", false);
         return schema;
@@ -242,8 +273,10 @@ public final class ScenarioSchema {
                 }
             }
         }
+        List<ObjectNode> rules = new ArrayList<>(SchemaRules.experiment(fields.keySet()));
+        rules.addAll(SchemaRules.audit(a, false));
         if (!ScenarioFields.RATINGS_PRIVATE.contains(a)) {
-            return when("algorithm", a.id(), fields(List.copyOf(fields.values())));
+            return when("algorithm", a.id(), withRules(fields(List.copyOf(fields.values())), rules));
         }
         // on a (synthetic) ratings task: the fields of a ratings experiment
         for (FieldSpec f : ScenarioFields.usedBy(ScenarioFields.RATINGS_EXPERIMENT, a)) {
@@ -252,7 +285,7 @@ public final class ScenarioSchema {
                 ratingsFields.putIfAbsent(f.name(), f);
             }
         }
-        ObjectNode onRatings = fields(List.copyOf(ratingsFields.values()));
+        ObjectNode onRatings = withRules(fields(List.copyOf(ratingsFields.values())), SchemaRules.audit(a, true));
         if (a != Algorithm.PRIV_ALTMIN) {
             return when("algorithm", a.id(), onRatings);
         }
@@ -267,7 +300,7 @@ public final class ScenarioSchema {
         } else {
             type.put("const", RatingsTask.TYPE);
         }
-        ObjectNode lowRank = fields(List.copyOf(fields.values()));
+        ObjectNode lowRank = withRules(fields(List.copyOf(fields.values())), rules);
         byTask.set("then", ratingsScenario ? lowRank : onRatings);
         byTask.set("else", ratingsScenario ? onRatings : lowRank);
         return when("algorithm", a.id(), byTask);
@@ -288,6 +321,18 @@ public final class ScenarioSchema {
         condition.putArray("required").add(field);
         rule.set("then", then);
         return rule;
+    }
+
+    /** {@code schema} with {@code rules} (between its fields) added as {@code allOf}. */
+    private static ObjectNode withRules(ObjectNode schema, List<ObjectNode> rules) {
+        if (!rules.isEmpty()) {
+            schema.putArray("allOf").addAll(rules);
+        }
+        return schema;
+    }
+
+    private static Set<String> namesOf(List<FieldSpec> fields) {
+        return fields.stream().map(FieldSpec::name).collect(Collectors.toSet());
     }
 
     private static void required(ObjectNode schema, List<FieldSpec> fields) {
@@ -316,9 +361,10 @@ public final class ScenarioSchema {
                         + " declarations are published as a JSON Schema (draft 2020-12): `./privsim schema` prints it"
                         + " and [privsim.schema.json](privsim.schema.json) is the committed copy. The bundled scenarios"
                         + " start with `# yaml-language-server: $schema=<relative path to it>`, so editors with a YAML"
-                        + " language server complete and check fields as you type. The schema checks each field on"
-                        + " its own; rules between fields (rank ≤ dimension, \"only used with …\") and data files are"
-                        + " checked by `validate` only. Examples and the bundled scenarios:"
+                        + " language server complete and check fields as you type. The schema checks each field and"
+                        + " the rules that compare a field of an experiment or audit with fixed values (\"only used with"
+                        + " uStep kronecker\", an audit's threat models); rules comparing two values (rank ≤ dimension)"
+                        + " and data files are checked by `validate` only. Examples and the bundled scenarios:"
                         + " [cli.md](cli.md#scenario-files-examples-and-the-bundled-scenarios).\n\n");
         md.append("## Top level\n\n");
         table(md, ScenarioFields.TOP, false);
@@ -387,16 +433,20 @@ public final class ScenarioSchema {
         return switch (f.type()) {
             case STRING -> "string";
             case BOOLEAN -> "true or false";
-            case INTEGER -> "integer" + range(f.bounds());
+            case INTEGER -> "integer" + range(f.bounds()) + multiple(f);
             case LONG -> "integer (64-bit)";
             case NUMBER -> "number" + range(f.bounds());
-            case INTEGERS -> "integer" + range(f.bounds()) + ", or a list of distinct ones";
+            case INTEGERS -> "integer" + range(f.bounds()) + multiple(f) + ", or a list of distinct ones";
             case NUMBERS -> "number" + range(f.bounds()) + ", or a list of distinct ones";
             case CHOICE -> String.join(", ", f.choices().stream().map(c -> "`" + c + "`").toList());
             case CHOICES -> String.join(", ", f.choices().stream().map(c -> "`" + c + "`").toList())
                     + ", or a list of them";
             case CUSTOM -> custom(f);
         };
+    }
+
+    private static String multiple(FieldSpec f) {
+        return f.multipleOf() == 1 ? "" : ", a multiple of " + f.multipleOf();
     }
 
     private static String custom(FieldSpec f) {
