@@ -17,7 +17,7 @@ public sealed interface GuardianCommand extends CborSerializable
     /**
      * Cell {@code cell} of the seam's families finished.
      *
-     * @param cell index of the cell in {@link org.privsim.core.run.Families#cells} order
+     * @param cell index of the cell in {@link org.privsim.core.family.Families#cells} order
      * @param row       the family's report row, an experiment row or an audit row (serialized with its
      *                  class name)
      * @param placement its runs' participants per node address (cluster), or null (local)

@@ -21,7 +21,7 @@ public sealed interface JobCommand extends CborSerializable
     /**
      * Every job of the scenario finished.
      *
-     * @param seam   the seam families' rows in {@link org.privsim.core.run.Families#cells} order
+     * @param seam   the seam families' rows in {@link org.privsim.core.family.Families#cells} order
      *               (serialized with their class names)
      * @param audits audit rows in scenario order
      * @param placement where the seam experiments' participants ran

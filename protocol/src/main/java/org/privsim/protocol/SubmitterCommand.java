@@ -49,7 +49,7 @@ public sealed interface SubmitterCommand extends CborSerializable
     /**
      * One seam cell's row.
      *
-     * @param index  cell index in {@link org.privsim.core.run.Families#cells} order
+     * @param index  cell index in {@link org.privsim.core.family.Families#cells} order
      * @param result the row (serialized with its class name)
      */
     record SeamPart(int index, @JsonTypeInfo(use = JsonTypeInfo.Id.CLASS) ExperimentRow result)
