@@ -47,7 +47,8 @@ public final class ScenarioParser {
         checkSize(text, sourceName);
         JsonNode root = DocumentReader.read(text, sourceName);
         if (!(root instanceof ObjectNode object)) {
-            throw new ScenarioException(sourceName, "expected a mapping at the top level, got " + FieldReader.describe(root));
+            throw new ScenarioException(sourceName, "expected a mapping at the top level, got " + (root.isTextual()
+                    ? "text (is it a scenario file?)" : FieldReader.describe(root)));
         }
         Problems problems = new Problems();
         FieldReader top = FieldReader.root(object, problems);
