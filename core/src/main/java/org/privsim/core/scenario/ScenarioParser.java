@@ -154,7 +154,8 @@ public final class ScenarioParser {
             }
             return Files.readString(file);
         } catch (NoSuchFileException e) {
-            throw new ScenarioException(file.toString(), "cannot read file: no such file");
+            throw new ScenarioException(file.toString(), "cannot read file: no such file"
+                    + (file.toString().indexOf('\uFFFD') >= 0 ? " (its name is not valid UTF-8)" : ""));
         } catch (AccessDeniedException e) {
             throw new ScenarioException(file.toString(), "cannot read file: permission denied");
         } catch (CharacterCodingException e) {
