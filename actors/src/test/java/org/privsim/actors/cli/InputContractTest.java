@@ -79,6 +79,35 @@ class InputContractTest {
     }
 
     @Test
+    void deltasThatNoAccountantCanMeetAreRefusedByValidate() throws Exception {
+        String task = "task: { type: transfer-regression, dimension: 4, rank: 2, publicTasks: 4, publicSamples: [40],"
+                + " privateSamples: [50] }\n";
+        Path tiny = scenario("a", "name: a\nseed: 8\n" + task + "audits:\n  - { algorithm: dp-sgd, representation: none,"
+                + " epsilon: 1, delta: 5.0e-324, samplingRate: 0.1, steps: 10, trials: 40 }\n");
+        assertRefused(cli("validate", tiny.toString()), "error: audits[0].delta: must be ≥ 1.0E-12");
+        for (String delta : List.of("0.5", "0.999999")) {
+            Path large = scenario("b", "name: b\nseed: 8\n" + task + "experiments:\n  - { algorithm: dp-sgd,"
+                    + " representation: none, epsilon: 1, delta: " + delta + " }\n");
+            assertRefused(runSequential(large), "error: experiments[0].delta: must be ≤ 0.1");
+        }
+    }
+
+    @Test
+    void theLargestDeltaRunsAndWritesNoNaN() throws Exception {
+        Path file = scenario("b", "name: b\nseed: 8\ntask: { type: transfer-regression, dimension: 4, rank: 2,"
+                + " publicTasks: 4, publicSamples: [40], privateSamples: [50] }\nexperiments:\n  - { algorithm: dp-sgd,"
+                + " representation: none, epsilon: 1, delta: 0.1, samplingRate: 0.1, steps: 20, noiseMultiplier: 4,"
+                + " repeats: 1 }\n");
+        CliCall r = runSequential(file);
+        assertEquals(0, r.code(), r.all());
+        try (var files = Files.list(dir.resolve("out"))) {
+            for (Path written : files.filter(p -> !p.toString().endsWith(".png")).toList()) {
+                assertFalse(Files.readString(written).contains("NaN"), written.toString());
+            }
+        }
+    }
+
+    @Test
     void labelNoiseBeyondTheScaleDomainIsRefused() throws Exception {
         Path file = scenario("s", "name: s\n" + TASK.replace("labelNoise: 0.1", "labelNoise: 1.0e308")
                 + "\nexperiments:\n  - { algorithm: own-data }\n");

@@ -98,9 +98,9 @@ class ScenarioParserErrorsTest {
         assertSingleError(withExperiments("algorithm: priv-altmin, epsilon: [1, -1], delta: 1.0e-6"),
                 "experiments[0].epsilon[1]", "must be > 0, got -1");
         assertSingleError(withExperiments("algorithm: priv-altmin, epsilon: 1, delta: 1"),
-                "experiments[0].delta", "must be < 1, got 1");
+                "experiments[0].delta", "must be ≤ 0.1, got 1");
         assertSingleError(withExperiments(PRIV + ", epochs: [5, 0]"), "experiments[0].epochs[1]", "must be ≥ 1, got 0");
-        assertSingleError(withExperiments("algorithm: priv-altmin, delta: 0.5, epsilon: 1e400"),
+        assertSingleError(withExperiments("algorithm: priv-altmin, delta: 1.0e-5, epsilon: 1e400"),
                 "experiments[0].epsilon", "must be a finite number, got Infinity");
         assertSingleError(withExperiments("algorithm: own-data, ridge: -0.5"),
                 "experiments[0].ridge", "must be ≥ 0, got -0.5");
