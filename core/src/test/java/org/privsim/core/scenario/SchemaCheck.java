@@ -32,7 +32,7 @@ final class SchemaCheck {
      * field the algorithm does not use, an empty list); a scenario refused for one of them must fail
      * the schema too. The other reasons are rules between fields or about data files.
      */
-    private static final Pattern PER_FIELD = Pattern.compile("required field missing|unknown field \\(.*"
+    private static final Pattern PER_FIELD = Pattern.compile("required field missing|unknown field[ ;].*"
             + "|expected (an integer|a number|a string|a list|a mapping|true or false), got .*"
             + "|unknown value .*|not used by [a-z0-9-]+|must not be empty"
             + "|must be [≥≤<>] -?[0-9.eE+-]+, got .*|must be a finite number, got .*"
