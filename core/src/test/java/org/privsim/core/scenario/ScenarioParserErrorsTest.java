@@ -118,6 +118,8 @@ class ScenarioParserErrorsTest {
                         + ")");
         assertSingleError(withExperiments("algoritm: own-data"), "experiments[0].algoritm",
                 "unknown field; did you mean algorithm?");
+        assertSingleError("name: t\n" + TASK + "audits:\n  - { algoritm: priv-altmin, epsilon: 1, delta: 1.0e-5,"
+                + " trials: 40 }\n", "audits[0].algoritm", "unknown field; did you mean algorithm?");
         assertSingleError(withExperiments("algorithm: own-data, epsilion: 1"), "experiments[0].epsilion",
                 "unknown field; did you mean epsilon?");
         assertSingleError("name: t\nsed: 3\n" + TASK + "experiments: [ { algorithm: own-data } ]\n",
