@@ -87,6 +87,10 @@ class OsRefusalsTest {
     void aHostMustBeNamedAndResolveWithinTenSeconds() throws Exception {
         Path file = ownData();
         assertRefused(CliCall.of("run", file.toString(), "--host", ""), "--host: must name a host");
+        assertRefused(CliCall.of("node", "--host", ""), "--host: must name a host");
+        String longName = "y".repeat(300);
+        assertEquals(List.of("error: " + longName + ": cannot read file: File name too long"),
+                CliCall.of("validate", longName).err().lines().toList());
         long start = System.nanoTime();
         assertRefused(CliCall.of("run", file.toString(), "--runner", "cluster", "--seed-nodes", "127.0.0.1:2999",
                 "--host", "bogus.invalid"), "--host: 'bogus.invalid' ");

@@ -161,8 +161,10 @@ public final class ScenarioParser {
         } catch (CharacterCodingException e) {
             throw new ScenarioException(file.toString(), "cannot read file: not valid UTF-8 text");
         } catch (IOException e) {
+            String reason = e instanceof java.nio.file.FileSystemException fs && fs.getReason() != null ? fs.getReason()
+                    : String.valueOf(e.getMessage());
             throw new ScenarioException(file.toString(), "cannot read file: "
-                    + (Files.isDirectory(file) ? "it is a directory" : String.valueOf(e.getMessage())));
+                    + (Files.isDirectory(file) ? "it is a directory" : reason));
         }
     }
 }
