@@ -274,37 +274,16 @@ final class FieldReader {
         return string(spec.name(), spec.presence());
     }
 
-    /**
-     * A string the operating system can take as a file path, as {@code spec} declares it: no NUL
-     * character, characters the platform's file names can encode, each name at most
-     * {@value #MAX_NAME_BYTES} bytes and the whole at most {@value #MAX_PATH_BYTES} bytes (UTF-8).
-     */
+    /** A string the operating system can take as a file path (see {@link PathText}), as {@code spec} declares it. */
     Optional<String> path(FieldSpec spec) {
         return string(spec).filter(text -> {
-            String problem = text.indexOf('\0') >= 0 ? "must not contain a NUL character"
-                    : text.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > MAX_PATH_BYTES
-                    ? "is longer than the " + MAX_PATH_BYTES + " bytes a path may have"
-                    : java.util.Arrays.stream(text.split("/")).anyMatch(n ->
-                            n.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > MAX_NAME_BYTES)
-                    ? "has a name longer than the " + MAX_NAME_BYTES + " bytes a file name may have" : null;
-            if (problem == null) {
-                try {
-                    java.nio.file.Path.of(text);
-                } catch (java.nio.file.InvalidPathException e) {
-                    problem = "is not a path this system can name (" + e.getReason() + ")";
-                }
-            }
+            String problem = PathText.problem(text);
             if (problem != null) {
                 error(spec.name(), problem);
             }
             return problem == null;
         });
     }
-
-    /** The longest file name, in UTF-8 bytes, common file systems take. */
-    static final int MAX_NAME_BYTES = 255;
-    /** The longest path, in UTF-8 bytes, Linux takes (PATH_MAX). */
-    static final int MAX_PATH_BYTES = 4095;
 
     /** A boolean, as {@code spec} declares it. */
     Optional<Boolean> bool(FieldSpec spec) {
