@@ -64,6 +64,9 @@ final class NodeCommand implements Callable<Integer> {
         if (problem == null && (joinTimeout < 1 || joinTimeout > MAX_JOIN_TIMEOUT)) {
             problem = "--join-timeout: must be between 1 and " + MAX_JOIN_TIMEOUT + " seconds, got " + joinTimeout;
         }
+        if (problem == null) {
+            problem = hostProblem(host, "--host");
+        }
         if (problem != null) {
             spec.commandLine().getErr().println("error: " + problem);
             spec.commandLine().getErr().flush();
@@ -163,6 +166,42 @@ final class NodeCommand implements Callable<Integer> {
         }
         List<String> fromEnv = ClusterNode.list(env.get("PRIVSIM_SEED_NODES"));
         return fromEnv == null ? null : seedProblem(fromEnv, "PRIVSIM_SEED_NODES");
+    }
+
+    /** How long {@link #hostProblem} waits for a name to resolve. */
+    static final java.time.Duration RESOLVE_TIMEOUT = java.time.Duration.ofSeconds(5);
+
+    /**
+     * What is wrong with {@code host} given as {@code option}, or null: it must be non-empty and
+     * resolve to an address within {@link #RESOLVE_TIMEOUT} (Pekko would otherwise wait out the join
+     * timeout before failing to bind).
+     */
+    static String hostProblem(String host, String option) {
+        if (host == null) {
+            return null;
+        }
+        if (host.isBlank()) {
+            return option + ": must name a host, got an empty string";
+        }
+        java.util.concurrent.CompletableFuture<java.net.InetAddress> lookup = java.util.concurrent.CompletableFuture
+                .supplyAsync(() -> {
+                    try {
+                        return java.net.InetAddress.getByName(host);
+                    } catch (java.net.UnknownHostException e) {
+                        return null;
+                    }
+                });
+        try {
+            return lookup.get(RESOLVE_TIMEOUT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS) != null ? null
+                    : option + ": '" + host + "' does not resolve to an address";
+        } catch (java.util.concurrent.TimeoutException e) {
+            return option + ": '" + host + "' did not resolve within " + RESOLVE_TIMEOUT.toSeconds() + " s";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return option + ": interrupted while resolving '" + host + "'";
+        } catch (java.util.concurrent.ExecutionException e) {
+            return option + ": '" + host + "' does not resolve to an address";
+        }
     }
 
     /** What is wrong with a list of HOST:PORT seed nodes given by {@code source}, or null. */

@@ -121,6 +121,9 @@ final class ScenarioExecution {
             return "--runner: unknown runner '" + options.runner + "' (expected one of: " + String.join(", ", RUNNERS)
                     + ")";
         }
+        if (options.host != null && options.host.isBlank()) {
+            return NodeCommand.hostProblem(options.host, "--host");
+        }
         boolean cluster = options.runner.equals(ClusterRunner.NAME);
         if (!cluster && (options.nodes != null || options.seedNodes != null)) {
             return (options.nodes != null ? "--nodes" : "--seed-nodes") + ": only with --runner cluster";
@@ -152,7 +155,11 @@ final class ScenarioExecution {
                 }
             }
         }
-        return cluster && options.nodes == null ? NodeCommand.seedProblem(options.seedNodes, env) : null;
+        if (!cluster || options.nodes != null) {
+            return null;
+        }
+        String seeds = NodeCommand.seedProblem(options.seedNodes, env);
+        return seeds != null ? seeds : NodeCommand.hostProblem(options.host, "--host");
     }
 
     static int invalid(ScenarioException e, PrintWriter err) {

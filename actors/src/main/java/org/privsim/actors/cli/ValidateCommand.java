@@ -3,6 +3,7 @@ package org.privsim.actors.cli;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.privsim.actors.local.LocalRunner;
+import org.privsim.actors.report.Formats;
 import org.privsim.core.scenario.Scenario;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -32,8 +33,8 @@ final class ValidateCommand implements Callable<Integer> {
             return PrivsimCli.EXIT_INVALID;
         }
         Scenario scenario = loaded.get();
-        spec.commandLine().getOut().printf("%s: valid (%s task, %d experiments, %d audits)%n", scenarioFile.path,
-                scenario.task().type(), scenario.experiments().size(), scenario.audits().size());
+        spec.commandLine().getOut().printf("%s: valid (%s task, %s, %s)%n", scenarioFile.path, scenario.task().type(),
+                Formats.counted(scenario.experiments().size(), "experiment"), Formats.counted(scenario.audits().size(), "audit"));
         String heap = HeapCheck.problem(scenario, LocalRunner.NAME);
         if (heap != null) {
             spec.commandLine().getErr().printf("warning: %s; `privsim run` would refuse it in this JVM%n", heap);

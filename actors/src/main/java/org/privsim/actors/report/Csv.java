@@ -6,7 +6,7 @@ import java.util.Locale;
 /**
  * Builds RFC 4180 CSV text: a header row, then one line per row, cells joined by commas.
  *
- * <p>Guarantee: a null cell is written empty; numbers and other values use {@link Locale#ROOT}
+ * <p>Guarantee: a null or NaN (undefined) cell is written empty, so no file holds {@code NaN}; numbers and other values use {@link Locale#ROOT}
  * formatting ({@code String.valueOf} for doubles, so no precision is lost); a cell holding a comma,
  * a quote or a line break is quoted with its quotes doubled, so every line has exactly as many
  * fields as the header.
@@ -46,7 +46,7 @@ final class Csv {
     }
 
     private static String escape(Object value) {
-        if (value == null) {
+        if (value == null || value instanceof Double d && d.isNaN()) {
             return "";
         }
         String s = String.format(Locale.ROOT, "%s", value);

@@ -4,20 +4,25 @@ import java.math.BigDecimal;
 import java.util.Locale;
 
 /**
- * Short number formats for tables, plot titles and messages. Guarantee: {@link Locale#ROOT}
+ * Short number formats for tables, plot titles and messages, and counted nouns. Guarantee: {@link Locale#ROOT}
  * formatting whatever the default locale, and the same text for the same value.
  */
-final class Formats {
+public final class Formats {
     private Formats() {}
+
+    /** {@code n} and {@code noun}, plural unless n is 1: {@code 1 experiment}, {@code 0 audits}, {@code 2 result rows}. */
+    public static String counted(long n, String noun) {
+        return n + " " + (n == 1 ? noun : noun + "s");
+    }
 
     /**
      * Three significant digits without trailing zeros: 1 → {@code 1}, 0.4102 → {@code 0.41},
      * 12345 → {@code 12300}; below 0.001 or from 100000 on in scientific notation, 1.0e-5 →
-     * {@code 1e-05}; non-finite values as {@code ∞}, {@code -∞}, {@code NaN}.
+     * {@code 1e-05}; non-finite values as {@code ∞}, {@code -∞}, and NaN (an undefined value) as {@code n/a}.
      */
     static String brief(double value) {
         if (Double.isNaN(value)) {
-            return "NaN";
+            return "n/a";
         }
         if (Double.isInfinite(value)) {
             return value > 0 ? "∞" : "-∞";

@@ -176,7 +176,8 @@ public final class ReportHtml {
         metaRow(h, "seed", String.valueOf(report.seed()));
         metaRow(h, "wall time", format("%.1f s (%d ms)", report.wallMillis() / 1000.0, report.wallMillis()));
         metaRow(h, "written", written.truncatedTo(ChronoUnit.SECONDS).toString());
-        metaRow(h, "rows", report.experiments().size() + " result rows, " + report.audits().size() + " audits");
+        metaRow(h, "rows", Formats.counted(report.experiments().size(), "result row") + ", "
+                + Formats.counted(report.audits().size(), "audit"));
         h.append("</table>\n");
     }
 

@@ -32,6 +32,8 @@ import org.privsim.actors.report.ReportWriter;
 class InputContractTest {
     private static final String TASK =
             "task: { type: low-rank-regression, users: 40, samplesPerUser: 6, dimension: 3, rank: 1, labelNoise: 0.1 }";
+    private static final String TRANSFER_TASK = "task: { type: transfer-regression, dimension: 4, rank: 2,"
+            + " publicTasks: 4, publicSamples: [40], privateSamples: [50] }\n";
     private static final Pattern CLASS_NAME = Pattern.compile("\\b(?:java|org|com)\\.[a-z]+\\.|Exception|\\tat ");
 
     @TempDir
@@ -79,6 +81,34 @@ class InputContractTest {
     }
 
     @Test
+    void deltasThatNoAccountantCanMeetAreRefusedByValidate() throws Exception {
+        Path tiny = scenario("a", "name: a\nseed: 8\n" + TRANSFER_TASK + "audits:\n  - { algorithm: dp-sgd, representation: none,"
+                + " epsilon: 1, delta: 5.0e-324, samplingRate: 0.1, steps: 10, trials: 40 }\n");
+        assertRefused(cli("validate", tiny.toString()), "error: audits[0].delta: must be ≥ 1.0E-12");
+        for (String delta : List.of("0.5", "0.999999")) {
+            Path large = scenario("b", "name: b\nseed: 8\n" + TRANSFER_TASK + "experiments:\n  - { algorithm: dp-sgd,"
+                    + " representation: none, epsilon: 1, delta: " + delta + " }\n");
+            assertRefused(runSequential(large), "error: experiments[0].delta: must be ≤ 0.1");
+        }
+    }
+
+    @Test
+    void theLargestDeltaRunsAndWritesNoNaN() throws Exception {
+        Path file = scenario("b", "name: b\nseed: 8\n" + TRANSFER_TASK + "experiments:\n  - { algorithm: dp-sgd,"
+                + " representation: none, epsilon: 1, delta: 0.1, samplingRate: 0.1, steps: 20, noiseMultiplier: 4,"
+                + " repeats: 1 }\n");
+        CliCall r = runSequential(file);
+        assertEquals(0, r.code(), r.all());
+        try (var files = Files.list(dir.resolve("out"))) {
+            for (Path written : files.filter(p -> !p.toString().endsWith(".png")).toList()) {
+                // a NaN not inside a word or an embedded plot's base64
+                assertFalse(Pattern.compile("(?<![A-Za-z0-9+/])NaN(?![A-Za-z0-9+/])").matcher(Files.readString(written))
+                        .find(), written.toString());
+            }
+        }
+    }
+
+    @Test
     void labelNoiseBeyondTheScaleDomainIsRefused() throws Exception {
         Path file = scenario("s", "name: s\n" + TASK.replace("labelNoise: 0.1", "labelNoise: 1.0e308")
                 + "\nexperiments:\n  - { algorithm: own-data }\n");
@@ -109,15 +139,13 @@ class InputContractTest {
 
     @Test
     void dpSgdTargetsBelowTheAccountantsFloorAndDerivedStepsOverTheCapAreRefused() throws Exception {
-        String task = "task: { type: transfer-regression, dimension: 4, rank: 2, publicTasks: 4, publicSamples: [40],"
-                + " privateSamples: [50] }\n";
-        Path floor = scenario("f", "name: f\nseed: 1\n" + task + "experiments:\n"
+        Path floor = scenario("f", "name: f\nseed: 1\n" + TRANSFER_TASK + "experiments:\n"
                 + "  - { algorithm: dp-sgd, accountant: rdp, representation: none, epsilon: 0.001, delta: 1.0e-5 }\n");
         assertRefused(cli("validate", floor.toString()), "error: experiments[0].epsilon: dp-sgd cannot reach");
-        Path derived = scenario("d", "name: d\nseed: 1\n" + task + "experiments:\n"
+        Path derived = scenario("d", "name: d\nseed: 1\n" + TRANSFER_TASK + "experiments:\n"
                 + "  - { algorithm: dp-sgd, representation: none, epsilon: 1, delta: 1.0e-5, samplingRate: 1.0e-9 }\n");
         assertRefused(cli("validate", derived.toString()), "error: experiments[0].samplingRate: at sampling rate");
-        Path explicit = scenario("e", "name: e\nseed: 1\n" + task + "experiments:\n"
+        Path explicit = scenario("e", "name: e\nseed: 1\n" + TRANSFER_TASK + "experiments:\n"
                 + "  - { algorithm: dp-sgd, representation: none, epsilon: 1, delta: 1.0e-5, samplingRate: 1.0e-9,"
                 + " steps: 50000000000 }\n");
         assertRefused(cli("validate", explicit.toString()), "error: experiments[0].steps:");

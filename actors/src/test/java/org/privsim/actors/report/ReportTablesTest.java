@@ -61,6 +61,15 @@ class ReportTablesTest {
     }
 
     @Test
+    void anUndefinedNumberIsAnEmptyCellAndNoOutputSaysNaN() {
+        String csv = new Csv(List.of("a", "b", "c")).row(List.of(Double.NaN, 0.5, 1)).text();
+        assertEquals("a,b,c\n,0.5,1\n", csv);
+        assertEquals("n/a", Formats.brief(Double.NaN));
+        assertEquals("1 experiment", Formats.counted(1, "experiment"));
+        assertEquals("0 audits", Formats.counted(0, "audit"));
+    }
+
+    @Test
     void auditsCsvQuotesCellsWithCommasAndKeepsTheColumnCount() {
         String csv = AuditsCsv.render(report(List.of(), List.of(audit(0, "[1, 2]", null, "consistent", null))));
         List<String> lines = csv.lines().toList();

@@ -37,7 +37,8 @@ import org.privsim.core.scenario.MissingValues;
  *
  * <p>Guarantees: the file is read as a stream by Jackson's CSV parser (RFC 4180 quoting, CRLF or LF
  * line ends, a UTF-8 byte-order mark ignored; {@code .gz} files are decompressed), never held whole,
- * and its SHA-256 is computed over its bytes on the way. Users are numbered in order of first
+ * and its SHA-256 is computed over its bytes on the way. Every row has exactly as many fields as the
+ * header (a blank line is skipped). Users are numbered in order of first
  * appearance. Every value is finite; a missing value (empty or {@code NA}) either fails the read
  * ({@link MissingValues#ERROR}, naming the row) or drops the row. Users with fewer than
  * {@code minSamplesPerUser} rows are dropped and counted; at least two users remain. Any problem
@@ -327,10 +328,6 @@ public record DatasetTable(String sha256, List<String> userKeys, double[][] feat
                 for (int f = 0; f < p; f++) {
                     featureAt[f] = column(header, features.get(f).name(), "features[" + f + "]");
                 }
-                int needed = Math.max(userAt, labelAt);
-                for (int at : featureAt) {
-                    needed = Math.max(needed, at);
-                }
                 double[] values = new double[p];
                 long row = 1;
                 while (rows.hasNextValue()) {
@@ -339,9 +336,10 @@ public record DatasetTable(String sha256, List<String> userKeys, double[][] feat
                     if (fields.length == 1 && fields[0].isEmpty()) {
                         continue; // a blank line
                     }
-                    if (fields.length <= needed) {
+                    if (fields.length != header.length) {
                         throw new DatasetException("path", file + " row " + row + ": " + fields.length
-                                + " fields, but the header has " + header.length);
+                                + " fields, but the header has " + header.length + " (a missing or extra comma, or"
+                                + " a value with a comma that is not quoted)");
                     }
                     String user = fields[userAt];
                     boolean incomplete = isMissing(user);

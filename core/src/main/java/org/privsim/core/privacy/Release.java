@@ -12,7 +12,7 @@ import java.util.Objects;
  * accounting that applies, so the noise added, the record and the charge cannot disagree.
  *
  * <p>Guarantees: every field is validated on construction (positive finite sensitivity, σ and cost
- * when known; q in (0, 1]; count and participants ≥ 1 and ≥ 0); a record is immutable, and two
+ * when known, a sampled step's RDP or PLD cost non-negative: alone it may cost no ε at a large δ; q in (0, 1]; count and participants ≥ 1 and ≥ 0); a record is immutable, and two
  * records are {@link #sameAs the same release} when they differ only in round and count.
  *
  * @param round           the round of the (first) release, caller-defined (0: initialisation)
@@ -135,7 +135,11 @@ public record Release(int round, String name, Mechanism mechanism, Relation rela
         if (participants < 0) {
             throw new IllegalArgumentException("participants must be non-negative, got " + participants);
         }
-        Args.positive("cost", cost);
+        if (currency == Currency.RDP_EPSILON || currency == Currency.PLD_EPSILON) {
+            Args.nonNegative("cost", cost); // one sampled step alone may cost no ε at a large δ
+        } else {
+            Args.positive("cost", cost);
+        }
     }
 
     /**

@@ -97,6 +97,10 @@ final class AuditReader {
     AuditReader(FieldReader fields, boolean ratingsScenario) {
         this.fields = fields;
         this.ratings = fields.has("task") ? RatingsTask.TYPE.equals(fields.peekText("task", "type")) : ratingsScenario;
+        boolean given = fields.has(ScenarioFields.ALGORITHM.name());
+        if (!given) {
+            fields.rejectUnknown(AUDIT_FIELDS); // first: a near miss (`algoritm:`) then stands for the algorithm
+        }
         Algorithm read = fields.choice(ScenarioFields.ALGORITHM, List.of(Algorithm.values()), Algorithm::id)
                 .orElse(null);
         if (read != null && !ScenarioFields.AUDITABLE.contains(read)) {
@@ -120,7 +124,9 @@ final class AuditReader {
         } else {
             settings = null;
             ratingsSettings = null;
-            fields.rejectUnknown(AUDIT_FIELDS);
+            if (given) {
+                fields.rejectUnknown(AUDIT_FIELDS);
+            }
         }
         threatModel = readThreatModel();
         collusion = onlyAllButTarget(readCollusion());

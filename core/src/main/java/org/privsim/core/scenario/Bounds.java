@@ -15,6 +15,14 @@ import java.util.Optional;
  */
 record Bounds(double min, boolean minInclusive, double max, boolean maxInclusive) {
 
+    /**
+     * A δ of an (ε, δ) guarantee: [1e-12, 0.1]. Below 1e-12 the PLD accountant, which truncates tails of
+     * mass 1e-15 per composition, states ε = ∞ for one step, so δ there is not a target it can meet;
+     * above 0.1 the guarantee allows a one-in-ten chance of failing outright, and calibration's noise
+     * grows too small for the PLD accountant's grid (δ near 1 needs a window of millions of points).
+     */
+    static final Bounds DELTA = new Bounds(1e-12, true, 0.1, true);
+
     /** [min, ∞). */
     static Bounds atLeast(double min) {
         return new Bounds(min, true, Double.POSITIVE_INFINITY, true);

@@ -10,9 +10,11 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.Arrays;
 import java.util.Locale;
-import java.util.stream.Collectors;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.yaml.snakeyaml.error.Mark;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
 
 /**
  * Turns the text of one YAML or JSON document into a Jackson tree.
@@ -21,8 +23,10 @@ import java.util.stream.Collectors;
  * everything else as YAML, which also accepts most JSON. Guarantees: the result is a non-missing
  * node; otherwise a {@link ScenarioException} with one {@link FieldError} at the source name is
  * thrown — for a syntax error, a duplicated key, an empty source or a second document — whose
- * reason is one line and, when the parser knows it, starts with {@code syntax error at line L,
- * column C}.
+ * reason is one line in plain words: {@code line L[, column C]: <what is wrong>; <how to fix it>}.
+ * A syntax error's reason never quotes the text of the source (which may be a file that is not a
+ * scenario at all) and never the parser's grammar terms ({@code <block end>}, {@code <block mapping
+ * start>}); the line is the one to edit (an unclosed quote or bracket: the line that opened it).
  */
 final class DocumentReader {
 
@@ -30,12 +34,14 @@ final class DocumentReader {
             YAMLMapper.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
     private static final ObjectMapper JSON =
             JsonMapper.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
+    private static final Pattern DUPLICATE = Pattern.compile("^Duplicate field '([^']*)'");
 
     private DocumentReader() {}
 
     /** The tree of {@code text}, which came from {@code sourceName}. */
     static JsonNode read(String text, String sourceName) {
-        ObjectMapper mapper = sourceName.toLowerCase(Locale.ROOT).endsWith(".json") ? JSON : YAML;
+        boolean json = sourceName.toLowerCase(Locale.ROOT).endsWith(".json");
+        ObjectMapper mapper = json ? JSON : YAML;
         try (JsonParser parser = mapper.createParser(text)) {
             JsonNode root = mapper.readTree(parser);
             if (root == null || root.isMissingNode()) {
@@ -47,8 +53,8 @@ final class DocumentReader {
             }
             return root;
         } catch (JsonProcessingException e) {
-            throw new ScenarioException(sourceName, "syntax error" + lineAndColumn(e.getLocation())
-                    + ": " + firstLines(e.getOriginalMessage()));
+            throw new ScenarioException(sourceName, e.getCause() instanceof MarkedYAMLException yaml
+                    ? yamlProblem(yaml) : jsonProblem(e, json ? "JSON" : "YAML"));
         } catch (IOException e) {
             throw new UncheckedIOException("reading from a string failed", e);
         }
@@ -58,20 +64,69 @@ final class DocumentReader {
         return location == null || location.getLineNr() < 1 ? "" : " at line " + location.getLineNr();
     }
 
-    private static String lineAndColumn(JsonLocation location) {
-        return location == null || location.getLineNr() < 1
-                ? ""
-                : " at line " + location.getLineNr() + ", column " + location.getColumnNr();
+    /** A YAML scanner's or parser's error in plain words, at the line to edit. */
+    static String yamlProblem(MarkedYAMLException e) {
+        String problem = String.valueOf(e.getProblem());
+        String context = String.valueOf(e.getContext());
+        String at = at(e.getProblemMark());
+        String opened = e.getContextMark() == null ? at : at(e.getContextMark());
+        if (problem.startsWith("expected <block end>")) {
+            return at + ": this line is not indented like the lines above it; the fields of one mapping, and the"
+                    + " items (-) of one list, must start in the same column";
+        }
+        if (problem.startsWith("mapping values are not allowed")) {
+            return at + ": a ':' where none may be; this line is indented deeper than the field above it, or a"
+                    + " value holds ': ' (then put the value in quotes)";
+        }
+        if (problem.contains("(TAB)")) {
+            return at + ": a tab character; YAML indents with spaces only";
+        }
+        if (problem.contains("cannot start any token")) {
+            return at + ": a value cannot start with this character; put the value in quotes";
+        }
+        if (problem.startsWith("could not find expected ':'")) {
+            return opened + ": a field without a ':'; write it as 'field: value' (with a space after the colon)";
+        }
+        if (context.contains("quoted scalar") && problem.contains("end of stream")) {
+            return opened + ": a quote opened here is never closed";
+        }
+        if (problem.contains("escape character")) {
+            return at + ": an unknown escape (\\) in a double-quoted value; use single quotes, or write \\\\";
+        }
+        if (context.contains("flow mapping") || context.contains("flow sequence")) {
+            return opened + ": a { } mapping or [ ] list opened here is not closed, or two of its entries lack a"
+                    + " comma between them";
+        }
+        if (context.contains("block collection") || context.contains("block mapping")) {
+            return at + ": this line does not fit the list or mapping above it; check its indentation and its '-'";
+        }
+        return at + ": not valid YAML here (" + (problem.matches("[\\w ,.()-]*") ? problem : "see the line") + ")";
     }
 
-    /**
-     * The parser's own words without its source excerpt: YAML errors span several lines, of which
-     * only those starting at column 0 describe the problem (the rest quote the input and mark it).
-     */
-    private static String firstLines(String message) {
-        String summary = Arrays.stream(message.split("\n"))
-                .filter(line -> !line.isBlank() && !Character.isWhitespace(line.charAt(0)))
-                .collect(Collectors.joining("; "));
-        return summary.isEmpty() ? message.strip() : summary;
+    /** A JSON (or JSON-level) syntax error in plain words, never quoting the source. */
+    private static String jsonProblem(JsonProcessingException e, String language) {
+        JsonLocation location = e.getLocation();
+        String at = location == null || location.getLineNr() < 1 ? "syntax error"
+                : "line " + location.getLineNr() + ", column " + location.getColumnNr();
+        String message = String.valueOf(e.getOriginalMessage());
+        Matcher duplicate = DUPLICATE.matcher(message);
+        if (duplicate.find()) {
+            return at + ": the field " + duplicate.group(1) + " appears twice in one mapping";
+        }
+        String hint = message.contains("double-quote to start field name")
+                ? "a field name must be in double quotes (or a comma stands before a closing brace)"
+                : message.contains("Unrecognized token") || message.contains("Unexpected character")
+                ? "text values must be in double quotes, and entries separated by commas"
+                : message.contains("end-of-input")
+                ? "the text ends before every { and [ is closed"
+                : message.contains("exceeds the maximum")
+                ? "a number, a text or the nesting is larger than the parser allows"
+                : "check the brackets, quotes and commas around it";
+        return at + ": not valid " + language + "; " + hint;
+    }
+
+    /** {@code line L, column C} of a 0-based mark. */
+    private static String at(Mark mark) {
+        return "line " + (mark.getLine() + 1) + ", column " + (mark.getColumn() + 1);
     }
 }

@@ -112,8 +112,19 @@ final class ExperimentReader implements ExperimentFields {
         this.audit = !callerFields.isEmpty();
         List<String> known = new ArrayList<>(FIELDS);
         callerFields.stream().filter(f -> !known.contains(f)).forEach(known::add);
-        fields.rejectUnknown(known);
-        algorithm = fields.choice(ScenarioFields.ALGORITHM, List.of(Algorithm.values()), Algorithm::id).orElse(null);
+        // The algorithm first, to list its fields for an unknown one; when absent, after them (a near
+        // miss such as `algoritm:` then stands for it instead of a "required field missing").
+        boolean given = fields.has(ScenarioFields.ALGORITHM.name());
+        algorithm = given ? readAlgorithm(fields) : null;
+        if (algorithm == null) {
+            fields.rejectUnknown(known);
+        } else {
+            List<String> own = known.stream().filter(f -> uses(f) || callerFields.contains(f)).toList();
+            fields.rejectUnknown(known, own, algorithm.id() + " reads");
+        }
+        if (!given) {
+            readAlgorithm(fields);
+        }
         if (algorithm != null) {
             FIELDS.stream()
                     .filter(field -> fields.has(field) && !uses(field) && !handledByCaller.contains(field))
@@ -556,6 +567,11 @@ final class ExperimentReader implements ExperimentFields {
     private FieldSpec spec(String field) {
         FieldSpec declared = ScenarioFields.spec(ScenarioFields.EXPERIMENT, field, algorithm).orElseThrow();
         return audit && ScenarioFields.REQUIRED_IN_AUDITS.contains(field) ? declared.required() : declared;
+    }
+
+    /** The {@code algorithm} field (required). */
+    static Algorithm readAlgorithm(FieldReader fields) {
+        return fields.choice(ScenarioFields.ALGORITHM, List.of(Algorithm.values()), Algorithm::id).orElse(null);
     }
 
     private boolean reads(String field) {

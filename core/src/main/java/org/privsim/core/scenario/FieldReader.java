@@ -37,6 +37,8 @@ final class FieldReader {
     private final ObjectNode node;
     private final String path;
     private final Problems problems;
+    /** Absent fields an unknown field was taken for (its error suggested them): not also reported missing. */
+    private final java.util.Set<String> intended = new java.util.HashSet<>();
 
     private FieldReader(ObjectNode node, String path, Problems problems) {
         this.node = node;
@@ -129,22 +131,32 @@ final class FieldReader {
         problems.add(pathOf(field), reason);
     }
 
-    /** Records {@code unknown field (expected one of: …)} for every present field not in {@code known}. */
+    /**
+     * Records an error for every present field not in {@code known}: {@code unknown field; did you
+     * mean <name>?} when a known field that is absent is near (see {@link Spelling}), else
+     * {@code unknown field (expected one of: …)}.
+     */
     void rejectUnknown(List<String> known) {
-        rejectUnknown(known, Map.of());
+        rejectUnknown(known, known, "expected one of");
     }
 
     /**
-     * Like {@link #rejectUnknown(List)}, but a present field that is a key of {@code reserved} gets
-     * the reason mapped to it instead (for names kept for a later version).
+     * Like {@link #rejectUnknown(List)}, but suggests and lists the fields of {@code shown} (a part of
+     * {@code known}, e.g. the fields of the experiment's algorithm), introduced by {@code shownAs};
+     * a near field of {@code known} is suggested only when none of {@code shown} is near. A suggested
+     * field counts as given: it is not reported again as {@code required field missing}.
      */
-    void rejectUnknown(List<String> known, Map<String, String> reserved) {
+    void rejectUnknown(List<String> known, List<String> shown, String shownAs) {
         for (String name : fieldNames()) {
-            if (reserved.containsKey(name)) {
-                error(name, reserved.get(name));
-            } else if (!known.contains(name)) {
-                error(name, "unknown field (expected one of: " + String.join(", ", known) + ")");
+            if (known.contains(name)) {
+                continue;
             }
+            List<String> absentShown = shown.stream().filter(f -> !node.has(f)).toList();
+            Optional<String> near = Spelling.nearest(name, absentShown)
+                    .or(() -> Spelling.nearest(name, known.stream().filter(f -> !node.has(f)).toList()));
+            near.ifPresent(intended::add);
+            error(name, near.map(f -> "unknown field; did you mean " + f + "?")
+                    .orElse("unknown field (" + shownAs + ": " + String.join(", ", shown) + ")"));
         }
     }
 
@@ -194,8 +206,7 @@ final class FieldReader {
         return string(field, presence).flatMap(text -> {
             Optional<E> match = options.stream().filter(o -> id.apply(o).equals(text)).findFirst();
             if (match.isEmpty()) {
-                error(field, "unknown value " + quote(text) + " (expected one of: "
-                        + String.join(", ", options.stream().map(id).toList()) + ")");
+                error(field, unknownValue(text, options.stream().map(id).toList()));
             }
             return match;
         });
@@ -206,11 +217,16 @@ final class FieldReader {
         return oneOrMany(field, presence, (v, at) -> asString(v, at).flatMap(text -> {
             Optional<E> match = options.stream().filter(o -> id.apply(o).equals(text)).findFirst();
             if (match.isEmpty()) {
-                problems.add(at, "unknown value " + quote(text) + " (expected one of: "
-                        + String.join(", ", options.stream().map(id).toList()) + ")");
+                problems.add(at, unknownValue(text, options.stream().map(id).toList()));
             }
             return match;
         }));
+    }
+
+    /** {@code unknown value "x"; did you mean y?}, or with the list of {@code ids} when none is near. */
+    static String unknownValue(String text, List<String> ids) {
+        return "unknown value " + quote(text) + Spelling.nearest(text, ids).map(s -> "; did you mean " + s + "?")
+                .orElse(" (expected one of: " + String.join(", ", ids) + ")");
     }
 
     /** A nested mapping. */
@@ -256,6 +272,17 @@ final class FieldReader {
     /** A string, as {@code spec} declares it. */
     Optional<String> string(FieldSpec spec) {
         return string(spec.name(), spec.presence());
+    }
+
+    /** A string the operating system can take as a file path (see {@link PathText}), as {@code spec} declares it. */
+    Optional<String> path(FieldSpec spec) {
+        return string(spec).filter(text -> {
+            String problem = PathText.problem(text);
+            if (problem != null) {
+                error(spec.name(), problem);
+            }
+            return problem == null;
+        });
     }
 
     /** A boolean, as {@code spec} declares it. */
@@ -312,7 +339,7 @@ final class FieldReader {
 
     private Optional<JsonNode> value(String field, Presence presence) {
         JsonNode value = node.get(field);
-        if (value == null && presence == Presence.REQUIRED) {
+        if (value == null && presence == Presence.REQUIRED && !intended.contains(field)) {
             error(field, "required field missing");
         }
         return Optional.ofNullable(value);

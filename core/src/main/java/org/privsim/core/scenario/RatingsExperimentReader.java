@@ -59,8 +59,8 @@ final class RatingsExperimentReader implements ExperimentFields {
         this.handledByCaller = handledByCaller;
         List<String> known = new ArrayList<>(ScenarioFields.RATINGS_EXPERIMENT_NAMES);
         callerFields.stream().filter(f -> !known.contains(f)).forEach(known::add);
-        fields.rejectUnknown(known);
-        Algorithm read = fields.choice(ScenarioFields.ALGORITHM, List.of(Algorithm.values()), Algorithm::id).orElse(null);
+        boolean given = fields.has(ScenarioFields.ALGORITHM.name());
+        Algorithm read = given ? ExperimentReader.readAlgorithm(fields) : null;
         if (read != null && !ALGORITHMS.contains(read)) {
             fields.error("algorithm", read.id() + " needs a task of type " + read.taskTypes()
                     + ", but task is of type " + RatingsTask.TYPE + " (on it run: "
@@ -68,6 +68,15 @@ final class RatingsExperimentReader implements ExperimentFields {
             read = null;
         }
         algorithm = read;
+        if (algorithm == null) {
+            fields.rejectUnknown(known);
+        } else {
+            fields.rejectUnknown(known, known.stream().filter(f -> uses(f) || callerFields.contains(f)).toList(),
+                    algorithm.id() + " reads");
+        }
+        if (!given) {
+            ExperimentReader.readAlgorithm(fields);
+        }
         if (algorithm != null) {
             ScenarioFields.RATINGS_EXPERIMENT_NAMES.stream()
                     .filter(f -> fields.has(f) && !uses(f) && !handledByCaller.contains(f)).forEach(f ->

@@ -268,7 +268,8 @@ final class ScenarioFields {
             .doc("The algorithm run.");
     static final FieldSpec EPSILON = numbers("epsilon", Bounds.between(Bounds.MIN_EPSILON, Bounds.MAX_EPSILON))
             .required().doc("ε, a number or a list; one report row per ε.");
-    static final FieldSpec DELTA = number("delta", Bounds.strictlyBetween(0, 1)).required().doc("δ ∈ (0, 1).");
+    static final FieldSpec DELTA = number("delta", Bounds.DELTA).required().doc("δ ∈ [1e-12, 0.1] (the PLD accountant"
+            + " truncates tails of mass 1e-15, so below 1e-12 it cannot bound ε; above 0.1 δ promises little).");
     static final FieldSpec CALIBRATION = choice("calibration", Calibration::id, Calibration.values())
             .defaultWords("paper; tight for sufficient-statistics and for mp-mtl-* with covarianceNoise gaussian")
             .doc("How (ε, δ) becomes the zCDP budget ρ (mp-mtl-*: only with covarianceNoise gaussian).");
@@ -363,7 +364,7 @@ final class ScenarioFields {
             Bounds.between(Bounds.MIN_EPSILON, Bounds.MAX_EPSILON)).defaultWords("required with representation"
                     + " private-altmin").doc("ε of the Priv-AltMin run on the public tasks (only with representation"
                     + " private-altmin, and then required).");
-    static final FieldSpec REPRESENTATION_DELTA = number("representationDelta", Bounds.strictlyBetween(0, 1))
+    static final FieldSpec REPRESENTATION_DELTA = number("representationDelta", Bounds.DELTA)
             .byDefault(Defaults.REPRESENTATION_DELTA).doc("Its δ (only with representation private-altmin).");
     static final FieldSpec REPRESENTATION_EPOCHS = integer("representationEpochs",
             Bounds.between(1, MAX_REPRESENTATION_EPOCHS)).byDefault(Defaults.REPRESENTATION_EPOCHS)
@@ -520,7 +521,7 @@ final class ScenarioFields {
             .doc("The user whose data differs between the worlds (< the population).");
     static final FieldSpec AUDIT_EPSILON = number("epsilon", Bounds.between(Bounds.MIN_EPSILON,
             Bounds.MAX_AUDIT_EPSILON)).required().doc("The claimed ε.");
-    static final FieldSpec AUDIT_DELTA = DELTA.doc("The claimed δ ∈ (0, 1).");
+    static final FieldSpec AUDIT_DELTA = DELTA.doc("The claimed δ ∈ [1e-12, 0.1].");
     static final FieldSpec AUDIT_PURE_DELTA = DELTA.optional().within(new Bounds(0, true, 1, false))
             .defaultWords("1/(m ln m)").doc("δ ∈ [0, 1) of the claimed composition bound (> 0 with covarianceNoise"
                     + " gaussian).");

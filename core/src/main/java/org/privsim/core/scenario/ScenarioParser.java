@@ -47,7 +47,8 @@ public final class ScenarioParser {
         checkSize(text, sourceName);
         JsonNode root = DocumentReader.read(text, sourceName);
         if (!(root instanceof ObjectNode object)) {
-            throw new ScenarioException(sourceName, "expected a mapping at the top level, got " + FieldReader.describe(root));
+            throw new ScenarioException(sourceName, "expected a mapping at the top level, got " + (root.isTextual()
+                    ? "text (is it a scenario file?)" : FieldReader.describe(root)));
         }
         Problems problems = new Problems();
         FieldReader top = FieldReader.root(object, problems);
@@ -153,14 +154,17 @@ public final class ScenarioParser {
             }
             return Files.readString(file);
         } catch (NoSuchFileException e) {
-            throw new ScenarioException(file.toString(), "cannot read file: no such file");
+            throw new ScenarioException(file.toString(), "cannot read file: no such file"
+                    + (file.toString().indexOf('\uFFFD') >= 0 ? " (its name is not valid UTF-8)" : ""));
         } catch (AccessDeniedException e) {
             throw new ScenarioException(file.toString(), "cannot read file: permission denied");
         } catch (CharacterCodingException e) {
             throw new ScenarioException(file.toString(), "cannot read file: not valid UTF-8 text");
         } catch (IOException e) {
+            String reason = e instanceof java.nio.file.FileSystemException fs && fs.getReason() != null ? fs.getReason()
+                    : String.valueOf(e.getMessage());
             throw new ScenarioException(file.toString(), "cannot read file: "
-                    + (Files.isDirectory(file) ? "it is a directory" : String.valueOf(e.getMessage())));
+                    + (Files.isDirectory(file) ? "it is a directory" : reason));
         }
     }
 }

@@ -43,7 +43,7 @@ public final class ScenarioSchema {
      * reasons compare two values, count sizes or read data files.
      */
     public static final java.util.regex.Pattern STATED_REASONS = java.util.regex.Pattern.compile(
-            "required field missing|unknown field \\(.*"
+            "required field missing|unknown field[ ;].*"
             + "|expected (an integer|a number|a string|a list|a mapping|true or false), got .*"
             + "|unknown value .*|must not be empty"
             + "|must be [≥≤<>] -?[0-9.eE+-]+, got .*|must be a finite number, got .*"

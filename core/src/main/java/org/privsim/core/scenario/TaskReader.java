@@ -136,7 +136,7 @@ final class TaskReader {
      */
     private static Optional<Task> dataset(FieldReader task, Path folder) {
         task.rejectUnknown(ScenarioFields.namesOf(ScenarioFields.DATASET_TASK));
-        Optional<String> path = task.string(ScenarioFields.DS_PATH);
+        Optional<String> path = task.path(ScenarioFields.DS_PATH);
         Optional<String> user = task.string(ScenarioFields.DS_USER);
         Optional<String> label = task.string(ScenarioFields.DS_LABEL);
         Optional<List<DatasetFeature>> features = task.textsOrObjects("features", ScenarioFields.DS_FEATURES.presence(),
@@ -282,7 +282,7 @@ final class TaskReader {
 
     private static Optional<Task> ratingsFile(FieldReader task, Path folder, double low, double high, double fraction,
                                               int minRatings) {
-        Optional<String> path = task.string(ScenarioFields.RT_PATH.required());
+        Optional<String> path = task.path(ScenarioFields.RT_PATH.required());
         Optional<String> user = task.string(ScenarioFields.RT_USER);
         Optional<String> item = task.string(ScenarioFields.RT_ITEM);
         Optional<String> rating = task.string(ScenarioFields.RT_RATING);

@@ -1,6 +1,7 @@
 package org.privsim.core.scenario;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -97,9 +98,9 @@ class ScenarioParserErrorsTest {
         assertSingleError(withExperiments("algorithm: priv-altmin, epsilon: [1, -1], delta: 1.0e-6"),
                 "experiments[0].epsilon[1]", "must be > 0, got -1");
         assertSingleError(withExperiments("algorithm: priv-altmin, epsilon: 1, delta: 1"),
-                "experiments[0].delta", "must be < 1, got 1");
+                "experiments[0].delta", "must be ≤ 0.1, got 1");
         assertSingleError(withExperiments(PRIV + ", epochs: [5, 0]"), "experiments[0].epochs[1]", "must be ≥ 1, got 0");
-        assertSingleError(withExperiments("algorithm: priv-altmin, delta: 0.5, epsilon: 1e400"),
+        assertSingleError(withExperiments("algorithm: priv-altmin, delta: 1.0e-5, epsilon: 1e400"),
                 "experiments[0].epsilon", "must be a finite number, got Infinity");
         assertSingleError(withExperiments("algorithm: own-data, ridge: -0.5"),
                 "experiments[0].ridge", "must be ≥ 0, got -0.5");
@@ -109,25 +110,40 @@ class ScenarioParserErrorsTest {
 
     @Test
     void unknownFields() {
-        List<FieldError> errors = errors(withExperiments("algorithm: priv-altmin, epsilonn: 1, delta: 1.0e-6"));
-        assertEquals(new FieldError("experiments[0].epsilonn", "unknown field (expected one of: algorithm, epsilon, "
-                + "delta, calibration, epochs, participation, rounds, split, clipModel, clipLabel, "
-                + "initBudgetFraction, uStep, featureCovariance, clipFeature, featureBudgetFraction, roundBudgetSplit, "
-                + "clipMoment, ridge, modelNormBound, tolerance, persons, heldOutUsers, personalizationSamples, "
-                + "iterations, stepSize, lambda, "
-                + "acceleration, allocation, covarianceNoise, covarianceShift, initialModels, outlierTask, outlierScale, exportModels, representation, "
-                + "subspaceEstimator, representationEpsilon, representationDelta, representationEpochs, samplingRate, steps, noiseMultiplier, clipGradient, learningRate, clipUpdate, localEpochs, averageIterates, accountant, "
-                + "statisticsBudgetSplit, rank, repeats)"),
-                errors.get(0));
-        assertEquals(new FieldError("experiments[0].epsilon", "required field missing"), errors.get(1));
-
+        assertSingleError(withExperiments("algorithm: priv-altmin, epsilonn: 1, delta: 1.0e-6"),
+                "experiments[0].epsilonn", "unknown field; did you mean epsilon?");
+        assertSingleError(withExperiments("algorithm: priv-altmin, epsilon: 1, delta: 1.0e-6, frobnicate: 1"),
+                "experiments[0].frobnicate", "unknown field (priv-altmin reads: " + String.join(", ",
+                        ScenarioFields.namesOf(ScenarioFields.usedBy(ScenarioFields.EXPERIMENT, Algorithm.PRIV_ALTMIN)))
+                        + ")");
+        assertSingleError(withExperiments("algoritm: own-data"), "experiments[0].algoritm",
+                "unknown field; did you mean algorithm?");
+        assertSingleError("name: t\n" + TASK + "audits:\n  - { algoritm: priv-altmin, epsilon: 1, delta: 1.0e-5,"
+                + " trials: 40 }\n", "audits[0].algoritm", "unknown field; did you mean algorithm?");
+        assertSingleError(withExperiments("algorithm: own-data, epsilion: 1"), "experiments[0].epsilion",
+                "unknown field; did you mean epsilon?");
         assertSingleError("name: t\nsed: 3\n" + TASK + "experiments: [ { algorithm: own-data } ]\n",
-                "sed", "unknown field (expected one of: name, seed, task, aggregation, experiments, audits)");
+                "sed", "unknown field; did you mean seed?");
+        assertSingleError("name: t\n" + TASK + "experiment: [ { algorithm: own-data } ]\n",
+                "experiment", "unknown field; did you mean experiments?");
         assertSingleError(withTask("type: low-rank-regression, users: 10, samplesPerUser: 8, dimension: 20, "
                         + "rank: 2, labelNoise: 0, noise: 1"),
                 "task.noise", "unknown field (expected one of: type, users, samplesPerUser, dimension, rank, labelNoise)");
         assertSingleError("name: t\n" + TASK + "aggregation: { size: 3 }\nexperiments: [ { algorithm: own-data } ]\n",
                 "aggregation.size", "unknown field (expected one of: rangeSize)");
+    }
+
+    @Test
+    void nearMissesSuggestTheNearestName() {
+        assertSingleError(withExperiments("algorithm: priv-altmn"),
+                "experiments[0].algorithm", "unknown value \"priv-altmn\"; did you mean priv-altmin?");
+        assertSingleError(withTask("type: low-rank-regresion, users: 10"),
+                "task.type", "unknown value \"low-rank-regresion\"; did you mean low-rank-regression?");
+        assertSingleError(withExperiments(PRIV + ", calibration: tihgt"),
+                "experiments[0].calibration", "unknown value \"tihgt\"; did you mean tight?");
+        assertEquals(1, Spelling.distance("epsilon", "epsilion"));
+        assertEquals(1, Spelling.distance("tight", "tihgt"));
+        assertEquals(java.util.Optional.empty(), Spelling.nearest("prv", List.of("rdp", "pld")));
     }
 
     @Test
@@ -245,19 +261,39 @@ class ScenarioParserErrorsTest {
                 () -> ScenarioParser.parse("name: t\nseed: 1\n  task: x\n", "broken.yaml")).errors();
         assertEquals(1, errors.size());
         assertEquals("broken.yaml", errors.get(0).path());
-        assertEquals("syntax error at line 3, column 7: mapping values are not allowed here", errors.get(0).reason());
+        assertEquals("line 3, column 7: a ':' where none may be; this line is indented deeper than the field above it,"
+                + " or a value holds ': ' (then put the value in quotes)", errors.get(0).reason());
+    }
+
+    @Test
+    void yamlSlipsAreNamedInPlainWordsAtTheLineToEdit() {
+        String[][] cases = {
+            {"name: t\ntask:\n  type: x\n users: 4\n", "line 4, column 2: this line is not indented like the lines above it"},
+            {"name: t\n\tseed: 1\n", "line 2, column 1: a tab character; YAML indents with spaces only"},
+            {"name: \"t\nseed: 1\n", "line 1, column 7: a quote opened here is never closed"},
+            {"name: t\nseed 1\ntask: 2\n", "line 2, column 1: a field without a ':'"},
+            {"name: t\ntask: { type: x, users: 4\nseed: 1\n", "line 2, column 7: a { } mapping or [ ] list opened here"},
+            {"name: t\nexperiments:\n  - a\n  b: 3\n", "line 4, column 3: this line is not indented like"},
+            {"name: @secret\n", "line 1, column 7: a value cannot start with this character; put the value in quotes"},
+        };
+        for (String[] c : cases) {
+            FieldError error = assertThrows(ScenarioException.class, () -> ScenarioParser.parse(c[0], "s.yaml"))
+                    .errors().get(0);
+            assertTrue(error.reason().startsWith(c[1]), c[0] + " gave " + error.reason());
+            assertFalse(error.reason().contains("<") || error.reason().contains("secret"), error.reason());
+        }
     }
 
     @Test
     void documentLevelProblems() {
-        assertSingleError("name: t\nname: u\n", "test.yaml", "syntax error at line 2, column 5: Duplicate field 'name'");
+        assertSingleError("name: t\nname: u\n", "test.yaml", "line 2, column 5: the field name appears twice in one mapping");
         assertSingleError("", "test.yaml", "the document is empty");
         assertSingleError("- 1\n- 2\n", "test.yaml", "expected a mapping at the top level, got a list");
         assertSingleError("name: t\n---\nname: u\n", "test.yaml", "only one document is allowed, found another at line 3");
         FieldError json = assertThrows(ScenarioException.class, () -> ScenarioParser.parse("{\"name\": }", "s.json"))
                 .errors().get(0);
         assertEquals("s.json", json.path());
-        assertTrue(json.reason().startsWith("syntax error at line 1, column 10: "), json.reason());
+        assertTrue(json.reason().startsWith("line 1, column 10: not valid JSON; "), json.reason());
     }
 
     @Test
