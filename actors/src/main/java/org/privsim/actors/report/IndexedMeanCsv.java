@@ -20,7 +20,7 @@ public final class IndexedMeanCsv {
     /** The CSV text. */
     public static String render(Report report) {
         Csv csv = new Csv(HEADER);
-        for (IndexedMeanResult r : report.indexedMeanRows()) {
+        for (IndexedMeanResult r : report.rows(IndexedMeanResult.class)) {
             csv.row(Arrays.asList(r.experiment(), r.algorithm(), r.epsilon(), r.delta(), r.calibration(),
                     r.zcdpRho(), r.accountedEpsilon(), r.outputs(), r.persons(), r.dimension(),
                     r.samplesPerPerson(), r.indices(), r.lossFunction(), r.noiseVariance(), r.repeats(), r.loss(), r.lossStdErr(),

@@ -50,7 +50,7 @@ public final class LossPlot {
 
     /** Writes the plot to {@code png}. */
     public static void write(Report report, Path png) throws IOException {
-        List<IndexedMeanResult> rows = report.indexedMeanRows();
+        List<IndexedMeanResult> rows = report.rows(IndexedMeanResult.class);
         boolean sign = rows.stream().allMatch(r -> "sign".equals(r.lossFunction()));
         XYChart chart = new XYChartBuilder().width(1100).height(700)
                 .title(report.scenario() + ": Aliakbarpour et al.'s indexed " + (sign ? "sign" : "mean")

@@ -29,7 +29,7 @@ public final class ModelsCsv {
     public static Map<String, MultitaskResult> exported(Report report) {
         Map<String, MultitaskResult> exported = new LinkedHashMap<>();
         Map<Integer, Integer> seen = new LinkedHashMap<>();
-        for (MultitaskResult r : report.multitaskRows()) {
+        for (MultitaskResult r : report.rows(MultitaskResult.class)) {
             int k = seen.merge(r.experiment(), 1, Integer::sum) - 1;
             if (r.models() != null) {
                 exported.put("models-e" + r.experiment() + "-" + k, r);

@@ -24,7 +24,7 @@ public final class MultitaskCsv {
     /** The CSV text. */
     public static String render(Report report) {
         Csv csv = new Csv(HEADER);
-        for (MultitaskResult r : report.multitaskRows()) {
+        for (MultitaskResult r : report.rows(MultitaskResult.class)) {
             csv.row(Arrays.asList(r.experiment(), r.algorithm(), r.epsilon(), r.delta(), r.accountedEpsilon(),
                     r.basicEpsilon(), r.zcdpRho(), r.zcdpEpsilon(), r.maxLedgerEpsilon(), r.covarianceNoise(),
                     r.calibration(), r.allocation(), r.tasks(),

@@ -41,7 +41,7 @@ public final class NmsePlot {
 
     /** Writes the plot to {@code png}. */
     public static void write(Report report, Path png) throws IOException {
-        List<MultitaskResult> rows = report.multitaskRows();
+        List<MultitaskResult> rows = report.rows(MultitaskResult.class);
         double[] range = EpsilonSeriesChart.epsilonRange(rows.stream().map(MultitaskResult::epsilon).toList());
         Map<String, List<MultitaskResult>> panels = new LinkedHashMap<>();
         for (MultitaskResult r : rows) {

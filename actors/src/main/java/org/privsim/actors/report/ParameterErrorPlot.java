@@ -51,7 +51,7 @@ public final class ParameterErrorPlot {
     }
 
     static XYChart chart(Report report) {
-        List<TransferResult> rows = report.transferRows();
+        List<TransferResult> rows = report.rows(TransferResult.class);
         XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
                 .title(report.scenario() + ": parameter error vs private samples")
                 .xAxisTitle("n₂, private samples (log scale)")

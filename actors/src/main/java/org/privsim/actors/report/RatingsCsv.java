@@ -23,7 +23,7 @@ public final class RatingsCsv {
     /** The CSV text. */
     public static String render(Report report) {
         Csv csv = new Csv(HEADER);
-        for (RatingsResult r : report.ratingsRows()) {
+        for (RatingsResult r : report.rows(RatingsResult.class)) {
             csv.row(Arrays.asList(r.experiment(), r.algorithm(), r.epsilon(), r.delta(), r.calibration(), r.zcdpRho(),
                     r.accountedEpsilon(), r.classicEpsilon(), r.conversion(), r.maxLedgerRho(), r.repeats(), r.rmse(),
                     r.rmseStdErr(), r.bottomQuartileRmse(), r.bottomQuartileRmseStdErr(), r.pooledRmse(),

@@ -20,7 +20,10 @@ import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.privsim.core.audit.AuditResult;
+import org.privsim.core.family.indexedmean.IndexedMeanResult;
 import org.privsim.core.family.multitask.MultitaskResult;
+import org.privsim.core.family.ratings.RatingsResult;
+import org.privsim.core.family.transfer.TransferResult;
 import org.privsim.core.run.Report;
 
 /**
@@ -238,11 +241,11 @@ public final class ReportWriter {
             files.put(EXPERIMENTS_CSV, file -> Files.writeString(file, ExperimentsCsv.render(report)));
             files.put(MSE_PLOT, new Plot(MsePlot.CAPTION, file -> MsePlot.write(report, file)));
         }
-        if (!report.indexedMeanRows().isEmpty()) {
+        if (!report.rows(IndexedMeanResult.class).isEmpty()) {
             files.put(INDEXED_MEAN_CSV, file -> Files.writeString(file, IndexedMeanCsv.render(report)));
             files.put(LOSS_PLOT, new Plot(LossPlot.CAPTION, file -> LossPlot.write(report, file)));
         }
-        if (!report.multitaskRows().isEmpty()) {
+        if (!report.rows(MultitaskResult.class).isEmpty()) {
             files.put(MULTITASK_CSV, file -> Files.writeString(file, MultitaskCsv.render(report)));
             files.put(NMSE_PLOT, new Plot(NmsePlot.CAPTION, file -> NmsePlot.write(report, file)));
             for (Map.Entry<String, MultitaskResult> row : ModelsCsv.exported(report).entrySet()) {
@@ -251,12 +254,12 @@ public final class ReportWriter {
                         file -> ModelsHeatMap.write(report.scenario(), row.getValue(), file)));
             }
         }
-        if (!report.transferRows().isEmpty()) {
+        if (!report.rows(TransferResult.class).isEmpty()) {
             files.put(TRANSFER_CSV, file -> Files.writeString(file, TransferCsv.render(report)));
             files.put(PARAMETER_ERROR_PLOT, new Plot(ParameterErrorPlot.CAPTION,
                     file -> ParameterErrorPlot.write(report, file)));
         }
-        if (!report.ratingsRows().isEmpty()) {
+        if (!report.rows(RatingsResult.class).isEmpty()) {
             files.put(RATINGS_CSV, file -> Files.writeString(file, RatingsCsv.render(report)));
             files.put(RMSE_PLOT, new Plot(RmsePlot.CAPTION, file -> RmsePlot.write(report, file)));
         }

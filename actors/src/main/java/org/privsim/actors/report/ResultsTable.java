@@ -86,16 +86,16 @@ public final class ResultsTable {
         if (!report.lowRankRows().isEmpty()) {
             tables.add(report.dataset() != null ? dataset(report) : lowRank(report));
         }
-        if (!report.indexedMeanRows().isEmpty()) {
+        if (!report.rows(IndexedMeanResult.class).isEmpty()) {
             tables.add(indexedMean(report));
         }
-        if (!report.multitaskRows().isEmpty()) {
+        if (!report.rows(MultitaskResult.class).isEmpty()) {
             tables.add(multitask(report));
         }
-        if (!report.transferRows().isEmpty()) {
+        if (!report.rows(TransferResult.class).isEmpty()) {
             tables.add(transfer(report));
         }
-        if (!report.ratingsRows().isEmpty()) {
+        if (!report.rows(RatingsResult.class).isEmpty()) {
             tables.add(ratings(report));
         }
         if (!report.audits().isEmpty()) {
@@ -187,7 +187,7 @@ public final class ResultsTable {
         List<Column> columns = columns("indexed-mean algorithm", -24, "epsilon", 7, "persons", 8, "noise var", 11,
                 "loss ± stderr", 23, "closed form", 11);
         List<Row> rows = new ArrayList<>();
-        for (IndexedMeanResult r : report.indexedMeanRows()) {
+        for (IndexedMeanResult r : report.rows(IndexedMeanResult.class)) {
             rows.add(row(r.algorithm(), r.epsilon() == null ? "-" : brief(r.epsilon()), String.valueOf(r.persons()),
                     format("%.4g", r.noiseVariance()), format("%.4g ± %.2g", r.loss(), r.lossStdErr()),
                     format("%.4g", r.lossClosedForm())));
@@ -203,7 +203,7 @@ public final class ResultsTable {
         List<Column> columns = columns("multi-task algorithm", -26, "structure", -12, "epsilon", 7, "eps(acct.)", 10,
                 "nMSE ± s.e.", 21, "lambda", 8, "repeats", 7);
         List<Row> rows = new ArrayList<>();
-        for (MultitaskResult r : report.multitaskRows()) {
+        for (MultitaskResult r : report.rows(MultitaskResult.class)) {
             rows.add(row(r.algorithm() + ("gaussian".equals(r.covarianceNoise()) ? "+gauss" : ""), r.structure(),
                     r.epsilon() == null ? "-" : brief(r.epsilon()), dash(r.accountedEpsilon(), "%.4g"),
                     withError("%.4f", r.nmse(), r.nmseStdErr()), r.lambda() == null ? "-" : brief(r.lambda()),
@@ -217,7 +217,7 @@ public final class ResultsTable {
         List<Column> columns = columns("transfer algorithm", -22, "representation", -14, "n1", 7, "n2", 7,
                 "epsilon", 7, "eps(acct.)", 10, "sigma", 7, "param error ± s.e.", 21, "sin θ", 9, "repeats", 7);
         List<Row> rows = new ArrayList<>();
-        for (TransferResult r : report.transferRows()) {
+        for (TransferResult r : report.rows(TransferResult.class)) {
             rows.add(row(r.algorithm(), r.representation() == null ? "-" : r.representation(),
                     r.publicSamples() == null ? "-"
                             : r.publicSamples() + ("pairs".equals(r.subspaceEstimator()) ? "p" : ""),
@@ -234,7 +234,7 @@ public final class ResultsTable {
         List<Column> columns = columns("ratings algorithm", -20, "epsilon", 7, "zCDP rho", 10, "eps(acct.)", 10,
                 "RMSE ± s.e.", 20, "bottom 25% ± s.e.", 20, "repeats", 7);
         List<Row> rows = new ArrayList<>();
-        for (RatingsResult r : report.ratingsRows()) {
+        for (RatingsResult r : report.rows(RatingsResult.class)) {
             rows.add(row(r.algorithm(), r.epsilon() == null ? "-" : brief(r.epsilon()), dash(r.zcdpRho(), "%.4g"),
                     dash(r.accountedEpsilon(), "%.4g"), withError("%.4f", r.rmse(), r.rmseStdErr()),
                     withError("%.4f", r.bottomQuartileRmse(), r.bottomQuartileRmseStdErr()),

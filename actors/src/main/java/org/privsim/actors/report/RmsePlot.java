@@ -37,7 +37,7 @@ public final class RmsePlot {
 
     /** Writes the plot to {@code png}. */
     public static void write(Report report, Path png) throws IOException {
-        List<RatingsResult> rows = report.ratingsRows();
+        List<RatingsResult> rows = report.rows(RatingsResult.class);
         double[] range = EpsilonSeriesChart.epsilonRange(rows.stream().map(RatingsResult::epsilon).toList());
         BufferedImage image = new BufferedImage(2 * WIDTH, HEIGHT, BufferedImage.TYPE_INT_RGB);
         Graphics2D g = image.createGraphics();

@@ -23,7 +23,7 @@ public final class TransferCsv {
     /** The CSV text. */
     public static String render(Report report) {
         Csv csv = new Csv(HEADER);
-        for (TransferResult r : report.transferRows()) {
+        for (TransferResult r : report.rows(TransferResult.class)) {
             csv.row(Arrays.asList(r.experiment(), r.algorithm(), r.representation(), r.representationEpsilon(),
                     r.publicSamples(), r.subspaceEstimator(),
                     r.privateSamples(), r.epsilon(), r.delta(), r.accountedEpsilon(), r.accountant(), r.rdpEpsilon(), r.classicEpsilon(), r.zcdpRho(),

@@ -18,6 +18,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.privsim.actors.local.LocalRunnerEquivalenceTest;
+import org.privsim.core.family.multitask.MultitaskResult;
+import org.privsim.core.family.transfer.TransferResult;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.actors.local.LocalRunner;
 import org.privsim.actors.local.FederatedEquivalenceTest;
@@ -101,7 +103,7 @@ class ClusterEquivalenceTest {
     void multitaskReportEqualsTheSequentialReport() {
         ScenarioSource source = new ScenarioSource(MultitaskEquivalenceTest.SCENARIO, "multitask.yaml", null);
         Report cluster = ClusterRunner.submit(nodes.get(0), source, Progress.NONE);
-        assertFalse(cluster.multitaskRows().isEmpty());
+        assertFalse(cluster.rows(MultitaskResult.class).isEmpty());
         assertSameReport(new SequentialRunner(source.scenario()).run(Progress.NONE), cluster);
         assertParticipantsOnEveryNode(cluster, source.scenario().experiments().size());
     }
@@ -149,7 +151,7 @@ class ClusterEquivalenceTest {
     void transferReportEqualsTheSequentialReport() {
         ScenarioSource source = new ScenarioSource(TransferEquivalenceTest.SCENARIO, "transfer.yaml", null);
         Report cluster = ClusterRunner.submit(nodes.get(0), source, Progress.NONE);
-        assertFalse(cluster.transferRows().isEmpty());
+        assertFalse(cluster.rows(TransferResult.class).isEmpty());
         assertSameReport(new SequentialRunner(source.scenario()).run(Progress.NONE), cluster);
         assertParticipantsOnEveryNode(cluster, source.scenario().experiments().size());
     }

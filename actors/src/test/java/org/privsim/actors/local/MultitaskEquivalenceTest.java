@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
+import org.privsim.core.family.multitask.MultitaskResult;
 import org.privsim.core.run.Progress;
 import org.privsim.core.run.Report;
 import org.privsim.core.run.SequentialRunner;
@@ -41,8 +42,8 @@ public class MultitaskEquivalenceTest {
         Scenario scenario = ScenarioParser.parse(SCENARIO, "multitask-actors.yaml");
         Report sequential = new SequentialRunner(scenario).run(Progress.NONE).withoutTiming();
         Report local = new LocalRunner(scenario).run(Progress.NONE).withoutTiming();
-        assertEquals(16, local.multitaskRows().size());
-        assertNotNull(local.multitaskRows().get(6).models());
+        assertEquals(16, local.rows(MultitaskResult.class).size());
+        assertNotNull(local.rows(MultitaskResult.class).get(6).models());
         ObjectMapper mapper = new ObjectMapper();
         assertEquals(mapper.valueToTree(sequential), mapper.valueToTree(local));
         assertEquals(sequential, local);

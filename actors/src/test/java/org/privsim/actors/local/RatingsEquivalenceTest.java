@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
+import org.privsim.core.family.ratings.RatingsResult;
 import org.privsim.core.run.Progress;
 import org.privsim.core.run.Report;
 import org.privsim.core.run.SequentialRunner;
@@ -36,8 +37,8 @@ public class RatingsEquivalenceTest {
         Scenario scenario = ScenarioParser.parse(SCENARIO, "ratings-actors.yaml");
         Report sequential = new SequentialRunner(scenario).run(Progress.NONE).withoutTiming();
         Report local = new LocalRunner(scenario).run(Progress.NONE).withoutTiming();
-        assertEquals(8, local.ratingsRows().size());
-        assertEquals("priv-altmin", local.ratingsRows().get(7).algorithm());
+        assertEquals(8, local.rows(RatingsResult.class).size());
+        assertEquals("priv-altmin", local.rows(RatingsResult.class).get(7).algorithm());
         ObjectMapper mapper = new ObjectMapper();
         assertEquals(mapper.valueToTree(sequential), mapper.valueToTree(local));
         assertEquals(sequential, local);

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
+import org.privsim.core.family.transfer.TransferResult;
 import org.privsim.core.run.Progress;
 import org.privsim.core.run.Report;
 import org.privsim.core.run.SequentialRunner;
@@ -42,7 +43,7 @@ public class TransferEquivalenceTest {
         Scenario scenario = ScenarioParser.parse(SCENARIO, "transfer-actors.yaml");
         Report sequential = new SequentialRunner(scenario).run(Progress.NONE).withoutTiming();
         Report local = new LocalRunner(scenario).run(Progress.NONE).withoutTiming();
-        assertEquals(2 * 2 * 2 + 2 + 2 * 2 + 2 + 2 + 2 * 2, local.transferRows().size());
+        assertEquals(2 * 2 * 2 + 2 + 2 * 2 + 2 + 2 + 2 * 2, local.rows(TransferResult.class).size());
         ObjectMapper mapper = new ObjectMapper();
         assertEquals(mapper.valueToTree(sequential), mapper.valueToTree(local));
         assertEquals(sequential, local);

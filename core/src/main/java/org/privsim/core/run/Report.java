@@ -6,10 +6,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import org.privsim.core.audit.AuditResult;
-import org.privsim.core.family.indexedmean.IndexedMeanResult;
-import org.privsim.core.family.multitask.MultitaskResult;
-import org.privsim.core.family.ratings.RatingsResult;
-import org.privsim.core.family.transfer.TransferResult;
 import org.privsim.core.scenario.DatasetTask;
 
 /**
@@ -72,28 +68,9 @@ public record Report(String scenario, long seed, String runner, long wallMillis,
                 .toList();
     }
 
-    /** The rows of the indexed-mean mechanisms, in order. */
-    public List<IndexedMeanResult> indexedMeanRows() {
-        return experiments.stream().filter(IndexedMeanResult.class::isInstance).map(IndexedMeanResult.class::cast)
-                .toList();
-    }
-
-    /** The rows of the multi-task algorithms, in order. */
-    public List<MultitaskResult> multitaskRows() {
-        return experiments.stream().filter(MultitaskResult.class::isInstance).map(MultitaskResult.class::cast)
-                .toList();
-    }
-
-    /** The rows of the transfer algorithms, in order. */
-    public List<TransferResult> transferRows() {
-        return experiments.stream().filter(TransferResult.class::isInstance).map(TransferResult.class::cast)
-                .toList();
-    }
-
-    /** The rows of the algorithms on a ratings task, in order. */
-    public List<RatingsResult> ratingsRows() {
-        return experiments.stream().filter(RatingsResult.class::isInstance).map(RatingsResult.class::cast)
-                .toList();
+    /** The experiment rows of type {@code type} (a family's row type), in order. */
+    public <T extends ExperimentRow> List<T> rows(Class<T> type) {
+        return experiments.stream().filter(type::isInstance).map(type::cast).toList();
     }
 
     /** Whether every audit met its {@code expect} (vacuously true without audits). */

@@ -1,12 +1,9 @@
 package org.privsim.core.run;
 
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.function.ToDoubleFunction;
 import org.privsim.core.privacy.Conversions;
 import org.privsim.core.scenario.ExperimentSpec;
@@ -15,7 +12,7 @@ import org.privsim.core.scenario.Scenario;
 import org.privsim.core.sim.RunOutcome;
 
 /**
- * Turns the outcomes of a scenario's runs (in {@link ScenarioPlan} order) into report rows: one
+ * Turns the outcomes of a scenario's runs (in the low-rank family's plan order) into report rows: one
  * row per experiment and ε, in experiment then ε order. Each epoch count's outcomes are averaged
  * over the repeats (mean, and standard error = sample standard deviation / √repeats, in repeat
  * order); among several epoch counts the lowest mean population MSE wins (ties: the smaller

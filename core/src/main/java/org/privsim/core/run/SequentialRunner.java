@@ -2,11 +2,9 @@ package org.privsim.core.run;
 
 import java.util.List;
 import org.privsim.core.family.Families;
-import org.privsim.core.family.lowrank.LowRankFamily;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.seam.BoundCell;
 import org.privsim.core.seam.SequentialInterpreter;
-import org.privsim.core.sim.RunOutcome;
 import org.privsim.core.sim.UserTask;
 
 /**
@@ -48,11 +46,5 @@ public final class SequentialRunner {
         });
         long wall = (System.nanoTime() - start) / 1_000_000;
         return Families.report(scenario, NAME, wall, rows);
-    }
-
-    /** Runs one planned low-rank run on its own, on a population built for it (used by tests). */
-    public RunOutcome runOne(RunPlan run) {
-        return SequentialInterpreter.run(LowRankFamily.INSTANCE, new LowRankFamily.Cell(scenario, List.of(run)), 0,
-                scenario.seed());
     }
 }

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
+import org.privsim.core.family.lowrank.LowRankFamily;
+import org.privsim.core.family.lowrank.ScenarioPlan;
 import org.privsim.core.scenario.Scenario;
 
 /**
@@ -60,9 +62,8 @@ class DeterminismAndLedgerTest {
         Scenario s = Scenarios.parse("name: cal\nseed: 1\n" + Scenarios.task(200, 4, 5, 1, 0.1)
                 + "experiments:\n  - { algorithm: priv-altmin, epsilon: [2], delta: 1.0e-6, epochs: [1, 2, 5, 10] }\n");
         double expected = 4.0 / (8 * Math.log(1e6));
-        SequentialRunner runner = new SequentialRunner(s);
         for (RunPlan plan : ScenarioPlan.runs(s)) {
-            org.privsim.core.sim.RunOutcome o = runner.runOne(plan);
+            org.privsim.core.sim.RunOutcome o = LowRankFamily.runOne(s, plan);
             assertEquals(expected, o.zcdpRho(), 1e-15, "epochs " + plan.epochs());
             assertEquals(expected, o.maxLedgerRho(), 1e-12 * expected, "epochs " + plan.epochs());
         }

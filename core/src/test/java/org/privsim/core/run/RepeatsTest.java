@@ -13,6 +13,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.ToDoubleFunction;
 import org.junit.jupiter.api.Test;
+import org.privsim.core.family.lowrank.LowRankFamily;
+import org.privsim.core.family.lowrank.ScenarioPlan;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.sim.RunKey;
 import org.privsim.core.sim.RunOutcome;
@@ -55,11 +57,10 @@ class RepeatsTest {
         Map<List<Integer>, List<RunOutcome>> byCell = new HashMap<>();
         for (int r = 0; r < repeats; r++) {
             Scenario single = Scenarios.parse(yaml(1)).withSeed(RunKey.repeatSeed(SEED, r));
-            SequentialRunner runner = new SequentialRunner(single);
             for (RunPlan plan : ScenarioPlan.runs(single)) {
                 assertEquals(0, plan.repeat());
                 byCell.computeIfAbsent(List.of(plan.experiment(), plan.epsilonIndex(), plan.epochs()),
-                        x -> new ArrayList<>()).add(runner.runOne(plan));
+                        x -> new ArrayList<>()).add(LowRankFamily.runOne(single, plan));
             }
         }
         return byCell;

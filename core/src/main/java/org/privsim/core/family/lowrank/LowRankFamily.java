@@ -12,7 +12,6 @@ import org.privsim.core.data.UserPopulation;
 import org.privsim.core.run.ExperimentResult;
 import org.privsim.core.run.ResultAssembler;
 import org.privsim.core.run.RunPlan;
-import org.privsim.core.run.ScenarioPlan;
 import org.privsim.core.run.SequentialCollector;
 import org.privsim.core.scenario.Aggregation;
 import org.privsim.core.scenario.Algorithm;
@@ -21,6 +20,7 @@ import org.privsim.core.seam.Family;
 import org.privsim.core.seam.Folding;
 import org.privsim.core.seam.Participant;
 import org.privsim.core.seam.RunCurator;
+import org.privsim.core.seam.SequentialInterpreter;
 import org.privsim.core.seam.Step;
 import org.privsim.core.sim.Driver;
 import org.privsim.core.sim.ErrorSum;
@@ -277,5 +277,10 @@ public final class LowRankFamily implements Family<LowRankFamily.Cell, LowRankFa
             }
             return sum;
         }
+    }
+
+    /** Runs one planned run of {@code scenario} on its own, on a population built for it, on this thread. */
+    public static RunOutcome runOne(Scenario scenario, RunPlan run) {
+        return SequentialInterpreter.run(INSTANCE, new Cell(scenario, List.of(run)), 0, scenario.seed());
     }
 }

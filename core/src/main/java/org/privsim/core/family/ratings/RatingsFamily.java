@@ -14,7 +14,6 @@ import org.privsim.core.privacy.ReleaseTap;
 import org.privsim.core.privacy.Zcdp;
 import org.privsim.core.run.ExperimentResult;
 import org.privsim.core.run.RepeatStatistics;
-import org.privsim.core.run.ScenarioPlan;
 import org.privsim.core.scenario.Algorithm;
 import org.privsim.core.scenario.ExperimentSpec;
 import org.privsim.core.scenario.RatingsSettings;
@@ -138,7 +137,7 @@ public final class RatingsFamily implements Family<RatingsFamily.Cell, RatingsFa
     /**
      * Whether {@code algorithm} runs only here: the ratings-only algorithms. The family also runs
      * priv-altmin, non-private-altmin and own-data, but only on a ratings task — where its cells come
-     * from the task type and the low-rank runtime plans nothing ({@link ScenarioPlan}).
+     * from the task type and the low-rank family plans nothing for them.
      */
     @Override
     public boolean runs(Algorithm algorithm) {

@@ -86,7 +86,7 @@ class IndexedSignTest {
                   - { algorithm: indexed-mean-jdp, epsilon: [1, 8], delta: 1.0e-5, repeats: 300 }
                   - { algorithm: indexed-mean-billboard, epsilon: 4, delta: 1.0e-5, repeats: 300 }
                 """, "sign.yaml");
-        List<IndexedMeanResult> rows = new SequentialRunner(scenario).run(Progress.NONE).indexedMeanRows();
+        List<IndexedMeanResult> rows = new SequentialRunner(scenario).run(Progress.NONE).rows(IndexedMeanResult.class);
         assertEquals(4, rows.size());
         for (IndexedMeanResult row : rows) {
             assertEquals("sign", row.lossFunction());

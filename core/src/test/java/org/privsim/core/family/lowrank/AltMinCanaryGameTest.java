@@ -11,9 +11,7 @@ import org.privsim.core.data.LowRankData;
 import org.privsim.core.data.UserDataset;
 import org.privsim.core.mechanism.Injection;
 import org.privsim.core.run.RunPlan;
-import org.privsim.core.run.ScenarioPlan;
 import org.privsim.core.run.SequentialCollector;
-import org.privsim.core.run.SequentialRunner;
 import org.privsim.core.scenario.ExperimentSpec;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.scenario.ScenarioParser;
@@ -86,7 +84,7 @@ class AltMinCanaryGameTest {
                 s.aggregation());
         RunOutcome viaInjection = collector.run(new AltMinDriver(s.lowRankTask(), none, plan.key(), population.uStar()),
                 (step, task) -> { });
-        assertEquals(new SequentialRunner(s).runOne(plan), viaInjection);
+        assertEquals(LowRankFamily.runOne(s, plan), viaInjection);
     }
 
     @Test

@@ -36,7 +36,7 @@ class MultitaskTest {
     }
 
     private static List<MultitaskResult> rows(Scenario scenario) {
-        return new SequentialRunner(scenario).run(Progress.NONE).multitaskRows();
+        return new SequentialRunner(scenario).run(Progress.NONE).rows(MultitaskResult.class);
     }
 
     @Test
@@ -271,7 +271,7 @@ class MultitaskTest {
         TaskData task3 = cell.population(21, 1).task(3);
         assertEquals(List.of(task3.y()[0], task3.testY()[5]), List.of(cell.population(21, 1).task(3).y()[0],
                 cell.population(21, 1).task(3).testY()[5]));
-        assertEquals(SequentialInterpreter.row(MultitaskFamily.INSTANCE, cell, 21), a.multitaskRows().get(0));
+        assertEquals(SequentialInterpreter.row(MultitaskFamily.INSTANCE, cell, 21), a.rows(MultitaskResult.class).get(0));
     }
 
     @Test

@@ -324,7 +324,7 @@ class TransferTest {
                 + "  - { algorithm: nonprivate-regression, representation: true, repeats: 4 }\n"
                 + "  - { algorithm: dp-sgd, representation: true, epsilon: 1, delta: 1.0e-5, samplingRate: 0.05,"
                 + " steps: 400, averageIterates: true, repeats: 4 }\n";
-        List<TransferResult> rows = new SequentialRunner(parse(yaml)).run(Progress.NONE).transferRows();
+        List<TransferResult> rows = new SequentialRunner(parse(yaml)).run(Progress.NONE).rows(TransferResult.class);
         double scratch = rows.get(0).parameterError();
         double trueB = rows.get(1).parameterError();
         double nonPrivate = rows.get(2).parameterError();

@@ -1,9 +1,9 @@
-package org.privsim.core.run;
+package org.privsim.core.family.lowrank;
 
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import org.privsim.core.family.lowrank.LowRankFamily;
+import org.privsim.core.run.RunPlan;
 import org.privsim.core.scenario.ExperimentSpec;
 import org.privsim.core.scenario.RatingsTask;
 import org.privsim.core.scenario.Scenario;
