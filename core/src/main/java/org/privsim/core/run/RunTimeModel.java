@@ -56,39 +56,37 @@ public final class RunTimeModel {
      */
     enum Unit {
         /** The process itself, once: JVM start, actor system, report and plots. */
-        START(6.7),
+        START(6.8),
         /** A low-rank operation (priv-altmin, non-private-altmin, own-data, single-model-dp). */
-        LOW_RANK_OP(2.6e-10),
+        LOW_RANK_OP(2.7e-10),
         /** A user's visit in a low-rank run's pass (its request, its answer, its slot in the fold). */
-        LOW_RANK_USER(3.1e-6),
-        /** A low-rank run, or a low-rank audit trial. */
-        LOW_RANK_RUN(0),
+        LOW_RANK_USER(2.6e-6),
         /** A federated operation (dp-fedavg, dp-fedrep). */
         FEDERATED_OP(1.1e-9),
         /** A federated round (its release and the accountant's charge). */
         FEDERATED_ROUND(3.5e-5),
         /** A person of an indexed-mean experiment's run (its data, its participant, its loss term). */
-        INDEXED_PERSON(5.1e-5),
+        INDEXED_PERSON(5e-5),
         /** A term of a sign loss's exact expectation (a binomial probability and a normal CDF). */
         SIGN_TERM(1.8e-7),
         /** A sample drawn by an indexed-mean audit trial (the tracing attack's: t·d per trial). */
-        INDEXED_SAMPLE(2.8e-8),
+        INDEXED_SAMPLE(2.7e-8),
         /** An indexed-mean run or audit trial. */
-        INDEXED_RUN(7.3e-5),
+        INDEXED_RUN(8.5e-5),
         /** A multi-task operation. */
-        MULTITASK_OP(1e-9),
+        MULTITASK_OP(2.5e-9),
         /** A multi-task run (one λ candidate), or a multi-task audit trial. */
-        MULTITASK_RUN(7.4e-4),
+        MULTITASK_RUN(7.2e-4),
         /** A transfer operation. */
-        TRANSFER_OP(9.8e-10),
+        TRANSFER_OP(8.8e-10),
         /** A DP-SGD step (its release and the accountant's charge). */
-        SGD_STEP(7.4e-6),
+        SGD_STEP(7.5e-6),
         /** A transfer run, or a transfer audit trial. */
         TRANSFER_RUN(4.1e-4),
         /** A ratings operation. */
-        RATINGS_OP(4.6e-8),
+        RATINGS_OP(1.2e-8),
         /** A ratings run, or a ratings audit trial. */
-        RATINGS_RUN(3.9e-4),
+        RATINGS_RUN(5.3e-4),
         /** A noise calibration of a Poisson-sampled Gaussian (dp-sgd, dp-fedavg, dp-fedrep; memoized per target). */
         CALIBRATION(2.8);
 
@@ -309,7 +307,6 @@ public final class RunTimeModel {
         double d = t.dimension();
         double k = t.rank();
         double test = n * m * d * k;
-        w.add(Unit.LOW_RANK_RUN, times);
         switch (spec.algorithm()) {
             case OWN_DATA:
                 w.add(Unit.LOW_RANK_OP, times * (n * (m * d * d + d * d * d) + test));
