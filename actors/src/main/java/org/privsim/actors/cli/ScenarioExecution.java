@@ -14,6 +14,7 @@ import org.privsim.actors.report.ReportWriter;
 import org.privsim.actors.report.ResultsTable;
 import org.privsim.core.run.Progress;
 import org.privsim.core.run.Report;
+import org.privsim.core.run.RunTimeModel;
 import org.privsim.core.run.SequentialRunner;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.scenario.ScenarioException;
@@ -62,6 +63,7 @@ final class ScenarioExecution {
             err.flush();
             return PrivsimCli.EXIT_INVALID;
         }
+        announce(scenario, options, err);
         Path dir = options.out != null ? options.out : Path.of("out", scenario.name());
         Report report;
         try (ProgressBarReporter progress = new ProgressBarReporter(System.err)) {
@@ -101,6 +103,22 @@ final class ScenarioExecution {
         unmet.forEach(line -> err.println("error: " + line));
         err.flush();
         return PrivsimCli.EXIT_FAILURE;
+    }
+
+    /**
+     * Prints {@link RunTimeModel#longRunWarning}'s line to {@code err} when the run is expected to take
+     * more than an hour on this machine (the local and sequential runners, and a cluster started in this
+     * JVM with {@code --nodes}; a submission to another machine's cluster is not estimated).
+     */
+    static void announce(Scenario scenario, RunOptions options, PrintWriter err) {
+        if (options.runner.equals(ClusterRunner.NAME) && options.nodes == null) {
+            return;
+        }
+        String warning = RunTimeModel.longRunWarning(scenario, options.runner, Runtime.getRuntime().availableProcessors());
+        if (warning != null) {
+            err.println("warning: " + warning);
+            err.flush();
+        }
     }
 
     /** --seed-nodes, else PRIVSIM_SEED_NODES, else {@link #DEFAULT_SEED}. */

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -212,6 +214,43 @@ class CliTest {
         assertEquals(2, r.code(), r.err());
         assertTrue(r.err().startsWith("error: task.users: needs about "), r.err());
         assertFalse(Files.exists(out));
+    }
+
+    /**
+     * {@code validate} prints the run's estimated time on this machine; {@code run} announces a run
+     * expected to take more than an hour (10⁹ epochs) on stderr before starting it, and nothing for a
+     * short one or a submission to another machine's cluster.
+     */
+    @Test
+    void validateEstimatesTheRunTimeAndRunAnnouncesADaysLongRun() throws Exception {
+        int cores = Runtime.getRuntime().availableProcessors();
+        String machine = "(local runner, " + cores + (cores == 1 ? " core)" : " cores)");
+        CliCall small = cli("validate", Files.writeString(dir.resolve("small.yaml"), VALID).toString());
+        assertTrue(small.out().lines().anyMatch(l -> l.startsWith("estimated run time on this machine: about ")
+                && l.endsWith(" s " + machine)), small.out());
+        String days = VALID.replace("epochs: 2 }", "epochs: 1000000000 }");
+        CliCall validate = cli("validate", Files.writeString(dir.resolve("days.yaml"), days).toString());
+        assertEquals(0, validate.code(), validate.err());
+        assertTrue(validate.out().contains("estimated run time on this machine: about "), validate.out());
+        assertFalse(validate.out().contains(" s " + machine), validate.out());
+
+        Scenario scenario = ScenarioParser.parse(days, "days.yaml");
+        RunOptions options = new RunOptions();
+        options.runner = "local";
+        StringWriter err = new StringWriter();
+        ScenarioExecution.announce(scenario, options, new PrintWriter(err));
+        assertTrue(err.toString().startsWith("warning: this run is expected to take about "), err.toString());
+        assertTrue(err.toString().contains(" on this machine " + machine), err.toString());
+        assertEquals(1, err.toString().lines().count(), err.toString());
+
+        options.runner = "cluster";
+        StringWriter remote = new StringWriter();
+        ScenarioExecution.announce(scenario, options, new PrintWriter(remote));
+        assertEquals("", remote.toString(), "another machine's cluster is not estimated");
+        options.runner = "local";
+        StringWriter quick = new StringWriter();
+        ScenarioExecution.announce(ScenarioParser.parse(VALID, "tiny.yaml"), options, new PrintWriter(quick));
+        assertEquals("", quick.toString());
     }
 
     @Test
