@@ -52,12 +52,11 @@ class ArchitectureTest {
 
     /**
      * Package pairs (each "a <-> b", a before b) that depend on each other today: run's memory model
-     * and sequential runner use the registry ({@code core.family}), which uses run's report; an audit
-     * row reads the transfer family's accounting; the scenario model names its readers' products. The
+     * and sequential runner use the registry ({@code core.family}), which uses run's report; the
+     * scenario model names its readers' products. The
      * goal is none; delete a line when its pair no longer depends both ways.
      */
     private static final Set<String> MUTUAL_PACKAGES = Set.of(
-            "core.audit <-> core.family.transfer",
             "core.audit <-> core.run",
             "core.audit <-> core.scenario",
             "core.data <-> core.scenario",

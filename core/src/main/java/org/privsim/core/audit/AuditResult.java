@@ -4,13 +4,6 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.ArrayList;
 import java.util.List;
 import org.privsim.core.mechanism.Injection;
-import org.privsim.core.scenario.Algorithm;
-import org.privsim.core.scenario.FedAvgSettings;
-import org.privsim.core.scenario.MultitaskRegressionTask;
-import org.privsim.core.scenario.TransferRegressionTask;
-import org.privsim.core.scenario.TransferSettings;
-import org.privsim.core.mechanism.SgdCalibration;
-import org.privsim.core.family.transfer.TransferRunPlan;
 import org.privsim.core.scenario.IndexedMeanTask;
 
 /**
@@ -106,15 +99,17 @@ public record AuditResult(
 
     /**
      * The row of audit {@code index} from its trial scores ({@code scores[r]} of trial r, played in
-     * world r % 2) on a population of {@code population}.
+     * world r % 2) and what the audited mechanism claims ({@code claim}: its population, accounted ε
+     * and, for the {@code sampled-gaussian-auc} method, its sampled composition).
      */
-    public static AuditResult of(AuditSpec spec, int index, int population, double[] scores) {
+    public static AuditResult of(AuditSpec spec, int index, AuditClaim claim, double[] scores) {
+        int population = claim.population();
         AuditScores split = AuditScores.split(scores);
         AuditEvidence evidence = AuditStatistics.evaluate(split, spec.epsilon(), spec.delta(), spec.confidence(),
-                spec.method(), spec.method() == AuditMethod.SAMPLED_GAUSSIAN_AUC ? sampledComposition(spec) : null);
+                spec.method(), spec.method() == AuditMethod.SAMPLED_GAUSSIAN_AUC ? sampled(spec, claim) : null);
         String verdict = evidence.verdict().id();
         String expect = spec.expect() == null ? null : spec.expect().id();
-        Double accounted = accountedEpsilon(spec);
+        Double accounted = claim.accountedEpsilon();
         Double tightness = accounted == null || accounted == 0 || !spec.inject().isNone() ? null
                 : evidence.empiricalEpsilonLower() / accounted;
         return new AuditResult(index, spec.algorithm().id(), spec.threatModel().id(), spec.collusion().describe(),
@@ -146,47 +141,12 @@ public record AuditResult(
                 spec.algorithm().isPrivate() ? spec.epsilon() : null, spec.delta());
     }
 
-    /**
-     * The ε the correct mechanism of {@code spec} spends at its δ, as its own accountant states it:
-     * for dp-sgd, dp-fedavg and dp-fedrep the ε of its accountant at the calibrated σ (the PLD ε, or the tight conversion of
-     * the composed sampled-Gaussian RDP curve);
-     * for mp-mtl-* with Wishart noise the composition bound CB of its releases (the claimed ε); for
-     * the zCDP-calibrated Gaussian mechanisms (indexed mean, priv-altmin, mp-mtl-* with Gaussian
-     * noise) the tight Canonne–Kamath–Steinke conversion of
-     * the calibration's total ρ — the {@code accountedEpsilon} of the experiment rows. Null for
-     * indexed-mean-nonprivate. Even a perfect audit of a μ-GDP mechanism with μ = √(2ρ) stays below
-     * the CKS ε, which holds for every ρ-zCDP mechanism: at δ = 1e-5 the exact ε of √(2ρ)-GDP is
-     * about 0.91 of it.
-     */
-    public static Double accountedEpsilon(AuditSpec spec) {
-        if (!spec.algorithm().isPrivate()) {
-            return null;
+    /** The claim's sampled composition, which the {@code sampled-gaussian-auc} method needs. */
+    private static SampledGaussianAuc sampled(AuditSpec spec, AuditClaim claim) {
+        if (claim.sampledComposition() == null) {
+            throw new IllegalArgumentException(spec.algorithm().id() + " makes no Poisson-subsampled Gaussian releases");
         }
-        if (spec.task() instanceof TransferRegressionTask transfer) {
-            return TransferRunPlan.audited(transfer, spec.experiment(), Injection.NONE).accountedEpsilon();
-        }
-        if (spec.algorithm() == Algorithm.DP_FEDAVG || spec.algorithm() == Algorithm.DP_FEDREP) {
-            FedAvgSettings s = spec.experiment().settings(FedAvgSettings.class);
-            return SgdCalibration.calibrate(s.samplingRate(), s.rounds(), spec.delta(), spec.epsilon(),
-                    s.noiseMultiplier(), s.accountant()).accountedEpsilon();
-        }
-        if (spec.task() instanceof MultitaskRegressionTask && !spec.experiment().multitask().gaussianNoise()) {
-            return spec.epsilon();
-        }
-        return spec.calibration().epsilon(spec.calibration().totalRho(spec.epsilon(), spec.delta()), spec.delta());
-    }
-
-    /** The Poisson-subsampled Gaussian composition a sampled mechanism's audit claims: its q and steps. */
-    static SampledGaussianAuc sampledComposition(AuditSpec spec) {
-        if (spec.task() instanceof TransferRegressionTask) {
-            TransferSettings s = spec.experiment().transfer();
-            return new SampledGaussianAuc(s.samplingRate(), s.steps());
-        }
-        if (spec.algorithm() == Algorithm.DP_FEDAVG || spec.algorithm() == Algorithm.DP_FEDREP) {
-            FedAvgSettings s = spec.experiment().settings(FedAvgSettings.class);
-            return new SampledGaussianAuc(s.samplingRate(), s.rounds());
-        }
-        throw new IllegalArgumentException(spec.algorithm().id() + " makes no Poisson-subsampled Gaussian releases");
+        return claim.sampledComposition();
     }
 
     private static List<RocCurve.RocPoint> thin(List<RocCurve.RocPoint> curve) {

@@ -487,6 +487,6 @@ public final class AuditFamily implements Family<AuditFamily.Cell, Object, Audit
             throw new IllegalStateException("audit " + cell.index + ": " + filled + " of " + scores.length
                     + " trials scored");
         }
-        return AuditResult.of(cell.spec, cell.index, AuditGames.population(cell.spec), scores);
+        return AuditResult.of(cell.spec, cell.index, AuditGames.claim(cell.spec), scores);
     }
 }

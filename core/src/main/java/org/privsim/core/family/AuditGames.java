@@ -1,5 +1,6 @@
 package org.privsim.core.family;
 
+import org.privsim.core.audit.AuditClaim;
 import org.privsim.core.audit.AuditResult;
 import org.privsim.core.audit.AuditSpec;
 import org.privsim.core.audit.DistinguishingGame;
@@ -28,9 +29,9 @@ public final class AuditGames {
         return Families.auditing(spec).game(scenario, spec, index, root);
     }
 
-    /** The population (t persons, n users, m tasks or n₂ private users) the audit's target and collusion set live in. */
-    public static int population(AuditSpec spec) {
-        return Families.auditing(spec).population(spec);
+    /** What the mechanism of {@code spec} claims (population, accounted ε, sampled composition): its module's word. */
+    public static AuditClaim claim(AuditSpec spec) {
+        return Families.auditing(spec).claim(spec);
     }
 
     /** Plays every trial of audit {@code index} in order and returns its report row. */
@@ -41,6 +42,6 @@ public final class AuditGames {
         for (int r = 0; r < scores.length; r++) {
             scores[r] = game.score(r, r % 2);
         }
-        return AuditResult.of(spec, index, population(spec), scores);
+        return AuditResult.of(spec, index, claim(spec), scores);
     }
 }

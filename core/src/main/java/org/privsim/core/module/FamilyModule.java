@@ -1,6 +1,7 @@
 package org.privsim.core.module;
 
 import java.util.List;
+import org.privsim.core.audit.AuditClaim;
 import org.privsim.core.audit.AuditSpec;
 import org.privsim.core.audit.DistinguishingGame;
 import org.privsim.core.random.RandomStreams;
@@ -14,7 +15,7 @@ import org.privsim.core.seam.Family;
  * <p>Guarantees an implementation gives: {@link #families} is a constant list in report order;
  * {@link #audits} holds exactly for the audits whose algorithm and task the module's games play (the
  * registry requires that exactly one module claims each audit a scenario reader accepts); and
- * {@link #game} and {@link #population} are pure functions of their arguments.
+ * {@link #game} and {@link #claim} are pure functions of their arguments.
  */
 public interface FamilyModule {
 
@@ -33,8 +34,11 @@ public interface FamilyModule {
      */
     DistinguishingGame game(Scenario scenario, AuditSpec spec, int index, long root);
 
-    /** The population (persons, users, tasks or private samples) the audit's target and collusion set live in. */
-    int population(AuditSpec spec);
+    /**
+     * What the mechanism of audit {@code spec} (one this module {@link #audits}) claims: the population
+     * its target and collusion set live in, the ε its accountant states, its sampled composition.
+     */
+    AuditClaim claim(AuditSpec spec);
 
     /** The seed of audit {@code index}'s game under root seed {@code root}: stream (root, "audit", index). */
     static long gameSeed(long root, int index) {

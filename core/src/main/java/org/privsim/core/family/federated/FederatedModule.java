@@ -1,9 +1,14 @@
 package org.privsim.core.family.federated;
 
 import java.util.List;
+import org.privsim.core.audit.AuditClaim;
+import org.privsim.core.audit.AuditMethod;
 import org.privsim.core.audit.AuditSpec;
 import org.privsim.core.audit.DistinguishingGame;
+import org.privsim.core.audit.SampledGaussianAuc;
+import org.privsim.core.mechanism.SgdCalibration;
 import org.privsim.core.module.FamilyModule;
+import org.privsim.core.scenario.FedAvgSettings;
 import org.privsim.core.scenario.LowRankRegressionTask;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.seam.Family;
@@ -42,7 +47,11 @@ public final class FederatedModule implements FamilyModule {
     }
 
     @Override
-    public int population(AuditSpec spec) {
-        return ((LowRankRegressionTask) spec.task()).users();
+    public AuditClaim claim(AuditSpec spec) {
+        FedAvgSettings s = spec.experiment().settings(FedAvgSettings.class);
+        return new AuditClaim(((LowRankRegressionTask) spec.task()).users(),
+                SgdCalibration.calibrate(s.samplingRate(), s.rounds(), spec.delta(), spec.epsilon(),
+                        s.noiseMultiplier(), s.accountant()).accountedEpsilon(),
+                spec.method() == AuditMethod.SAMPLED_GAUSSIAN_AUC ? new SampledGaussianAuc(s.samplingRate(), s.rounds()) : null);
     }
 }

@@ -1,6 +1,7 @@
 package org.privsim.core.family.indexedmean;
 
 import java.util.List;
+import org.privsim.core.audit.AuditClaim;
 import org.privsim.core.audit.AuditSpec;
 import org.privsim.core.audit.DistinguishingGame;
 import org.privsim.core.module.FamilyModule;
@@ -41,7 +42,7 @@ public final class IndexedMeanModule implements FamilyModule {
     }
 
     @Override
-    public int population(AuditSpec spec) {
-        return ((IndexedMeanTask) spec.task()).persons();
+    public AuditClaim claim(AuditSpec spec) {
+        return AuditClaim.zcdp(spec, ((IndexedMeanTask) spec.task()).persons());
     }
 }

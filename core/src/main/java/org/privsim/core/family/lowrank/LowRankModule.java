@@ -1,6 +1,7 @@
 package org.privsim.core.family.lowrank;
 
 import java.util.List;
+import org.privsim.core.audit.AuditClaim;
 import org.privsim.core.audit.AuditSpec;
 import org.privsim.core.audit.DistinguishingGame;
 import org.privsim.core.audit.ThreatModel;
@@ -49,7 +50,7 @@ public final class LowRankModule implements FamilyModule {
     }
 
     @Override
-    public int population(AuditSpec spec) {
-        return ((LowRankRegressionTask) spec.task()).users();
+    public AuditClaim claim(AuditSpec spec) {
+        return AuditClaim.zcdp(spec, ((LowRankRegressionTask) spec.task()).users());
     }
 }

@@ -1,6 +1,7 @@
 package org.privsim.core.family.multitask;
 
 import java.util.List;
+import org.privsim.core.audit.AuditClaim;
 import org.privsim.core.audit.AuditSpec;
 import org.privsim.core.audit.DistinguishingGame;
 import org.privsim.core.module.FamilyModule;
@@ -44,7 +45,12 @@ public final class MultitaskModule implements FamilyModule {
     }
 
     @Override
-    public int population(AuditSpec spec) {
-        return ((MultitaskRegressionTask) spec.task()).tasks();
+    public AuditClaim claim(AuditSpec spec) {
+        int tasks = ((MultitaskRegressionTask) spec.task()).tasks();
+        if (spec.algorithm().isPrivate() && !spec.experiment().multitask().gaussianNoise()) {
+            // the Wishart release: the composition bound CB of its releases, the claimed ε itself
+            return new AuditClaim(tasks, spec.epsilon(), null);
+        }
+        return AuditClaim.zcdp(spec, tasks);
     }
 }

@@ -1,6 +1,7 @@
 package org.privsim.core.family.ratings;
 
 import java.util.List;
+import org.privsim.core.audit.AuditClaim;
 import org.privsim.core.audit.AuditSpec;
 import org.privsim.core.audit.DistinguishingGame;
 import org.privsim.core.module.FamilyModule;
@@ -40,7 +41,7 @@ public final class RatingsModule implements FamilyModule {
     }
 
     @Override
-    public int population(AuditSpec spec) {
-        return ((RatingsTask) spec.task()).users();
+    public AuditClaim claim(AuditSpec spec) {
+        return AuditClaim.zcdp(spec, ((RatingsTask) spec.task()).users());
     }
 }

@@ -1,12 +1,17 @@
 package org.privsim.core.family.transfer;
 
 import java.util.List;
+import org.privsim.core.audit.AuditClaim;
+import org.privsim.core.audit.AuditMethod;
 import org.privsim.core.audit.AuditSpec;
 import org.privsim.core.audit.DistinguishingGame;
+import org.privsim.core.audit.SampledGaussianAuc;
 import org.privsim.core.audit.ThreatModel;
+import org.privsim.core.mechanism.Injection;
 import org.privsim.core.module.FamilyModule;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.scenario.TransferRegressionTask;
+import org.privsim.core.scenario.TransferSettings;
 import org.privsim.core.seam.Family;
 
 /**
@@ -47,7 +52,15 @@ public final class TransferModule implements FamilyModule {
     }
 
     @Override
-    public int population(AuditSpec spec) {
-        return ((TransferRegressionTask) spec.task()).privateSamples().get(0);
+    public AuditClaim claim(AuditSpec spec) {
+        TransferRegressionTask task = (TransferRegressionTask) spec.task();
+        int population = task.privateSamples().get(0);
+        if (!spec.algorithm().isPrivate()) {
+            return new AuditClaim(population, null, null);
+        }
+        TransferSettings s = spec.experiment().transfer();
+        return new AuditClaim(population,
+                TransferRunPlan.audited(task, spec.experiment(), Injection.NONE).accountedEpsilon(),
+                spec.method() == AuditMethod.SAMPLED_GAUSSIAN_AUC ? new SampledGaussianAuc(s.samplingRate(), s.steps()) : null);
     }
 }
