@@ -86,6 +86,6 @@ class ErrorHintsTest {
         Path file = Files.writeString(dir.resolve("s.yaml"), SCENARIO);
         CliCall r = CliCall.of("validate", file.toString());
         assertEquals(0, r.code(), r.all());
-        assertEquals(file + ": valid (low-rank-regression task, 1 experiment, 0 audits)", r.out().strip());
+        assertEquals(file + ": valid (low-rank-regression task, 1 experiment, 0 audits)", r.out().strip().lines().findFirst().orElseThrow());
     }
 }
