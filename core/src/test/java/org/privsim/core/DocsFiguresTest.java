@@ -65,15 +65,27 @@ class DocsFiguresTest {
         }
     }
 
-    /** The lines outside fenced code blocks (null for a line inside one, so indices stay line numbers). */
-    private static List<String> outsideFences(Path file) throws IOException {
-        List<String> lines = new ArrayList<>();
-        boolean fenced = false;
-        for (String line : Files.readAllLines(file)) {
-            boolean fence = line.stripLeading().startsWith("```");
-            lines.add(fenced || fence ? null : line);
-            if (fence) {
-                fenced = !fenced;
+    /** A line of a page outside its fenced code blocks, with its number. */
+    private record Line(Path page, int number, String text) {
+        String where() {
+            return ROOT.relativize(page) + ":" + number + ": ";
+        }
+    }
+
+    /** The lines of {@code pages} outside fenced code blocks, page by page. */
+    private static List<Line> outsideFences(List<Path> pages) throws IOException {
+        List<Line> lines = new ArrayList<>();
+        for (Path page : pages) {
+            boolean fenced = false;
+            List<String> text = Files.readAllLines(page);
+            for (int i = 0; i < text.size(); i++) {
+                boolean fence = text.get(i).stripLeading().startsWith("```");
+                if (!fenced && !fence) {
+                    lines.add(new Line(page, i + 1, text.get(i)));
+                }
+                if (fence) {
+                    fenced = !fenced;
+                }
             }
         }
         return lines;
@@ -142,16 +154,10 @@ class DocsFiguresTest {
         Set<String> held = resultsFigures();
         assertTrue(held.size() > 100, "found only " + held.size() + " figures in bench/RESULTS.md");
         List<String> stale = new ArrayList<>();
-        for (Path page : pages()) {
-            List<String> lines = outsideFences(page);
-            for (int i = 0; i < lines.size(); i++) {
-                if (lines.get(i) == null) {
-                    continue;
-                }
-                for (String figure : statedFigures(lines.get(i))) {
-                    if (!held.contains(figure)) {
-                        stale.add(ROOT.relativize(page) + ":" + (i + 1) + ": " + figure);
-                    }
+        for (Line line : outsideFences(pages())) {
+            for (String figure : statedFigures(line.text())) {
+                if (!held.contains(figure)) {
+                    stale.add(line.where() + figure);
                 }
             }
         }
@@ -173,29 +179,21 @@ class DocsFiguresTest {
         }
         assertTrue(declared.containsKey("DocsFiguresTest") && declared.size() > 300, "found " + declared.size());
         List<String> missing = new ArrayList<>();
-        for (Path page : pages()) {
-            List<String> lines = outsideFences(page);
-            for (int i = 0; i < lines.size(); i++) {
-                String line = lines.get(i);
-                if (line == null) {
-                    continue;
-                }
-                String where = ROOT.relativize(page) + ":" + (i + 1) + ": ";
-                Matcher code = CODE_SPAN.matcher(line);
-                while (code.find()) {
-                    Matcher name = CLASS_LIKE.matcher(code.group(1));
-                    if (name.matches() && !NOT_PRIVSIM.contains(name.group(1))) {
-                        String problem = missing(declared, name.group(1), name.group(2));
-                        if (problem != null) {
-                            missing.add(where + code.group(1) + problem);
-                        }
+        for (Line line : outsideFences(pages())) {
+            Matcher code = CODE_SPAN.matcher(line.text());
+            while (code.find()) {
+                Matcher name = CLASS_LIKE.matcher(code.group(1));
+                if (name.matches() && !NOT_PRIVSIM.contains(name.group(1))) {
+                    String problem = missing(declared, name.group(1), name.group(2));
+                    if (problem != null) {
+                        missing.add(line.where() + code.group(1) + problem);
                     }
                 }
-                Matcher file = JAVA_FILE.matcher(line);
-                while (file.find()) {
-                    if (!declared.containsKey(file.group(1))) {
-                        missing.add(where + file.group() + ": no such type in the source tree");
-                    }
+            }
+            Matcher file = JAVA_FILE.matcher(line.text());
+            while (file.find()) {
+                if (!declared.containsKey(file.group(1))) {
+                    missing.add(line.where() + file.group() + ": no such type in the source tree");
                 }
             }
         }
@@ -226,19 +224,11 @@ class DocsFiguresTest {
     @Test
     void docsPagesReadWithoutScrollingSideways() throws IOException {
         List<String> wide = new ArrayList<>();
-        for (Path page : docsPages()) {
-            List<String> lines = outsideFences(page);
-            for (int i = 0; i < lines.size(); i++) {
-                String line = lines.get(i);
-                if (line == null) {
-                    continue;
-                }
-                int length = line.codePointCount(0, line.length());
-                boolean row = line.startsWith("|");
-                if (length > (row ? ROW_WIDTH : PROSE_WIDTH)) {
-                    wide.add(ROOT.relativize(page) + ":" + (i + 1) + ": " + (row ? "table row" : "line") + " of "
-                            + length + " characters");
-                }
+        for (Line line : outsideFences(docsPages())) {
+            int length = line.text().codePointCount(0, line.text().length());
+            boolean row = line.text().startsWith("|");
+            if (length > (row ? ROW_WIDTH : PROSE_WIDTH)) {
+                wide.add(line.where() + (row ? "table row" : "line") + " of " + length + " characters");
             }
         }
         assertEquals(List.of(), wide, "at most " + PROSE_WIDTH + " characters a prose line and " + ROW_WIDTH
