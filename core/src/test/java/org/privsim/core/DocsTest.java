@@ -15,6 +15,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.privsim.core.scenario.Scenario;
+import org.privsim.core.scenario.ScenarioParser;
 
 /**
  * The repository's documentation stays navigable: README.md is a front page of at most 200 lines
@@ -22,7 +24,7 @@ import org.junit.jupiter.api.Test;
  * image in README.md, docs/*.md and bench/RESULTS.md names a file that exists, and a link's
  * {@code #fragment} into a Markdown file names one of its headings (GitHub's heading ids:
  * lower case, punctuation dropped, spaces as hyphens). Links inside code blocks and inline code are
- * text, not links.
+ * text, not links. README's "Your first scenario" is a scenario {@code validate} accepts.
  */
 class DocsTest {
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
@@ -129,5 +131,16 @@ class DocsTest {
         }
         assertTrue(links > 30, "found only " + links + " relative links");
         assertEquals(List.of(), broken);
+    }
+
+    @Test
+    void readmesFirstScenarioIsValid() throws IOException {
+        String readme = Files.readString(ROOT.resolve("README.md"));
+        int section = readme.indexOf("## Your first scenario");
+        assertTrue(section >= 0, "README.md has a section \"Your first scenario\"");
+        int start = readme.indexOf("```yaml\n", section) + "```yaml\n".length();
+        String yaml = readme.substring(start, readme.indexOf("```", start));
+        Scenario scenario = ScenarioParser.parse(yaml, "first.yaml");
+        assertEquals("first", scenario.name());
     }
 }

@@ -176,7 +176,7 @@ final class ScenarioFields {
             .required().doc("n₁ values (public rows in total): each public representation runs once per value.");
     static final FieldSpec TR_PRIVATE_SAMPLES = integers("privateSamples",
             Bounds.between(2, TaskReader.MAX_PRIVATE_SAMPLES)).required()
-            .doc("n₂ values (private rows = users, each an actor): one report row per value.");
+            .doc("n₂ values (private rows = users, each a participant of the run): one report row per value.");
     static final FieldSpec TR_SHIFT = number("subspaceShift", Bounds.between(0, 1)).byDefault(0.0)
             .doc("γ, the sine of every principal angle between the public and the private subspace (needs 2k ≤ d"
                     + " when > 0).");
