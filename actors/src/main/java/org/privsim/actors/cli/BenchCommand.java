@@ -18,7 +18,7 @@ import org.privsim.actors.local.LocalRunner;
 import org.privsim.core.audit.AuditSpec;
 import org.privsim.core.linalg.PackedSymmetric;
 import org.privsim.core.run.Progress;
-import org.privsim.core.run.SequentialRunner;
+import org.privsim.core.family.SequentialRunner;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.sim.UserTask;
 import picocli.CommandLine.Command;

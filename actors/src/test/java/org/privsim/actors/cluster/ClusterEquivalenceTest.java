@@ -30,7 +30,7 @@ import org.privsim.core.run.ExperimentResult;
 import org.privsim.core.run.Progress;
 import org.privsim.core.run.Placement;
 import org.privsim.core.run.Report;
-import org.privsim.core.run.SequentialRunner;
+import org.privsim.core.family.SequentialRunner;
 import org.privsim.core.sim.RoundRecord;
 
 /**

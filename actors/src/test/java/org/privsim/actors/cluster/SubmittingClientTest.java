@@ -21,7 +21,7 @@ import org.apache.pekko.cluster.typed.Join;
 import org.junit.jupiter.api.Test;
 import org.privsim.core.run.Progress;
 import org.privsim.core.run.Report;
-import org.privsim.core.run.SequentialRunner;
+import org.privsim.core.family.SequentialRunner;
 import org.privsim.core.seam.Role;
 
 /**

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.privsim.core.run.Progress;
 import org.privsim.core.seam.Role;
 import org.privsim.core.run.Report;
-import org.privsim.core.run.SequentialRunner;
+import org.privsim.core.family.SequentialRunner;
 
 /**
  * A submitter that also hosts users — {@code privsim run --runner cluster --seed-nodes … --roles

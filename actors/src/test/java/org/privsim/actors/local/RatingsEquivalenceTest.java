@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 import org.privsim.core.family.ratings.RatingsResult;
 import org.privsim.core.run.Progress;
 import org.privsim.core.run.Report;
-import org.privsim.core.run.SequentialRunner;
+import org.privsim.core.family.SequentialRunner;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.scenario.ScenarioParser;
 

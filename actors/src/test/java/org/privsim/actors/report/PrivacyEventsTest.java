@@ -22,7 +22,7 @@ import org.privsim.core.privacy.PrivacyLossDistribution;
 import org.privsim.core.privacy.SampledGaussianRdp;
 import org.privsim.core.run.Progress;
 import org.privsim.core.run.Report;
-import org.privsim.core.run.SequentialRunner;
+import org.privsim.core.family.SequentialRunner;
 import org.privsim.core.scenario.ScenarioParser;
 
 /**

@@ -3,6 +3,7 @@ package org.privsim.core.run;
 import java.util.ArrayList;
 import java.util.List;
 import org.privsim.core.audit.AuditSpec;
+import org.privsim.core.family.SequentialRunner;
 import org.privsim.core.scenario.DatasetTask;
 import org.privsim.core.scenario.ExperimentSpec;
 import org.privsim.core.scenario.IndexedMeanTask;

@@ -1,6 +1,7 @@
 package org.privsim.core.run;
 
 import java.util.Locale;
+import org.privsim.core.family.SequentialRunner;
 import org.privsim.core.scenario.Scenario;
 
 /**

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
+import org.privsim.core.family.SequentialRunner;
 import org.privsim.core.family.lowrank.LowRankFamily;
 import org.privsim.core.family.lowrank.ScenarioPlan;
 import org.privsim.core.scenario.Scenario;

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.privsim.core.data.LowRankData;
 import org.privsim.core.data.UserDataset;
 import org.privsim.core.family.Families;
+import org.privsim.core.family.SequentialRunner;
 import org.privsim.core.scenario.LowRankRegressionTask;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.scenario.ScenarioParser;

@@ -3,6 +3,7 @@ package org.privsim.core.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
+import org.privsim.core.family.SequentialRunner;
 
 /**
  * own-data against its closed form. With σ_F = 0, m &lt; d and a vanishing ridge, a user's fit is

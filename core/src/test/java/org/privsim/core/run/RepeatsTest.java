@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.ToDoubleFunction;
 import org.junit.jupiter.api.Test;
+import org.privsim.core.family.SequentialRunner;
 import org.privsim.core.family.lowrank.LowRankFamily;
 import org.privsim.core.family.lowrank.ScenarioPlan;
 import org.privsim.core.scenario.Scenario;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.privsim.core.family.SequentialRunner;
 
 /** Utility of alternating minimization and its baselines against what the paper proves and shows. */
 class UtilityTest {

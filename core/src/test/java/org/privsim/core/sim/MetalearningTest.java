@@ -12,7 +12,7 @@ import org.privsim.core.data.LowRankData;
 import org.privsim.core.data.UserDataset;
 import org.privsim.core.run.ExperimentResult;
 import org.privsim.core.run.Progress;
-import org.privsim.core.run.SequentialRunner;
+import org.privsim.core.family.SequentialRunner;
 import org.privsim.core.scenario.FieldError;
 import org.privsim.core.scenario.LowRankRegressionTask;
 import org.privsim.core.scenario.Scenario;

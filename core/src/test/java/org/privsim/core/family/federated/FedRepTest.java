@@ -12,7 +12,7 @@ import org.privsim.core.data.UserDataset;
 import org.privsim.core.linalg.Subspaces;
 import org.privsim.core.run.ExperimentResult;
 import org.privsim.core.run.Progress;
-import org.privsim.core.run.SequentialRunner;
+import org.privsim.core.family.SequentialRunner;
 import org.privsim.core.scenario.Accountant;
 import org.privsim.core.scenario.FedAvgSettings;
 import org.privsim.core.scenario.Scenario;

@@ -17,7 +17,7 @@ import org.privsim.core.privacy.Ledger;
 import org.privsim.core.privacy.SampledGaussianRdp;
 import org.privsim.core.run.ExperimentResult;
 import org.privsim.core.run.Progress;
-import org.privsim.core.run.SequentialRunner;
+import org.privsim.core.family.SequentialRunner;
 import org.privsim.core.scenario.Accountant;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.seam.SequentialInterpreter;

@@ -8,7 +8,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.privsim.core.privacy.StandardNormal;
 import org.privsim.core.run.Progress;
-import org.privsim.core.run.SequentialRunner;
+import org.privsim.core.family.SequentialRunner;
 import org.privsim.core.scenario.FieldError;
 import org.privsim.core.scenario.IndexAssignment;
 import org.privsim.core.scenario.IndexedLoss;

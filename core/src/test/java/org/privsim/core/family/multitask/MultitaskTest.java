@@ -17,7 +17,7 @@ import org.privsim.core.privacy.Ledger;
 import org.privsim.core.privacy.Release;
 import org.privsim.core.seam.SequentialInterpreter;
 import org.privsim.core.run.Report;
-import org.privsim.core.run.SequentialRunner;
+import org.privsim.core.family.SequentialRunner;
 import org.privsim.core.run.Progress;
 import org.privsim.core.scenario.FieldError;
 import org.privsim.core.scenario.Scenario;

@@ -1,7 +1,9 @@
-package org.privsim.core.run;
+package org.privsim.core.family;
 
 import java.util.List;
-import org.privsim.core.family.Families;
+import org.privsim.core.run.Progress;
+import org.privsim.core.run.Report;
+import org.privsim.core.run.StepBudget;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.seam.BoundCell;
 import org.privsim.core.seam.SequentialInterpreter;
