@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 import org.privsim.core.linalg.PackedSymmetric;
-import org.privsim.core.run.SequentialCollector;
+import org.privsim.core.sim.SequentialCollector;
 import org.privsim.core.sim.Driver;
 import org.privsim.core.sim.InitSum;
 import org.privsim.core.sim.RoundSum;

@@ -12,7 +12,7 @@ import org.privsim.core.data.UserPopulation;
 import org.privsim.core.run.ExperimentResult;
 import org.privsim.core.run.ResultAssembler;
 import org.privsim.core.run.RunPlan;
-import org.privsim.core.run.SequentialCollector;
+import org.privsim.core.sim.SequentialCollector;
 import org.privsim.core.scenario.Aggregation;
 import org.privsim.core.scenario.Algorithm;
 import org.privsim.core.scenario.Scenario;

@@ -8,7 +8,7 @@ import org.privsim.core.data.LowRankData;
 import org.privsim.core.data.UserDataset;
 import org.privsim.core.mechanism.Injection;
 import org.privsim.core.random.RandomStreams;
-import org.privsim.core.run.SequentialCollector;
+import org.privsim.core.sim.SequentialCollector;
 import org.privsim.core.scenario.Aggregation;
 import org.privsim.core.scenario.Algorithm;
 import org.privsim.core.scenario.ExperimentSpec;

@@ -11,7 +11,7 @@ import org.privsim.core.data.LowRankData;
 import org.privsim.core.data.UserDataset;
 import org.privsim.core.mechanism.Injection;
 import org.privsim.core.run.RunPlan;
-import org.privsim.core.run.SequentialCollector;
+import org.privsim.core.sim.SequentialCollector;
 import org.privsim.core.scenario.ExperimentSpec;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.scenario.ScenarioParser;

@@ -1,15 +1,7 @@
-package org.privsim.core.run;
+package org.privsim.core.sim;
 
 import org.privsim.core.data.UserDataset;
 import org.privsim.core.scenario.Aggregation;
-import org.privsim.core.sim.Driver;
-import org.privsim.core.sim.ErrorSum;
-import org.privsim.core.sim.InitSum;
-import org.privsim.core.sim.RoundSum;
-import org.privsim.core.sim.RunOutcome;
-import org.privsim.core.sim.Step;
-import org.privsim.core.sim.UserStep;
-import org.privsim.core.sim.UserTask;
 
 /**
  * Drives a {@link Driver} to completion on the calling thread over in-memory users: every request
