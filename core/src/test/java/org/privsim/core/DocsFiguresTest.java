@@ -234,4 +234,16 @@ class DocsFiguresTest {
         assertEquals(List.of(), wide, "at most " + PROSE_WIDTH + " characters a prose line and " + ROW_WIDTH
                 + " a table row: wrap the prose, make a wide table a list or a narrower table");
     }
+
+    @Test
+    void pagesCiteNoIssueNumbers() throws IOException {
+        Pattern issue = Pattern.compile("(?i)\\bissues? #?[0-9]+");
+        List<String> cited = new ArrayList<>();
+        for (Line line : outsideFences(pages())) {
+            if (issue.matcher(line.text()).find()) {
+                cited.add(line.where() + line.text().strip());
+            }
+        }
+        assertEquals(List.of(), cited, "readers cannot follow the tracker's issue numbers: say what the issue was");
+    }
 }
