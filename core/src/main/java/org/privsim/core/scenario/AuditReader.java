@@ -1,7 +1,6 @@
 package org.privsim.core.scenario;
 
 import static org.privsim.core.scenario.FieldReader.Presence.OPTIONAL;
-import static org.privsim.core.scenario.FieldReader.Presence.REQUIRED;
 
 import java.util.EnumSet;
 import java.util.List;

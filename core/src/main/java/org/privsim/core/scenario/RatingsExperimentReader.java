@@ -1,10 +1,7 @@
 package org.privsim.core.scenario;
 
 import java.util.ArrayList;
-import java.util.EnumSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import org.privsim.core.privacy.Calibration;
