@@ -15,6 +15,7 @@ import org.privsim.core.audit.AuditSpec;
  * @param seed        root seed; every random draw derives from it
  * @param task        the data-generating task shared by all experiments (and audits without their own)
  * @param aggregation how user contributions are pre-summed (fixed id ranges)
+ * @param runPlacement where a cluster places each run (whole or spread over its users nodes)
  * @param experiments experiments to run, in order
  * @param audits      audits to play, in order
  */
@@ -23,6 +24,7 @@ public record Scenario(
         long seed,
         Task task,
         Aggregation aggregation,
+        RunPlacement runPlacement,
         List<ExperimentSpec> experiments,
         List<AuditSpec> audits) {
 
@@ -33,7 +35,7 @@ public record Scenario(
 
     /** The same scenario with another root seed (the CLI's {@code --seed}). */
     public Scenario withSeed(long newSeed) {
-        return new Scenario(name, newSeed, task, aggregation, experiments, audits);
+        return new Scenario(name, newSeed, task, aggregation, runPlacement, experiments, audits);
     }
 
     /**
@@ -45,7 +47,7 @@ public record Scenario(
             return null;
         }
         return new Scenario(name, seed, new LowRankRegressionTask(users, t.samplesPerUser(), t.dimension(), t.rank(),
-                t.labelNoise()), aggregation, experiments, audits);
+                t.labelNoise()), aggregation, runPlacement, experiments, audits);
     }
 
     /**

@@ -103,7 +103,12 @@ final class ScenarioFields {
             .doc("The experiments, one report section each; required unless audits are given.");
     static final FieldSpec AUDITS = FieldSpec.custom("audits", list(ref("audit")))
             .doc("Privacy audits; with audits, experiments may be left out.");
-    static final List<FieldSpec> TOP = List.of(NAME, SEED, TASK, AGGREGATION, EXPERIMENTS, AUDITS);
+    static final FieldSpec RUN_PLACEMENT = choice("runPlacement", RunPlacement::id, RunPlacement.values())
+            .byDefault(RunPlacement.AUTO.id())
+            .doc("Where a cluster runs each run: whole on one users node, or its participants spread over the users"
+                    + " nodes by id ranges (low-rank, ratings and federated runs); auto spreads them when the scenario"
+                    + " does not fit one node's heap. Never changes a number; the local runners ignore it.");
+    static final List<FieldSpec> TOP = List.of(NAME, SEED, TASK, AGGREGATION, RUN_PLACEMENT, EXPERIMENTS, AUDITS);
 
     static final FieldSpec RANGE_SIZE = integer("rangeSize", Bounds.atLeast(1)).byDefault(Aggregation.DEFAULT_RANGE_SIZE)
             .doc("Users per aggregation range: a low-rank collection is summed range by range (ids ascending),"

@@ -59,6 +59,8 @@ public final class ScenarioParser {
         Aggregation aggregation = new Aggregation(top.object(ScenarioFields.AGGREGATION.name(), ScenarioFields.AGGREGATION.presence())
                 .flatMap(ScenarioParser::rangeSize)
                 .orElse(Aggregation.DEFAULT_RANGE_SIZE));
+        RunPlacement placement = top.choice(ScenarioFields.RUN_PLACEMENT, List.of(RunPlacement.values()), RunPlacement::id)
+                .orElse(RunPlacement.AUTO);
         boolean hasAudits = top.has("audits");
         boolean ratings = RatingsTask.TYPE.equals(object.path("task").path("type").asText(null));
         List<ExperimentFields> experiments = top.objects("experiments", hasAudits ? OPTIONAL : REQUIRED)
@@ -72,7 +74,7 @@ public final class ScenarioParser {
         audits.forEach(a -> a.checkAgainst(task));
         problems.throwIfAny();
         Task validTask = task.orElseThrow();
-        return new Scenario(name.orElseThrow(), seed, validTask, aggregation,
+        return new Scenario(name.orElseThrow(), seed, validTask, aggregation, placement,
                 experiments.stream().map(e -> e.resolve(validTask)).toList(),
                 audits.stream().map(a -> a.resolve(validTask)).toList());
     }

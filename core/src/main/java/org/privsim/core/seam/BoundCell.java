@@ -84,6 +84,11 @@ public final class BoundCell {
         return family.role(cell, id);
     }
 
+    /** {@link Family#spread}. */
+    public Spread spread() {
+        return family.spread(cell);
+    }
+
     /** {@link Family#row}: an {@link ExperimentRow} or an audit's row. */
     public Object row(List<Object> outcomes) {
         return family.row(cell, outcomes);

@@ -72,6 +72,17 @@ public interface Family<C, P, Q, A, O, R> {
         return Role.USER;
     }
 
+    /**
+     * How the participants of {@code cell}'s runs may be cut over several nodes, or null (the
+     * default) when a run must run whole on one node. A family that returns a spread promises that
+     * its participants are {@link Role#USER}s with ids {@code 0 … population − 1}, that each answers
+     * from (context, id, request) alone — so a node may build any of them, and a step may be asked
+     * again — and that its folds list ids ascending ({@link SpreadPlan}).
+     */
+    default Spread spread(C cell) {
+        return null;
+    }
+
     /** The report row of {@code cell} from its runs' outcomes, in run order. */
     R row(C cell, List<O> outcomes);
 }

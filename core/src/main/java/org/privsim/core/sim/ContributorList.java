@@ -41,4 +41,39 @@ public final class ContributorList {
     public int[] toArray() {
         return Arrays.copyOf(ids, size);
     }
+
+    /**
+     * The ids as runs of consecutive ids, in order: (first id, length) pairs — a sum's contributors as
+     * they cross a network, whose size is the number of runs (one for a whole population folded in
+     * id order), not the number of users.
+     */
+    public int[] runs() {
+        int[] out = new int[16];
+        int count = 0;
+        for (int i = 0; i < size; ) {
+            int start = i;
+            while (i + 1 < size && ids[i + 1] == ids[i] + 1) {
+                i++;
+            }
+            i++;
+            if (count + 2 > out.length) {
+                out = Arrays.copyOf(out, out.length * 2);
+            }
+            out[count++] = ids[start];
+            out[count++] = i - start;
+        }
+        return Arrays.copyOf(out, count);
+    }
+
+    /** Appends the ids of {@code runs} ({@link #runs} pairs), in order. */
+    public void addRuns(int[] runs) {
+        if (runs.length % 2 != 0) {
+            throw new IllegalArgumentException("runs come in (first id, length) pairs, got " + runs.length + " values");
+        }
+        for (int r = 0; r < runs.length; r += 2) {
+            for (int k = 0; k < runs[r + 1]; k++) {
+                add(runs[r] + k);
+            }
+        }
+    }
 }

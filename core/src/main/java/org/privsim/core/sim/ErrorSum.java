@@ -1,13 +1,19 @@
 package org.privsim.core.sim;
 
+import com.fasterxml.jackson.annotation.JsonAutoDetect;
+import com.fasterxml.jackson.annotation.JsonAutoDetect.Visibility;
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.Arrays;
 
 /**
  * Running sum of users' evaluation answers, component by component, added in the aggregation
- * plan's order so that every runner obtains a bit-identical total: a synthetic user's answer is
- * {‖θ_j − θ_j*‖²}, a real data set user's {MSE_j, SSE_j, t_j, SST_j} (see
+ * plan's order so that every runner obtains a bit-identical total (its JSON form rebuilds it
+ * exactly): a synthetic user's answer is {‖θ_j − θ_j*‖²}, a real data set user's {MSE_j, SSE_j, t_j, SST_j} (see
  * {@link UserStep#respond(org.privsim.core.data.UserDataset, UserTask.Evaluate)}). Not thread-safe.
  */
+@JsonAutoDetect(fieldVisibility = Visibility.NONE, getterVisibility = Visibility.NONE,
+        isGetterVisibility = Visibility.NONE)
 public final class ErrorSum {
     private double[] sums = new double[0];
     private final ContributorList contributors = new ContributorList();
@@ -18,6 +24,19 @@ public final class ErrorSum {
         s.sums = sums.clone();
         s.contributors.addAll(contributorIds, contributorIds.length);
         return s;
+    }
+
+    /** Rebuilds a sum from its wire form (contributors as {@link ContributorList#runs}). */
+    @JsonCreator
+    static ErrorSum fromWire(@JsonProperty("sums") double[] sums, @JsonProperty("contributorRuns") int[] runs) {
+        ErrorSum s = of(sums, new int[0]);
+        s.contributors.addRuns(runs);
+        return s;
+    }
+
+    @JsonProperty("contributorRuns")
+    int[] contributorRuns() {
+        return contributors.runs();
     }
 
     /** Adds one user's answer. */
@@ -47,6 +66,7 @@ public final class ErrorSum {
     }
 
     /** Every component's sum (a copy). */
+    @JsonProperty("sums")
     public double[] sums() {
         return sums.clone();
     }

@@ -1,5 +1,9 @@
 package org.privsim.core.sim;
 
+import com.fasterxml.jackson.annotation.JsonAutoDetect;
+import com.fasterxml.jackson.annotation.JsonAutoDetect.Visibility;
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import org.privsim.core.linalg.PackedSymmetric;
 
 /**
@@ -9,8 +13,11 @@ import org.privsim.core.linalg.PackedSymmetric;
  *
  * <p>Guarantee: the result depends only on the order of {@code add}/{@code addAll} calls; the
  * aggregation plan fixes that order (ids ascending within a range, ranges ascending), so every
- * runner obtains bit-identical sums. Not thread-safe.
+ * runner obtains bit-identical sums; its JSON form (fields, contributors as id runs) rebuilds it
+ * exactly. Not thread-safe.
  */
+@JsonAutoDetect(fieldVisibility = Visibility.NONE, getterVisibility = Visibility.NONE,
+        isGetterVisibility = Visibility.NONE)
 public final class InitSum {
     private final double[] packed;
     private final ContributorList contributors = new ContributorList();
@@ -35,6 +42,30 @@ public final class InitSum {
         System.arraycopy(packed, 0, s.packed, 0, packed.length);
         s.contributors.addAll(contributorIds, contributorIds.length);
         return s;
+    }
+
+    /** Rebuilds a sum from its wire form (contributors as {@link ContributorList#runs}). */
+    @JsonCreator
+    static InitSum fromWire(@JsonProperty("dimension") int dimension, @JsonProperty("matrices") int matrices,
+                            @JsonProperty("packed") double[] packed, @JsonProperty("contributorRuns") int[] runs) {
+        InitSum s = of(dimension, matrices, packed, new int[0]);
+        s.contributors.addRuns(runs);
+        return s;
+    }
+
+    @JsonProperty("dimension")
+    int dimension() {
+        return dimension;
+    }
+
+    @JsonProperty("matrices")
+    int matrices() {
+        return packed.length / PackedSymmetric.length(dimension);
+    }
+
+    @JsonProperty("contributorRuns")
+    int[] contributorRuns() {
+        return contributors.runs();
     }
 
     /** Adds one user's term. */
@@ -77,6 +108,7 @@ public final class InitSum {
     }
 
     /** A copy of the whole packed sum (every matrix, end to end). */
+    @JsonProperty("packed")
     public double[] packed() {
         return packed.clone();
     }

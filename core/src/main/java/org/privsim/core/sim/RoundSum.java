@@ -1,5 +1,9 @@
 package org.privsim.core.sim;
 
+import com.fasterxml.jackson.annotation.JsonAutoDetect;
+import com.fasterxml.jackson.annotation.JsonAutoDetect.Visibility;
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import org.privsim.core.linalg.PackedSymmetric;
 
 /**
@@ -10,8 +14,11 @@ import org.privsim.core.linalg.PackedSymmetric;
  * For the Kronecker U-step users send no G_j and the sum holds only the h_a (no blocks).
  *
  * <p>Guarantee: the result depends only on the order of {@code add}/{@code addAll} calls, which
- * the aggregation plan fixes, so every runner obtains bit-identical sums. Not thread-safe.
+ * the aggregation plan fixes, so every runner obtains bit-identical sums; its JSON form (fields,
+ * contributors as id runs) rebuilds it exactly. Not thread-safe.
  */
+@JsonAutoDetect(fieldVisibility = Visibility.NONE, getterVisibility = Visibility.NONE,
+        isGetterVisibility = Visibility.NONE)
 public final class RoundSum {
     private final int dimension;
     private final int rank;
@@ -42,6 +49,31 @@ public final class RoundSum {
         System.arraycopy(h, 0, s.h, 0, h.length);
         s.contributors.addAll(contributorIds, contributorIds.length);
         return s;
+    }
+
+    /** Rebuilds a sum from its wire form (contributors as {@link ContributorList#runs}). */
+    @JsonCreator
+    static RoundSum fromWire(@JsonProperty("dimension") int dimension, @JsonProperty("rank") int rank,
+                             @JsonProperty("gram") boolean gram, @JsonProperty("blocks") double[] blocks,
+                             @JsonProperty("h") double[] h, @JsonProperty("contributorRuns") int[] runs) {
+        RoundSum s = of(dimension, rank, gram, blocks, h, new int[0]);
+        s.contributors.addRuns(runs);
+        return s;
+    }
+
+    @JsonProperty("dimension")
+    int dimension() {
+        return dimension;
+    }
+
+    @JsonProperty("gram")
+    boolean gram() {
+        return blocks.length > 0;
+    }
+
+    @JsonProperty("contributorRuns")
+    int[] contributorRuns() {
+        return contributors.runs();
     }
 
     /** Adds one user's statistics (expanding v ⊗ ·). */
@@ -111,16 +143,19 @@ public final class RoundSum {
     }
 
     /** A copy of the packed blocks S_ab, pairs a ≤ b in row-major order. */
+    @JsonProperty("blocks")
     public double[] blocks() {
         return blocks.clone();
     }
 
     /** A copy of the stacked h_a. */
+    @JsonProperty("h")
     public double[] h() {
         return h.clone();
     }
 
     /** The k of the statistics summed. */
+    @JsonProperty("rank")
     public int rank() {
         return rank;
     }

@@ -24,6 +24,7 @@ import org.privsim.core.scenario.Scenario;
 import org.privsim.core.scenario.Task;
 import org.privsim.core.seam.Family;
 import org.privsim.core.seam.Participant;
+import org.privsim.core.seam.Spread;
 import org.privsim.core.seam.RunCurator;
 import org.privsim.core.seam.Step;
 import org.privsim.core.sim.ErrorSum;
@@ -205,6 +206,12 @@ public abstract class FederatedFamily
         UserDataset data = population.user(id);
         return request -> request instanceof Update update ? update(cell, data, update.model())
                 : personalize(cell, data, ((Personalize) request).model());
+    }
+
+    /** Users spread in equal blocks: every step is an ask, answered by position. */
+    @Override
+    public Spread spread(Cell cell) {
+        return new Spread(cell.shape().users(), 1);
     }
 
     @Override

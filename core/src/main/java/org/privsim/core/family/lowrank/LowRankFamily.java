@@ -21,6 +21,7 @@ import org.privsim.core.seam.Folding;
 import org.privsim.core.seam.Participant;
 import org.privsim.core.seam.RunCurator;
 import org.privsim.core.seam.SequentialInterpreter;
+import org.privsim.core.seam.Spread;
 import org.privsim.core.seam.Step;
 import org.privsim.core.sim.Driver;
 import org.privsim.core.sim.ErrorSum;
@@ -150,6 +151,12 @@ public final class LowRankFamily implements Family<LowRankFamily.Cell, LowRankFa
         return new User(context, id, cell.scenario().lowRankTask().dimension());
     }
 
+    /** Users spread in blocks of whole aggregation ranges, so that each range is folded on one node. */
+    @Override
+    public Spread spread(Cell cell) {
+        return new Spread(cell.scenario().lowRankTask().users(), cell.scenario().aggregation().rangeSize());
+    }
+
     @Override
     public ExperimentResult row(Cell cell, List<RunOutcome> outcomes) {
         return ResultAssembler.cellRow(cell.scenario(), cell.runs(), outcomes);
@@ -222,37 +229,56 @@ public final class LowRankFamily implements Family<LowRankFamily.Cell, LowRankFa
         }
     }
 
-    /** How a collection's sums start and add up: partial sums add with {@code addAll}. */
+    /** How a collection's sums start and add up. */
     private static Folding<Object, Object> folding(UserTask task, int dimension) {
-        return new Folding<>() {
-            @Override
-            public Object empty() {
-                if (task instanceof UserTask.Init init) {
-                    return new InitSum(dimension, init.matrices());
-                }
-                if (task instanceof UserTask.Round round) {
-                    return new RoundSum(dimension, round.statisticsRank(), round.gram());
-                }
-                return new ErrorSum();
-            }
+        if (task instanceof UserTask.Init init) {
+            return new SumFolding(SumFolding.INIT, dimension, init.matrices(), false);
+        }
+        if (task instanceof UserTask.Round round) {
+            return new SumFolding(SumFolding.ROUND, dimension, round.statisticsRank(), round.gram());
+        }
+        return new SumFolding(SumFolding.EVALUATE, dimension, 0, false);
+    }
 
-            @Override
-            public Object add(Object sum, Object answer) {
-                return combine(sum, answer);
-            }
+    /**
+     * How one collection's sums start and add up: partial sums add with {@code addAll}. A record of
+     * plain values, so a fold can be handed to another node with its request.
+     *
+     * @param kind      {@link #INIT}, {@link #ROUND} or {@link #EVALUATE}
+     * @param dimension d
+     * @param size      the init sum's matrices, or the round sum's rank (0 for an evaluation)
+     * @param gram      whether a round sum holds the blocks S_ab
+     */
+    record SumFolding(int kind, int dimension, int size, boolean gram) implements Folding<Object, Object> {
+        static final int INIT = 0;
+        static final int ROUND = 1;
+        static final int EVALUATE = 2;
 
-            @Override
-            public Object combine(Object total, Object part) {
-                if (total instanceof InitSum t) {
-                    t.addAll((InitSum) part);
-                } else if (total instanceof RoundSum t) {
-                    t.addAll((RoundSum) part);
-                } else {
-                    ((ErrorSum) total).addAll((ErrorSum) part);
-                }
-                return total;
+        @Override
+        public Object empty() {
+            return switch (kind) {
+                case INIT -> new InitSum(dimension, size);
+                case ROUND -> new RoundSum(dimension, size, gram);
+                default -> new ErrorSum();
+            };
+        }
+
+        @Override
+        public Object add(Object sum, Object answer) {
+            return combine(sum, answer);
+        }
+
+        @Override
+        public Object combine(Object total, Object part) {
+            if (total instanceof InitSum t) {
+                t.addAll((InitSum) part);
+            } else if (total instanceof RoundSum t) {
+                t.addAll((RoundSum) part);
+            } else {
+                ((ErrorSum) total).addAll((ErrorSum) part);
             }
-        };
+            return total;
+        }
     }
 
     /**

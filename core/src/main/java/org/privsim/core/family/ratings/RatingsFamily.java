@@ -21,6 +21,7 @@ import org.privsim.core.scenario.RatingsTask;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.seam.Family;
 import org.privsim.core.seam.Participant;
+import org.privsim.core.seam.Spread;
 import org.privsim.core.seam.RunCurator;
 
 /**
@@ -231,6 +232,12 @@ public final class RatingsFamily implements Family<RatingsFamily.Cell, RatingsFa
     public RunCurator<RatingsRequest, RatingsAnswer, Outcome> auditedCurator(Cell cell, Context context, Injection inject,
                                                                ReleaseTap tap) {
         return new RatingsCurator(cell, context, inject, tap);
+    }
+
+    /** Users spread in equal blocks: every step is an ask, answered by position. */
+    @Override
+    public Spread spread(Cell cell) {
+        return new Spread(cell.task().users(), 1);
     }
 
     @Override
