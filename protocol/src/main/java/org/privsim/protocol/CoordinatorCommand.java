@@ -20,9 +20,10 @@ public sealed interface CoordinatorCommand extends CborSerializable
      * @param run       the run's index in the cell
      * @param outcome   the family's run outcome (serialized with its class name)
      * @param placement participants per node address (cluster), or null (local)
+     * @param wire      a spread run's network use, {bytes, steps}, or null (not spread)
      */
     record RunFinished(int cell, int run, @JsonTypeInfo(use = JsonTypeInfo.Id.CLASS) Object outcome,
-                       Map<String, Integer> placement) implements CoordinatorCommand {}
+                       Map<String, Integer> placement, long[] wire) implements CoordinatorCommand {}
 
     /**
      * Run {@code run} of cell {@code cell} failed (e.g. its ledger refused a release) or its curator

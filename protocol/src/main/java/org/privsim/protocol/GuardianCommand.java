@@ -21,9 +21,10 @@ public sealed interface GuardianCommand extends CborSerializable
      * @param row       the family's report row, an experiment row or an audit row (serialized with its
      *                  class name)
      * @param placement its runs' participants per node address (cluster), or null (local)
+     * @param wire      its spread runs' network use, {bytes, steps}, or null (none spread)
      */
     record SeamCellCompleted(int cell, @JsonTypeInfo(use = JsonTypeInfo.Id.CLASS) Object row,
-                             Map<String, Integer> placement) implements GuardianCommand {}
+                             Map<String, Integer> placement, long[] wire) implements GuardianCommand {}
 
     /**
      * Cell {@code cell} of the seam's families failed, or (cell −1) their coordinator stopped first.

@@ -10,7 +10,8 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
  * answers to the family's curator in the order it asked, never in arrival order.
  */
 public sealed interface RunCommand extends CborSerializable permits RunCommand.Answered, RunCommand.Folded,
-        RunCommand.BatchAnswered, RunCommand.ParticipantStopped, RunCommand.ParticipantLost {
+        RunCommand.BatchAnswered, RunCommand.ParticipantStopped, RunCommand.ParticipantLost,
+        RunCommand.SpreadAnswered, RunCommand.SpreadLost {
 
     /**
      * The answer of the participant at {@code position} of the current ask.
@@ -56,4 +57,25 @@ public sealed interface RunCommand extends CborSerializable permits RunCommand.A
      */
     record ParticipantLost(int participant, String reason) implements RunCommand {}
 
+
+    /**
+     * The answers to the current step of a spread run, from the nodes that hold its participants (a
+     * fold's: its one sum). Local only: never serialized.
+     *
+     * @param answers   what the curator gets, in position order
+     * @param placement participants asked so far per node address
+     * @param wireBytes the bytes the step's messages took on the network
+     */
+    record SpreadAnswered(java.util.List<Object> answers, java.util.Map<String, Integer> placement, long wireBytes)
+            implements RunCommand, org.apache.pekko.actor.NoSerializationVerificationNeeded {}
+
+    /**
+     * A spread run cannot go on as started: a node holding part of it was lost (the curator starts
+     * the run again on the nodes left), or it cannot be spread (then {@code fatal}: the run fails).
+     *
+     * @param reason what happened
+     * @param fatal  whether the run fails rather than starting again
+     */
+    record SpreadLost(String reason, boolean fatal)
+            implements RunCommand, org.apache.pekko.actor.NoSerializationVerificationNeeded {}
 }

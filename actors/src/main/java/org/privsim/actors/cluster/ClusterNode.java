@@ -216,6 +216,9 @@ public final class ClusterNode {
                         curator.tell(m);
                         return Behaviors.same();
                     }), CURATOR_ENTRY, Props.empty()));
+            if (Cluster.get(Adapter.toClassic(ctx.getSystem())).selfMember().hasRole(Role.USER.clusterRole())) {
+                SpreadHost.init(ctx.getSystem());
+            }
             for (Role role : Role.values()) {
                 if (role != Role.USER
                         && Cluster.get(Adapter.toClassic(ctx.getSystem())).selfMember().hasRole(role.clusterRole())) {

@@ -22,11 +22,12 @@ final class SeamCache {
     /**
      * A job's scenario as its runs need it.
      *
+     * @param scenario the scenario
      * @param seed     the scenario's root seed
      * @param cells    its seam cells
      * @param contexts its shared contexts on this node
      */
-    record Job(long seed, List<BoundCell> cells, SharedContexts contexts) {}
+    record Job(Scenario scenario, long seed, List<BoundCell> cells, SharedContexts contexts) {}
 
     private static final Map<Long, Job> CACHE = new LinkedHashMap<>(8, 0.75f, true) {
         @Override
@@ -40,7 +41,7 @@ final class SeamCache {
     static synchronized Job job(long job, ScenarioSource source) {
         return CACHE.computeIfAbsent(job, j -> {
             Scenario scenario = source.scenario();
-            return new Job(scenario.seed(), Families.cells(scenario), new SharedContexts());
+            return new Job(scenario, scenario.seed(), Families.cells(scenario), new SharedContexts());
         });
     }
 }

@@ -16,6 +16,7 @@ import com.typesafe.config.Config;
 import org.privsim.actors.local.LocalSettings;
 import org.privsim.actors.local.RemoteParticipants;
 import org.privsim.actors.local.RunCuratorActor;
+import org.privsim.actors.local.SpreadSteps;
 import org.privsim.core.run.Progress;
 import org.privsim.protocol.CoordinatorCommand;
 import org.privsim.protocol.RunCommand;
@@ -27,7 +28,9 @@ import org.privsim.protocol.SeamHostCommand;
  * the node's {@link SeamCache} (the job's scenario parsed once per node) and spawns the local
  * runner's {@link RunCuratorActor}, whose participants are its children — so the run's requests and
  * answers stay on this node and only its outcome crosses to the job's node, with this node's
- * address and participant count as its placement. A participant of another role (an audit's
+ * address and participant count as its placement — unless the run is spread over the users nodes
+ * ({@link SpreadRun#spreads}), when its participants are computed by the nodes that hold them. A
+ * participant of another role (an audit's
  * adversary) runs on a node of its role, behind a {@link RemoteParticipant} stand-in.
  *
  * <p>Guarantee: the outcome is the local runner's bit for bit (same curator, same participants).
@@ -95,8 +98,11 @@ final class SeamHostEntity extends AbstractBehavior<SeamHostCommand> {
             // the curator reports to this host, which passes the report on to the job's desk
             ActorRef<CoordinatorCommand> reports = getContext().messageAdapter(CoordinatorCommand.class,
                     SeamHostCommand.Reported::new);
+            long jobId = m.job();
+            SpreadSteps spread = (cell, run, curator) -> SpreadRun.spreads(job.scenario(), cell)
+                    ? SpreadRun.create(jobId, source, cell, run, curator) : null;
             ActorRef<RunCommand> curator = getContext().spawn(RunCuratorActor.create(job.cells().get(m.cell()),
-                    m.run(), job.seed(), node, remote, reports, job.contexts(), Progress.NONE), "run", COMPUTE);
+                    m.run(), job.seed(), node, remote, reports, job.contexts(), spread, Progress.NONE), "run", COMPUTE);
             getContext().watch(curator);
         }
         m.desk().tell(new SeamDeskCommand.Placed(m.job(), m.cell(), m.run(), node));

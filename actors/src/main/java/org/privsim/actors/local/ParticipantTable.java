@@ -6,7 +6,7 @@ import org.privsim.core.seam.Participant;
 
 /**
  * The participants of a run whose context is its own (no {@code Family.contextKey}), as its curator
- * actor owns them: participant {@code id} is built on its first request and kept for the run, as the
+ * actor (or, for a run spread over a cluster, a node's share of it) owns them: participant {@code id} is built on its first request and kept for the run, as the
  * sequential interpreter keeps it, so it answers the run's requests in order whichever thread — the
  * curator's or one of its workers' — computes the slice of a step that names it.
  *
@@ -16,19 +16,19 @@ import org.privsim.core.seam.Participant;
  * once), so no participant is touched by two threads at once, and the messages between the curator
  * and its workers order each step's use of a participant before the next step's.
  */
-final class ParticipantTable implements IntFunction<Participant<Object, Object>> {
+public final class ParticipantTable implements IntFunction<Participant<Object, Object>> {
     private final IntFunction<Participant<Object, Object>> build;
     private Participant<Object, Object>[] participants;
 
     /** An empty table whose participant {@code id} is {@code build.apply(id)}. */
     @SuppressWarnings("unchecked")
-    ParticipantTable(IntFunction<Participant<Object, Object>> build) {
+    public ParticipantTable(IntFunction<Participant<Object, Object>> build) {
         this.build = build;
         this.participants = new Participant[16];
     }
 
     /** Makes room for every id of {@code ids} (called by the curator between steps). */
-    void reserve(int[] ids) {
+    public void reserve(int[] ids) {
         int largest = -1;
         for (int id : ids) {
             largest = Math.max(largest, id);
@@ -50,7 +50,7 @@ final class ParticipantTable implements IntFunction<Participant<Object, Object>>
     }
 
     /** How many participants were built. */
-    int size() {
+    public int size() {
         int built = 0;
         for (Participant<Object, Object> p : participants) {
             built += p == null ? 0 : 1;

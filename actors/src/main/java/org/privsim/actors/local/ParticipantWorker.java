@@ -5,16 +5,17 @@ import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.privsim.protocol.ParticipantBatch;
 
 /**
- * A worker of a run's curator ({@link RunCuratorActor}): computes each {@link ParticipantBatch} it
+ * A worker of a run's curator ({@link RunCuratorActor}), or of a node's share of a spread run: computes each {@link ParticipantBatch} it
  * receives, in arrival order, on a thread of the compute dispatcher.
  *
  * <p>Guarantee: every batch is computed exactly once and reports to its curator (a participant that
  * throws is reported by the batch, the worker goes on).
  */
-final class ParticipantWorker {
+public final class ParticipantWorker {
     private ParticipantWorker() {}
 
-    static Behavior<ParticipantBatch> create() {
+    /** A worker. */
+    public static Behavior<ParticipantBatch> create() {
         return Behaviors.receive((ctx, batch) -> {
             batch.compute();
             return Behaviors.same();

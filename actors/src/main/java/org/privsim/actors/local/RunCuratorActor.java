@@ -24,6 +24,7 @@ import org.privsim.protocol.CoordinatorCommand;
 import org.privsim.protocol.ParticipantBatch;
 import org.privsim.protocol.ParticipantCommand;
 import org.privsim.protocol.RunCommand;
+import org.privsim.protocol.SpreadLocal;
 
 /**
  * The curator of one run of any seam family: drives the family's {@link RunCurator} and has its
@@ -47,6 +48,11 @@ import org.privsim.protocol.RunCommand;
  * {@link RemoteParticipants}, which relays its requests to the participant on a node of its role;
  * such a participant cannot take part in a fold (the run fails, naming it).
  *
+ * <p>A run spread over a cluster's users nodes ({@link SpreadSteps}: the family allows it and the
+ * scenario's {@code runPlacement} asks for it) computes no participant here: each step that names
+ * participants goes to its spread side, which has the nodes holding them answer it; when one of
+ * those nodes is lost the run starts again from its first step on the nodes left.
+ *
  * <p>Guarantee: the outcome equals the sequential interpreter's bit for bit; the actor reports
  * exactly once to its coordinator — {@link CoordinatorCommand.RunFinished} (with the number of
  * participants that ran on its node, when it runs on a cluster), or {@link CoordinatorCommand.RunFailed}
@@ -61,7 +67,17 @@ public final class RunCuratorActor extends AbstractBehavior<RunCommand> {
 
     private final BoundCell cell;
     private final int run;
-    private final RunCurator<Object, Object, Object> curator;
+    private RunCurator<Object, Object, Object> curator;
+    private final long seed;
+    private final Object context;
+    /** Starts the spread side of a run spread over a cluster's nodes, or null. */
+    private final SpreadSteps spread;
+    /** The spread side of this start of the run, or null when the run is whole. */
+    private ActorRef<SpreadLocal> spreadRun;
+    private int spreadStarts;
+    /** A spread run's participants per node and network use {bytes, steps}, so far. */
+    private Map<String, Integer> spreadPlacement;
+    private final long[] wire = new long[2];
     private final ActorRef<CoordinatorCommand> coordinator;
     private final Progress progress;
     /** The run's participants: its table, or (shared context) built from the context for each use. */
@@ -98,24 +114,27 @@ public final class RunCuratorActor extends AbstractBehavior<RunCommand> {
      * @param remote   where participants of roles other than {@link Role#USER} run (a cluster), or null
      *                 to run every participant here
      * @param contexts the node's shared contexts of this job
+     * @param spread   answers the steps of a run spread over a cluster's nodes, or null to run it whole
      * @param progress told of every step taken ({@link Progress#released})
      */
     public static Behavior<RunCommand> create(BoundCell cell, int run, long seed, String node,
                                               RemoteParticipants remote, ActorRef<CoordinatorCommand> coordinator,
-                                              SharedContexts contexts, Progress progress) {
+                                              SharedContexts contexts, SpreadSteps spread, Progress progress) {
         return Behaviors.setup(ctx -> new RunCuratorActor(ctx, cell, run, seed, node, remote, coordinator, contexts,
-                progress)
-                .advance(null));
+                spread, progress)
+                .startSpread().advance(null));
     }
 
     private RunCuratorActor(ActorContext<RunCommand> ctx, BoundCell cell, int run, long seed, String node,
                             RemoteParticipants remote, ActorRef<CoordinatorCommand> coordinator,
-                            SharedContexts contexts, Progress progress) {
+                            SharedContexts contexts, SpreadSteps spread, Progress progress) {
         super(ctx);
+        this.seed = seed;
+        this.spread = spread;
         this.cell = cell;
         this.run = run;
         Object key = cell.contextKey(run, seed);
-        Object context = key == null ? cell.context(run, seed) : contexts.get(key, () -> cell.context(run, seed));
+        this.context = key == null ? cell.context(run, seed) : contexts.get(key, () -> cell.context(run, seed));
         IntFunction<Participant<Object, Object>> build = id -> cell.participant(run, seed, context, id);
         this.table = key == null ? new ParticipantTable(build) : null;
         this.participants = key == null ? table : build;
@@ -134,7 +153,42 @@ public final class RunCuratorActor extends AbstractBehavior<RunCommand> {
                 .onMessage(RunCommand.BatchAnswered.class, this::onBatch)
                 .onMessage(RunCommand.ParticipantStopped.class, this::failed)
                 .onMessage(RunCommand.ParticipantLost.class, m -> failed(m.reason()))
+                .onMessage(RunCommand.SpreadAnswered.class, this::onSpreadAnswered)
+                .onMessage(RunCommand.SpreadLost.class, this::onSpreadLost)
                 .build();
+    }
+
+    /** Spawns this start's spread side when the run is spread; else nothing. */
+    private RunCuratorActor startSpread() {
+        if (spread != null) {
+            Behavior<SpreadLocal> side = spread.start(cell, run, getContext().getSelf());
+            if (side != null) {
+                spreadRun = getContext().spawn(side, "spread-" + spreadStarts++);
+            }
+        }
+        return this;
+    }
+
+    private Behavior<RunCommand> onSpreadAnswered(RunCommand.SpreadAnswered m) {
+        spreadPlacement = m.placement();
+        wire[0] += m.wireBytes();
+        wire[1]++;
+        return advance(m.answers());
+    }
+
+    /**
+     * A node holding part of the spread run was lost: the run starts again from its first step, with a
+     * new spread side over the nodes left (the run is a function of cell, run and seed, so its
+     * outcome is unchanged); a run that cannot be spread fails.
+     */
+    private Behavior<RunCommand> onSpreadLost(RunCommand.SpreadLost m) {
+        if (m.fatal()) {
+            return failed(m.reason());
+        }
+        getContext().getLog().warn("{} run {}: {}; starting it again", cell.label(), run, m.reason());
+        getContext().stop(spreadRun);
+        curator = cell.curator(run, seed, context);
+        return startSpread().advance(null);
     }
 
     /**
@@ -151,6 +205,11 @@ public final class RunCuratorActor extends AbstractBehavior<RunCommand> {
             while (!(step instanceof Step.Done<Object, Object>)) {
                 int[] ids = step.asked();
                 Object request = step.firstRequest();
+                if (spreadRun != null && ids.length > 0) {
+                    pendingRequest = request;
+                    spreadRun.tell(new SpreadLocal.Execute(step));
+                    return this;
+                }
                 largestStep = Math.max(largestStep, ids.length);
                 if (table != null) {
                     table.reserve(ids);
@@ -169,9 +228,10 @@ public final class RunCuratorActor extends AbstractBehavior<RunCommand> {
                         : Arrays.asList(((RunCommand.BatchAnswered) result).answers()));
                 progress.released(cell.index(), run, request);
             }
+            Map<String, Integer> placement = spreadPlacement != null ? spreadPlacement
+                    : node == null ? null : Map.of(node, table == null ? largestStep : table.size());
             coordinator.tell(new CoordinatorCommand.RunFinished(cell.index(), run,
-                    ((Step.Done<Object, Object>) step).outcome(),
-                    node == null ? null : Map.of(node, table == null ? largestStep : table.size())));
+                    ((Step.Done<Object, Object>) step).outcome(), placement, spreadRun == null ? null : wire.clone()));
             return Behaviors.stopped();
         } catch (BudgetExceededException e) {
             return failed(e.getMessage());

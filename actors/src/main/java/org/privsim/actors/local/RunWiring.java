@@ -32,7 +32,7 @@ public interface RunWiring {
         SharedContexts contexts = new SharedContexts();
         return (ctx, cell, run, seed) -> {
             ActorRef<RunCommand> curator = ctx.spawn(RunCuratorActor.create(cell, run, seed, null, null, ctx.getSelf(),
-                    contexts, progress),
+                    contexts, null, progress),
                     "run-" + cell.index() + "-" + run, compute);
             ctx.watchWith(curator, new CoordinatorCommand.RunFailed(cell.index(), run, "the curator of "
                     + cell.label() + " run " + run + " stopped without a result"));

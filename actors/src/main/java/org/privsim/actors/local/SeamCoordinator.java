@@ -44,6 +44,8 @@ public final class SeamCoordinator extends AbstractBehavior<CoordinatorCommand> 
     private final int[] remaining;
     /** Participants per node over each cell's finished runs (cluster), or null. */
     private final List<Map<String, Integer>> placement = new ArrayList<>();
+    /** Each cell's spread runs' network use so far, {bytes, steps} (null: none spread). */
+    private final long[][] wire;
     /** Every (cell, run) in {@link RunOrder}, and how many were started, finished, and whose rows went out. */
     private final int[][] order;
     private int started;
@@ -71,6 +73,7 @@ public final class SeamCoordinator extends AbstractBehavior<CoordinatorCommand> 
         this.guardian = guardian;
         this.outcomes = new Object[cells.size()][];
         this.remaining = new int[cells.size()];
+        this.wire = new long[cells.size()][];
         for (int c = 0; c < cells.size(); c++) {
             int runs = cells.get(c).runs();
             outcomes[c] = new Object[runs];
@@ -114,6 +117,12 @@ public final class SeamCoordinator extends AbstractBehavior<CoordinatorCommand> 
             m.placement().forEach((node, count) -> where.merge(node, count, Integer::sum));
             placement.set(m.cell(), where);
         }
+        if (m.wire() != null) {
+            long[] sum = wire[m.cell()] == null ? new long[2] : wire[m.cell()];
+            sum[0] += m.wire()[0];
+            sum[1] += m.wire()[1];
+            wire[m.cell()] = sum;
+        }
         remaining[m.cell()]--;
         done++;
         progress.update(done, order.length, cells.get(m.cell()).label() + " run " + (m.run() + 1) + "/"
@@ -125,7 +134,8 @@ public final class SeamCoordinator extends AbstractBehavior<CoordinatorCommand> 
     private Behavior<CoordinatorCommand> report() {
         while (reported < cells.size() && remaining[reported] == 0) {
             guardian.tell(new GuardianCommand.SeamCellCompleted(reported,
-                    cells.get(reported).row(Arrays.asList(outcomes[reported])), placement.get(reported)));
+                    cells.get(reported).row(Arrays.asList(outcomes[reported])), placement.get(reported),
+                    wire[reported]));
             reported++;
         }
         return reported == cells.size() ? Behaviors.stopped() : this;

@@ -43,6 +43,8 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
     private final RunWiring seamRuns;
     /** Participants per node per seam experiment (cluster only). */
     private final Map<Integer, Map<String, Integer>> placement = new TreeMap<>();
+    /** Each experiment's spread runs' network use, {bytes, steps}. */
+    private final Map<Integer, long[]> wire = new TreeMap<>();
 
     /**
      * Everything a scenario produced.
@@ -107,7 +109,7 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
             return this;
         }
         List<Placement> where = placement.isEmpty() ? null : placement.entrySet().stream()
-                .map(e -> new Placement(e.getKey(), e.getValue())).toList();
+                .map(e -> Placement.of(e.getKey(), e.getValue(), wire.get(e.getKey()))).toList();
         Families.Rows rows = Families.split(seamRows);
         result.complete(new Outcomes(rows.experiments(), rows.audits(), where));
         return Behaviors.stopped();
@@ -121,6 +123,11 @@ public final class SimulationGuardian extends AbstractBehavior<GuardianCommand> 
         if (m.placement() != null && m.row() instanceof ExperimentRow row) {
             m.placement().forEach((node, count) -> placement.computeIfAbsent(row.experiment(),
                     e -> new TreeMap<>()).merge(node, count, Integer::sum));
+            if (m.wire() != null) {
+                long[] sum = wire.computeIfAbsent(row.experiment(), e -> new long[2]);
+                sum[0] += m.wire()[0];
+                sum[1] += m.wire()[1];
+            }
         }
         progress.update(seamRows.size(), seamCells.size(), seamCells.get(m.cell()).label() + " done");
         return startNext();

@@ -23,6 +23,14 @@ import org.apache.pekko.serialization.Serializer;
 import org.apache.pekko.serialization.Serializers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.privsim.core.family.lowrank.LowRankFamily;
+import org.privsim.core.seam.IntRuns;
+import org.privsim.core.seam.SpreadPlan;
+import org.privsim.core.seam.Step;
+import org.privsim.core.sim.ErrorSum;
+import org.privsim.core.sim.InitSum;
+import org.privsim.core.sim.RoundSum;
+import org.privsim.protocol.SpreadCommand;
 import org.privsim.core.family.AuditFamily;
 import org.privsim.core.family.AuditGames;
 import org.privsim.core.data.SplitPlan;
@@ -133,8 +141,29 @@ class MessageSerializationTest {
         TransferResult transferRow = SequentialInterpreter.row(TransferFamily.INSTANCE, TransferRunPlan.cells(transfer).get(0), transfer.seed());
         ActorRef<RunCommand> runCurator = testKit.<RunCommand>createTestProbe().getRef();
 
+        Scenario spreadScenario = ScenarioParser.parse("""
+                name: serialization-spread
+                seed: 4
+                task: { type: low-rank-regression, users: 60, samplesPerUser: 4, dimension: 3, rank: 2, labelNoise: 0.1 }
+                experiments:
+                  - { algorithm: priv-altmin, epsilon: [1], delta: 1.0e-5, epochs: 1 }
+                """, "serialization-spread.yaml");
+        SpreadCommand.RunKey spreadKey = new SpreadCommand.RunKey(7, 2, 1, -99L);
+        org.apache.pekko.actor.typed.ActorRef<SpreadCommand> spreadHost = testKit.<SpreadCommand>createTestProbe().getRef();
+        RoundSum roundSum = new RoundSum(3, 2, true);
+        roundSum.addUser(4, new double[] {1, 0.5}, new double[] {1, 2, 3, 4, 5, 6}, 0, new double[] {1, 1}, 2,
+                new double[] {0.25, 0.5, 0.75});
+        InitSum initSum = new InitSum(2, 2);
+        initSum.add(5, new double[] {1, 2, 3, 4, 5, 6});
+        ErrorSum errorSum = new ErrorSum();
+        errorSum.add(6, new double[] {0.5, 2});
+        errorSum.add(7, new double[] {0.25, 1});
+        @SuppressWarnings("unchecked")
+        Step.Fold<Object, Object> spreadFold = (Step.Fold<Object, Object>) (Step<?, ?>) LowRankFamily.INSTANCE.curator(
+                LowRankFamily.INSTANCE.cells(spreadScenario).get(0), 0, 1L,
+                LowRankFamily.INSTANCE.context(LowRankFamily.INSTANCE.cells(spreadScenario).get(0), 0, 1L)).start();
         List<CborSerializable> messages = List.of(
-                new GuardianCommand.SeamCellCompleted(4, AuditGames.play(indexedMean, 0), null),
+                new GuardianCommand.SeamCellCompleted(4, AuditGames.play(indexedMean, 0), null, null),
                 new ParticipantCommand.Ask(0, new AuditFamily.Contribute(64), runCurator),
                 new ParticipantCommand.Ask(1, new AuditFamily.Output(64, new double[] {-0.375, 1e-300}), runCurator),
                 new ParticipantCommand.Ask(3, new AuditFamily.Billboard(0, new double[][] {{0.5,
@@ -147,7 +176,7 @@ class MessageSerializationTest {
                 new RunCommand.Answered(2, new AuditFamily.Kept(2)),
                 new RunCommand.Answered(3, new AuditFamily.Scores(64, new double[] {-1.5, Double.POSITIVE_INFINITY})),
                 new RunCommand.ParticipantLost(3, "its adversary could not be placed"),
-                new CoordinatorCommand.RunFinished(0, 1, new AuditFamily.Scores(64, new double[] {1, 2}), null),
+                new CoordinatorCommand.RunFinished(0, 1, new AuditFamily.Scores(64, new double[] {1, 2}), null, null),
                 new ParticipantHostCommand.Spawn(7, "name: x", "x.yaml", null, 2, 3, 4,
                         testKit.<SeamDeskCommand>createTestProbe().getRef()),
                 new ParticipantHostCommand.Ask(7, 2, 3, 4, 10, new RatingsRequest.Evaluate(new RatingsRequest.OwnMean(0))),
@@ -183,13 +212,13 @@ class MessageSerializationTest {
                         20, 1.0, 1.0, 5.0, 0.5, 2.0, List.of(new RatingsResult.Release("A", 3, 12.6, 40.0, 0.05)), List.of(sampledLog()))),
                 new SubmitterCommand.Finished(4, 1, null),
                 new SubmitterCommand.Finished(4, 1, List.of(new Placement(0, Map.of("b", 3)))),
-                new GuardianCommand.SeamCellCompleted(0, multitaskRow, null),
-                new GuardianCommand.SeamCellCompleted(1, transferRow, new java.util.LinkedHashMap<>(Map.of("pekko://privsim@127.0.0.1:2551", 7))),
+                new GuardianCommand.SeamCellCompleted(0, multitaskRow, null, new long[] {1200, 3}),
+                new GuardianCommand.SeamCellCompleted(1, transferRow, new java.util.LinkedHashMap<>(Map.of("pekko://privsim@127.0.0.1:2551", 7)), null),
                 new GuardianCommand.SeamCellFailed(0, "refused"),
-                new CoordinatorCommand.RunFinished(0, 1, outcome, null),
-                new CoordinatorCommand.RunFinished(2, 1, new TransferOutcome(0.5, null, 1.0, 3, sampledLog()), null),
-                new CoordinatorCommand.RunFinished(3, 0, new RatingsFamily.Outcome(0.9, 1.1, 0.95, 4, 12, 0.1, null, sampledLog()), null),
-                new CoordinatorCommand.RunFinished(0, 0, multitaskOutcome, new java.util.LinkedHashMap<>(Map.of("pekko://privsim@127.0.0.1:2552", 4))),
+                new CoordinatorCommand.RunFinished(0, 1, outcome, null, null),
+                new CoordinatorCommand.RunFinished(2, 1, new TransferOutcome(0.5, null, 1.0, 3, sampledLog()), null, null),
+                new CoordinatorCommand.RunFinished(3, 0, new RatingsFamily.Outcome(0.9, 1.1, 0.95, 4, 12, 0.1, null, sampledLog()), null, null),
+                new CoordinatorCommand.RunFinished(0, 0, multitaskOutcome, new java.util.LinkedHashMap<>(Map.of("pekko://privsim@127.0.0.1:2552", 4)), new long[] {10, 2}),
                 new CoordinatorCommand.RunFailed(3, 1, "refused"),
                 new ParticipantCommand.Ask(3, new TransferFamily.Request(new TransferRequest.Gradients(3,
                         new double[] {0.5, 1}, Double.POSITIVE_INFINITY, new int[] {1, 4}), new double[] {1, 0, 0, 1}),
@@ -232,7 +261,7 @@ class MessageSerializationTest {
                 new SeamDeskCommand.Ended(7, 2, 1),
                 new SeamDeskCommand.HostStopped(7, 2, 1, "pekko://privsim@10.0.0.1:2551"),
                 new SeamDeskCommand.Report(7, new CoordinatorCommand.RunFinished(2, 1,
-                        new TransferOutcome(0.5, null, 1.0, 3, sampledLog()), null)),
+                        new TransferOutcome(0.5, null, 1.0, 3, sampledLog()), null, null)),
                 new SeamDeskCommand.Report(7, new CoordinatorCommand.RunFailed(2, 1, "refused")),
                 new SeamDeskCommand.RegisterRun(7, 2, 1, testKit.<RunPlacerCommand>createTestProbe().getRef()),
                 new SeamDeskCommand.RegisterJob(7, testKit.<CoordinatorCommand>createTestProbe().getRef()),
@@ -254,9 +283,23 @@ class MessageSerializationTest {
                 new SubmitterCommand.JobLost(),
                 new SubmitterCommand.JobNodeReachability("pekko://privsim@10.0.0.1:2551", false),
                 new SubmitterCommand.JobNodeUnreachableTimeout(),
-                new ParticipantHostCommand.StandInStopped(7, 2, 3, 4));
+                new ParticipantHostCommand.StandInStopped(7, 2, 3, 4),
+                new SpreadCommand.Piece(9L, 0, 2, 33, "m", new byte[] {1, 2, 3}),
+                new SpreadCommand.Share(spreadKey, 2, new SpreadCommand.Scenario("name: x", "x.yaml", 3L),
+                        new int[] {0, 30, 60}, 1, List.of(spreadHost, spreadHost), spreadHost, round, null,
+                        spreadFold.folding(), null, new SpreadPlan(new int[] {0, 30, 60}).cutFold(spreadFold)[1]),
+                new SpreadCommand.Share(spreadKey, 3, null, new int[] {0, 30, 60}, 0, List.of(spreadHost), spreadHost,
+                        null, List.of(round, round), null, new SpreadPlan(new int[] {0, 30, 60}).cutAsk(new int[] {4, 7})[0],
+                        null),
+                new SpreadCommand.Carry(spreadKey, 2, 1, roundSum, initSum, 120),
+                new SpreadCommand.Answers(spreadKey, 3, 0, IntRuns.of(new int[] {0, 1}),
+                        List.of(new double[] {0.5, 1e-300}, new double[] {-2})),
+                new SpreadCommand.Total(spreadKey, 4, errorSum, 77),
+                new SpreadCommand.Failed(spreadKey, 4, "participant 3 threw"),
+                new SpreadCommand.Close(spreadKey));
 
         Set<Class<?>> covered = new HashSet<>();
+        // (the spread messages' values are built above, before the list)
         Serialization serialization = SerializationExtension.get(testKit.system());
         for (CborSerializable message : messages) {
             Serializer serializer = serialization.findSerializerFor(message);
@@ -271,7 +314,7 @@ class MessageSerializationTest {
         for (Class<?> root : List.of(
                 GuardianCommand.class, ScenarioCuratorCommand.class, JobCommand.class, SubmitterCommand.class,
                 ParticipantHostCommand.class, ParticipantCommand.class, RunCommand.class, CoordinatorCommand.class,
-                SeamHostCommand.class, RunPlacerCommand.class, SeamDeskCommand.class)) {
+                SeamHostCommand.class, RunPlacerCommand.class, SeamDeskCommand.class, SpreadCommand.class)) {
             all.addAll(List.of(root.getPermittedSubclasses()));
         }
         all.add(ParticipantHostCommand.HostedCount.class);
@@ -280,7 +323,8 @@ class MessageSerializationTest {
         Set<Class<?>> localOnly = new HashSet<>();
         all.removeIf(c -> org.apache.pekko.actor.NoSerializationVerificationNeeded.class.isAssignableFrom(c)
                 && localOnly.add(c));
-        assertEquals(Set.of(RunCommand.Folded.class, RunCommand.BatchAnswered.class), localOnly);
+        assertEquals(Set.of(RunCommand.Folded.class, RunCommand.BatchAnswered.class, RunCommand.SpreadAnswered.class,
+                RunCommand.SpreadLost.class), localOnly);
         assertEquals(all, covered, "one instance of every message type");
     }
 
@@ -325,6 +369,8 @@ class MessageSerializationTest {
                 assertArrayEquals(e, (double[]) actual, path);
             } else if (expected instanceof byte[] e) {
                 assertArrayEquals(e, (byte[]) actual, path);
+            } else if (expected instanceof long[] e) {
+                assertArrayEquals(e, (long[]) actual, path);
             } else if (expected instanceof Object[] e) {
                 for (int i = 0; i < e.length; i++) {
                     assertSameContents(e[i], ((Object[]) actual)[i], path + "[" + i + "]");
@@ -341,6 +387,10 @@ class MessageSerializationTest {
                     throw new AssertionError(path + "." + c.getName(), e);
                 }
             }
+        } else if (expected.getClass().isAnnotationPresent(com.fasterxml.jackson.annotation.JsonAutoDetect.class)) {
+            // a core value with an explicit JSON form (the low-rank sums): the same form back
+            com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+            assertEquals(json.valueToTree(expected), json.valueToTree(actual), path);
         } else if (expected instanceof List<?> e) {
             assertTrue(actual instanceof List<?>, path);
             List<?> a = (List<?>) actual;

@@ -189,7 +189,7 @@ class RunCuratorActorTest {
         assertEquals(shared ? "0:b" : "0:b#3", big[big.length - 1]);
         TestProbe<CoordinatorCommand> coordinator = TEST_KIT.createTestProbe();
         TEST_KIT.spawn(RunCuratorActor.create(cell, 0, 1L, null, null, coordinator.getRef(),
-                new SharedContexts(), Progress.NONE));
+                new SharedContexts(), null, Progress.NONE));
         CoordinatorCommand.RunFinished finished = coordinator.expectMessageClass(CoordinatorCommand.RunFinished.class);
         assertEquals(expected, finished.outcome());
     }
@@ -202,7 +202,7 @@ class RunCuratorActorTest {
         BoundCell cell = BoundCell.of(new Toy(failing, shared, -1), 0, 0);
         TestProbe<CoordinatorCommand> coordinator = TEST_KIT.createTestProbe();
         TEST_KIT.spawn(RunCuratorActor.create(cell, 0, 1L, null, null, coordinator.getRef(),
-                new SharedContexts(), Progress.NONE));
+                new SharedContexts(), null, Progress.NONE));
         CoordinatorCommand.RunFailed failed = coordinator.expectMessageClass(CoordinatorCommand.RunFailed.class);
         assertTrue(failed.reason().contains("participant " + failing + " of run 0 threw java.lang.IllegalStateException:"
                 + " participant " + failing + " fails"), failed.reason());
@@ -229,7 +229,7 @@ class RunCuratorActorTest {
         });
         TestProbe<CoordinatorCommand> coordinator = TEST_KIT.createTestProbe();
         TEST_KIT.spawn(RunCuratorActor.create(cell, 0, 1L, "node", remote, coordinator.getRef(),
-                new SharedContexts(), Progress.NONE));
+                new SharedContexts(), null, Progress.NONE));
         if (adversary == 2) {
             CoordinatorCommand.RunFinished finished = coordinator.expectMessageClass(CoordinatorCommand.RunFinished.class);
             assertEquals(SequentialInterpreter.run(cell, 0, 1L), finished.outcome());

@@ -249,7 +249,7 @@ public final class LowRankFamily implements Family<LowRankFamily.Cell, LowRankFa
      * @param size      the init sum's matrices, or the round sum's rank (0 for an evaluation)
      * @param gram      whether a round sum holds the blocks S_ab
      */
-    record SumFolding(int kind, int dimension, int size, boolean gram) implements Folding<Object, Object> {
+    public record SumFolding(int kind, int dimension, int size, boolean gram) implements Folding<Object, Object> {
         static final int INIT = 0;
         static final int ROUND = 1;
         static final int EVALUATE = 2;
