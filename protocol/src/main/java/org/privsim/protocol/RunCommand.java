@@ -11,7 +11,7 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
  */
 public sealed interface RunCommand extends CborSerializable permits RunCommand.Answered, RunCommand.Folded,
         RunCommand.BatchAnswered, RunCommand.ParticipantStopped, RunCommand.ParticipantLost,
-        RunCommand.SpreadAnswered, RunCommand.SpreadLost {
+        RunCommand.SpreadAnswered, RunCommand.SpreadFailed {
 
     /**
      * The answer of the participant at {@code position} of the current ask.
@@ -70,12 +70,11 @@ public sealed interface RunCommand extends CborSerializable permits RunCommand.A
             implements RunCommand, org.apache.pekko.actor.NoSerializationVerificationNeeded {}
 
     /**
-     * A spread run cannot go on as started: a node holding part of it was lost (the curator starts
-     * the run again on the nodes left), or it cannot be spread (then {@code fatal}: the run fails).
+     * A spread run cannot go on: a node failed to compute its part of a step, or the run cannot be
+     * spread (no users node, a fold out of node order). The run fails. Local only: never serialized.
      *
      * @param reason what happened
-     * @param fatal  whether the run fails rather than starting again
      */
-    record SpreadLost(String reason, boolean fatal)
+    record SpreadFailed(String reason)
             implements RunCommand, org.apache.pekko.actor.NoSerializationVerificationNeeded {}
 }

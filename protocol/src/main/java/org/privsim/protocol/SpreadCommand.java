@@ -106,8 +106,14 @@ public sealed interface SpreadCommand extends CborSerializable
     record Total(RunKey key, int step, @JsonTypeInfo(use = JsonTypeInfo.Id.CLASS) Object total, long wireBytes)
             implements SpreadCommand {}
 
-    /** A node could not compute its part of a step (a participant threw, or it lost the run's state). */
-    record Failed(RunKey key, int step, String reason) implements SpreadCommand {}
+    /**
+     * A node could not compute its part of a step: a participant threw (the run fails), or the node no
+     * longer holds its share of the run ({@code lostNode}: it is leaving or was downed; the run's
+     * blocks are cut again without it).
+     *
+     * @param lostNode the address of the node that lost its share, or null when a participant threw
+     */
+    record Failed(RunKey key, int step, String reason, String lostNode) implements SpreadCommand {}
 
     /** The start is over (the run ended, or starts again): a node drops what it holds of it. */
     record Close(RunKey key) implements SpreadCommand {}

@@ -147,7 +147,7 @@ public final class SpreadHost extends AbstractBehavior<Object> {
             if (hosted == null) {
                 if (share.scenario() == null) {
                     Wire.send(getContext().getSystem(), share.curator(), new SpreadCommand.Failed(share.key(),
-                            share.step(), "node " + self + " no longer holds its part of the run"));
+                            share.step(), "node " + self + " no longer holds its part of the run", self));
                     return this;
                 }
                 ActorRef<SpreadLocal> child = getContext().spawn(SpreadShare.create(share),

@@ -36,9 +36,11 @@ import org.privsim.protocol.SpreadLocal;
  * chain, answers and totals received) and how many participants each node holds.
  *
  * <p>Guarantee: the curator gets exactly the sequential interpreter's answers and sums; if a node of
- * its blocks is removed from the cluster it tells the curator {@link RunCommand.SpreadLost} once (the
- * curator starts the run again, with a new spread side over the nodes left) and stops; a node's
- * failure to compute its part fails the run. When it stops, the nodes drop their shares.
+ * its blocks is removed from the cluster, the blocks are cut again over the nodes left, under a new
+ * key (the nodes' shares of the old one are dropped, with whatever they still compute), and the step
+ * in flight is asked again (the family's participants answer from (context, id, request) alone, so
+ * nothing of the lost node is needed); a node's failure to compute its part fails the run
+ * ({@link RunCommand.SpreadFailed}). When it stops, the nodes drop their shares.
  */
 final class SpreadRun extends AbstractBehavior<SpreadLocal> {
     private static final SecureRandom NONCES = new SecureRandom();
@@ -49,7 +51,9 @@ final class SpreadRun extends AbstractBehavior<SpreadLocal> {
     private final BoundCell cell;
     private final ActorRef<RunCommand> curator;
     private final ActorRef<Object> host;
-    private final SpreadCommand.RunKey key;
+    private final long job;
+    /** The run's key with the nodes it is cut over now: a new nonce whenever the blocks are cut again. */
+    private SpreadCommand.RunKey key;
     private final SpreadCommand.Scenario scenario;
     private List<ActorRef<SpreadCommand>> hosts;
     private List<String> addresses;
@@ -57,10 +61,14 @@ final class SpreadRun extends AbstractBehavior<SpreadLocal> {
     private int[] bounds;
     /** Whether each node has had this start's scenario. */
     private boolean[] told;
-    /** The participants each node was asked so far, counted once. */
+    /** The participants asked so far (each counted once, on the node that held it then), per node address. */
     private BitSet seen;
-    private int[] perNode;
+    private final Map<String, Integer> perNode = new TreeMap<>();
     private final List<Step<Object, Object>> queued = new ArrayList<>();
+    /** The step whose answers are awaited (asked again over the nodes left when a node is lost), or null. */
+    private Step<Object, Object> current;
+    /** The addresses of the nodes lost during the run: never given a block again. */
+    private final java.util.Set<String> lost = new java.util.HashSet<>();
 
     private int step;
     private boolean fold;
@@ -80,7 +88,8 @@ final class SpreadRun extends AbstractBehavior<SpreadLocal> {
         return switch (scenario.runPlacement()) {
             case SPREAD -> true;
             case WHOLE -> false;
-            case AUTO -> org.privsim.core.run.MemoryModel.estimate(scenario, ClusterRunner.NAME) > Runtime.getRuntime().maxMemory();
+            case AUTO -> org.privsim.core.run.MemoryModel.problem(scenario, ClusterRunner.NAME,
+                    Runtime.getRuntime().maxMemory()) != null;
         };
     }
 
@@ -95,8 +104,10 @@ final class SpreadRun extends AbstractBehavior<SpreadLocal> {
         this.cell = cell;
         this.curator = curator;
         this.host = SpreadHost.of(ctx.getSystem());
+        this.job = job;
         this.key = new SpreadCommand.RunKey(job, cell.index(), run, NONCES.nextLong());
         this.scenario = new SpreadCommand.Scenario(source.text(), source.sourceName(), source.seed());
+        host.tell(new SpreadLocal.RegisterRun(key, ctx.getSelf()));
         host.tell(new SpreadLocal.HostsRequest(ctx.getSelf()));
         Cluster.get(ctx.getSystem()).subscriptions().tell(Subscribe.create(ctx.messageAdapter(
                 ClusterEvent.MemberRemoved.class, e -> new SpreadLocal.NodeRemoved(e.member().address().toString())),
@@ -112,29 +123,57 @@ final class SpreadRun extends AbstractBehavior<SpreadLocal> {
                     return hosts == null ? this : execute();
                 })
                 .onMessage(SpreadLocal.Received.class, this::onReceived)
-                .onMessage(SpreadLocal.NodeRemoved.class, m -> {
-                    if (addresses == null || !addresses.contains(m.address())) {
-                        return this;
-                    }
-                    curator.tell(new RunCommand.SpreadLost("node " + m.address() + ", which held part of the run,"
-                            + " was lost", false));
-                    return Behaviors.stopped();
-                })
+                .onMessage(SpreadLocal.NodeRemoved.class, this::onNodeRemoved)
                 .onSignal(PostStop.class, s -> {
-                    if (hosts != null) {
-                        for (int k = 0; k < hosts.size(); k++) {
-                            if (told[k]) {
-                                Wire.send(getContext().getSystem(), hosts.get(k), new SpreadCommand.Close(key));
-                            }
-                        }
-                        host.tell(new SpreadLocal.UnregisterRun(key));
-                    }
+                    closeShares();
                     return this;
                 })
                 .build();
     }
 
-    private Behavior<SpreadLocal> onHosts(SpreadLocal.Hosts m) {
+    /**
+     * A node was removed from the cluster: when it held a block, the blocks are cut again over the
+     * nodes left and the step in flight is asked again (a higher step number, so that what the old
+     * cut still sends is dropped); each node rebuilds its new block's participants from (seed, id).
+     */
+    private Behavior<SpreadLocal> onNodeRemoved(SpreadLocal.NodeRemoved m) {
+        lost.add(m.address());
+        if (addresses == null || !addresses.contains(m.address())) {
+            return this;
+        }
+        getContext().getLog().warn("{}: node {}, which held part of the run, was lost; its block goes to the"
+                + " nodes left", cell.label(), m.address());
+        closeShares();
+        key = new SpreadCommand.RunKey(job, key.cell(), key.run(), NONCES.nextLong());
+        host.tell(new SpreadLocal.RegisterRun(key, getContext().getSelf()));
+        hosts = null;
+        addresses = null;
+        host.tell(new SpreadLocal.HostsRequest(getContext().getSelf()));
+        return this;
+    }
+
+    /** The nodes told of the current key drop their shares of it, and this node's host forgets it. */
+    private void closeShares() {
+        if (hosts != null) {
+            for (int k = 0; k < hosts.size(); k++) {
+                if (told[k] && !lost.contains(addresses.get(k))) {
+                    Wire.send(getContext().getSystem(), hosts.get(k), new SpreadCommand.Close(key));
+                }
+            }
+        }
+        host.tell(new SpreadLocal.UnregisterRun(key));
+    }
+
+    private Behavior<SpreadLocal> onHosts(SpreadLocal.Hosts all) {
+        List<ActorRef<SpreadCommand>> live = new ArrayList<>();
+        List<String> liveAddresses = new ArrayList<>();
+        for (int k = 0; k < all.hosts().size(); k++) {
+            if (!lost.contains(all.addresses().get(k))) {
+                live.add(all.hosts().get(k));
+                liveAddresses.add(all.addresses().get(k));
+            }
+        }
+        SpreadLocal.Hosts m = new SpreadLocal.Hosts(live, liveAddresses);
         if (m.hosts().size() < usersNodesUp() && System.nanoTime() - asked < LISTING_WAIT.toNanos()) {
             // the Receptionist's listing reaches a node a moment after the members are Up
             getContext().scheduleOnce(java.time.Duration.ofMillis(100), host,
@@ -142,7 +181,7 @@ final class SpreadRun extends AbstractBehavior<SpreadLocal> {
             return this;
         }
         if (m.hosts().isEmpty()) {
-            curator.tell(new RunCommand.SpreadLost("no users node has a spread host", true));
+            curator.tell(new RunCommand.SpreadFailed("no users node has a spread host"));
             return Behaviors.stopped();
         }
         hosts = m.hosts();
@@ -151,17 +190,17 @@ final class SpreadRun extends AbstractBehavior<SpreadLocal> {
         bounds = spread.bounds(hosts.size());
         plan = new SpreadPlan(bounds);
         told = new boolean[hosts.size()];
-        seen = new BitSet(spread.population());
-        perNode = new int[hosts.size()];
-        host.tell(new SpreadLocal.RegisterRun(key, getContext().getSelf()));
-        return execute();
+        if (seen == null) {
+            seen = new BitSet(spread.population());
+        }
+        return current != null ? dispatch() : execute();
     }
 
     /** The members that are Up with the users role. */
     private int usersNodesUp() {
         int up = 0;
         for (org.apache.pekko.cluster.Member member : Cluster.get(getContext().getSystem()).state().getMembers()) {
-            if (member.status() == org.apache.pekko.cluster.MemberStatus.up()
+            if (member.status() == org.apache.pekko.cluster.MemberStatus.up() && !lost.contains(member.address().toString())
                     && member.hasRole(org.privsim.core.seam.Role.USER.clusterRole())) {
                 up++;
             }
@@ -169,27 +208,33 @@ final class SpreadRun extends AbstractBehavior<SpreadLocal> {
         return up;
     }
 
-    /** Sends the queued step's parts to their nodes. */
+    /** Takes the next queued step, when none is in flight. */
     private Behavior<SpreadLocal> execute() {
-        if (queued.isEmpty()) {
+        if (queued.isEmpty() || current != null) {
             return this;
         }
-        Step<Object, Object> next = queued.remove(0);
-        step++;
+        current = queued.remove(0);
         stepBytes = 0;
-        int[] ids = next.asked();
-        for (int id : ids) {
+        for (int id : current.asked()) {
             if (!seen.get(id)) {
                 seen.set(id);
-                perNode[plan.owner(id)]++;
+                perNode.merge(addresses.get(plan.owner(id)), 1, Integer::sum);
             }
         }
+        return dispatch();
+    }
+
+    /** Sends the current step's parts to their nodes, under a new step number. */
+    private Behavior<SpreadLocal> dispatch() {
+        Step<Object, Object> next = current;
+        step++;
+        int[] ids = next.asked();
         if (next instanceof Step.Fold<Object, Object> f) {
             SpreadPlan.FoldPart[] parts;
             try {
                 parts = plan.cutFold(f);
             } catch (IllegalArgumentException e) {
-                curator.tell(new RunCommand.SpreadLost(e.getMessage(), true));
+                curator.tell(new RunCommand.SpreadFailed(e.getMessage()));
                 return Behaviors.stopped();
             }
             fold = true;
@@ -234,9 +279,16 @@ final class SpreadRun extends AbstractBehavior<SpreadLocal> {
 
     private Behavior<SpreadLocal> onReceived(SpreadLocal.Received m) {
         SpreadCommand message = m.message();
+        if (hosts == null) {
+            return this; // cutting the blocks again: the step is asked again under a new number
+        }
         if (message instanceof SpreadCommand.Failed failed) {
+            if (failed.step() == step && failed.lostNode() != null) {
+                // the node is leaving or was downed, before the cluster removed it here
+                return onNodeRemoved(new SpreadLocal.NodeRemoved(failed.lostNode()));
+            }
             if (failed.step() == step) {
-                curator.tell(new RunCommand.SpreadLost(failed.reason(), true));
+                curator.tell(new RunCommand.SpreadFailed(failed.reason()));
                 return Behaviors.stopped();
             }
             return this;
@@ -259,13 +311,8 @@ final class SpreadRun extends AbstractBehavior<SpreadLocal> {
     }
 
     private Behavior<SpreadLocal> answered(List<Object> result) {
-        Map<String, Integer> placement = new TreeMap<>();
-        for (int k = 0; k < perNode.length; k++) {
-            if (perNode[k] > 0) {
-                placement.put(addresses.get(k), perNode[k]);
-            }
-        }
-        curator.tell(new RunCommand.SpreadAnswered(result, placement, stepBytes));
+        current = null;
+        curator.tell(new RunCommand.SpreadAnswered(result, Map.copyOf(perNode), stepBytes));
         return execute();
     }
 }

@@ -175,7 +175,7 @@ final class SpreadShare extends AbstractBehavior<SpreadLocal> {
         }
         if (m.result() instanceof RunCommand.ParticipantStopped stopped) {
             Wire.send(getContext().getSystem(), curator, new SpreadCommand.Failed(key, share.step(), "participant "
-                    + stopped.participant() + " threw " + stopped.error() + " on " + hosts.get(node).path().address()));
+                    + stopped.participant() + " threw " + stopped.error() + " on " + hosts.get(node).path().address(), null));
             share = null;
             return this;
         }
@@ -213,7 +213,7 @@ final class SpreadShare extends AbstractBehavior<SpreadLocal> {
             });
         } catch (RuntimeException e) {
             Wire.send(getContext().getSystem(), curator, new SpreadCommand.Failed(key, share.step(),
-                    "a participant threw " + e + " on " + hosts.get(node).path().address()));
+                    "a participant threw " + e + " on " + hosts.get(node).path().address(), null));
             share = null;
             return this;
         }

@@ -50,8 +50,7 @@ import org.privsim.protocol.SpreadLocal;
  *
  * <p>A run spread over a cluster's users nodes ({@link SpreadSteps}: the family allows it and the
  * scenario's {@code runPlacement} asks for it) computes no participant here: each step that names
- * participants goes to its spread side, which has the nodes holding them answer it; when one of
- * those nodes is lost the run starts again from its first step on the nodes left.
+ * participants goes to its spread side, which has the nodes holding them answer it.
  *
  * <p>Guarantee: the outcome equals the sequential interpreter's bit for bit; the actor reports
  * exactly once to its coordinator — {@link CoordinatorCommand.RunFinished} (with the number of
@@ -67,14 +66,9 @@ public final class RunCuratorActor extends AbstractBehavior<RunCommand> {
 
     private final BoundCell cell;
     private final int run;
-    private RunCurator<Object, Object, Object> curator;
-    private final long seed;
-    private final Object context;
-    /** Starts the spread side of a run spread over a cluster's nodes, or null. */
-    private final SpreadSteps spread;
-    /** The spread side of this start of the run, or null when the run is whole. */
+    private final RunCurator<Object, Object, Object> curator;
+    /** The spread side of a run spread over a cluster's nodes, or null when the run is whole. */
     private ActorRef<SpreadLocal> spreadRun;
-    private int spreadStarts;
     /** A spread run's participants per node and network use {bytes, steps}, so far. */
     private Map<String, Integer> spreadPlacement;
     private final long[] wire = new long[2];
@@ -122,19 +116,23 @@ public final class RunCuratorActor extends AbstractBehavior<RunCommand> {
                                               SharedContexts contexts, SpreadSteps spread, Progress progress) {
         return Behaviors.setup(ctx -> new RunCuratorActor(ctx, cell, run, seed, node, remote, coordinator, contexts,
                 spread, progress)
-                .startSpread().advance(null));
+                .advance(null));
     }
 
     private RunCuratorActor(ActorContext<RunCommand> ctx, BoundCell cell, int run, long seed, String node,
                             RemoteParticipants remote, ActorRef<CoordinatorCommand> coordinator,
                             SharedContexts contexts, SpreadSteps spread, Progress progress) {
         super(ctx);
-        this.seed = seed;
-        this.spread = spread;
+        if (spread != null) {
+            Behavior<SpreadLocal> side = spread.start(cell, run, ctx.getSelf());
+            if (side != null) {
+                spreadRun = ctx.spawn(side, "spread");
+            }
+        }
         this.cell = cell;
         this.run = run;
         Object key = cell.contextKey(run, seed);
-        this.context = key == null ? cell.context(run, seed) : contexts.get(key, () -> cell.context(run, seed));
+        Object context = key == null ? cell.context(run, seed) : contexts.get(key, () -> cell.context(run, seed));
         IntFunction<Participant<Object, Object>> build = id -> cell.participant(run, seed, context, id);
         this.table = key == null ? new ParticipantTable(build) : null;
         this.participants = key == null ? table : build;
@@ -154,19 +152,8 @@ public final class RunCuratorActor extends AbstractBehavior<RunCommand> {
                 .onMessage(RunCommand.ParticipantStopped.class, this::failed)
                 .onMessage(RunCommand.ParticipantLost.class, m -> failed(m.reason()))
                 .onMessage(RunCommand.SpreadAnswered.class, this::onSpreadAnswered)
-                .onMessage(RunCommand.SpreadLost.class, this::onSpreadLost)
+                .onMessage(RunCommand.SpreadFailed.class, m -> failed(m.reason()))
                 .build();
-    }
-
-    /** Spawns this start's spread side when the run is spread; else nothing. */
-    private RunCuratorActor startSpread() {
-        if (spread != null) {
-            Behavior<SpreadLocal> side = spread.start(cell, run, getContext().getSelf());
-            if (side != null) {
-                spreadRun = getContext().spawn(side, "spread-" + spreadStarts++);
-            }
-        }
-        return this;
     }
 
     private Behavior<RunCommand> onSpreadAnswered(RunCommand.SpreadAnswered m) {
@@ -174,21 +161,6 @@ public final class RunCuratorActor extends AbstractBehavior<RunCommand> {
         wire[0] += m.wireBytes();
         wire[1]++;
         return advance(m.answers());
-    }
-
-    /**
-     * A node holding part of the spread run was lost: the run starts again from its first step, with a
-     * new spread side over the nodes left (the run is a function of cell, run and seed, so its
-     * outcome is unchanged); a run that cannot be spread fails.
-     */
-    private Behavior<RunCommand> onSpreadLost(RunCommand.SpreadLost m) {
-        if (m.fatal()) {
-            return failed(m.reason());
-        }
-        getContext().getLog().warn("{} run {}: {}; starting it again", cell.label(), run, m.reason());
-        getContext().stop(spreadRun);
-        curator = cell.curator(run, seed, context);
-        return startSpread().advance(null);
     }
 
     /**

@@ -13,9 +13,8 @@ import org.privsim.protocol.SpreadLocal;
  *
  * <p>Guarantee an implementation gives: the child answers each step with one
  * {@link RunCommand.SpreadAnswered} carrying exactly what the sequential interpreter would hand the
- * curator (an ask's answers in position order, a fold's sum), or with one {@link RunCommand.SpreadLost}
- * when a node holding part of the run was lost (the curator starts the run again with a new child)
- * or the run cannot be spread.
+ * curator (an ask's answers in position order, a fold's sum) — also when a node holding part of the
+ * run is lost meanwhile — or with one {@link RunCommand.SpreadFailed} when the run cannot go on.
  */
 @FunctionalInterface
 public interface SpreadSteps {

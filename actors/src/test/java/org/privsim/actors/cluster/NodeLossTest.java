@@ -32,8 +32,9 @@ import org.privsim.core.family.SequentialRunner;
  * survivors, and every participant is rebuilt from (seed, id) and answers exactly as before. So the
  * job completes — never hangs — with the report of an undisturbed run, which for low-rank also means
  * the ledger charged exactly what was released (no user charged for a lost contribution, none
- * released uncharged). Tried on a low-rank job (shared contexts, participants on worker pools) and on
- * a multi-task job (a participant actor per task).
+ * released uncharged). Tried on a low-rank job (shared contexts, participants on worker pools), the
+ * same job spread over the nodes (node 2 holds a block of every run: its blocks go to the nodes
+ * left and the steps in flight are asked again) and on a multi-task job (a participant actor per task).
  */
 class NodeLossTest {
     /** A short placement timeout so a lost run is started again within seconds. */
@@ -52,6 +53,10 @@ class NodeLossTest {
               - { algorithm: priv-altmin, epsilon: [4], delta: 1.0e-6, epochs: 12, split: reuse, repeats: 6 }
             """, "node-loss.yaml", null);
 
+    /** The low-rank job with every run spread over the three nodes: node 2 holds a block of each. */
+    private static final ScenarioSource LOW_RANK_SPREAD = new ScenarioSource(LOW_RANK.text()
+            .replace("seed: 29\n", "seed: 29\nrunPlacement: spread\n"), "node-loss-spread.yaml", null);
+
     private static final ScenarioSource MULTITASK = new ScenarioSource("""
             name: seam-node-loss
             seed: 32
@@ -66,16 +71,24 @@ class NodeLossTest {
      * down it at once, so its shards are re-allocated without hand-off and whatever it held is gone).
      */
     @ParameterizedTest(name = "{0}, node 2 {1}")
-    @CsvSource({"low-rank, leaves", "low-rank, crashes", "multitask, crashes"})
+    @CsvSource({"low-rank, leaves", "low-rank, crashes", "multitask, crashes", "low-rank-spread, crashes"})
     void runsOnALostNodeAreRunAgainAndTheReportIsUndisturbed(String family, String loss) throws Exception {
-        ScenarioSource source = family.equals("low-rank") ? LOW_RANK : MULTITASK;
+        ScenarioSource source = switch (family) {
+            case "low-rank" -> LOW_RANK;
+            case "low-rank-spread" -> LOW_RANK_SPREAD;
+            default -> MULTITASK;
+        };
         Report expected = new SequentialRunner(source.scenario()).run(Progress.NONE);
         List<ActorSystem<Void>> nodes = ClusterRunner.startLocalCluster(3, FAST);
         try {
             CompletableFuture<Report> run = CompletableFuture.supplyAsync(
                     () -> ClusterRunner.submit(nodes.get(0), source, Progress.NONE));
             long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
-            while (seamEntities(nodes.get(2)) == 0) {
+            // a spread job: node 2 holds a block of every run as soon as one runs anywhere; it is lost a
+            // second later, in the middle of the runs (whose curators are on node 2 or elsewhere)
+            boolean spread = source == LOW_RANK_SPREAD;
+            while ((spread ? seamEntities(nodes.get(0)) + seamEntities(nodes.get(1)) + seamEntities(nodes.get(2))
+                    : seamEntities(nodes.get(2))) == 0) {
                 if (run.isDone()) {
                     fail("the job ended before node 2 hosted a run: " + run.handle((r, e) -> e == null ? "completed"
                             : e.getMessage()).join());
@@ -84,6 +97,9 @@ class NodeLossTest {
                     fail("node 2 hosted no seam run within 120 s");
                 }
                 Thread.sleep(20);
+            }
+            if (spread) {
+                Thread.sleep(1000);
             }
             if (loss.equals("crashes")) {
                 Cluster.get(nodes.get(0)).manager().tell(new Down(Cluster.get(nodes.get(2)).selfMember().address()));
@@ -101,7 +117,7 @@ class NodeLossTest {
                 return;
             }
             ClusterEquivalenceTest.assertSameReport(expected, report);
-            if (source == LOW_RANK) {
+            if (source != MULTITASK) {
                 ClusterEquivalenceTest.assertEveryContributionArrived(report);
             }
             assertEquals(ClusterRunner.NAME, report.runner());

@@ -295,7 +295,8 @@ class MessageSerializationTest {
                 new SpreadCommand.Answers(spreadKey, 3, 0, IntRuns.of(new int[] {0, 1}),
                         List.of(new double[] {0.5, 1e-300}, new double[] {-2})),
                 new SpreadCommand.Total(spreadKey, 4, errorSum, 77),
-                new SpreadCommand.Failed(spreadKey, 4, "participant 3 threw"),
+                new SpreadCommand.Failed(spreadKey, 4, "participant 3 threw", null),
+                new SpreadCommand.Failed(spreadKey, 5, "lost", "pekko://privsim@10.0.0.1:2551"),
                 new SpreadCommand.Close(spreadKey));
 
         Set<Class<?>> covered = new HashSet<>();
@@ -324,7 +325,7 @@ class MessageSerializationTest {
         all.removeIf(c -> org.apache.pekko.actor.NoSerializationVerificationNeeded.class.isAssignableFrom(c)
                 && localOnly.add(c));
         assertEquals(Set.of(RunCommand.Folded.class, RunCommand.BatchAnswered.class, RunCommand.SpreadAnswered.class,
-                RunCommand.SpreadLost.class), localOnly);
+                RunCommand.SpreadFailed.class), localOnly);
         assertEquals(all, covered, "one instance of every message type");
     }
 
