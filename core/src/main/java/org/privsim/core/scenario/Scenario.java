@@ -45,7 +45,36 @@ public record Scenario(
             return null;
         }
         return new Scenario(name, seed, new LowRankRegressionTask(users, t.samplesPerUser(), t.dimension(), t.rank(),
-                t.labelNoise()), aggregation, experiments, audits);
+                t.labelNoise(), t.population()), aggregation, experiments, audits);
+    }
+
+    /**
+     * The same scenario with population mode {@code mode} in its synthetic low-rank task (the
+     * runner's choice when the file leaves it open), or this scenario when the task is of another type.
+     */
+    public Scenario withPopulation(PopulationMode mode) {
+        if (!(task instanceof LowRankRegressionTask t)) {
+            return this;
+        }
+        return new Scenario(name, seed, t.withPopulation(mode), aggregation, experiments, audits);
+    }
+
+    /**
+     * How the scenario's runs hold their users' data sets: the synthetic low-rank task's mode (null
+     * when left to the runner), {@link PopulationMode#STORED} for a data set (read from its file),
+     * null for the other tasks (a synthetic ratings task regenerates its users' ratings per request
+     * whatever the mode; the remaining tasks hold no population of users).
+     */
+    public PopulationMode population() {
+        if (task instanceof LowRankRegressionTask t) {
+            return t.population();
+        }
+        return task instanceof DatasetTask ? PopulationMode.STORED : null;
+    }
+
+    /** Whether the runner chooses the population mode: a synthetic low-rank task without {@code population}. */
+    public boolean populationOpen() {
+        return task instanceof LowRankRegressionTask t && t.population() == null;
     }
 
     /**
