@@ -52,6 +52,8 @@ import java.util.Objects;
 public final class Ledger {
     /** Relative tolerance on the budget check. */
     public static final double RELATIVE_SLACK = 1e-9;
+    /** Bytes a ledger holds per participant once releases are over different participants ({@link #perUserBytes}). */
+    public static final int HISTORY_BYTES_PER_USER = ChargeHistories.BYTES_PER_USER;
 
 
     private final Release.Currency currency;
@@ -380,7 +382,7 @@ public final class Ledger {
      * {@value ChargeHistories#BYTES_PER_USER} (the participant's history).
      */
     public int perUserBytes() {
-        return histories.uniform() ? 0 : ChargeHistories.BYTES_PER_USER;
+        return histories.uniform() ? 0 : HISTORY_BYTES_PER_USER;
     }
 
     /** The budget, in this ledger's currency (ρ, or ε at δ). */
