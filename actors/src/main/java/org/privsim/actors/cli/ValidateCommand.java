@@ -46,6 +46,10 @@ final class ValidateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (nodes < 1 || nodes > MAX_NODES) {
+            spec.commandLine().getErr().printf("error: --nodes: must be between 1 and %d, got %d%n", MAX_NODES, nodes);
+            return PrivsimCli.EXIT_INVALID;
+        }
         Optional<Scenario> loaded = scenarioFile.load(spec.commandLine().getErr());
         if (loaded.isEmpty()) {
             return PrivsimCli.EXIT_INVALID;
@@ -53,15 +57,11 @@ final class ValidateCommand implements Callable<Integer> {
         Scenario scenario = loaded.get();
         spec.commandLine().getOut().printf("%s: valid (%s task, %s, %s)%n", scenarioFile.path, scenario.task().type(),
                 Formats.counted(scenario.experiments().size(), "experiment"), Formats.counted(scenario.audits().size(), "audit"));
+        HeapCheck.Settled settled = HeapCheck.settle(scenario, LocalRunner.NAME);
         int cores = Runtime.getRuntime().availableProcessors();
         spec.commandLine().getOut().printf("estimated run time on this machine: %s (%s)%n",
-                RunTimeModel.duration(RunTimeModel.seconds(scenario, LocalRunner.NAME, cores)),
+                RunTimeModel.duration(RunTimeModel.seconds(settled.scenario(), LocalRunner.NAME, cores)),
                 RunTimeModel.machine(LocalRunner.NAME, cores));
-        if (nodes < 1 || nodes > MAX_NODES) {
-            spec.commandLine().getErr().printf("error: --nodes: must be between 1 and %d, got %d%n", MAX_NODES, nodes);
-            return PrivsimCli.EXIT_INVALID;
-        }
-        HeapCheck.Settled settled = HeapCheck.settle(scenario, LocalRunner.NAME);
         String mode = settled.population() == null ? "" : ", population " + settled.population();
         spec.commandLine().getOut().printf("heap: about %.1f GB on one JVM (local runner%s); about %.1f GB per node on"
                         + " %d nodes%n", MemoryModel.estimate(settled.scenario(), LocalRunner.NAME) / 1e9, mode,
