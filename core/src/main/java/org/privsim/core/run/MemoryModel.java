@@ -380,8 +380,10 @@ public final class MemoryModel {
 
     /**
      * Why {@code scenario} cannot run under {@code runner} in a heap of {@code maxHeapBytes}, as
-     * {@code task.users: needs about X GB of heap, this JVM has Y GB (set PRIVSIM_JAVA_OPTS=-Xmx…)},
-     * or null when the estimate fits in 90% of it (the collector needs some room to work).
+     * {@code task.users: needs about X GB of heap, this JVM has Y GB (set PRIVSIM_JAVA_OPTS=-Xmx…)}
+     * (naming {@code task.population: regenerated} too when the task stores its population and a
+     * regenerated one would fit), or null when the estimate fits in 90% of it (the collector needs
+     * some room to work).
      */
     public static String problem(Scenario scenario, String runner, long maxHeapBytes) {
         long need = estimate(scenario, runner);
@@ -395,8 +397,12 @@ public final class MemoryModel {
             return String.format("%s: needs more than a petabyte of heap; make the task smaller", field);
         }
         long suggestGb = (long) Math.ceil(need / 0.9 / (1L << 30));
+        long regenerated = scenario.population() == PopulationMode.STORED && scenario.task() instanceof LowRankRegressionTask
+                ? estimate(scenario.withPopulation(PopulationMode.REGENERATED), runner) : Long.MAX_VALUE;
         return String.format("%s: needs about %.1f GB of heap, this JVM has %.1f GB (set"
-                + " PRIVSIM_JAVA_OPTS=-Xmx%dg)", field, need / 1e9, maxHeapBytes / 1e9, suggestGb);
+                + " PRIVSIM_JAVA_OPTS=-Xmx%dg%s)", field, need / 1e9, maxHeapBytes / 1e9, suggestGb,
+                fits(regenerated, maxHeapBytes) ? String.format(", or task.population: regenerated, which needs about"
+                        + " %.1f GB", regenerated / 1e9) : "");
     }
 
     /** Whether an estimate of {@code need} bytes leaves the collector a tenth of {@code maxHeapBytes}. */

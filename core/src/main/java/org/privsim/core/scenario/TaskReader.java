@@ -151,8 +151,8 @@ final class TaskReader {
         Optional<Integer> minSamples = task.integer(ScenarioFields.DS_MIN_SAMPLES);
         Optional<MissingValues> missing = task.choice(ScenarioFields.MISSING, List.of(MissingValues.values()),
                 MissingValues::id);
-        Optional<PopulationMode> population = task.choice(ScenarioFields.POPULATION, List.of(PopulationMode.values()),
-                PopulationMode::id);
+        Optional<PopulationMode> population = task.choice(ScenarioFields.DS_POPULATION,
+                List.of(PopulationMode.values()), PopulationMode::id);
         if (population.isPresent() && population.get() != PopulationMode.STORED) {
             task.error(ScenarioFields.POPULATION.name(), "a data set's users are read from its file and always stored;"
                     + " only \"stored\" is allowed here, got \"" + population.get().id() + "\"");
