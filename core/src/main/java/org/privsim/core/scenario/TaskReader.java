@@ -151,15 +151,11 @@ final class TaskReader {
         Optional<Integer> minSamples = task.integer(ScenarioFields.DS_MIN_SAMPLES);
         Optional<MissingValues> missing = task.choice(ScenarioFields.MISSING, List.of(MissingValues.values()),
                 MissingValues::id);
+        // Only stored: a data set's users are read from its file (the field's one choice).
         Optional<PopulationMode> population = task.choice(ScenarioFields.DS_POPULATION,
-                List.of(PopulationMode.values()), PopulationMode::id);
-        if (population.isPresent() && population.get() != PopulationMode.STORED) {
-            task.error(ScenarioFields.POPULATION.name(), "a data set's users are read from its file and always stored;"
-                    + " only \"stored\" is allowed here, got \"" + population.get().id() + "\"");
-            return Optional.empty();
-        }
-        boolean bad = invalid(task, "population", population) || invalid(task, "standardize", standardize) || invalid(task, "intercept", intercept)
-                || invalid(task, "testFraction", testFraction) || invalid(task, "minSamplesPerUser", minSamples)
+                List.of(PopulationMode.STORED), PopulationMode::id);
+        boolean bad = invalid(task, "population", population) || invalid(task, "standardize", standardize)
+                || invalid(task, "intercept", intercept) || invalid(task, "testFraction", testFraction) || invalid(task, "minSamplesPerUser", minSamples)
                 || invalid(task, "missing", missing);
         if (Stream.of(path, user, label, features).anyMatch(Optional::isEmpty) || bad) {
             return Optional.empty();
