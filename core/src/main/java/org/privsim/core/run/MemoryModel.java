@@ -25,8 +25,8 @@ import org.privsim.core.scenario.Scenario;
  * sequential interpreter keeps each user's participant view, {@value #VIEW_BYTES} bytes with its
  * table slot; the actor runtimes build views per batch and keep none); what each run in flight's
  * curator holds per user ({@link #RUN_BYTES_PER_USER}, {@link #FEDERATED_RUN_BYTES_PER_USER}, and
- * the ledger's {@link Ledger#HISTORY_BYTES_PER_USER} once charges differ); the sums in flight (d(d+1)/2 doubles or more each:
- * the range's sum and the total sequentially; on an actor runtime, per run in flight, the ranges
+ * under disjoint batches each user's batch and the ledger's {@link Ledger#HISTORY_BYTES_PER_USER}); the sums in flight
+ * (d(d+1)/2 doubles or more each: the range's sum and the total sequentially; on an actor runtime, per run in flight, the ranges
  * folding or waiting to be combined in range order, bounded by {@value #RANGES_IN_FLIGHT} per run),
  * the curator's dk×dk matrices of the full U-step, and a fixed base for the JVM, Pekko and the report.
  *
@@ -86,6 +86,8 @@ public final class MemoryModel {
      * (4 bytes), the answer (an array of at most four doubles, 48) and its slot in the answers (4).
      */
     public static final long FEDERATED_RUN_BYTES_PER_USER = 56;
+    /** What a low-rank run under disjoint batches keeps per user besides: the user's batch (an int). */
+    public static final long BATCH_BYTES_PER_USER = 4;
 
     /**
      * Bytes of one user's data set: the record (12-byte header, two ints, seven compressed
@@ -187,8 +189,9 @@ public final class MemoryModel {
     }
 
     /**
-     * What each low-rank or federated run in flight holds per user: {@link #RUN_BYTES_PER_USER} (and the
-     * ledger's {@link Ledger#HISTORY_BYTES_PER_USER} under disjoint batches), or
+     * What each low-rank or federated run in flight holds per user: {@link #RUN_BYTES_PER_USER} (and
+     * under disjoint batches {@link #BATCH_BYTES_PER_USER} and the ledger's
+     * {@link Ledger#HISTORY_BYTES_PER_USER}), or
      * {@link #FEDERATED_RUN_BYTES_PER_USER}, the largest of the scenario's experiments.
      */
     private static long runBytesPerUser(Scenario scenario) {
@@ -198,7 +201,8 @@ public final class MemoryModel {
                 most = Math.max(most, FEDERATED_RUN_BYTES_PER_USER);
             } else if (spec.algorithm().isLowRank()) {
                 most = Math.max(most, RUN_BYTES_PER_USER
-                        + (spec.participation() == Participation.DISJOINT_BATCHES ? Ledger.HISTORY_BYTES_PER_USER : 0));
+                        + (spec.participation() == Participation.DISJOINT_BATCHES
+                        ? BATCH_BYTES_PER_USER + Ledger.HISTORY_BYTES_PER_USER : 0));
             }
         }
         return most;

@@ -8,7 +8,9 @@ import org.privsim.core.audit.AuditSpec;
  *
  * <p>Guarantee: every instance produced by {@link ScenarioParser} has passed field-by-field
  * validation, and every optional field has been resolved to the concrete default it will run
- * with, so a report can state exactly what ran. Every experiment's algorithm runs on
+ * with, so a report can state exactly what ran — except a synthetic low-rank task's
+ * {@code population}, which the runner settles by its heap ({@link #populationOpen}; both modes give
+ * the same numbers, and the report records the one used). Every experiment's algorithm runs on
  * {@link #task}'s type; it has at least one experiment or audit.
  *
  * @param name        scenario name (also the default output folder name)

@@ -246,8 +246,8 @@ class MemoryModelTest {
 
     /**
      * A regenerated population holds no data set: the estimate is the stored one less every user's
-     * data set and slot; what remains per user is the run's own state (16 bytes, 20 with a ledger
-     * that charges disjoint batches), once per run in flight.
+     * data set and slot; what remains per user is the run's own state (16 bytes, 24 under disjoint
+     * batches: each user's batch and the ledger's history), once per run in flight.
      */
     @Test
     void aRegeneratedPopulationIsChargedOnlyTheRunsState() throws Exception {
@@ -269,7 +269,8 @@ class MemoryModelTest {
                 experiments:
                   - { algorithm: priv-altmin, epsilon: 5, delta: 1.0e-6, participation: disjoint-batches, rounds: 4, split: reuse }
                 """, "b.yaml");
-        assertEquals(MemoryModel.estimate(regenerated, SequentialRunner.NAME) + 1_000_000L * Ledger.HISTORY_BYTES_PER_USER,
+        assertEquals(MemoryModel.estimate(regenerated, SequentialRunner.NAME)
+                + 1_000_000L * (MemoryModel.BATCH_BYTES_PER_USER + Ledger.HISTORY_BYTES_PER_USER),
                 MemoryModel.estimate(batches, SequentialRunner.NAME));
     }
 

@@ -18,7 +18,7 @@ import org.privsim.core.scenario.Scenario;
  * federated algorithm, full and batched participation), and it keeps no data set between requests.
  */
 class PopulationModeTest {
-    private static final String YAML = "name: pop\nseed: 9\n" + Scenarios.task(2000, 8, 6, 2, 0.05)
+    private static final String YAML = "name: pop\nseed: 9\n" + Scenarios.task(1200, 8, 6, 2, 0.05)
             + "aggregation: { rangeSize: 300 }\n"
             + "experiments:\n"
             + "  - { algorithm: priv-altmin, epsilon: [1, 4], delta: 1.0e-5, epochs: 2, repeats: 2 }\n"
@@ -50,8 +50,8 @@ class PopulationModeTest {
         Scenario regenerated = Scenarios.parse(YAML.replace("labelNoise: 0.05", "labelNoise: 0.05, population: regenerated"));
         assertEquals(PopulationMode.REGENERATED, regenerated.population());
         LowRankData data = new LowRankData(regenerated.lowRankTask(), 3);
-        UserStore rebuilt = new UserStore(data, 2000, PopulationMode.REGENERATED);
-        UserStore kept = new UserStore(data, 2000, PopulationMode.STORED);
+        UserStore rebuilt = new UserStore(data, 1200, PopulationMode.REGENERATED);
+        UserStore kept = new UserStore(data, 1200, PopulationMode.STORED);
         assertTrue(rebuilt.regenerated());
         assertNotSame(rebuilt.user(5), rebuilt.user(5));
         assertSame(kept.user(5), kept.user(5));
