@@ -55,7 +55,6 @@ public final class Ledger {
     /** Bytes a ledger holds per participant once releases are over different participants ({@link #perUserBytes}). */
     public static final int HISTORY_BYTES_PER_USER = ChargeHistories.BYTES_PER_USER;
 
-
     private final Release.Currency currency;
     private final int users;
     private final double budget;
