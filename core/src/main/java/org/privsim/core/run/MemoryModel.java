@@ -401,8 +401,8 @@ public final class MemoryModel {
             return String.format("%s: needs more than a petabyte of heap; make the task smaller", field);
         }
         long suggestGb = (long) Math.ceil(need / 0.9 / (1L << 30));
-        long regenerated = scenario.population() == PopulationMode.STORED && scenario.task() instanceof LowRankRegressionTask
-                ? estimate(scenario.withPopulation(PopulationMode.REGENERATED), runner) : Long.MAX_VALUE;
+        boolean stored = scenario.population() == PopulationMode.STORED && scenario.task() instanceof LowRankRegressionTask;
+        long regenerated = stored ? estimate(scenario.withPopulation(PopulationMode.REGENERATED), runner) : Long.MAX_VALUE;
         return String.format("%s: needs about %.1f GB of heap, this JVM has %.1f GB (set"
                 + " PRIVSIM_JAVA_OPTS=-Xmx%dg%s)", field, need / 1e9, maxHeapBytes / 1e9, suggestGb,
                 fits(regenerated, maxHeapBytes) ? String.format(", or task.population: regenerated, which needs about"

@@ -74,9 +74,12 @@ public record Scenario(
         return task instanceof DatasetTask ? PopulationMode.STORED : null;
     }
 
-    /** Whether the runner chooses the population mode: a synthetic low-rank task without {@code population}. */
+    /**
+     * Whether the runner chooses the population mode: a synthetic low-rank task without
+     * {@code population} whose experiments hold its population (audits build their own).
+     */
     public boolean populationOpen() {
-        return task instanceof LowRankRegressionTask t && t.population() == null;
+        return task instanceof LowRankRegressionTask t && t.population() == null && hasLowRankExperiments();
     }
 
     /**
