@@ -25,10 +25,11 @@ import org.privsim.core.scenario.Scenario;
  * sequential interpreter keeps each user's participant view, {@value #VIEW_BYTES} bytes with its
  * table slot; the actor runtimes build views per batch and keep none); what each run in flight's
  * curator holds per user ({@link #RUN_BYTES_PER_USER}, {@link #FEDERATED_RUN_BYTES_PER_USER}, and
- * under disjoint batches each user's batch and the ledger's {@link Ledger#HISTORY_BYTES_PER_USER}); the sums in flight
- * (d(d+1)/2 doubles or more each: the range's sum and the total sequentially; on an actor runtime, per run in flight, the ranges
- * folding or waiting to be combined in range order, bounded by {@value #RANGES_IN_FLIGHT} per run),
- * the curator's dk×dk matrices of the full U-step, and a fixed base for the JVM, Pekko and the report.
+ * under disjoint batches each user's batch and the ledger's {@link Ledger#HISTORY_BYTES_PER_USER});
+ * the sums in flight (d(d+1)/2 doubles or more each: the range's sum and the total sequentially; on
+ * an actor runtime, per run in flight, the ranges folding or waiting to be combined in range order,
+ * bounded by {@value #RANGES_IN_FLIGHT} per run), the curator's dk×dk matrices of the full U-step,
+ * and a fixed base for the JVM, Pekko and the report.
  *
  * <p>No participant is an actor on any runner: a run's curator owns its participants (the actor
  * runtimes' {@code RunCuratorActor} in a participant table, the sequential interpreter in the same

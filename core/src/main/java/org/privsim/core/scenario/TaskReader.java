@@ -33,8 +33,8 @@ import org.privsim.core.run.MemoryModel;
  * path, userColumn, labelColumn and a non-empty list of distinct features (a name, or
  * {@code {name, categorical}}) that are neither the user nor the label column, 0 &lt; testFraction &lt; 1,
  * minSamplesPerUser ≥ 2, missing {@code error} or {@code drop}, population (if given) {@code stored}, and
- * then the file itself read and checked by {@link DatasetTable#read} — its problems reported at the field to blame — with at most
- * {@value #MAX_DIMENSION} model columns.
+ * then the file itself read and checked by {@link DatasetTable#read} — its problems reported at the
+ * field to blame — with at most {@value #MAX_DIMENSION} model columns.
  */
 final class TaskReader {
 
@@ -155,8 +155,8 @@ final class TaskReader {
         Optional<PopulationMode> population = task.choice(ScenarioFields.DS_POPULATION,
                 List.of(PopulationMode.STORED), PopulationMode::id);
         boolean bad = invalid(task, "population", population) || invalid(task, "standardize", standardize)
-                || invalid(task, "intercept", intercept) || invalid(task, "testFraction", testFraction) || invalid(task, "minSamplesPerUser", minSamples)
-                || invalid(task, "missing", missing);
+                || invalid(task, "intercept", intercept) || invalid(task, "testFraction", testFraction)
+                || invalid(task, "minSamplesPerUser", minSamples) || invalid(task, "missing", missing);
         if (Stream.of(path, user, label, features).anyMatch(Optional::isEmpty) || bad) {
             return Optional.empty();
         }
