@@ -42,7 +42,9 @@ import picocli.CommandLine.Spec;
  * one, the JIT was still recompiling the actor runtime's paths through the first timed local run
  * (JFR {@code jdk.Compilation}: about 1.4 s of C2 time in it at 50,000 users, 0.3–0.6 s in the
  * later ones), while the sequential loop was steady after one. Any task type; {@code --users N} replaces the
- * low-rank task's population; {@code --runners} restricts the runners (no ratio then);
+ * low-rank task's population, held in the mode {@code run} would choose for the hungrier runner when
+ * the file leaves {@code population} open (stated on stderr and as {@code populationMode});
+ * {@code --runners} restricts the runners (no ratio then);
  * {@code --out FILE} also writes the JSON object to a file. With {@code --live-every MS} a full
  * collection is forced every MS milliseconds of each run and only full collections count, so the
  * peak heap is the peak live data, sampled every MS ms (without it the peak after any collection
@@ -122,6 +124,14 @@ final class BenchCommand implements Callable<Integer> {
                 return PrivsimCli.EXIT_INVALID;
             }
         }
+        // One mode for every runner: the one the hungrier runner (sequential keeps views) would use.
+        HeapCheck.Settled settled = HeapCheck.settle(scenario,
+                runners.contains(SequentialRunner.NAME) ? SequentialRunner.NAME : LocalRunner.NAME);
+        scenario = settled.scenario();
+        if (settled.line() != null) {
+            spec.commandLine().getErr().println(settled.line());
+            spec.commandLine().getErr().flush();
+        }
         String tooBig = null;
         for (String runner : runners) {
             tooBig = tooBig != null ? tooBig : HeapCheck.problem(scenario, runner);
@@ -154,6 +164,7 @@ final class BenchCommand implements Callable<Integer> {
                 : median(local.cpuMillis()) / Math.max(1, median(seq.cpuMillis())));
         node.put("repetitions", repetitions);
         node.put("population", population);
+        node.put("populationMode", settled.population());
         node.put("auditTrials", auditTrials(scenario));
         node.put("maxHeapBytes", Runtime.getRuntime().maxMemory());
         if (liveEvery == null) {
@@ -169,8 +180,9 @@ final class BenchCommand implements Callable<Integer> {
         if (json) {
             spec.commandLine().getOut().println(text);
         } else {
-            spec.commandLine().getOut().printf("scenario %s, population %d, %d audit trials, %d warm-up + %d timed"
+            spec.commandLine().getOut().printf("scenario %s, population %d%s, %d audit trials, %d warm-up + %d timed"
                     + " runs each, heap limit %.1f GB, %s Gram kernel%s%n", scenario.name(), population,
+                    settled.population() == null ? "" : " (" + settled.population() + ")",
                     auditTrials(scenario), warmup, repetitions, Runtime.getRuntime().maxMemory() / 1e9,
                     PackedSymmetric.kernel(), liveEvery == null ? ""
                             : ", peak heap = peak live data (a full collection every " + liveEvery + " ms)");

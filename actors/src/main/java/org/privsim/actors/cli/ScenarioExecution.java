@@ -27,7 +27,11 @@ import org.privsim.core.scenario.ScenarioException;
  * differs from its {@code expect}, one {@code error: audits[i]: …} line per such audit goes to
  * stderr and the exit code is {@link PrivsimCli#EXIT_FAILURE}; otherwise it is 0. A run that fails
  * (e.g. the cluster lost the curator's node) writes nothing, prints one {@code error:} line and
- * exits {@link PrivsimCli#EXIT_FAILURE}; inconsistent options exit {@link PrivsimCli#EXIT_INVALID}.
+ * exits {@link PrivsimCli#EXIT_FAILURE}; inconsistent options exit {@link PrivsimCli#EXIT_INVALID}, and so
+ * does a scenario that cannot fit this JVM's heap with the local or sequential runner, or with a cluster
+ * started in this JVM ({@code --nodes}), one line naming the field. A synthetic low-rank task that
+ * leaves {@code population} open runs stored when that fits the heap, else regenerated, and one
+ * {@code population: …} line on stderr says which and why; the report records the mode.
  */
 final class ScenarioExecution {
     private ScenarioExecution() {}
@@ -55,15 +59,23 @@ final class ScenarioExecution {
             problem = options.out != null ? OutputCheck.problem("--out", options.out.toString())
                     : OutputCheck.problem("name", Path.of("out", scenario.name()).toString());
         }
-        if (problem == null && !options.runner.equals(ClusterRunner.NAME)) {
-            problem = HeapCheck.problem(scenario, options.runner);
+        boolean cluster = options.runner.equals(ClusterRunner.NAME);
+        // Cluster nodes read the scenario's text themselves: a population left open is stored there.
+        HeapCheck.Settled settled = cluster ? new HeapCheck.Settled(scenario, null)
+                : HeapCheck.settle(scenario, options.runner);
+        if (problem == null && (!cluster || options.nodes != null)) {
+            problem = HeapCheck.problem(settled.scenario(), options.runner);
         }
         if (problem != null) {
             err.println("error: " + problem);
             err.flush();
             return PrivsimCli.EXIT_INVALID;
         }
-        announce(scenario, options, err);
+        if (settled.line() != null) {
+            err.println(settled.line());
+            err.flush();
+        }
+        announce(settled.scenario(), options, err);
         Path dir = options.out != null ? options.out : Path.of("out", scenario.name());
         Report report;
         try (ProgressBarReporter progress = new ProgressBarReporter(System.err)) {
@@ -73,8 +85,9 @@ final class ScenarioExecution {
                         : ClusterRunner.onCluster(source, seedNodes(options), options.host,
                                 options.port, options.roles == null ? List.of() : options.roles,
                                 java.time.Duration.ofSeconds(options.joinTimeout), progress);
-                default -> runWith(options.runner, scenario, progress);
+                default -> runWith(options.runner, settled.scenario(), progress);
             };
+            report = report.withPopulation(settled.population());
         } catch (IllegalStateException e) {
             err.println("error: " + e.getMessage());
             err.flush();

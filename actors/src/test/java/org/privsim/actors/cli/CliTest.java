@@ -90,8 +90,9 @@ class CliTest {
         assertEquals(List.of("sequentialMedianMillis", "sequentialEpochMillis", "sequentialCpuMillis",
                 "sequentialPeakHeapBytes", "sequentialBytesPerUser", "localMedianMillis", "localEpochMillis",
                 "localCpuMillis", "localPeakHeapBytes", "localBytesPerUser", "ratio", "epochRatio", "cpuRatio",
-                "repetitions", "population", "auditTrials", "maxHeapBytes", "liveEveryMillis",
+                "repetitions", "population", "populationMode", "auditTrials", "maxHeapBytes", "liveEveryMillis",
                 "kernel"), fields);
+        assertEquals("stored", json.get("populationMode").asText());
         assertTrue(json.get("liveEveryMillis").isNull());
         assertEquals(org.privsim.core.linalg.PackedSymmetric.kernel(), json.get("kernel").asText());
         assertEquals(1, json.get("repetitions").asInt());
@@ -161,11 +162,16 @@ class CliTest {
         assertTrue(json.get("sequentialPeakHeapBytes").asLong() > 0);
     }
 
-    /** A population that cannot fit this JVM's heap is refused before any work, naming the field and the flag (validate warns). */
+    /**
+     * A population that cannot fit this JVM's heap is refused before any work, naming the field and the
+     * flag (validate warns): stored as the file says, with the regenerated mode named when that would
+     * fit; and a run whose curator alone cannot fit (d = 2000, k = 10: 12.8 GB of dk×dk matrices) even
+     * when regenerated, one line.
+     */
     @Test
     void aScenarioThatCannotFitIsRefusedBeforeAnyWork() throws Exception {
         Path file = Files.writeString(dir.resolve("huge.yaml"), VALID.replace("users: 120", "users: 10000000")
-                .replace("dimension: 4", "dimension: 2000"));
+                .replace("dimension: 4", "dimension: 2000").replace("labelNoise: 0.1", "labelNoise: 0.1, population: stored"));
         Path out = dir.resolve("huge");
         long start = System.nanoTime();
         CliCall r = cli("run", file.toString(), "--out", out.toString());
@@ -183,6 +189,53 @@ class CliTest {
         assertTrue(validate.err().contains("would refuse it"), validate.err());
         CliCall small = cli("validate", Files.writeString(dir.resolve("small.yaml"), VALID).toString());
         assertEquals("", small.err());
+
+        Path curator = Files.writeString(dir.resolve("curator.yaml"), VALID.replace("users: 120", "users: 10000000")
+                .replace("dimension: 4, rank: 1", "dimension: 2000, rank: 10"));
+        CliCall refused = cli("run", curator.toString(), "--out", out.toString());
+        assertEquals(2, refused.code(), refused.err());
+        assertEquals(1, refused.err().lines().count(), refused.err());
+        assertTrue(refused.err().startsWith("error: task.users: needs about "), refused.err());
+        assertFalse(refused.err().contains("population: regenerated, which"), "regenerated cannot fit either");
+        assertFalse(Files.exists(out));
+    }
+
+    /**
+     * {@code validate} states the heap on one JVM, in the mode run would use, and per node on
+     * {@code --nodes} nodes; a population left open that cannot be stored in this JVM is regenerated
+     * (10⁷ users at d = 20: about 21 GB stored), said on one line, and the report records the mode.
+     */
+    @Test
+    void validateStatesTheHeapAndAnOpenPopulationIsSettledByIt() throws Exception {
+        Path small = Files.writeString(dir.resolve("small.yaml"), VALID);
+        CliCall validate = cli("validate", small.toString(), "--nodes", "3");
+        assertEquals(0, validate.code(), validate.err());
+        assertTrue(validate.out().lines().anyMatch(l -> l.matches("heap: about \\d+\\.\\d GB on one JVM \\(local runner,"
+                + " population stored\\); about \\d+\\.\\d GB per node on 3 nodes")), validate.out());
+        assertEquals(2, cli("validate", small.toString(), "--nodes", "0").code());
+
+        Path large = Files.writeString(dir.resolve("large.yaml"), VALID.replace("users: 120", "users: 10000000")
+                .replace("dimension: 4", "dimension: 20"));
+        Scenario open = ScenarioParser.parse(Files.readString(large), "large.yaml");
+        HeapCheck.Settled settled = HeapCheck.settle(open, "local");
+        boolean storedFits = MemoryModel.estimate(open, "local") <= 0.9 * Runtime.getRuntime().maxMemory();
+        assertEquals(storedFits ? "stored" : "regenerated", settled.population());
+        assertTrue(settled.line().startsWith("population: " + settled.population() + " ("), settled.line());
+        CliCall large10m = cli("validate", large.toString());
+        assertTrue(large10m.out().contains("population " + settled.population() + ")"), large10m.out());
+
+        Path out = dir.resolve("tiny-out");
+        CliCall run = cli("run", small.toString(), "--out", out.toString());
+        assertEquals(0, run.code(), run.err());
+        assertTrue(run.err().lines().anyMatch(l -> l.startsWith("population: stored (the run needs about ")), run.err());
+        assertEquals("stored", new ObjectMapper().readTree(out.resolve("report.json").toFile()).get("population").asText());
+        Path regenerated = Files.writeString(dir.resolve("regen.yaml"), VALID.replace("labelNoise: 0.1",
+                "labelNoise: 0.1, population: regenerated"));
+        CliCall stated = cli("run", regenerated.toString(), "--out", out.toString());
+        assertEquals(0, stated.code(), stated.err());
+        assertFalse(stated.err().contains("population:"), "a stated mode is not announced");
+        assertEquals("regenerated", new ObjectMapper().readTree(out.resolve("report.json").toFile()).get("population")
+                .asText());
     }
 
     /**

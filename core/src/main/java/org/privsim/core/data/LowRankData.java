@@ -20,12 +20,15 @@ public final class LowRankData implements UserPopulation {
     private final LowRankRegressionTask task;
     private final long seed;
     private final DMatrixRMaj uStar;
+    /** The users' streams' common prefix, (seed, "user-data"): user j's is one index further. */
+    private final long userStreams;
 
     /** The population for a task and root seed. */
     public LowRankData(LowRankRegressionTask task, long seed) {
         this.task = task;
         this.seed = seed;
         this.uStar = groundTruthU(task, seed);
+        this.userStreams = RandomStreams.derive(seed, "user-data");
     }
 
     /** The task this population follows. */
@@ -59,7 +62,7 @@ public final class LowRankData implements UserPopulation {
     public UserDataset user(int j, int m) {
         int d = task.dimension();
         int k = task.rank();
-        SplittableRandom rng = RandomStreams.stream(seed, "user-data", j);
+        SplittableRandom rng = new SplittableRandom(RandomStreams.extend(userStreams, j));
         double[] vStar = new double[k];
         for (int a = 0; a < k; a++) {
             vStar[a] = rng.nextGaussian();

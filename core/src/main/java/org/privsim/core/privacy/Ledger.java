@@ -5,10 +5,10 @@ import java.math.MathContext;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
-import java.util.stream.DoubleStream;
-import java.util.stream.IntStream;
 
 /**
  * The privacy ledger: it records every {@link Release} of a run with the participants whose data it
@@ -39,8 +39,11 @@ import java.util.stream.IntStream;
  *       the releases it marks as accounted is the largest spend.
  * </ul>
  *
- * <p>Participants are stored compactly: nothing for a release over all of them (the common case),
- * otherwise a {@link BitSet}. A PLD ledger accepts a count c of releases without a new computation
+ * <p>Participants are stored by history ({@link ChargeHistories}): users charged by the same releases
+ * in the same order share one record of them, so nothing is held per user while every release is
+ * over everybody (the common case) and {@value ChargeHistories#BYTES_PER_USER} bytes a user once
+ * charges differ ({@link #perUserBytes}); only the last release's participant set is kept besides, to
+ * fold a repeat of it. A PLD ledger accepts a count c of releases without a new computation
  * when it is at most a count already shown to be within budget (ε of c compositions is at most ε of
  * more); otherwise the composition of c is accounted (one FFT).
  *
@@ -49,21 +52,19 @@ import java.util.stream.IntStream;
 public final class Ledger {
     /** Relative tolerance on the budget check. */
     public static final double RELATIVE_SLACK = 1e-9;
-
-    /** A (folded) release and its participants; {@code participants == null} means all of them. */
-    private record Entry(Release release, BitSet participants) {
-        boolean includes(int user) {
-            return participants == null || participants.get(user);
-        }
-    }
+    /** Bytes a ledger holds per participant once releases are over different participants ({@link #perUserBytes}). */
+    public static final int HISTORY_BYTES_PER_USER = ChargeHistories.BYTES_PER_USER;
 
     private final Release.Currency currency;
     private final int users;
     private final double budget;
     private final double delta;
-    private final List<Entry> entries = new ArrayList<>();
-    /** zCDP: each participant's ρ. */
-    private final double[] spent;
+    /** The (folded) releases in the order recorded. */
+    private final List<Release> entries = new ArrayList<>();
+    /** The participants of the last record, null for everybody. */
+    private BitSet lastParticipants;
+    /** Each participant's history: its releases and (zCDP) its ρ. */
+    private final ChargeHistories histories;
     /** RDP: the orders, the composed curve and one release's curve. */
     private final double[] orders;
     private final double[] curve;
@@ -86,7 +87,7 @@ public final class Ledger {
         this.users = users;
         this.budget = budget;
         this.delta = delta;
-        this.spent = currency == Release.Currency.ZCDP_RHO ? new double[users] : null;
+        this.histories = new ChargeHistories(users);
         this.orders = orders;
         this.curve = orders == null ? null : new double[orders.length];
         this.step = step;
@@ -195,7 +196,8 @@ public final class Ledger {
             case RDP_EPSILON -> chargeRdp(release);
             case PLD_EPSILON -> chargePld(release);
         };
-        record(recorded, count == users ? null : set);
+        boolean everybody = count == users;
+        histories.charge(everybody ? null : participants, record(recorded, everybody ? null : set), recorded.cost());
         charged++;
         return recorded;
     }
@@ -208,27 +210,29 @@ public final class Ledger {
     private Release chargeZcdp(Release release, int[] participants) {
         requireCurrency(release, Release.Currency.ZCDP_RHO);
         double rho = release.cost();
-        for (int k = 0; k < release.participants(); k++) {
+        int count = participants == null && histories.uniform() ? Math.min(1, release.participants())
+                : release.participants();
+        for (int k = 0; k < count; k++) {
             int user = participants == null ? k : participants[k];
-            double wouldSpend = spent[user] + rho;
+            double wouldSpend = histories.spent(histories.node(user)) + rho;
             if (wouldSpend > budget * (1 + RELATIVE_SLACK)) {
                 throw new BudgetExceededException(describe(release), user, wouldSpend, budget);
             }
-        }
-        for (int k = 0; k < release.participants(); k++) {
-            spent[participants == null ? k : participants[k]] += rho;
         }
         return release;
     }
 
     private Release chargePure(Release release, int[] participants) {
         requireCurrency(release, Release.Currency.PURE_EPSILON);
+        Map<Integer, Double> byNode = new HashMap<>();
         for (int k = 0; k < release.participants(); k++) {
             int user = participants == null ? k : participants[k];
-            double[] list = listOf(user);
-            double[] extended = Arrays.copyOf(list, list.length + 1);
-            extended[list.length] = release.cost();
-            double wouldSpend = CompositionBound.of(extended, delta);
+            double wouldSpend = byNode.computeIfAbsent(histories.node(user), node -> {
+                double[] list = histories.costs(node);
+                double[] extended = Arrays.copyOf(list, list.length + 1);
+                extended[list.length] = release.cost();
+                return CompositionBound.of(extended, delta);
+            });
             if (!withinBudget(wouldSpend)) {
                 throw new BudgetExceededException(describe(release), user, "ε spend (composition bound)",
                         wouldSpend, budget);
@@ -299,17 +303,19 @@ public final class Ledger {
         }
     }
 
-    /** Appends the release, or folds it into the last record when it is the same over the same participants. */
-    private void record(Release release, BitSet participants) {
-        if (!entries.isEmpty()) {
-            Entry last = entries.get(entries.size() - 1);
-            if (last.release().sameAs(release) && Objects.equals(last.participants(), participants)) {
-                entries.set(entries.size() - 1,
-                        new Entry(last.release().withCount(last.release().count() + 1), participants));
-                return;
-            }
+    /**
+     * Appends the release, or folds it into the last record when it is the same over the same
+     * participants ({@code null}: everybody); returns the record's index.
+     */
+    private int record(Release release, BitSet participants) {
+        int last = entries.size() - 1;
+        if (last >= 0 && entries.get(last).sameAs(release) && Objects.equals(lastParticipants, participants)) {
+            entries.set(last, entries.get(last).withCount(entries.get(last).count() + 1));
+            return last;
         }
-        entries.add(new Entry(release, participants));
+        entries.add(release);
+        lastParticipants = participants;
+        return last + 1;
     }
 
     private boolean withinBudget(double wouldSpend) {
@@ -332,8 +338,8 @@ public final class Ledger {
     public double spent(int user) {
         Objects.checkIndex(user, users);
         return switch (currency) {
-            case ZCDP_RHO -> spent[user];
-            case PURE_EPSILON -> CompositionBound.of(listOf(user), delta);
+            case ZCDP_RHO -> histories.spent(histories.node(user));
+            case PURE_EPSILON -> CompositionBound.of(histories.costs(histories.node(user)), delta);
             case RDP_EPSILON -> charged == 0 ? 0 : Conversions.tightEpsilonFromRdp(orders, curve, delta);
             case PLD_EPSILON -> charged == 0 ? 0
                     : charged == verifiedCount ? verifiedEpsilon : step.selfCompose(charged).epsilon(delta);
@@ -345,21 +351,37 @@ public final class Ledger {
         return spent(mostCharged());
     }
 
-    /** The first participant with the largest spend. */
+    /** The first participant with the largest spend (each history's spend computed once). */
     private int mostCharged() {
-        if (currency == Release.Currency.RDP_EPSILON || currency == Release.Currency.PLD_EPSILON) {
+        if (currency == Release.Currency.RDP_EPSILON || currency == Release.Currency.PLD_EPSILON
+                || histories.uniform()) {
             return 0;
         }
+        Map<Integer, Double> byNode = new HashMap<>();
         int best = 0;
         double max = spent(0);
+        byNode.put(histories.node(0), max);
         for (int user = 1; user < users; user++) {
-            double s = spent(user);
+            int node = histories.node(user);
+            Double s = byNode.get(node);
+            if (s == null) {
+                s = spent(user);
+                byNode.put(node, s);
+            }
             if (s > max) {
                 max = s;
                 best = user;
             }
         }
         return best;
+    }
+
+    /**
+     * Bytes this ledger holds per participant: 0 while every release was over everybody, else
+     * {@value ChargeHistories#BYTES_PER_USER} (the participant's history).
+     */
+    public int perUserBytes() {
+        return histories.uniform() ? 0 : HISTORY_BYTES_PER_USER;
     }
 
     /** The budget, in this ledger's currency (ρ, or ε at δ). */
@@ -387,29 +409,19 @@ public final class Ledger {
 
     /** Every release, folded, in the order recorded (unmodifiable snapshot). */
     public List<Release> releases() {
-        return entries.stream().map(Entry::release).toList();
+        return List.copyOf(entries);
     }
 
     /** Every release that used the given participant's data, folded, in the order recorded. */
     public List<Release> releasesOf(int user) {
         Objects.checkIndex(user, users);
-        return entries.stream().filter(e -> e.includes(user)).map(Entry::release).toList();
+        return Arrays.stream(histories.records(histories.node(user))).mapToObj(entries::get).toList();
     }
 
     /** The run's releases as data, with those behind the largest spend marked. */
     public ReleaseLog log() {
-        int user = mostCharged();
-        List<Integer> accounted = IntStream.range(0, entries.size()).filter(i -> entries.get(i).includes(user))
-                .boxed().toList();
+        List<Integer> accounted = Arrays.stream(histories.records(histories.node(mostCharged()))).boxed().toList();
         return new ReleaseLog(users, currency, releases(), accounted);
-    }
-
-    /** The ε of the releases that used the user's data, in release order (a folded record repeated). */
-    private double[] listOf(int user) {
-        return entries.stream().filter(e -> e.includes(user))
-                .flatMapToDouble(e -> DoubleStream.generate(() -> e.release().cost())
-                        .limit(e.release().count()))
-                .toArray();
     }
 
     private BitSet participantSet(int[] participants) {

@@ -4,24 +4,32 @@ import java.util.ArrayList;
 import java.util.List;
 import org.privsim.core.audit.AuditSpec;
 import org.privsim.core.family.SequentialRunner;
+import org.privsim.core.privacy.Ledger;
 import org.privsim.core.scenario.DatasetTask;
 import org.privsim.core.scenario.ExperimentSpec;
 import org.privsim.core.scenario.IndexedMeanTask;
 import org.privsim.core.scenario.LowRankRegressionTask;
+import org.privsim.core.scenario.Participation;
+import org.privsim.core.scenario.PopulationMode;
 import org.privsim.core.scenario.RatingsSettings;
 import org.privsim.core.scenario.RatingsTask;
 import org.privsim.core.scenario.Scenario;
 
 /**
  * How much heap a scenario needs, before any work (a ratings scenario: {@link #ratingsBytes}; an
- * indexed-mean one: {@link #indexedMeanBytes}). A low-rank one: the users' data sets (a pure function
- * of the task's shape, counted object by object on a 64-bit JVM with compressed references), what
- * the runtime keeps per user (the shared population's array slot; the sequential interpreter also
- * keeps each user's participant view, {@value #VIEW_BYTES} bytes with its table slot; the actor
- * runtimes build views per batch and keep none), the sums in flight (d(d+1)/2 doubles or more each:
- * the range's sum and the total sequentially; on an actor runtime, per run in flight, the ranges
- * folding or waiting to be combined in range order, bounded by {@value #RANGES_IN_FLIGHT} per run),
- * the curator's dk×dk matrices of the full U-step, and a fixed base for the JVM, Pekko and the report.
+ * indexed-mean one: {@link #indexedMeanBytes}). A low-rank one (the low-rank and federated
+ * families): the users' data sets when the population is stored (a pure function of the task's
+ * shape, counted object by object on a 64-bit JVM with compressed references, and the population's
+ * array slot; a regenerated population holds none, {@link PopulationMode}), for each stored
+ * population held at once ({@link #populationsAtOnce}); what the runtime keeps per user (the
+ * sequential interpreter keeps each user's participant view, {@value #VIEW_BYTES} bytes with its
+ * table slot; the actor runtimes build views per batch and keep none); what each run in flight's
+ * curator holds per user ({@link #RUN_BYTES_PER_USER}, {@link #FEDERATED_RUN_BYTES_PER_USER}, and
+ * under disjoint batches each user's batch and the ledger's {@link Ledger#HISTORY_BYTES_PER_USER});
+ * the sums in flight (d(d+1)/2 doubles or more each: the range's sum and the total sequentially; on
+ * an actor runtime, per run in flight, the ranges folding or waiting to be combined in range order,
+ * bounded by {@value #RANGES_IN_FLIGHT} per run), the curator's dk×dk matrices of the full U-step,
+ * and a fixed base for the JVM, Pekko and the report.
  *
  * <p>No participant is an actor on any runner: a run's curator owns its participants (the actor
  * runtimes' {@code RunCuratorActor} in a participant table, the sequential interpreter in the same
@@ -68,6 +76,19 @@ public final class MemoryModel {
     public static final long VIEW_BYTES = 32;
     /** Range sums a low-rank run holds at once on an actor runtime (folding on workers, or waiting for their turn). */
     public static final int RANGES_IN_FLIGHT = 8;
+    /**
+     * What a low-rank run's curator holds per user while a collection is in flight, whatever the
+     * population mode: the step's ids (4 bytes), the sum's list of contributors (up to 8: it doubles as
+     * it grows) and the copy of it the ledger is charged with (4).
+     */
+    public static final long RUN_BYTES_PER_USER = 16;
+    /**
+     * What a federated run holds per user at its last step, which asks every user its error: the id
+     * (4 bytes), the answer (an array of at most four doubles, 48) and its slot in the answers (4).
+     */
+    public static final long FEDERATED_RUN_BYTES_PER_USER = 56;
+    /** What a low-rank run under disjoint batches keeps per user besides: the user's batch (an int). */
+    public static final long BATCH_BYTES_PER_USER = 4;
 
     /**
      * Bytes of one user's data set: the record (12-byte header, two ints, seven compressed
@@ -80,9 +101,12 @@ public final class MemoryModel {
         return add(add(48 + array(m), array(mul(m, d))), array(m) + array(k) + array(d));
     }
 
-    /** Bytes the runner named {@code runner} keeps per user ({@link SequentialRunner#NAME}, else an actor runtime). */
-    public static long bytesPerUser(LowRankRegressionTask task, String runner) {
-        return add(dataBytesPerUser(task), SequentialRunner.NAME.equals(runner) ? 8 + VIEW_BYTES : 8);
+    /**
+     * Bytes a population held in {@code mode} keeps per user: its data set and array slot when stored
+     * (or left open), nothing when regenerated.
+     */
+    public static long populationBytesPerUser(LowRankRegressionTask task, PopulationMode mode) {
+        return mode == PopulationMode.REGENERATED ? 0 : add(dataBytesPerUser(task), 8);
     }
 
     /**
@@ -92,6 +116,19 @@ public final class MemoryModel {
      * up to {@value #SEAM_RUNS_IN_FLIGHT} times on an actor runtime). Saturates at {@link Long#MAX_VALUE}.
      */
     public static long estimate(Scenario scenario, String runner) {
+        return estimate(scenario, runner, 1);
+    }
+
+    /**
+     * Estimated peak heap of one of {@code nodes} cluster nodes when each run's users are spread over
+     * all of them (1: {@link #estimate}): per node the base, a 1/nodes share of every stored
+     * population and of the participant views, and, on the node of the curators, everything else —
+     * an upper bound for every node. Saturates at {@link Long#MAX_VALUE}.
+     */
+    public static long estimate(Scenario scenario, String runner, int nodes) {
+        if (nodes < 1) {
+            throw new IllegalArgumentException("nodes must be positive, got " + nodes);
+        }
         if (scenario.task() instanceof RatingsTask ratings) {
             return add(BASE_BYTES, ratingsBytes(scenario, ratings, runner));
         }
@@ -104,7 +141,84 @@ public final class MemoryModel {
         if (!scenario.hasLowRankExperiments()) {
             return add(base, indexed);
         }
-        return add(base - BASE_BYTES, Math.max(lowRankEstimate(scenario, runner), add(BASE_BYTES, indexed)));
+        return add(base - BASE_BYTES, Math.max(lowRankEstimate(scenario, runner, nodes), add(BASE_BYTES, indexed)));
+    }
+
+    /**
+     * The population mode a run of {@code scenario} under {@code runner} in a heap of
+     * {@code maxHeapBytes} uses: the task's when it states one, else stored when the stored estimate
+     * fits ({@link #problem}), else regenerated; null for a task without a low-rank population.
+     */
+    public static PopulationMode population(Scenario scenario, String runner, long maxHeapBytes) {
+        if (!scenario.populationOpen()) {
+            return scenario.population();
+        }
+        return fits(estimate(scenario.withPopulation(PopulationMode.STORED), runner), maxHeapBytes)
+                ? PopulationMode.STORED : PopulationMode.REGENERATED;
+    }
+
+    /**
+     * Stored populations an actor runtime holds at once: runs start grouped by population
+     * ({@code RunOrder}), so one while a group's runs fill the {@value #SEAM_RUNS_IN_FLIGHT} runs in
+     * flight, two where one group ends and the next begins, and up to {@value #SEAM_RUNS_IN_FLIGHT}
+     * when the groups are smaller than that; one sequentially. Counts the low-rank populations (one per
+     * repeat) and the federated ones (one per experiment and repeat).
+     */
+    static long populationsAtOnce(Scenario scenario, String runner) {
+        long populations = 0;
+        long runs = 0;
+        long lowRankRepeats = 0;
+        for (ExperimentSpec spec : scenario.experiments()) {
+            if (!spec.algorithm().isLowRank()) {
+                continue;
+            }
+            long cells = (long) Math.max(1, spec.epsilons() == null ? 1 : spec.epsilons().size())
+                    * Math.max(1, spec.epochs() == null ? 1 : spec.epochs().size());
+            runs = add(runs, mul(cells, spec.repeats()));
+            if (spec.algorithm().isFederated()) {
+                populations = add(populations, spec.repeats());
+            } else {
+                lowRankRepeats = Math.max(lowRankRepeats, spec.repeats());
+            }
+        }
+        populations = add(populations, lowRankRepeats);
+        if (SequentialRunner.NAME.equals(runner) || populations <= 1) {
+            return 1;
+        }
+        long perGroup = runs / populations;
+        return Math.min(populations, perGroup >= SEAM_RUNS_IN_FLIGHT ? 2 : SEAM_RUNS_IN_FLIGHT);
+    }
+
+    /**
+     * What each low-rank or federated run in flight holds per user: {@link #RUN_BYTES_PER_USER} (and
+     * under disjoint batches {@link #BATCH_BYTES_PER_USER} and the ledger's
+     * {@link Ledger#HISTORY_BYTES_PER_USER}), or
+     * {@link #FEDERATED_RUN_BYTES_PER_USER}, the largest of the scenario's experiments.
+     */
+    private static long runBytesPerUser(Scenario scenario) {
+        long most = 0;
+        for (ExperimentSpec spec : scenario.experiments()) {
+            if (spec.algorithm().isFederated()) {
+                most = Math.max(most, FEDERATED_RUN_BYTES_PER_USER);
+            } else if (spec.algorithm().isLowRank()) {
+                most = Math.max(most, RUN_BYTES_PER_USER
+                        + (spec.participation() == Participation.DISJOINT_BATCHES
+                        ? BATCH_BYTES_PER_USER + Ledger.HISTORY_BYTES_PER_USER : 0));
+            }
+        }
+        return most;
+    }
+
+    /** The low-rank and federated runs of the scenario. */
+    private static long lowRankRuns(Scenario scenario) {
+        long runs = 0;
+        for (ExperimentSpec spec : scenario.experiments()) {
+            if (spec.algorithm().isLowRank()) {
+                runs = add(runs, mul((long) (spec.epsilons() == null ? 1 : spec.epsilons().size())
+                        * (spec.epochs() == null ? 1 : spec.epochs().size()), spec.repeats()));
+            }
+        }
+        return runs;
     }
 
     /**
@@ -230,18 +344,24 @@ public final class MemoryModel {
         return tasks;
     }
 
-    private static long lowRankEstimate(Scenario scenario, String runner) {
+    private static long lowRankEstimate(Scenario scenario, String runner, int nodes) {
         LowRankRegressionTask task = scenario.lowRankTask();
         long d = task.dimension();
         long k = task.rank();
         long users = task.users();
+        long share = (users + nodes - 1) / nodes;
         long packed = mul(d, d + 1) / 2;
         long answer = add(array(mul(2, packed)), 64);
         long ranges = scenario.aggregation().ranges(task.users());
-        long inFlight = SequentialRunner.NAME.equals(runner)
+        boolean sequential = SequentialRunner.NAME.equals(runner);
+        long inFlight = sequential
                 ? mul(2, answer)
                 : mul(SEAM_RUNS_IN_FLIGHT * (1 + Math.min(ranges, RANGES_IN_FLIGHT)), answer);
-        return add(add(BASE_BYTES, mul(users, bytesPerUser(task, runner))), add(inFlight, curatorBytes(d, k)));
+        long population = mul(mul(share, populationBytesPerUser(task, scenario.population())),
+                populationsAtOnce(scenario, runner));
+        long views = sequential ? mul(share, VIEW_BYTES) : 0;
+        long runs = mul(mul(users, runBytesPerUser(scenario)), runsInFlight(runner, lowRankRuns(scenario)));
+        return add(add(add(BASE_BYTES, population), add(views, runs)), add(inFlight, curatorBytes(d, k)));
     }
 
     /**
@@ -265,12 +385,14 @@ public final class MemoryModel {
 
     /**
      * Why {@code scenario} cannot run under {@code runner} in a heap of {@code maxHeapBytes}, as
-     * {@code task.users: needs about X GB of heap, this JVM has Y GB (set PRIVSIM_JAVA_OPTS=-Xmx…)},
-     * or null when the estimate fits in 90% of it (the collector needs some room to work).
+     * {@code task.users: needs about X GB of heap, this JVM has Y GB (set PRIVSIM_JAVA_OPTS=-Xmx…)}
+     * (naming {@code task.population: regenerated} too when the task stores its population and a
+     * regenerated one would fit), or null when the estimate fits in 90% of it (the collector needs
+     * some room to work).
      */
     public static String problem(Scenario scenario, String runner, long maxHeapBytes) {
         long need = estimate(scenario, runner);
-        if (need <= 0.9 * maxHeapBytes) {
+        if (fits(need, maxHeapBytes)) {
             return null;
         }
         String field = scenario.task() instanceof IndexedMeanTask ? "task.persons"
@@ -280,8 +402,17 @@ public final class MemoryModel {
             return String.format("%s: needs more than a petabyte of heap; make the task smaller", field);
         }
         long suggestGb = (long) Math.ceil(need / 0.9 / (1L << 30));
+        boolean stored = scenario.population() == PopulationMode.STORED && scenario.task() instanceof LowRankRegressionTask;
+        long regenerated = stored ? estimate(scenario.withPopulation(PopulationMode.REGENERATED), runner) : Long.MAX_VALUE;
         return String.format("%s: needs about %.1f GB of heap, this JVM has %.1f GB (set"
-                + " PRIVSIM_JAVA_OPTS=-Xmx%dg)", field, need / 1e9, maxHeapBytes / 1e9, suggestGb);
+                + " PRIVSIM_JAVA_OPTS=-Xmx%dg%s)", field, need / 1e9, maxHeapBytes / 1e9, suggestGb,
+                fits(regenerated, maxHeapBytes) ? String.format(", or task.population: regenerated, which needs about"
+                        + " %.1f GB", regenerated / 1e9) : "");
+    }
+
+    /** Whether an estimate of {@code need} bytes leaves the collector a tenth of {@code maxHeapBytes}. */
+    private static boolean fits(long need, long maxHeapBytes) {
+        return need <= 0.9 * maxHeapBytes;
     }
 
     private static long array(long doubles) {

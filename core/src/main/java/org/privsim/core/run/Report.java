@@ -22,11 +22,23 @@ import org.privsim.core.scenario.DatasetTask;
  *                    absent for synthetic tasks
  * @param placement   cluster runs only: where each seam experiment's participants ran (absent otherwise; not
  *                    part of the result: {@link #withoutTiming} drops it)
+ * @param population  how the runs held the users' data sets ({@code stored} or {@code regenerated},
+ *                    {@link org.privsim.core.scenario.PopulationMode}), absent for tasks without such a
+ *                    population (not part of the result: both give the same numbers, {@link #withoutTiming}
+ *                    drops it)
  */
-@JsonPropertyOrder({"scenario", "seed", "runner", "wallMillis", "dataset", "experiments", "audits", "placement"})
+@JsonPropertyOrder({"scenario", "seed", "runner", "wallMillis", "population", "dataset", "experiments", "audits",
+        "placement"})
 public record Report(String scenario, long seed, String runner, long wallMillis, List<ExperimentRow> experiments,
         List<AuditResult> audits, @JsonInclude(JsonInclude.Include.NON_NULL) DatasetTask dataset,
-        @JsonInclude(JsonInclude.Include.NON_NULL) List<Placement> placement) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) List<Placement> placement,
+        @JsonInclude(JsonInclude.Include.NON_NULL) String population) {
+
+    /** A report without a population mode recorded. */
+    public Report(String scenario, long seed, String runner, long wallMillis, List<ExperimentRow> experiments,
+                  List<AuditResult> audits, DatasetTask dataset, List<Placement> placement) {
+        this(scenario, seed, runner, wallMillis, experiments, audits, dataset, placement, null);
+    }
 
     /** A report without placement (every runner but the cluster's). */
     public Report(String scenario, long seed, String runner, long wallMillis, List<ExperimentRow> experiments,
@@ -59,7 +71,7 @@ public record Report(String scenario, long seed, String runner, long wallMillis,
 
     /** The same report recording the data set its low-rank rows ran on (null: synthetic). */
     public Report withDataset(DatasetTask newDataset) {
-        return new Report(scenario, seed, runner, wallMillis, experiments, audits, newDataset, placement);
+        return new Report(scenario, seed, runner, wallMillis, experiments, audits, newDataset, placement, population);
     }
 
     /** The rows of the low-rank algorithms, in order. */
@@ -80,12 +92,17 @@ public record Report(String scenario, long seed, String runner, long wallMillis,
 
     /** The same report with another wall time. */
     public Report withWallMillis(long wallMillis) {
-        return new Report(scenario, seed, runner, wallMillis, experiments, audits, dataset, placement);
+        return new Report(scenario, seed, runner, wallMillis, experiments, audits, dataset, placement, population);
+    }
+
+    /** The same report recording how its runs held the users' data sets (a {@code PopulationMode} id, or null). */
+    public Report withPopulation(String mode) {
+        return new Report(scenario, seed, runner, wallMillis, experiments, audits, dataset, placement, mode);
     }
 
     /** The same report recording where its participants ran (null: none recorded). */
     public Report withPlacement(List<Placement> newPlacement) {
-        return new Report(scenario, seed, runner, wallMillis, experiments, audits, dataset, newPlacement);
+        return new Report(scenario, seed, runner, wallMillis, experiments, audits, dataset, newPlacement, population);
     }
 
     /** The same report with another runner name, wall time zeroed and no placement (for comparing runners). */

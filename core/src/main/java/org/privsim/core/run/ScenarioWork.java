@@ -50,6 +50,11 @@ final class ScenarioWork {
         LOW_RANK_OP(2.7e-10),
         /** A user's visit in a low-rank run's pass (its request, its answer, its slot in the fold). */
         LOW_RANK_USER(2.6e-6),
+        /**
+         * A value drawn to rebuild a regenerated user's data set (m·(d + 1) per visit): 5.4–6.3 ns measured
+         * by {@code LowRankData.user} in a loop at d = 20 and 50 (bench/RESULTS.md, "Regenerated populations").
+         */
+        REGENERATED_DRAW(6e-9),
         /** A federated operation (dp-fedavg, dp-fedrep). */
         FEDERATED_OP(1.1e-9),
         /** A federated round (its release and the accountant's charge). */
@@ -132,6 +137,7 @@ final class ScenarioWork {
                     FedAvgSettings s = spec.settings(FedAvgSettings.class);
                     w.add(Unit.FEDERATED_OP, eps * repeats * federatedRunOps(shape, a, s));
                     w.add(Unit.FEDERATED_ROUND, eps * repeats * s.rounds());
+                    regenerated(w, shape, eps * repeats * (s.rounds() * s.samplingRate() + 1) * shape.users());
                     calibrate(w, spec, s.samplingRate(), s.rounds(), s.noiseMultiplier(), s.accountant());
                 } else {
                     List<Integer> epochs = spec.epochs() == null ? List.of(0) : spec.epochs();
@@ -276,6 +282,14 @@ final class ScenarioWork {
                         * (m * d * k + k * k * k);
         w.add(Unit.LOW_RANK_OP, times * (init + passes * n * perUser + solves * curator + test + heldOut));
         w.add(Unit.LOW_RANK_USER, times * (passes + 2) * n);
+        regenerated(w, t, times * (passes + 2) * n);
+    }
+
+    /** A regenerated population rebuilds a user's data set at each of its {@code visits}: m·(d + 1) draws each. */
+    private static void regenerated(ScenarioWork w, LowRankRegressionTask t, double visits) {
+        if (t.regenerated()) {
+            w.add(Unit.REGENERATED_DRAW, visits * t.samplesPerUser() * (t.dimension() + 1.0));
+        }
     }
 
     /**

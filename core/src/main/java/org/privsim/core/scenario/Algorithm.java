@@ -144,6 +144,11 @@ public enum Algorithm {
         return taskType.equals(LowRankRegressionTask.TYPE);
     }
 
+    /** Whether this low-rank algorithm is federated (dp-fedavg, dp-fedrep): users answer model updates. */
+    public boolean isFederated() {
+        return this == DP_FEDAVG || this == DP_FEDREP;
+    }
+
     /** Whether this is one of the multi-task algorithms (Liang et al.). */
     public boolean isMultitask() {
         return taskType.equals(MultitaskRegressionTask.TYPE);

@@ -8,7 +8,9 @@ import org.privsim.core.audit.AuditSpec;
  *
  * <p>Guarantee: every instance produced by {@link ScenarioParser} has passed field-by-field
  * validation, and every optional field has been resolved to the concrete default it will run
- * with, so a report can state exactly what ran. Every experiment's algorithm runs on
+ * with, so a report can state exactly what ran — except a synthetic low-rank task's
+ * {@code population}, which the runner settles by its heap ({@link #populationOpen}; both modes give
+ * the same numbers, and the report records the one used). Every experiment's algorithm runs on
  * {@link #task}'s type; it has at least one experiment or audit.
  *
  * @param name        scenario name (also the default output folder name)
@@ -47,7 +49,39 @@ public record Scenario(
             return null;
         }
         return new Scenario(name, seed, new LowRankRegressionTask(users, t.samplesPerUser(), t.dimension(), t.rank(),
-                t.labelNoise()), aggregation, runPlacement, experiments, audits);
+                t.labelNoise(), t.population()), aggregation, runPlacement, experiments, audits);
+    }
+
+    /**
+     * The same scenario with population mode {@code mode} in its synthetic low-rank task (the
+     * runner's choice when the file leaves it open), or this scenario when the task is of another type.
+     */
+    public Scenario withPopulation(PopulationMode mode) {
+        if (!(task instanceof LowRankRegressionTask t)) {
+            return this;
+        }
+        return new Scenario(name, seed, t.withPopulation(mode), aggregation, runPlacement, experiments, audits);
+    }
+
+    /**
+     * How the scenario's runs hold their users' data sets: the synthetic low-rank task's mode (null
+     * when left to the runner), {@link PopulationMode#STORED} for a data set (read from its file),
+     * null for the other tasks (a synthetic ratings task regenerates its users' ratings per request
+     * whatever the mode; the remaining tasks hold no population of users).
+     */
+    public PopulationMode population() {
+        if (task instanceof LowRankRegressionTask t) {
+            return t.population();
+        }
+        return task instanceof DatasetTask ? PopulationMode.STORED : null;
+    }
+
+    /**
+     * Whether the runner chooses the population mode: a synthetic low-rank task without
+     * {@code population} whose experiments hold its population (audits build their own).
+     */
+    public boolean populationOpen() {
+        return task instanceof LowRankRegressionTask t && t.population() == null && hasLowRankExperiments();
     }
 
     /**

@@ -136,8 +136,14 @@ final class ScenarioFields {
             .doc("k, the rank of the shared representation U* (≤ dimension).");
     static final FieldSpec LR_LABEL_NOISE = number("labelNoise", Bounds.scaleOrZero()).required()
             .doc("σ_F, the label noise.");
+    static final FieldSpec POPULATION = choice("population", PopulationMode::id, PopulationMode.values())
+            .doc("How runs hold the users' data sets: stored (built once, kept) or regenerated (rebuilt from the"
+                    + " seed and the user's id at every step, nothing kept per user); the same numbers either way."
+                    + " Default: stored when the run fits the heap, else regenerated (run prints its choice).");
+    static final FieldSpec DS_POPULATION = choice("population", PopulationMode::id, PopulationMode.STORED)
+            .doc("A data set's users are read from its file and always stored: only stored is allowed.");
     static final List<FieldSpec> LOW_RANK_TASK = List.of(TYPE, LR_USERS, LR_SAMPLES, LR_DIMENSION, LR_RANK,
-            LR_LABEL_NOISE);
+            LR_LABEL_NOISE, POPULATION);
 
     static final FieldSpec IM_DIMENSION = integer("dimension", Bounds.between(1, TaskReader.MAX_INDEXED_DIMENSION))
             .required().doc("d, the number of coordinates (no run costs O(d)).");
@@ -210,7 +216,7 @@ final class ScenarioFields {
     static final FieldSpec DS_MIN_SAMPLES = integer("minSamplesPerUser", Bounds.atLeast(2))
             .byDefault(Defaults.MIN_SAMPLES_PER_USER).doc("Users with fewer rows are dropped.");
     static final List<FieldSpec> DATASET_TASK = List.of(TYPE, DS_PATH, DS_USER, DS_LABEL, DS_FEATURES,
-            DS_STANDARDIZE, DS_INTERCEPT, DS_TEST_FRACTION, DS_MIN_SAMPLES, MISSING);
+            DS_STANDARDIZE, DS_INTERCEPT, DS_TEST_FRACTION, DS_MIN_SAMPLES, MISSING, DS_POPULATION);
 
     static final FieldSpec FEATURE_NAME = string("name").required().doc("The column.");
     static final FieldSpec FEATURE_CATEGORICAL = bool("categorical").byDefault(false)

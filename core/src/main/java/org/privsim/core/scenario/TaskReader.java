@@ -18,7 +18,8 @@ import org.privsim.core.run.MemoryModel;
  * <p>Guarantee: returns a task only if {@code type} names a known task type and every field of
  * that type is present and valid; otherwise every problem found has been recorded and the result
  * is empty. For {@code low-rank-regression}: 2 ≤ users ≤ {@value #MAX_USERS}, samplesPerUser ≥ 2,
- * 1 ≤ dimension ≤ {@value #MAX_DIMENSION}, 1 ≤ rank ≤ dimension, labelNoise ≥ 0 and finite. For
+ * 1 ≤ dimension ≤ {@value #MAX_DIMENSION}, 1 ≤ rank ≤ dimension, labelNoise ≥ 0 and finite, population (if
+ * given) {@code stored} or {@code regenerated}. For
  * {@code indexed-mean}: 1 ≤ dimension ≤ {@value #MAX_INDEXED_DIMENSION}, 2 ≤ persons ≤
  * {@value #MAX_PERSONS}, 1 ≤ samplesPerPerson ≤ {@value #MAX_SAMPLES_PER_PERSON}, indices
  * {@code distinct} (then persons ≤ dimension) or {@code random}. For {@code multitask-regression}:
@@ -31,9 +32,9 @@ import org.privsim.core.run.MemoryModel;
  * labelNoise ≥ 0, taskNorm &gt; 0. For {@code dataset} (only where a scenario file's folder is known):
  * path, userColumn, labelColumn and a non-empty list of distinct features (a name, or
  * {@code {name, categorical}}) that are neither the user nor the label column, 0 &lt; testFraction &lt; 1,
- * minSamplesPerUser ≥ 2, missing {@code error} or {@code drop}, and then the file itself read and
- * checked by {@link DatasetTable#read} — its problems reported at the field to blame — with at most
- * {@value #MAX_DIMENSION} model columns.
+ * minSamplesPerUser ≥ 2, missing {@code error} or {@code drop}, population (if given) {@code stored}, and
+ * then the file itself read and checked by {@link DatasetTable#read} — its problems reported at the
+ * field to blame — with at most {@value #MAX_DIMENSION} model columns.
  */
 final class TaskReader {
 
@@ -111,6 +112,8 @@ final class TaskReader {
         Optional<Integer> dimension = task.integer(ScenarioFields.LR_DIMENSION.within(Bounds.atLeast(1)));
         Optional<Integer> rank = task.integer(ScenarioFields.LR_RANK);
         Optional<Double> labelNoise = task.number(ScenarioFields.LR_LABEL_NOISE);
+        Optional<PopulationMode> population = task.choice(ScenarioFields.POPULATION, List.of(PopulationMode.values()),
+                PopulationMode::id);
         if (dimension.isPresent() && dimension.get() > MAX_DIMENSION) {
             LowRankRegressionTask shape = new LowRankRegressionTask(users.orElse(2), samples.orElse(2),
                     dimension.get(), rank.orElse(1), 0);
@@ -123,11 +126,12 @@ final class TaskReader {
             task.error("rank", "must be ≤ dimension (" + dimension.get() + "), got " + rank.get());
             return Optional.empty();
         }
-        if (Stream.of(users, samples, dimension, rank, labelNoise).anyMatch(Optional::isEmpty)) {
+        if (Stream.of(users, samples, dimension, rank, labelNoise).anyMatch(Optional::isEmpty)
+                || invalid(task, ScenarioFields.POPULATION.name(), population)) {
             return Optional.empty();
         }
         return Optional.of(new LowRankRegressionTask(
-                users.get(), samples.get(), dimension.get(), rank.get(), labelNoise.get()));
+                users.get(), samples.get(), dimension.get(), rank.get(), labelNoise.get(), population.orElse(null)));
     }
 
     /**
@@ -147,9 +151,12 @@ final class TaskReader {
         Optional<Integer> minSamples = task.integer(ScenarioFields.DS_MIN_SAMPLES);
         Optional<MissingValues> missing = task.choice(ScenarioFields.MISSING, List.of(MissingValues.values()),
                 MissingValues::id);
-        boolean bad = invalid(task, "standardize", standardize) || invalid(task, "intercept", intercept)
-                || invalid(task, "testFraction", testFraction) || invalid(task, "minSamplesPerUser", minSamples)
-                || invalid(task, "missing", missing);
+        // Only stored: a data set's users are read from its file (the field's one choice).
+        Optional<PopulationMode> population = task.choice(ScenarioFields.DS_POPULATION,
+                List.of(PopulationMode.STORED), PopulationMode::id);
+        boolean bad = invalid(task, "population", population) || invalid(task, "standardize", standardize)
+                || invalid(task, "intercept", intercept) || invalid(task, "testFraction", testFraction)
+                || invalid(task, "minSamplesPerUser", minSamples) || invalid(task, "missing", missing);
         if (Stream.of(path, user, label, features).anyMatch(Optional::isEmpty) || bad) {
             return Optional.empty();
         }

@@ -18,6 +18,7 @@ import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.privsim.core.scenario.DatasetTask;
+import org.privsim.core.scenario.PopulationMode;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.scenario.ScenarioException;
 import org.privsim.core.scenario.ScenarioParser;
@@ -231,5 +232,26 @@ class DatasetTaskTest {
                 """);
         message = assertThrows(ScenarioException.class, () -> ScenarioParser.parse(synthetic)).getMessage();
         assertTrue(message.contains("error: experiments[0].rank: only used with a dataset task"), message);
+    }
+
+    /**
+     * A data set is always stored: {@code population: stored} is accepted, anything else refused at the
+     * field; a synthetic task's unknown mode gets a did-you-mean.
+     */
+    @Test
+    void aDataSetIsOnlyStored() throws IOException {
+        assertEquals(PopulationMode.STORED, parse(CSV, "  population: stored").population());
+        assertEquals(PopulationMode.STORED, parse(CSV, "").population());
+        String message = error(CSV, "  population: regenerated");
+        assertTrue(message.contains("error: task.population: unknown value \"regenerated\" (expected one of: stored)"),
+                message);
+        Path synthetic = Files.writeString(dir.resolve("y.yaml"), """
+                name: y
+                task: { type: low-rank-regression, users: 4, samplesPerUser: 4, dimension: 3, rank: 1, labelNoise: 0, population: regenrated }
+                experiments:
+                  - { algorithm: own-data }
+                """);
+        message = assertThrows(ScenarioException.class, () -> ScenarioParser.parse(synthetic)).getMessage();
+        assertEquals("error: task.population: unknown value \"regenrated\"; did you mean regenerated?", message);
     }
 }

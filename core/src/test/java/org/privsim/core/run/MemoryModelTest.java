@@ -11,7 +11,9 @@ import org.privsim.core.data.LowRankData;
 import org.privsim.core.data.UserDataset;
 import org.privsim.core.family.Families;
 import org.privsim.core.family.SequentialRunner;
+import org.privsim.core.privacy.Ledger;
 import org.privsim.core.scenario.LowRankRegressionTask;
+import org.privsim.core.scenario.PopulationMode;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.scenario.ScenarioParser;
 import org.privsim.core.seam.BoundCell;
@@ -240,6 +242,109 @@ class MemoryModelTest {
         long views = 20_000L * MemoryModel.VIEW_BYTES;
         assertEquals(34 * answer - views, MemoryModel.estimate(wide, "local") - MemoryModel.estimate(wide, "sequential"));
         assertEquals(MemoryModel.estimate(wide, "local"), MemoryModel.estimate(wide, "cluster"));
+    }
+
+    /**
+     * A regenerated population holds no data set: the estimate is the stored one less every user's
+     * data set and slot; what remains per user is the run's own state (16 bytes, 24 under disjoint
+     * batches: each user's batch and the ledger's history), once per run in flight.
+     */
+    @Test
+    void aRegeneratedPopulationIsChargedOnlyTheRunsState() throws Exception {
+        Scenario open = scenario(1_000_000, 50);
+        Scenario stored = open.withPopulation(PopulationMode.STORED);
+        Scenario regenerated = open.withPopulation(PopulationMode.REGENERATED);
+        long data = 1_000_000L * (MemoryModel.dataBytesPerUser(open.lowRankTask()) + 8);
+        for (String runner : List.of(SequentialRunner.NAME, "local")) {
+            assertEquals(MemoryModel.estimate(open, runner), MemoryModel.estimate(stored, runner));
+            assertEquals(MemoryModel.estimate(stored, runner) - data, MemoryModel.estimate(regenerated, runner));
+        }
+        long sums = MemoryModel.estimate(regenerated, "local") - MemoryModel.BASE_BYTES
+                - 1_000_000L * MemoryModel.RUN_BYTES_PER_USER;
+        assertTrue(sums > 0 && sums < 100_000_000, "the sums in flight and the curator: " + sums);
+        Scenario batches = ScenarioParser.parse("""
+                name: b
+                seed: 1
+                task: { type: low-rank-regression, users: 1000000, samplesPerUser: 10, dimension: 50, rank: 2, labelNoise: 0.01, population: regenerated }
+                experiments:
+                  - { algorithm: priv-altmin, epsilon: 5, delta: 1.0e-6, participation: disjoint-batches, rounds: 4, split: reuse }
+                """, "b.yaml");
+        assertEquals(MemoryModel.estimate(regenerated, SequentialRunner.NAME)
+                + 1_000_000L * (MemoryModel.BATCH_BYTES_PER_USER + Ledger.HISTORY_BYTES_PER_USER),
+                MemoryModel.estimate(batches, SequentialRunner.NAME));
+    }
+
+    /**
+     * The issue's shapes: 10⁷ users at d = 20 regenerated within 3 GB and 10⁶ at d = 50 within 500 MB
+     * (the targets the bench measures), where stored they need about 21 GB and 4.8 GB.
+     */
+    @Test
+    void regeneratedPopulationsOfTheTargetsFit() throws Exception {
+        Scenario tenMillion = scenario(10_000_000, 20).withPopulation(PopulationMode.REGENERATED);
+        Scenario million = scenario(1_000_000, 50).withPopulation(PopulationMode.REGENERATED);
+        assertTrue(MemoryModel.estimate(tenMillion, "local") < 3e9, () -> "" + MemoryModel.estimate(tenMillion, "local"));
+        assertTrue(MemoryModel.estimate(million, "local") < 5e8, () -> "" + MemoryModel.estimate(million, "local"));
+        assertTrue(MemoryModel.estimate(tenMillion.withPopulation(PopulationMode.STORED), "local") > 2e10);
+        assertTrue(MemoryModel.estimate(million.withPopulation(PopulationMode.STORED), "local") > 4.7e9);
+    }
+
+    /**
+     * A population left open is stored when the stored estimate fits 90% of the heap, else
+     * regenerated; a stated mode is kept; a task without such a population has none. A stored run
+     * refused names the regenerated mode when that would fit.
+     */
+    @Test
+    void theRunnerPicksStoredWhenItFitsElseRegenerated() throws Exception {
+        Scenario open = scenario(1_000_000, 50);
+        long stored = MemoryModel.estimate(open, "local");
+        long fits = (long) Math.ceil(stored / 0.9);
+        assertEquals(PopulationMode.STORED, MemoryModel.population(open, "local", fits));
+        assertEquals(PopulationMode.REGENERATED, MemoryModel.population(open, "local", fits - (1 << 20)));
+        Scenario stated = open.withPopulation(PopulationMode.STORED);
+        assertEquals(PopulationMode.STORED, MemoryModel.population(stated, "local", 1L << 30));
+        assertNull(MemoryModel.population(benchRatings(1000, 1), "local", 1L << 30));
+        String problem = MemoryModel.problem(stated, "local", 1L << 30);
+        assertTrue(problem.startsWith("task.users: needs about ") && problem.contains(
+                ", or task.population: regenerated, which needs about 0.1 GB)"), problem);
+        assertNull(MemoryModel.problem(open.withPopulation(PopulationMode.REGENERATED), "local", 1L << 30));
+    }
+
+    /**
+     * Per node with the users spread over N nodes: each node holds a 1/N share of the stored
+     * population (the curators' node also the runs' state and sums, counted on every node); with one
+     * node, the one-JVM estimate.
+     */
+    @Test
+    void perNodeTheStoredPopulationIsShared() throws Exception {
+        Scenario s = scenario(1_000_000, 50);
+        long data = 1_000_000L * (MemoryModel.dataBytesPerUser(s.lowRankTask()) + 8);
+        assertEquals(MemoryModel.estimate(s, "cluster"), MemoryModel.estimate(s, "cluster", 1));
+        assertEquals(MemoryModel.estimate(s, "cluster") - data + data / 4, MemoryModel.estimate(s, "cluster", 4));
+        Scenario regenerated = s.withPopulation(PopulationMode.REGENERATED);
+        assertEquals(MemoryModel.estimate(regenerated, "cluster"), MemoryModel.estimate(regenerated, "cluster", 4));
+    }
+
+    /**
+     * Stored populations held at once: runs start grouped by population, so with groups of four or more
+     * runs two (one ending, one starting), with smaller groups up to four, sequentially one.
+     */
+    @Test
+    void storedPopulationsHeldAtOnce() throws Exception {
+        String yaml = """
+                name: p
+                seed: 1
+                task: { type: low-rank-regression, users: 1000, samplesPerUser: 10, dimension: 5, rank: 2, labelNoise: 0.01 }
+                experiments:
+                  - { algorithm: priv-altmin, epsilon: %s, delta: 1.0e-6, repeats: %d }
+                """;
+        assertEquals(1, MemoryModel.populationsAtOnce(ScenarioParser.parse(yaml.formatted("[1, 2, 3, 4]", 1), "p.yaml"),
+                "local"));
+        assertEquals(2, MemoryModel.populationsAtOnce(ScenarioParser.parse(yaml.formatted("[1, 2, 3, 4]", 5), "p.yaml"),
+                "local"));
+        assertEquals(4, MemoryModel.populationsAtOnce(ScenarioParser.parse(yaml.formatted("[1]", 5), "p.yaml"), "local"));
+        assertEquals(3, MemoryModel.populationsAtOnce(ScenarioParser.parse(yaml.formatted("[1]", 3), "p.yaml"), "local"));
+        assertEquals(1, MemoryModel.populationsAtOnce(ScenarioParser.parse(yaml.formatted("[1]", 5), "p.yaml"),
+                SequentialRunner.NAME));
     }
 
     private static Scenario scenario(int users, int dimension) throws Exception {

@@ -128,7 +128,7 @@ class ScenarioParserErrorsTest {
                 "experiment", "unknown field; did you mean experiments?");
         assertSingleError(withTask("type: low-rank-regression, users: 10, samplesPerUser: 8, dimension: 20, "
                         + "rank: 2, labelNoise: 0, noise: 1"),
-                "task.noise", "unknown field (expected one of: type, users, samplesPerUser, dimension, rank, labelNoise)");
+                "task.noise", "unknown field (expected one of: type, users, samplesPerUser, dimension, rank, labelNoise, population)");
         assertSingleError("name: t\n" + TASK + "aggregation: { size: 3 }\nexperiments: [ { algorithm: own-data } ]\n",
                 "aggregation.size", "unknown field (expected one of: rangeSize)");
     }

@@ -6,6 +6,7 @@ import java.util.function.BiConsumer;
 import org.privsim.core.data.Populations;
 import org.privsim.core.data.UserDataset;
 import org.privsim.core.data.UserPopulation;
+import org.privsim.core.data.UserStore;
 import org.privsim.core.privacy.GaussianMechanism;
 import org.privsim.core.privacy.Ledger;
 import org.privsim.core.privacy.Release;
@@ -54,8 +55,12 @@ import org.privsim.core.mechanism.SgdCalibration;
  * conversion as {@code rdpEpsilon} and its classic one as {@code classicEpsilon}, the accountant
  * and σ.
  *
+ * <p>Shared context: the runs of one experiment on one repeat's population (its cells at every ε)
+ * share a context key and so one population, stored (each user's data set built once, kept) or
+ * regenerated (rebuilt per request, none kept) as {@code task.population} says ({@link UserStore}).
+ *
  * <p>Guarantee: a run's steps and outcome are a pure function of (cell, repeat seed, the answers in
- * ask order), so every runner reports the same row bit for bit.
+ * ask order), so every runner reports the same row bit for bit, whatever the population mode.
  */
 public abstract class FederatedFamily
         implements Family<FederatedFamily.Cell, UserPopulation, FederatedFamily.Request, double[], RunOutcome,
@@ -174,9 +179,11 @@ public abstract class FederatedFamily
         return id() + " ε=" + cell.epsilon();
     }
 
+    /** The repeat's population, held as the task says ({@link UserStore}). */
     @Override
     public UserPopulation context(Cell cell, int run, long seed) {
-        return Populations.create(cell.task(), RunKey.repeatSeed(seed, run));
+        return new UserStore(Populations.create(cell.task(), RunKey.repeatSeed(seed, run)), cell.shape().users(),
+                cell.shape().population());
     }
 
     @Override
@@ -200,12 +207,24 @@ public abstract class FederatedFamily
         return update(cell, data, model);
     }
 
+    /**
+     * The runs of one experiment on one repeat's population (its cells at every ε) share a context key:
+     * their participants answer from the population, the experiment's settings and the request alone.
+     */
+    @Override
+    public Object contextKey(Cell cell, int run, long seed) {
+        return List.of(id(), cell.experiment(), RunKey.repeatSeed(seed, run));
+    }
+
+    /**
+     * User {@code id}: a view of the run's population answering each request from the user's data set
+     * (kept by a stored population, rebuilt per request by a regenerated one) and the request alone.
+     */
     @Override
     public Participant<Request, double[]> participant(Cell cell, int run, long seed, UserPopulation population,
                                                       int id) {
-        UserDataset data = population.user(id);
-        return request -> request instanceof Update update ? update(cell, data, update.model())
-                : personalize(cell, data, ((Personalize) request).model());
+        return request -> request instanceof Update update ? update(cell, population.user(id), update.model())
+                : personalize(cell, population.user(id), ((Personalize) request).model());
     }
 
     /** Users spread in equal blocks: every step is an ask, answered by position. */

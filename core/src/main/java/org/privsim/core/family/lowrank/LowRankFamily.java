@@ -5,10 +5,9 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.privsim.core.data.Populations;
 import org.privsim.core.data.UserDataset;
-import org.privsim.core.data.UserPopulation;
+import org.privsim.core.data.UserStore;
 import org.privsim.core.run.ExperimentResult;
 import org.privsim.core.run.ResultAssembler;
 import org.privsim.core.run.RunPlan;
@@ -44,11 +43,14 @@ import org.privsim.core.sim.UserTask;
  * the sums and every release are bit for bit those of the runs before the seam.
  *
  * <p>Shared context: every run on one population (one repeat's seed) has the same context key, the
- * population; a user's data set is built once per population, on its first request, and the
- * participants are views of it answering from it and the request alone, so runtimes keep one
- * participant set per population across runs ({@link Family#contextKey}).
+ * population; the participants are views of it answering from it and the request alone, so runtimes
+ * keep one participant set per population across runs ({@link Family#contextKey}). A stored population
+ * ({@code task.population: stored}, or left open) builds a user's data set once, on its first request,
+ * and keeps it; a regenerated one rebuilds it from (seed, id) at every request and keeps nothing per
+ * user — the data set is a pure function of (task, seed, id), so the sums and releases are the same
+ * bit for bit.
  */
-public final class LowRankFamily implements Family<LowRankFamily.Cell, LowRankFamily.Population, UserTask, Object,
+public final class LowRankFamily implements Family<LowRankFamily.Cell, UserStore, UserTask, Object,
         RunOutcome, ExperimentResult> {
 
     /** The family. */
@@ -63,34 +65,6 @@ public final class LowRankFamily implements Family<LowRankFamily.Cell, LowRankFa
      * @param runs     the runs (repeat-major, then epoch candidates)
      */
     public record Cell(Scenario scenario, List<RunPlan> runs) {}
-
-    /**
-     * The users of one population: their data sets, each built on first use and then kept. Thread-safe.
-     */
-    public static final class Population {
-        private final UserPopulation population;
-        private final AtomicReferenceArray<UserDataset> users;
-
-        Population(UserPopulation population, int users) {
-            this.population = population;
-            this.users = new AtomicReferenceArray<>(users);
-        }
-
-        /** User {@code j}'s data set (built on the first call). */
-        public UserDataset user(int j) {
-            UserDataset d = users.get(j);
-            if (d == null) {
-                d = population.user(j);
-                users.set(j, d);
-            }
-            return d;
-        }
-
-        /** The population's U* (a copy), or null on a data set. */
-        public org.ejml.data.DMatrixRMaj uStar() {
-            return population.uStar();
-        }
-    }
 
     @Override
     public String id() {
@@ -132,14 +106,14 @@ public final class LowRankFamily implements Family<LowRankFamily.Cell, LowRankFa
     }
 
     @Override
-    public Population context(Cell cell, int run, long seed) {
+    public UserStore context(Cell cell, int run, long seed) {
         Scenario scenario = cell.scenario();
-        return new Population(Populations.create(scenario.task(), cell.runs().get(run).population()),
-                scenario.lowRankTask().users());
+        return new UserStore(Populations.create(scenario.task(), cell.runs().get(run).population()),
+                scenario.lowRankTask().users(), scenario.lowRankTask().population());
     }
 
     @Override
-    public RunCurator<UserTask, Object, RunOutcome> curator(Cell cell, int run, long seed, Population context) {
+    public RunCurator<UserTask, Object, RunOutcome> curator(Cell cell, int run, long seed, UserStore context) {
         RunPlan plan = cell.runs().get(run);
         Scenario scenario = cell.scenario();
         return new Curator(plan.newDriver(scenario.lowRankTask(plan.spec()), context.uStar()),
@@ -147,7 +121,7 @@ public final class LowRankFamily implements Family<LowRankFamily.Cell, LowRankFa
     }
 
     @Override
-    public Participant<UserTask, Object> participant(Cell cell, int run, long seed, Population context, int id) {
+    public Participant<UserTask, Object> participant(Cell cell, int run, long seed, UserStore context, int id) {
         return new User(context, id, cell.scenario().lowRankTask().dimension());
     }
 
@@ -285,7 +259,7 @@ public final class LowRankFamily implements Family<LowRankFamily.Cell, LowRankFa
      * User {@code id} of a population: answers a collection with its own statistics (a one-user sum),
      * and in a fold adds them into the running sum in place.
      */
-    private record User(Population population, int id, int dimension) implements Participant<UserTask, Object> {
+    private record User(UserStore population, int id, int dimension) implements Participant<UserTask, Object> {
         @Override
         public Object answer(UserTask task) {
             return fold(task, folding(task, dimension).empty(), null);
