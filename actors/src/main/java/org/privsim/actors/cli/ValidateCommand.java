@@ -3,7 +3,7 @@ package org.privsim.actors.cli;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.privsim.actors.local.LocalRunner;
-import org.privsim.actors.report.Formats;
+import org.privsim.core.report.Formats;
 import org.privsim.core.run.RunTimeModel;
 import org.privsim.core.scenario.Scenario;
 import picocli.CommandLine.Command;

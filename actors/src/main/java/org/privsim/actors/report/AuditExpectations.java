@@ -1,5 +1,6 @@
 package org.privsim.actors.report;
 
+import org.privsim.core.report.Formats;
 import java.util.List;
 import org.privsim.core.audit.AuditResult;
 import org.privsim.core.audit.Verdict;

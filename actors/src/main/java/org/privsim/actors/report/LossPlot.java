@@ -8,7 +8,7 @@ import static org.privsim.actors.report.PlotStyle.hidden;
 import static org.privsim.actors.report.PlotStyle.positive;
 import static org.privsim.actors.report.PlotStyle.unique;
 
-import static org.privsim.actors.report.Formats.brief;
+import static org.privsim.core.report.Formats.brief;
 
 import java.awt.Color;
 import java.io.IOException;

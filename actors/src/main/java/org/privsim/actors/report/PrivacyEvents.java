@@ -10,7 +10,8 @@ import org.privsim.core.privacy.ReleaseLog;
 import org.privsim.core.run.ExperimentResult;
 import org.privsim.core.run.ExperimentRow;
 import org.privsim.core.family.indexedmean.IndexedMeanResult;
-import org.privsim.core.family.multitask.MultitaskResult;
+import org.privsim.core.family.Families;
+import org.privsim.core.report.RowDescription;
 import org.privsim.core.run.Report;
 
 /**
@@ -169,7 +170,11 @@ public final class PrivacyEvents {
         if (row instanceof IndexedMeanResult i) {
             return i.calibration();
         }
-        return row instanceof MultitaskResult m ? m.calibration() : null;
+        return calibration(Families.describing(row), row);
+    }
+
+    private static <R> String calibration(RowDescription<R> description, ExperimentRow row) {
+        return description.eventCalibration(description.rowType().cast(row));
     }
 
     private static String write(ObjectMapper mapper, ObjectNode node) {

@@ -1,17 +1,22 @@
 package org.privsim.actors.report;
 
-import static org.privsim.actors.report.Formats.brief;
-import static org.privsim.actors.report.Formats.format;
+import static org.privsim.core.report.Formats.brief;
+import static org.privsim.core.report.Formats.format;
+import static org.privsim.core.report.Table.columns;
+import static org.privsim.core.report.Table.dash;
+import static org.privsim.core.report.Table.withError;
 
 import java.util.ArrayList;
 import java.util.List;
 import org.privsim.core.audit.AuditResult;
 import org.privsim.core.run.ExperimentResult;
 import org.privsim.core.family.indexedmean.IndexedMeanResult;
-import org.privsim.core.family.multitask.MultitaskResult;
-import org.privsim.core.family.ratings.RatingsResult;
+import org.privsim.core.family.Families;
+import org.privsim.core.report.RowDescription;
+import org.privsim.core.report.Table;
+import org.privsim.core.report.Table.Column;
+import org.privsim.core.report.Table.Row;
 import org.privsim.core.run.Report;
-import org.privsim.core.family.transfer.TransferResult;
 
 /**
  * The results of a run as tables: printed on stdout after a run ({@link #render}) and shown as HTML
@@ -28,24 +33,6 @@ import org.privsim.core.family.transfer.TransferResult;
 public final class ResultsTable {
     /** The marker ending the line of an audit whose expectation is unmet. */
     static final String UNMET = "<< EXPECT UNMET";
-
-    /**
-     * One column: its header, the width its cells are padded to in text, and whether they are
-     * left-aligned (text) or right-aligned (numbers).
-     */
-    public record Column(String header, int width, boolean left) {}
-
-    /**
-     * One row: its cells (one per column) and its marker ({@value #UNMET} for an audit whose
-     * expectation is unmet, else null).
-     */
-    public record Row(List<String> cells, String marker) {}
-
-    /**
-     * One table: a line of context above it (e.g. the data set it ran on; null when none), its
-     * columns and its rows.
-     */
-    public record Table(String note, List<Column> columns, List<Row> rows) {}
 
     private ResultsTable() {}
 
@@ -89,41 +76,13 @@ public final class ResultsTable {
         if (!report.rows(IndexedMeanResult.class).isEmpty()) {
             tables.add(indexedMean(report));
         }
-        if (!report.rows(MultitaskResult.class).isEmpty()) {
-            tables.add(multitask(report));
-        }
-        if (!report.rows(TransferResult.class).isEmpty()) {
-            tables.add(transfer(report));
-        }
-        if (!report.rows(RatingsResult.class).isEmpty()) {
-            tables.add(ratings(report));
+        for (RowDescription<?> description : Families.ROWS) {
+            described(report, description, tables);
         }
         if (!report.audits().isEmpty()) {
             tables.add(audits(report));
         }
         return tables;
-    }
-
-    /** Columns from (header, width) pairs; a negative width is a left-aligned column. */
-    private static List<Column> columns(Object... headerWidth) {
-        List<Column> columns = new ArrayList<>();
-        for (int i = 0; i < headerWidth.length; i += 2) {
-            int w = (Integer) headerWidth[i + 1];
-            columns.add(new Column((String) headerWidth[i], Math.abs(w), w < 0));
-        }
-        return columns;
-    }
-
-    private static Row row(String... cells) {
-        return new Row(List.of(cells), null);
-    }
-
-    private static String dash(Double x, String pattern) {
-        return x == null ? "-" : format(pattern, x);
-    }
-
-    private static String withError(String pattern, double value, Double stdErr) {
-        return stdErr == null ? format(pattern, value) : format(pattern + " ± %.2g", value, stdErr);
     }
 
     private static Table lowRank(Report report) {
@@ -188,59 +147,19 @@ public final class ResultsTable {
                 "loss ± stderr", 23, "closed form", 11);
         List<Row> rows = new ArrayList<>();
         for (IndexedMeanResult r : report.rows(IndexedMeanResult.class)) {
-            rows.add(row(r.algorithm(), r.epsilon() == null ? "-" : brief(r.epsilon()), String.valueOf(r.persons()),
+            rows.add(new Row(r.algorithm(), r.epsilon() == null ? "-" : brief(r.epsilon()), String.valueOf(r.persons()),
                     format("%.4g", r.noiseVariance()), format("%.4g ± %.2g", r.loss(), r.lossStdErr()),
                     format("%.4g", r.lossClosedForm())));
         }
         return new Table(null, columns, rows);
     }
 
-    /**
-     * One row per multi-task result; "-" where ε, the accounted ε or λ is null, no "± s.e." for one
-     * repeat; a Gaussian-release row's algorithm carries "+gauss" and its accounted ε is the zCDP one.
-     */
-    private static Table multitask(Report report) {
-        List<Column> columns = columns("multi-task algorithm", -26, "structure", -12, "epsilon", 7, "eps(acct.)", 10,
-                "nMSE ± s.e.", 21, "lambda", 8, "repeats", 7);
-        List<Row> rows = new ArrayList<>();
-        for (MultitaskResult r : report.rows(MultitaskResult.class)) {
-            rows.add(row(r.algorithm() + ("gaussian".equals(r.covarianceNoise()) ? "+gauss" : ""), r.structure(),
-                    r.epsilon() == null ? "-" : brief(r.epsilon()), dash(r.accountedEpsilon(), "%.4g"),
-                    withError("%.4f", r.nmse(), r.nmseStdErr()), r.lambda() == null ? "-" : brief(r.lambda()),
-                    String.valueOf(r.repeats())));
+    /** The table of {@code report}'s rows of {@code description}'s type, when it has such rows. */
+    private static <R> void described(Report report, RowDescription<R> description, List<Table> tables) {
+        List<R> rows = description.select(report.experiments());
+        if (!rows.isEmpty()) {
+            tables.add(description.table(rows, report.dataset()));
         }
-        return new Table(null, columns, rows);
-    }
-
-    /** One row per transfer result; "-" where n₁, ε or σ does not apply, no "± s.e." for one repeat. */
-    private static Table transfer(Report report) {
-        List<Column> columns = columns("transfer algorithm", -22, "representation", -14, "n1", 7, "n2", 7,
-                "epsilon", 7, "eps(acct.)", 10, "sigma", 7, "param error ± s.e.", 21, "sin θ", 9, "repeats", 7);
-        List<Row> rows = new ArrayList<>();
-        for (TransferResult r : report.rows(TransferResult.class)) {
-            rows.add(row(r.algorithm(), r.representation() == null ? "-" : r.representation(),
-                    r.publicSamples() == null ? "-"
-                            : r.publicSamples() + ("pairs".equals(r.subspaceEstimator()) ? "p" : ""),
-                    String.valueOf(r.privateSamples()), r.epsilon() == null ? "-" : brief(r.epsilon()),
-                    dash(r.accountedEpsilon(), "%.4g"), dash(r.noiseMultiplier(), "%.3g"),
-                    withError("%.4f", r.parameterError(), r.parameterErrorStdErr()), dash(r.subspaceError(), "%.3f"),
-                    String.valueOf(r.repeats())));
-        }
-        return new Table(null, columns, rows);
-    }
-
-    /** One row per ratings result: held-out RMSE per user (all, bottom quartile), "-" where ε does not apply. */
-    private static Table ratings(Report report) {
-        List<Column> columns = columns("ratings algorithm", -20, "epsilon", 7, "zCDP rho", 10, "eps(acct.)", 10,
-                "RMSE ± s.e.", 20, "bottom 25% ± s.e.", 20, "repeats", 7);
-        List<Row> rows = new ArrayList<>();
-        for (RatingsResult r : report.rows(RatingsResult.class)) {
-            rows.add(row(r.algorithm(), r.epsilon() == null ? "-" : brief(r.epsilon()), dash(r.zcdpRho(), "%.4g"),
-                    dash(r.accountedEpsilon(), "%.4g"), withError("%.4f", r.rmse(), r.rmseStdErr()),
-                    withError("%.4f", r.bottomQuartileRmse(), r.bottomQuartileRmseStdErr()),
-                    String.valueOf(r.repeats())));
-        }
-        return new Table(null, columns, rows);
     }
 
     private static Table audits(Report report) {

@@ -37,18 +37,10 @@ class ArchitectureTest {
     private static final Set<String> ACTORS_NAMING_A_FAMILY = Set.of(
             "actors.report.IndexedMeanCsv",
             "actors.report.LossPlot",
-            "actors.report.ModelsCsv",
-            "actors.report.ModelsHeatMap",
-            "actors.report.MultitaskCsv",
-            "actors.report.NmsePlot",
-            "actors.report.ParameterErrorPlot",
             "actors.report.PrivacyEvents",
-            "actors.report.RatingsCsv",
             "actors.report.ReportHtml",
             "actors.report.ReportWriter",
-            "actors.report.ResultsTable",
-            "actors.report.RmsePlot",
-            "actors.report.TransferCsv");
+            "actors.report.ResultsTable");
 
     /**
      * Package pairs (each "a <-> b", a before b) that depend on each other today: the scenario model

@@ -1,5 +1,6 @@
 package org.privsim.actors.report;
 
+import org.privsim.core.report.Formats;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
