@@ -8,8 +8,8 @@ import org.privsim.core.run.RunTimeModel;
 import org.privsim.core.scenario.Scenario;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code privsim validate SCENARIO}: checks a scenario file without running it. A valid file exits 0

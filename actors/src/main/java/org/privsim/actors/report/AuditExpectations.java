@@ -1,9 +1,9 @@
 package org.privsim.actors.report;
 
-import org.privsim.core.report.Formats;
 import java.util.List;
 import org.privsim.core.audit.AuditResult;
 import org.privsim.core.audit.Verdict;
+import org.privsim.core.report.Formats;
 import org.privsim.core.run.Report;
 
 /**

@@ -1,6 +1,5 @@
 package org.privsim.actors.report;
 
-import org.privsim.core.report.Formats;
 import static org.privsim.core.report.Formats.format;
 
 import java.io.IOException;
@@ -15,14 +14,13 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.privsim.core.audit.AuditResult;
-import org.privsim.core.mechanism.Injection;
-import org.privsim.core.run.ExperimentResult;
-import org.privsim.core.run.ExperimentRow;
-import org.privsim.core.family.indexedmean.IndexedMeanResult;
 import org.privsim.core.family.Families;
+import org.privsim.core.mechanism.Injection;
+import org.privsim.core.report.Formats;
 import org.privsim.core.report.PrivacyLine;
 import org.privsim.core.report.RowDescription;
 import org.privsim.core.report.Table;
+import org.privsim.core.run.ExperimentRow;
 import org.privsim.core.run.Report;
 import org.privsim.core.scenario.DatasetTask;
 
@@ -30,7 +28,8 @@ import org.privsim.core.scenario.DatasetTask;
  * Renders a whole run on one page ({@code report.html}): the run's scenario, runner, seed, wall time
  * and the time the page was written; the results as HTML tables with the cells printed on stdout
  * ({@link ResultsTable#tables}); a privacy table with one row per result row (target ε and δ,
- * calibration, ρ, accounted ε, the ledger's largest spend); the audits with their verdicts and
+ * calibration, ρ, accounted ε, the ledger's largest spend; the family's cells from its row description,
+ * {@link org.privsim.core.report.RowDescription#privacy}); the audits with their verdicts and
  * bounds; every plot of the run with a caption saying what to read from it; and the scenario's text.
  *
  * <p>Guarantee: the page is self-contained — its CSS and its few lines of script are inline and every
@@ -206,38 +205,17 @@ public final class ReportHtml {
                 "accounted ε", "classic ε", "ledger max", "note");
         List<List<String>> rows = new ArrayList<>();
         for (ExperimentRow row : report.experiments()) {
-            rows.add(privacyRow(row));
+            rows.add(privacyRow(Families.describing(row), row));
         }
         table(header, rows, Set.of(1, 2, 5, 10), true, h);
     }
 
-    private static List<String> privacyRow(ExperimentRow row) {
-        if (row instanceof ExperimentResult r) {
-            return Arrays.asList(String.valueOf(r.experiment()), algorithm(r), "low-rank",
-                    num(r.epsilon()), num(r.delta()), r.calibration(), num(r.zcdpRho()), num(r.accountedEpsilon()),
-                    num(r.classicEpsilon()), r.maxLedgerRho() == null ? null : "ρ " + num(r.maxLedgerRho()),
-                    r.epsilon() == null ? "non-private" : "user-level zCDP" + (r.algorithm().endsWith("altmin")
-                            ? ", " + r.epochs() + (r.epochs() == 1 ? " epoch" : " epochs") : ""));
-        }
-        if (row instanceof IndexedMeanResult r) {
-            return Arrays.asList(String.valueOf(r.experiment()), r.algorithm(), "indexed mean",
-                    num(r.epsilon()), num(r.delta()), r.calibration(), num(r.zcdpRho()), num(r.accountedEpsilon()),
-                    null, null, "t = " + r.persons() + ", outputs " + r.outputs());
-        }
-        return described(Families.describing(row), row);
-    }
-
     /** The privacy-table line of {@code row}, a row of {@code description}'s type. */
-    private static <R> List<String> described(RowDescription<R> description, ExperimentRow row) {
+    private static <R> List<String> privacyRow(RowDescription<R> description, ExperimentRow row) {
         PrivacyLine line = description.privacy(description.rowType().cast(row));
         return Arrays.asList(String.valueOf(row.experiment()), line.algorithm(), line.kind(), num(row.epsilon()),
                 num(row.delta()), line.calibration(), num(line.zcdpRho()), num(row.accountedEpsilon()), line.classic(),
                 line.ledgerMax(), line.note());
-    }
-
-    private static String algorithm(ExperimentResult r) {
-        return r.uStep() == null || r.uStep().equals("full") ? r.algorithm()
-                : r.algorithm() + " kron/" + r.featureCovariance();
     }
 
     private static void audits(Report report, StringBuilder h) {

@@ -20,25 +20,22 @@ import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.privsim.core.audit.AuditResult;
-import org.privsim.core.family.indexedmean.IndexedMeanResult;
 import org.privsim.core.family.Families;
 import org.privsim.core.report.MatrixExport;
+import org.privsim.core.report.Plot;
 import org.privsim.core.report.RowDescription;
 import org.privsim.core.run.Report;
 
 /**
- * Writes a report's files into an output directory: always {@code report.json}; for low-rank rows
- * {@code experiments.csv} and {@code mse-vs-epsilon.png}; for indexed-mean rows
- * {@code indexed-mean.csv} and {@code loss-vs-persons.png}; for multi-task rows {@code multitask.csv}
- * and {@code nmse-vs-epsilon.png}, plus {@code models-e<experiment>-<k>.csv} and
- * {@code models-e<experiment>-<k>.png} for each multi-task row that carries models (k its index
- * among its experiment's multi-task rows, see {@link ModelsCsv#exported}); for transfer rows
- * {@code transfer.csv} and {@code parameter-error-vs-samples.png}; for ratings rows {@code ratings.csv}
- * and {@code rmse-vs-epsilon.png}; for audits
+ * Writes a report's files into an output directory: always {@code report.json}, {@code releases.jsonl}
+ * and {@code privacy-events.json} (the rows' recorded releases, {@link PrivacyEvents}; they are not
+ * repeated in {@code report.json}); then, for each row description of the registry
+ * ({@link Families#ROWS}, in report order) whose type the report has rows of, its CSV file
+ * ({@link Csv#of}), its plots ({@link LinePlot}) and, for each row it exports matrices of, a CSV and a
+ * heat map ({@link MatrixCsv}, {@link HeatMap}) — e.g. {@code experiments.csv} and
+ * {@code mse-vs-epsilon.png} for low-rank rows; for audits
  * {@code audits.csv} and one {@code audit-<i>-roc.png} per audit, plus {@code tracing.csv} and
- * {@code tracing-auc.png} when an audit has {@code adversary: tracing}; always {@code releases.jsonl}
- * and {@code privacy-events.json}, the rows' recorded releases ({@link PrivacyEvents}; they are not
- * repeated in {@code report.json}); and last, always,
+ * {@code tracing-auc.png} when an audit has {@code adversary: tracing}; and last, always,
  * {@code report.html}, the whole run on one self-contained page ({@link ReportHtml}) with every plot
  * above embedded. No other file is written.
  *
@@ -53,14 +50,6 @@ public final class ReportWriter {
     public static final String REPORT_JSON = "report.json";
     /** File name of the self-contained human-readable report. */
     public static final String REPORT_HTML = "report.html";
-    /** File name of the low-rank experiments table. */
-    public static final String EXPERIMENTS_CSV = "experiments.csv";
-    /** File name of the MSE-vs-ε plot. */
-    public static final String MSE_PLOT = "mse-vs-epsilon.png";
-    /** File name of the indexed-mean table. */
-    public static final String INDEXED_MEAN_CSV = "indexed-mean.csv";
-    /** File name of the indexed-mean loss-vs-t plot. */
-    public static final String LOSS_PLOT = "loss-vs-persons.png";
     /** File name of the audits table. */
     public static final String AUDITS_CSV = "audits.csv";
     /** File name of the tracing-audits table. */
@@ -73,16 +62,14 @@ public final class ReportWriter {
     public static final String PRIVACY_EVENTS_JSON = "privacy-events.json";
 
     /** The names of every file this writer produces (the model exports and ROC plots as patterns). */
-    private static final Pattern REPORT_FILES = Pattern.compile(Pattern.quote(REPORT_JSON) + "|"
-            + Pattern.quote(EXPERIMENTS_CSV) + "|" + Pattern.quote(MSE_PLOT) + "|" + Pattern.quote(INDEXED_MEAN_CSV)
-            + "|" + Pattern.quote(LOSS_PLOT) + "|" + Pattern.quote(AUDITS_CSV) + "|audit-[0-9]+-roc\\.png|"
+    private static final Pattern REPORT_FILES = Pattern.compile(Pattern.quote(REPORT_JSON) + "|" + Pattern.quote(AUDITS_CSV) + "|audit-[0-9]+-roc\\.png|"
             + Pattern.quote(TRACING_CSV) + "|" + Pattern.quote(TRACING_PLOT) + "|" + Pattern.quote(RELEASES_JSONL) + "|"
-            + Pattern.quote(PRIVACY_EVENTS_JSON) + "|" + Pattern.quote(REPORT_HTML) + described());
+            + Pattern.quote(PRIVACY_EVENTS_JSON) + "|" + Pattern.quote(REPORT_HTML) + describedFiles());
 
     private ReportWriter() {}
 
     /** "|name" for every file a row description may produce (its exports as patterns). */
-    private static String described() {
+    private static String describedFiles() {
         StringBuilder names = new StringBuilder();
         for (RowDescription<?> description : Families.ROWS) {
             names.append('|').append(Pattern.quote(description.csvFile()));
@@ -233,14 +220,6 @@ public final class ReportWriter {
         files.put(REPORT_JSON, file -> mapper().writeValue(file.toFile(), json(report)));
         files.put(RELEASES_JSONL, file -> Files.writeString(file, PrivacyEvents.releasesJsonl(report)));
         files.put(PRIVACY_EVENTS_JSON, file -> mapper().writeValue(file.toFile(), PrivacyEvents.events(report)));
-        if (!report.lowRankRows().isEmpty()) {
-            files.put(EXPERIMENTS_CSV, file -> Files.writeString(file, ExperimentsCsv.render(report)));
-            files.put(MSE_PLOT, new Captioned(MsePlot.CAPTION, file -> MsePlot.write(report, file)));
-        }
-        if (!report.rows(IndexedMeanResult.class).isEmpty()) {
-            files.put(INDEXED_MEAN_CSV, file -> Files.writeString(file, IndexedMeanCsv.render(report)));
-            files.put(LOSS_PLOT, new Captioned(LossPlot.CAPTION, file -> LossPlot.write(report, file)));
-        }
         for (RowDescription<?> description : Families.ROWS) {
             described(report, description, files);
         }
@@ -264,7 +243,7 @@ public final class ReportWriter {
             return;
         }
         files.put(description.csvFile(), file -> Files.writeString(file, Csv.of(description, rows)));
-        for (org.privsim.core.report.Plot<R> plot : description.plots()) {
+        for (Plot<R> plot : description.plots()) {
             files.put(plot.file(), new Captioned(plot.caption(),
                     file -> LinePlot.write(plot.panels().apply(report.scenario(), rows), file)));
         }

@@ -9,6 +9,7 @@ import org.privsim.core.audit.SampledGaussianAuc;
 import org.privsim.core.mechanism.SgdCalibration;
 import org.privsim.core.module.FamilyModule;
 import org.privsim.core.report.RowDescription;
+import org.privsim.core.run.ExperimentResultRows;
 import org.privsim.core.scenario.FedAvgSettings;
 import org.privsim.core.scenario.LowRankRegressionTask;
 import org.privsim.core.scenario.Scenario;
@@ -37,7 +38,7 @@ public final class FederatedModule implements FamilyModule {
 
     @Override
     public List<RowDescription<?>> rows() {
-        return List.of();
+        return List.of(ExperimentResultRows.INSTANCE);
     }
 
     @Override

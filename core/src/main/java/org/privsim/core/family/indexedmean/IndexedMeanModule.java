@@ -34,7 +34,7 @@ public final class IndexedMeanModule implements FamilyModule {
 
     @Override
     public List<RowDescription<?>> rows() {
-        return List.of();
+        return List.of(IndexedMeanRows.INSTANCE);
     }
 
     @Override

@@ -7,6 +7,7 @@ import org.privsim.core.audit.DistinguishingGame;
 import org.privsim.core.audit.ThreatModel;
 import org.privsim.core.module.FamilyModule;
 import org.privsim.core.report.RowDescription;
+import org.privsim.core.run.ExperimentResultRows;
 import org.privsim.core.scenario.Algorithm;
 import org.privsim.core.scenario.LowRankRegressionTask;
 import org.privsim.core.scenario.Scenario;
@@ -35,7 +36,7 @@ public final class LowRankModule implements FamilyModule {
 
     @Override
     public List<RowDescription<?>> rows() {
-        return List.of();
+        return List.of(ExperimentResultRows.INSTANCE);
     }
 
     @Override
