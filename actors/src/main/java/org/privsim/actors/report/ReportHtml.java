@@ -29,7 +29,7 @@ import org.privsim.core.scenario.DatasetTask;
  * and the time the page was written; the results as HTML tables with the cells printed on stdout
  * ({@link ResultsTable#tables}); a privacy table with one row per result row (target ε and δ,
  * calibration, ρ, accounted ε, the ledger's largest spend; the family's cells from its row description,
- * {@link org.privsim.core.report.RowDescription#privacy}); the audits with their verdicts and
+ * {@link RowDescription#privacy}); the audits with their verdicts and
  * bounds; every plot of the run with a caption saying what to read from it; and the scenario's text.
  *
  * <p>Guarantee: the page is self-contained — its CSS and its few lines of script are inline and every
