@@ -160,7 +160,10 @@ public final class PrivacyEvents {
         };
     }
 
-    /** The zCDP calibration {@code row} (of {@code description}'s type) states, or null ({@link RowDescription#eventCalibration}). */
+    /**
+     * The zCDP calibration {@code row} (of {@code description}'s type) states, or null
+     * ({@link RowDescription#eventCalibration}).
+     */
     private static <R> String calibration(RowDescription<R> description, ExperimentRow row) {
         return description.eventCalibration(description.rowType().cast(row));
     }

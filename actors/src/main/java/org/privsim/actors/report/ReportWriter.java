@@ -61,10 +61,11 @@ public final class ReportWriter {
     /** File name of the private rows' releases as dp_accounting events. */
     public static final String PRIVACY_EVENTS_JSON = "privacy-events.json";
 
-    /** The names of every file this writer produces (the model exports and ROC plots as patterns). */
-    private static final Pattern REPORT_FILES = Pattern.compile(Pattern.quote(REPORT_JSON) + "|" + Pattern.quote(AUDITS_CSV) + "|audit-[0-9]+-roc\\.png|"
-            + Pattern.quote(TRACING_CSV) + "|" + Pattern.quote(TRACING_PLOT) + "|" + Pattern.quote(RELEASES_JSONL) + "|"
-            + Pattern.quote(PRIVACY_EVENTS_JSON) + "|" + Pattern.quote(REPORT_HTML) + describedFiles());
+    /** The names of every file this writer produces (the matrix exports and ROC plots as patterns). */
+    private static final Pattern REPORT_FILES = Pattern.compile(Pattern.quote(REPORT_JSON) + "|"
+            + Pattern.quote(AUDITS_CSV) + "|audit-[0-9]+-roc\\.png|" + Pattern.quote(TRACING_CSV) + "|"
+            + Pattern.quote(TRACING_PLOT) + "|" + Pattern.quote(RELEASES_JSONL) + "|" + Pattern.quote(PRIVACY_EVENTS_JSON)
+            + "|" + Pattern.quote(REPORT_HTML) + describedFiles());
 
     private ReportWriter() {}
 
@@ -74,7 +75,8 @@ public final class ReportWriter {
         for (RowDescription<?> description : Families.ROWS) {
             names.append('|').append(Pattern.quote(description.csvFile()));
             description.plots().forEach(plot -> names.append('|').append(Pattern.quote(plot.file())));
-            description.exports().forEach(export -> names.append("|(").append(export.basePattern()).append(")\\.(csv|png)"));
+            description.exports().forEach(export ->
+                    names.append("|(").append(export.basePattern()).append(")\\.(csv|png)"));
         }
         return names.toString();
     }
@@ -248,7 +250,8 @@ public final class ReportWriter {
                     file -> LinePlot.write(plot.panels().apply(report.scenario(), rows), file)));
         }
         for (MatrixExport<R> export : description.exports()) {
-            for (Map.Entry<String, MatrixExport.Matrices> row : export.exported().apply(report.scenario(), rows).entrySet()) {
+            Map<String, MatrixExport.Matrices> exported = export.exported().apply(report.scenario(), rows);
+            for (Map.Entry<String, MatrixExport.Matrices> row : exported.entrySet()) {
                 files.put(row.getKey() + ".csv", file -> Files.writeString(file, MatrixCsv.render(row.getValue())));
                 files.put(row.getKey() + ".png", new Captioned(export.caption(),
                         file -> HeatMap.write(row.getValue(), file)));
