@@ -2,7 +2,7 @@
 # Runs every bundled scenario on the jar of a previous commit and on the working tree's jar and
 # compares the reports: a refactor that changes a result is a bug until explained.
 #
-#   scripts/compare-reports.sh BASE_REF [--runners local,sequential] [--only GLOB] [--keep DIR]
+#   scripts/compare-reports.sh BASE_REF [--runners local,sequential] [--only GLOB] [--keep DIR] [--exact]
 #
 # BASE_REF is any commit (e.g. the commit before a refactor began). Its jar is built once in a
 # temporary worktree and cached under ${PRIVSIM_COMPARE_CACHE:-$HOME/.cache/privsim-compare}/<sha>.jar.
@@ -14,21 +14,24 @@
 # report.json must appear in the new one with an equal value (new fields may be added), except
 # `runner` and `wallMillis`; the new runners' reports must also equal each other (and their
 # releases.jsonl and privacy-events.json too), and so must every column of every CSV file the base
-# run wrote (new columns may be added).
+# run wrote (new columns may be added). With --exact (a refactor that must not change any output),
+# every file must also be byte-identical (report.html but for its runner, wall time and written
+# rows; PNG plots included) and the results tables printed on stdout equal.
 # Prints one line per scenario and runner (`same` or the first
 # differences; `new` for a scenario the base jar refuses as invalid, e.g. one using an algorithm it
 # does not have) and exits 1 when any differs or fails, 0 otherwise.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-usage() { sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 [ $# -ge 1 ] || usage
 base_ref="$1"; shift
-runners="local,sequential"; only="*"; keep=""
+runners="local,sequential"; only="*"; keep=""; exact=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --runners) runners="$2"; shift 2 ;;
     --only) only="$2"; shift 2 ;;
     --keep) keep="$2"; shift 2 ;;
+    --exact) exact="--exact"; shift ;;
     *) usage ;;
   esac
 done
@@ -76,7 +79,7 @@ run() { # jar scenario outdir runner
   local rel="${2#"$root"/}"
   # shellcheck disable=SC2086 # the options are words
   echo 0 >"$3.rc"
-  (cd "$root" && java $opts -jar "$1" run "$rel" --out "$3" --runner "$4" >"$3.log" 2>&1) || {
+  (cd "$root" && java $opts -jar "$1" run "$rel" --out "$3" --runner "$4" >"$3.out" 2>"$3.log") || {
     local rc=$?
     echo "$rc" >"$3.rc"
     # exit 1 with a report is an audit whose expectation failed: still a result to compare
@@ -108,7 +111,7 @@ for scenario in "${scenarios[@]}"; do
     start=$(date +%s)
     if ! run "$new_jar" "$scenario" "$work/$name.$r" "$r"; then status=1; continue; fi
     secs=$(( $(date +%s) - start ))
-    if python3 "$root/scripts/compare-reports.py" "$work/$name.base" "$work/$name.$r" \
+    if python3 "$root/scripts/compare-reports.py" $exact "$work/$name.base" "$work/$name.$r" \
         ${first:+"$work/$name.$first"} >"$work/$name.$r.diff"; then
       echo "same       $rel [$r] (base ${base_secs}s, new ${secs}s)"
     else

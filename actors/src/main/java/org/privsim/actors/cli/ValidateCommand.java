@@ -4,15 +4,15 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.privsim.actors.cluster.ClusterRunner;
 import org.privsim.actors.local.LocalRunner;
-import org.privsim.actors.report.Formats;
+import org.privsim.core.report.Formats;
 import org.privsim.core.run.MemoryModel;
 import org.privsim.core.run.RunTimeModel;
 import org.privsim.core.scenario.Scenario;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code privsim validate SCENARIO}: checks a scenario file without running it. A valid file exits 0

@@ -3,6 +3,7 @@ package org.privsim.actors.report;
 import java.util.List;
 import org.privsim.core.audit.AuditResult;
 import org.privsim.core.audit.Verdict;
+import org.privsim.core.report.Formats;
 import org.privsim.core.run.Report;
 
 /**

@@ -2,6 +2,8 @@ package org.privsim.actors.report;
 
 import java.util.List;
 import java.util.Locale;
+import org.privsim.core.report.CsvColumn;
+import org.privsim.core.report.RowDescription;
 
 /**
  * Builds RFC 4180 CSV text: a header row, then one line per row, cells joined by commas.
@@ -19,6 +21,16 @@ final class Csv {
     Csv(List<String> header) {
         columns = header.size();
         line(List.copyOf(header));
+    }
+
+    /** The CSV text of {@code rows} (of {@code description}'s row type), one line per row in order. */
+    static <R> String of(RowDescription<R> description, List<R> rows) {
+        List<CsvColumn<R>> columns = description.csvColumns();
+        Csv csv = new Csv(columns.stream().map(CsvColumn::name).toList());
+        for (R row : rows) {
+            csv.row(columns.stream().map(c -> c.value().apply(row)).toList());
+        }
+        return csv.text();
     }
 
     /** Appends one row; it must have as many cells as the header. */

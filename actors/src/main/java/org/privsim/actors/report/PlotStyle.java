@@ -6,6 +6,7 @@ import java.util.Map;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.markers.SeriesMarkers;
+import org.privsim.core.report.Chart;
 
 /**
  * What privsim's line plots share: the palette, strokes, legend-free helper series, ±1 standard
@@ -36,18 +37,13 @@ final class PlotStyle {
      * log axis: a tenth of the mean when mean − se ≤ 0).
      */
     static void errorBar(XYChart chart, String name, double x, double mean, double se, Color color) {
-        double low = mean - se > 0 ? mean - se : positive(mean) / 10;
-        hidden(chart.addSeries(name, new double[] {x, x}, new double[] {low, positive(mean + se)}), color, THIN);
+        double low = mean - se > 0 ? mean - se : Chart.positive(mean) / 10;
+        hidden(chart.addSeries(name, new double[] {x, x}, new double[] {low, Chart.positive(mean + se)}), color, THIN);
     }
 
     /** {@code name}, or {@code name #n} for its n-th use. */
     static String unique(Map<String, Integer> seen, String name) {
         int n = seen.merge(name, 1, Integer::sum);
         return n == 1 ? name : name + " #" + n;
-    }
-
-    /** v, raised to 1e-12 so that it can sit on a log axis. */
-    static double positive(double v) {
-        return Math.max(v, 1e-12);
     }
 }

@@ -5,12 +5,11 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
+import org.privsim.core.family.Families;
 import org.privsim.core.privacy.Release;
 import org.privsim.core.privacy.ReleaseLog;
-import org.privsim.core.run.ExperimentResult;
+import org.privsim.core.report.RowDescription;
 import org.privsim.core.run.ExperimentRow;
-import org.privsim.core.family.indexedmean.IndexedMeanResult;
-import org.privsim.core.family.multitask.MultitaskResult;
 import org.privsim.core.run.Report;
 
 /**
@@ -92,7 +91,7 @@ public final class PrivacyEvents {
             Release.Currency currency = row.releases().stream().filter(log -> log.currency() != null).findFirst()
                     .orElseThrow().currency();
             node.put("accountant", accountant(currency));
-            node.put("calibration", currency == Release.Currency.ZCDP_RHO ? calibration(row) : null);
+            node.put("calibration", currency == Release.Currency.ZCDP_RHO ? calibration(Families.describing(row), row) : null);
             ArrayNode runs = node.putArray("runs");
             for (int run = 0; run < row.releases().size(); run++) {
                 ReleaseLog log = row.releases().get(run);
@@ -161,15 +160,12 @@ public final class PrivacyEvents {
         };
     }
 
-    /** The zCDP calibration the row states (null when its row type has none: sufficient-statistics). */
-    private static String calibration(ExperimentRow row) {
-        if (row instanceof ExperimentResult e) {
-            return e.calibration();
-        }
-        if (row instanceof IndexedMeanResult i) {
-            return i.calibration();
-        }
-        return row instanceof MultitaskResult m ? m.calibration() : null;
+    /**
+     * The zCDP calibration {@code row} (of {@code description}'s type) states, or null
+     * ({@link RowDescription#eventCalibration}).
+     */
+    private static <R> String calibration(RowDescription<R> description, ExperimentRow row) {
+        return description.eventCalibration(description.rowType().cast(row));
     }
 
     private static String write(ObjectMapper mapper, ObjectNode node) {

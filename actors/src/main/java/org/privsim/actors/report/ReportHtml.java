@@ -1,6 +1,6 @@
 package org.privsim.actors.report;
 
-import static org.privsim.actors.report.Formats.format;
+import static org.privsim.core.report.Formats.format;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -14,21 +14,22 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.privsim.core.audit.AuditResult;
+import org.privsim.core.family.Families;
 import org.privsim.core.mechanism.Injection;
-import org.privsim.core.run.ExperimentResult;
+import org.privsim.core.report.Formats;
+import org.privsim.core.report.PrivacyLine;
+import org.privsim.core.report.RowDescription;
+import org.privsim.core.report.Table;
 import org.privsim.core.run.ExperimentRow;
-import org.privsim.core.family.indexedmean.IndexedMeanResult;
-import org.privsim.core.family.multitask.MultitaskResult;
-import org.privsim.core.family.ratings.RatingsResult;
 import org.privsim.core.run.Report;
-import org.privsim.core.family.transfer.TransferResult;
 import org.privsim.core.scenario.DatasetTask;
 
 /**
  * Renders a whole run on one page ({@code report.html}): the run's scenario, runner, seed, wall time
  * and the time the page was written; the results as HTML tables with the cells printed on stdout
  * ({@link ResultsTable#tables}); a privacy table with one row per result row (target ε and δ,
- * calibration, ρ, accounted ε, the ledger's largest spend); the audits with their verdicts and
+ * calibration, ρ, accounted ε, the ledger's largest spend; the family's cells from its row description,
+ * {@link RowDescription#privacy}); the audits with their verdicts and
  * bounds; every plot of the run with a caption saying what to read from it; and the scenario's text.
  *
  * <p>Guarantee: the page is self-contained — its CSS and its few lines of script are inline and every
@@ -139,17 +140,17 @@ public final class ReportHtml {
 
     /** The results tables: the cells printed on stdout, one HTML table per kind of row, sortable. */
     private static void results(Report report, StringBuilder h) {
-        List<ResultsTable.Table> tables = ResultsTable.tables(report);
+        List<Table> tables = ResultsTable.tables(report);
         if (tables.isEmpty()) {
             h.append("<p>No result rows.</p>\n");
             return;
         }
         h.append("<p>The tables printed after the run; click a column's header to sort by it.</p>\n");
-        for (ResultsTable.Table t : tables) {
+        for (Table t : tables) {
             if (t.note() != null) {
                 h.append("<p>").append(esc(t.note())).append("</p>\n");
             }
-            List<String> header = t.columns().stream().map(ResultsTable.Column::header).toList();
+            List<String> header = t.columns().stream().map(Table.Column::header).toList();
             Set<Integer> text = new HashSet<>();
             for (int c = 0; c < t.columns().size(); c++) {
                 if (t.columns().get(c).left()) {
@@ -157,7 +158,7 @@ public final class ReportHtml {
                 }
             }
             List<List<String>> rows = new ArrayList<>();
-            for (ResultsTable.Row r : t.rows()) {
+            for (Table.Row r : t.rows()) {
                 List<String> cells = new ArrayList<>(r.cells());
                 if (r.marker() != null) {
                     int last = cells.size() - 1;
@@ -204,51 +205,17 @@ public final class ReportHtml {
                 "accounted ε", "classic ε", "ledger max", "note");
         List<List<String>> rows = new ArrayList<>();
         for (ExperimentRow row : report.experiments()) {
-            rows.add(privacyRow(row));
+            rows.add(privacyRow(Families.describing(row), row));
         }
         table(header, rows, Set.of(1, 2, 5, 10), true, h);
     }
 
-    private static List<String> privacyRow(ExperimentRow row) {
-        if (row instanceof ExperimentResult r) {
-            return Arrays.asList(String.valueOf(r.experiment()), algorithm(r), "low-rank",
-                    num(r.epsilon()), num(r.delta()), r.calibration(), num(r.zcdpRho()), num(r.accountedEpsilon()),
-                    num(r.classicEpsilon()), r.maxLedgerRho() == null ? null : "ρ " + num(r.maxLedgerRho()),
-                    r.epsilon() == null ? "non-private" : "user-level zCDP" + (r.algorithm().endsWith("altmin")
-                            ? ", " + r.epochs() + (r.epochs() == 1 ? " epoch" : " epochs") : ""));
-        }
-        if (row instanceof IndexedMeanResult r) {
-            return Arrays.asList(String.valueOf(r.experiment()), r.algorithm(), "indexed mean",
-                    num(r.epsilon()), num(r.delta()), r.calibration(), num(r.zcdpRho()), num(r.accountedEpsilon()),
-                    null, null, "t = " + r.persons() + ", outputs " + r.outputs());
-        }
-        if (row instanceof MultitaskResult r) {
-            return Arrays.asList(String.valueOf(r.experiment()),
-                    r.algorithm() + ("gaussian".equals(r.covarianceNoise()) ? "+gauss" : ""), "multi-task",
-                    num(r.epsilon()), num(r.delta()), r.calibration(), num(r.zcdpRho()), num(r.accountedEpsilon()),
-                    r.basicEpsilon() == null ? null : "basic " + num(r.basicEpsilon()),
-                    r.maxLedgerEpsilon() == null ? null : "ε " + num(r.maxLedgerEpsilon()),
-                    r.covarianceNoise() == null ? (r.epsilon() == null ? "non-private" : null)
-                            : r.covarianceNoise() + " covariance release, " + r.structure());
-        }
-        if (row instanceof RatingsResult r) {
-            return Arrays.asList(String.valueOf(r.experiment()), r.algorithm(), "ratings",
-                    num(r.epsilon()), num(r.delta()), r.calibration(), num(r.zcdpRho()), num(r.accountedEpsilon()),
-                    num(r.classicEpsilon()), r.maxLedgerRho() == null ? null : "ρ " + num(r.maxLedgerRho()),
-                    r.epsilon() == null ? "non-private" : "user-level zCDP, at most " + r.maxRatingsPerUser()
-                            + " ratings per user per release");
-        }
-        TransferResult r = (TransferResult) row;
-        return Arrays.asList(String.valueOf(r.experiment()), r.algorithm(), "transfer",
-                    num(r.epsilon()), num(r.delta()), null, num(r.zcdpRho()), num(r.accountedEpsilon()),
-                    num(r.classicEpsilon()), r.maxLedgerEpsilon() == null ? null : "ε " + num(r.maxLedgerEpsilon()),
-                    "n₂ = " + r.privateSamples() + (r.representationEpsilon() == null ? ""
-                            : ", representation ε " + num(r.representationEpsilon())));
-    }
-
-    private static String algorithm(ExperimentResult r) {
-        return r.uStep() == null || r.uStep().equals("full") ? r.algorithm()
-                : r.algorithm() + " kron/" + r.featureCovariance();
+    /** The privacy-table line of {@code row}, a row of {@code description}'s type. */
+    private static <R> List<String> privacyRow(RowDescription<R> description, ExperimentRow row) {
+        PrivacyLine line = description.privacy(description.rowType().cast(row));
+        return Arrays.asList(String.valueOf(row.experiment()), line.algorithm(), line.kind(), num(row.epsilon()),
+                num(row.delta()), line.calibration(), num(line.zcdpRho()), num(row.accountedEpsilon()), line.classic(),
+                line.ledgerMax(), line.note());
     }
 
     private static void audits(Report report, StringBuilder h) {

@@ -20,25 +20,22 @@ import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.privsim.core.audit.AuditResult;
-import org.privsim.core.family.indexedmean.IndexedMeanResult;
-import org.privsim.core.family.multitask.MultitaskResult;
-import org.privsim.core.family.ratings.RatingsResult;
-import org.privsim.core.family.transfer.TransferResult;
+import org.privsim.core.family.Families;
+import org.privsim.core.report.MatrixExport;
+import org.privsim.core.report.Plot;
+import org.privsim.core.report.RowDescription;
 import org.privsim.core.run.Report;
 
 /**
- * Writes a report's files into an output directory: always {@code report.json}; for low-rank rows
- * {@code experiments.csv} and {@code mse-vs-epsilon.png}; for indexed-mean rows
- * {@code indexed-mean.csv} and {@code loss-vs-persons.png}; for multi-task rows {@code multitask.csv}
- * and {@code nmse-vs-epsilon.png}, plus {@code models-e<experiment>-<k>.csv} and
- * {@code models-e<experiment>-<k>.png} for each multi-task row that carries models (k its index
- * among its experiment's multi-task rows, see {@link ModelsCsv#exported}); for transfer rows
- * {@code transfer.csv} and {@code parameter-error-vs-samples.png}; for ratings rows {@code ratings.csv}
- * and {@code rmse-vs-epsilon.png}; for audits
+ * Writes a report's files into an output directory: always {@code report.json}, {@code releases.jsonl}
+ * and {@code privacy-events.json} (the rows' recorded releases, {@link PrivacyEvents}; they are not
+ * repeated in {@code report.json}); then, for each row description of the registry
+ * ({@link Families#ROWS}, in report order) whose type the report has rows of, its CSV file
+ * ({@link Csv#of}), its plots ({@link LinePlot}) and, for each row it exports matrices of, a CSV and a
+ * heat map ({@link MatrixCsv}, {@link HeatMap}) — e.g. {@code experiments.csv} and
+ * {@code mse-vs-epsilon.png} for low-rank rows; for audits
  * {@code audits.csv} and one {@code audit-<i>-roc.png} per audit, plus {@code tracing.csv} and
- * {@code tracing-auc.png} when an audit has {@code adversary: tracing}; always {@code releases.jsonl}
- * and {@code privacy-events.json}, the rows' recorded releases ({@link PrivacyEvents}; they are not
- * repeated in {@code report.json}); and last, always,
+ * {@code tracing-auc.png} when an audit has {@code adversary: tracing}; and last, always,
  * {@code report.html}, the whole run on one self-contained page ({@link ReportHtml}) with every plot
  * above embedded. No other file is written.
  *
@@ -53,26 +50,6 @@ public final class ReportWriter {
     public static final String REPORT_JSON = "report.json";
     /** File name of the self-contained human-readable report. */
     public static final String REPORT_HTML = "report.html";
-    /** File name of the low-rank experiments table. */
-    public static final String EXPERIMENTS_CSV = "experiments.csv";
-    /** File name of the MSE-vs-ε plot. */
-    public static final String MSE_PLOT = "mse-vs-epsilon.png";
-    /** File name of the indexed-mean table. */
-    public static final String INDEXED_MEAN_CSV = "indexed-mean.csv";
-    /** File name of the indexed-mean loss-vs-t plot. */
-    public static final String LOSS_PLOT = "loss-vs-persons.png";
-    /** File name of the multi-task table. */
-    public static final String MULTITASK_CSV = "multitask.csv";
-    /** File name of the multi-task nMSE-vs-ε plot. */
-    public static final String NMSE_PLOT = "nmse-vs-epsilon.png";
-    /** File name of the transfer table. */
-    public static final String TRANSFER_CSV = "transfer.csv";
-    /** File name of the transfer parameter-error-vs-n₂ plot. */
-    public static final String PARAMETER_ERROR_PLOT = "parameter-error-vs-samples.png";
-    /** File name of the ratings table. */
-    public static final String RATINGS_CSV = "ratings.csv";
-    /** File name of the ratings RMSE-vs-ε plot. */
-    public static final String RMSE_PLOT = "rmse-vs-epsilon.png";
     /** File name of the audits table. */
     public static final String AUDITS_CSV = "audits.csv";
     /** File name of the tracing-audits table. */
@@ -84,17 +61,25 @@ public final class ReportWriter {
     /** File name of the private rows' releases as dp_accounting events. */
     public static final String PRIVACY_EVENTS_JSON = "privacy-events.json";
 
-    /** The names of every file this writer produces (the model exports and ROC plots as patterns). */
+    /** The names of every file this writer produces (the matrix exports and ROC plots as patterns). */
     private static final Pattern REPORT_FILES = Pattern.compile(Pattern.quote(REPORT_JSON) + "|"
-            + Pattern.quote(EXPERIMENTS_CSV) + "|" + Pattern.quote(MSE_PLOT) + "|" + Pattern.quote(INDEXED_MEAN_CSV)
-            + "|" + Pattern.quote(LOSS_PLOT) + "|" + Pattern.quote(MULTITASK_CSV) + "|" + Pattern.quote(NMSE_PLOT)
-            + "|" + Pattern.quote(TRANSFER_CSV) + "|" + Pattern.quote(PARAMETER_ERROR_PLOT)
-            + "|" + Pattern.quote(RATINGS_CSV) + "|" + Pattern.quote(RMSE_PLOT)
-            + "|models-e[0-9]+-[0-9]+\\.(csv|png)|" + Pattern.quote(AUDITS_CSV) + "|audit-[0-9]+-roc\\.png|"
-            + Pattern.quote(TRACING_CSV) + "|" + Pattern.quote(TRACING_PLOT) + "|" + Pattern.quote(RELEASES_JSONL) + "|"
-            + Pattern.quote(PRIVACY_EVENTS_JSON) + "|" + Pattern.quote(REPORT_HTML));
+            + Pattern.quote(AUDITS_CSV) + "|audit-[0-9]+-roc\\.png|" + Pattern.quote(TRACING_CSV) + "|"
+            + Pattern.quote(TRACING_PLOT) + "|" + Pattern.quote(RELEASES_JSONL) + "|" + Pattern.quote(PRIVACY_EVENTS_JSON)
+            + "|" + Pattern.quote(REPORT_HTML) + describedFiles());
 
     private ReportWriter() {}
+
+    /** "|name" for every file a row description may produce (its exports as patterns). */
+    private static String describedFiles() {
+        StringBuilder names = new StringBuilder();
+        for (RowDescription<?> description : Families.ROWS) {
+            names.append('|').append(Pattern.quote(description.csvFile()));
+            description.plots().forEach(plot -> names.append('|').append(Pattern.quote(plot.file())));
+            description.exports().forEach(export ->
+                    names.append("|(").append(export.basePattern()).append(")\\.(csv|png)"));
+        }
+        return names.toString();
+    }
 
     /** Writes one file of the report. */
     @FunctionalInterface
@@ -103,7 +88,7 @@ public final class ReportWriter {
     }
 
     /** A plot: its content and the caption {@code report.html} shows under it. */
-    private record Plot(String caption, FileContent content) implements FileContent {
+    private record Captioned(String caption, FileContent content) implements FileContent {
         @Override
         public void writeTo(Path file) throws IOException {
             content.writeTo(file);
@@ -141,9 +126,9 @@ public final class ReportWriter {
                     file.getValue().writeTo(staging.resolve(file.getKey()));
                 }
                 List<ReportHtml.Figure> figures = files.entrySet().stream()
-                        .filter(file -> file.getValue() instanceof Plot)
+                        .filter(file -> file.getValue() instanceof Captioned)
                         .map(file -> new ReportHtml.Figure(staging.resolve(file.getKey()),
-                                ((Plot) file.getValue()).caption()))
+                                ((Captioned) file.getValue()).caption()))
                         .toList();
                 String html = ReportHtml.render(report, figures, scenarioText, Instant.now());
                 files.put(REPORT_HTML, file -> Files.writeString(file, html));
@@ -237,43 +222,41 @@ public final class ReportWriter {
         files.put(REPORT_JSON, file -> mapper().writeValue(file.toFile(), json(report)));
         files.put(RELEASES_JSONL, file -> Files.writeString(file, PrivacyEvents.releasesJsonl(report)));
         files.put(PRIVACY_EVENTS_JSON, file -> mapper().writeValue(file.toFile(), PrivacyEvents.events(report)));
-        if (!report.lowRankRows().isEmpty()) {
-            files.put(EXPERIMENTS_CSV, file -> Files.writeString(file, ExperimentsCsv.render(report)));
-            files.put(MSE_PLOT, new Plot(MsePlot.CAPTION, file -> MsePlot.write(report, file)));
-        }
-        if (!report.rows(IndexedMeanResult.class).isEmpty()) {
-            files.put(INDEXED_MEAN_CSV, file -> Files.writeString(file, IndexedMeanCsv.render(report)));
-            files.put(LOSS_PLOT, new Plot(LossPlot.CAPTION, file -> LossPlot.write(report, file)));
-        }
-        if (!report.rows(MultitaskResult.class).isEmpty()) {
-            files.put(MULTITASK_CSV, file -> Files.writeString(file, MultitaskCsv.render(report)));
-            files.put(NMSE_PLOT, new Plot(NmsePlot.CAPTION, file -> NmsePlot.write(report, file)));
-            for (Map.Entry<String, MultitaskResult> row : ModelsCsv.exported(report).entrySet()) {
-                files.put(row.getKey() + ".csv", file -> Files.writeString(file, ModelsCsv.render(row.getValue())));
-                files.put(row.getKey() + ".png", new Plot(ModelsHeatMap.CAPTION,
-                        file -> ModelsHeatMap.write(report.scenario(), row.getValue(), file)));
-            }
-        }
-        if (!report.rows(TransferResult.class).isEmpty()) {
-            files.put(TRANSFER_CSV, file -> Files.writeString(file, TransferCsv.render(report)));
-            files.put(PARAMETER_ERROR_PLOT, new Plot(ParameterErrorPlot.CAPTION,
-                    file -> ParameterErrorPlot.write(report, file)));
-        }
-        if (!report.rows(RatingsResult.class).isEmpty()) {
-            files.put(RATINGS_CSV, file -> Files.writeString(file, RatingsCsv.render(report)));
-            files.put(RMSE_PLOT, new Plot(RmsePlot.CAPTION, file -> RmsePlot.write(report, file)));
+        for (RowDescription<?> description : Families.ROWS) {
+            described(report, description, files);
         }
         if (!report.audits().isEmpty()) {
             files.put(AUDITS_CSV, file -> Files.writeString(file, AuditsCsv.render(report)));
             for (AuditResult audit : report.audits()) {
-                files.put(RocPlot.fileName(audit.audit()), new Plot(RocPlot.CAPTION, file -> RocPlot.write(audit, file)));
+                files.put(RocPlot.fileName(audit.audit()), new Captioned(RocPlot.CAPTION, file -> RocPlot.write(audit, file)));
             }
         }
         if (TracingPlot.applies(report)) {
             files.put(TRACING_CSV, file -> Files.writeString(file, TracingCsv.render(report)));
-            files.put(TRACING_PLOT, new Plot(TracingPlot.CAPTION, file -> TracingPlot.write(report, file)));
+            files.put(TRACING_PLOT, new Captioned(TracingPlot.CAPTION, file -> TracingPlot.write(report, file)));
         }
         return files;
+    }
+
+    /** The files of {@code report}'s rows of {@code description}'s type, when it has such rows. */
+    private static <R> void described(Report report, RowDescription<R> description, Map<String, FileContent> files) {
+        List<R> rows = description.select(report.experiments());
+        if (rows.isEmpty()) {
+            return;
+        }
+        files.put(description.csvFile(), file -> Files.writeString(file, Csv.of(description, rows)));
+        for (Plot<R> plot : description.plots()) {
+            files.put(plot.file(), new Captioned(plot.caption(),
+                    file -> LinePlot.write(plot.panels().apply(report.scenario(), rows), file)));
+        }
+        for (MatrixExport<R> export : description.exports()) {
+            Map<String, MatrixExport.Matrices> exported = export.exported().apply(report.scenario(), rows);
+            for (Map.Entry<String, MatrixExport.Matrices> row : exported.entrySet()) {
+                files.put(row.getKey() + ".csv", file -> Files.writeString(file, MatrixCsv.render(row.getValue())));
+                files.put(row.getKey() + ".png", new Captioned(export.caption(),
+                        file -> HeatMap.write(row.getValue(), file)));
+            }
+        }
     }
 
     private static void deleteStale(Path dir, Set<String> current) throws IOException {

@@ -1,51 +1,35 @@
 package org.privsim.actors.report;
 
-import static org.privsim.actors.report.Formats.brief;
-import static org.privsim.actors.report.Formats.format;
+import static org.privsim.core.report.Formats.brief;
+import static org.privsim.core.report.Formats.format;
+import static org.privsim.core.report.Table.columns;
+import static org.privsim.core.report.Table.dash;
+import static org.privsim.core.report.Table.withError;
 
 import java.util.ArrayList;
 import java.util.List;
 import org.privsim.core.audit.AuditResult;
-import org.privsim.core.run.ExperimentResult;
-import org.privsim.core.family.indexedmean.IndexedMeanResult;
-import org.privsim.core.family.multitask.MultitaskResult;
-import org.privsim.core.family.ratings.RatingsResult;
+import org.privsim.core.family.Families;
+import org.privsim.core.report.RowDescription;
+import org.privsim.core.report.Table.Column;
+import org.privsim.core.report.Table.Row;
+import org.privsim.core.report.Table;
 import org.privsim.core.run.Report;
-import org.privsim.core.family.transfer.TransferResult;
 
 /**
  * The results of a run as tables: printed on stdout after a run ({@link #render}) and shown as HTML
  * tables in {@code report.html} ({@link #tables}), from the same cells.
  *
- * <p>Guarantee: one table per kind of row the report holds, in this order and only when it holds
- * such rows — low-rank experiments, indexed-mean experiments, multi-task experiments, transfer,
- * ratings, audits — each a header then one row per result in report order; in text, each cell padded
- * to its column's width (left- or right-aligned), cells separated by one space, tables separated by
- * a blank line, a data row without trailing spaces; an audit whose verdict differs from its
- * {@code expect} is marked {@value #UNMET}; a multi-task row shows its KOV-accounted ε
- * ({@code accountedEpsilon}) and its nMSE ± standard error. Numbers use {@link java.util.Locale#ROOT}.
+ * <p>Guarantee: one table per kind of row the report holds, only when it holds such rows — the row
+ * descriptions' tables ({@link RowDescription#table}) in report order ({@link Families#ROWS}), then the
+ * audits — each a header then one row per result in report order; in text, each cell padded to its
+ * column's width (left- or right-aligned), cells separated by one space, tables separated by a blank
+ * line, a data row without trailing spaces; an audit whose verdict differs from its {@code expect} is
+ * marked {@value #UNMET}. Numbers use {@link java.util.Locale#ROOT}.
  */
 public final class ResultsTable {
     /** The marker ending the line of an audit whose expectation is unmet. */
     static final String UNMET = "<< EXPECT UNMET";
-
-    /**
-     * One column: its header, the width its cells are padded to in text, and whether they are
-     * left-aligned (text) or right-aligned (numbers).
-     */
-    public record Column(String header, int width, boolean left) {}
-
-    /**
-     * One row: its cells (one per column) and its marker ({@value #UNMET} for an audit whose
-     * expectation is unmet, else null).
-     */
-    public record Row(List<String> cells, String marker) {}
-
-    /**
-     * One table: a line of context above it (e.g. the data set it ran on; null when none), its
-     * columns and its rows.
-     */
-    public record Table(String note, List<Column> columns, List<Row> rows) {}
 
     private ResultsTable() {}
 
@@ -83,20 +67,8 @@ public final class ResultsTable {
     /** The report's tables, in the order of the guarantee. */
     public static List<Table> tables(Report report) {
         List<Table> tables = new ArrayList<>();
-        if (!report.lowRankRows().isEmpty()) {
-            tables.add(report.dataset() != null ? dataset(report) : lowRank(report));
-        }
-        if (!report.rows(IndexedMeanResult.class).isEmpty()) {
-            tables.add(indexedMean(report));
-        }
-        if (!report.rows(MultitaskResult.class).isEmpty()) {
-            tables.add(multitask(report));
-        }
-        if (!report.rows(TransferResult.class).isEmpty()) {
-            tables.add(transfer(report));
-        }
-        if (!report.rows(RatingsResult.class).isEmpty()) {
-            tables.add(ratings(report));
+        for (RowDescription<?> description : Families.ROWS) {
+            described(report, description, tables);
         }
         if (!report.audits().isEmpty()) {
             tables.add(audits(report));
@@ -104,143 +76,12 @@ public final class ResultsTable {
         return tables;
     }
 
-    /** Columns from (header, width) pairs; a negative width is a left-aligned column. */
-    private static List<Column> columns(Object... headerWidth) {
-        List<Column> columns = new ArrayList<>();
-        for (int i = 0; i < headerWidth.length; i += 2) {
-            int w = (Integer) headerWidth[i + 1];
-            columns.add(new Column((String) headerWidth[i], Math.abs(w), w < 0));
+    /** The table of {@code report}'s rows of {@code description}'s type, when it has such rows. */
+    private static <R> void described(Report report, RowDescription<R> description, List<Table> tables) {
+        List<R> rows = description.select(report.experiments());
+        if (!rows.isEmpty()) {
+            tables.add(description.table(rows, report.dataset()));
         }
-        return columns;
-    }
-
-    private static Row row(String... cells) {
-        return new Row(List.of(cells), null);
-    }
-
-    private static String dash(Double x, String pattern) {
-        return x == null ? "-" : format(pattern, x);
-    }
-
-    private static String withError(String pattern, double value, Double stdErr) {
-        return stdErr == null ? format(pattern, value) : format(pattern + " ± %.2g", value, stdErr);
-    }
-
-    private static Table lowRank(Report report) {
-        boolean repeated = report.lowRankRows().stream().anyMatch(r -> r.repeats() > 1);
-        List<Column> columns = columns("algorithm", -30, "epsilon", 8, "zCDP rho", 10, "eps(acct.)", 10,
-                "pop. MSE", 12, "excess risk ± s.e.", 22, "subspace", 9, "epochs", 7);
-        if (repeated) {
-            columns.add(new Column("repeats", 7, false));
-        }
-        List<Row> rows = new ArrayList<>();
-        for (ExperimentResult r : report.lowRankRows()) {
-            List<String> cells = new ArrayList<>(List.of(name(r), dash(r.epsilon(), "%.3g"),
-                    dash(r.zcdpRho(), "%.4g"), dash(r.accountedEpsilon(), "%.4g"), format("%.6f", r.populationMse()),
-                    withError("%.6f", r.excessRisk(), r.excessRiskStdErr()), dash(r.subspaceDistance(), "%.4f"),
-                    String.valueOf(r.epochs())));
-            if (repeated) {
-                cells.add(String.valueOf(r.repeats()));
-            }
-            rows.add(new Row(cells, null));
-        }
-        return new Table(null, columns, rows);
-    }
-
-    /**
-     * The low-rank rows of a data set: held-out test MSE (averaged over users, then over test rows) and
-     * R²; a data set has no ground truth, so no population MSE, excess risk or subspace distance.
-     */
-    private static Table dataset(Report report) {
-        boolean repeated = report.lowRankRows().stream().anyMatch(r -> r.repeats() > 1);
-        String note = format("dataset %s: %d users, %d rows, d = %d (no ground truth: population MSE, excess risk and"
-                        + " subspace distance do not apply)", report.dataset().path(), report.dataset().users(),
-                report.dataset().rows(), report.dataset().dimension());
-        List<Column> columns = columns("algorithm", -30, "epsilon", 8, "zCDP rho", 10, "eps(acct.)", 10,
-                "test MSE ± s.e.", 22, "MSE(rows)", 12, "R2 ± s.e.", 18, "epochs", 7, "k", 4);
-        if (repeated) {
-            columns.add(new Column("repeats", 7, false));
-        }
-        List<Row> rows = new ArrayList<>();
-        for (ExperimentResult r : report.lowRankRows()) {
-            List<String> cells = new ArrayList<>(List.of(name(r), dash(r.epsilon(), "%.3g"),
-                    dash(r.zcdpRho(), "%.4g"), dash(r.accountedEpsilon(), "%.4g"),
-                    withError("%.4f", r.testMse(), r.testMseStdErr()), format("%.4f", r.testMseSamples()),
-                    withError("%.4f", r.r2(), r.r2StdErr()), String.valueOf(r.epochs()),
-                    r.algorithm().endsWith("altmin") ? String.valueOf(r.rank()) : "-"));
-            if (repeated) {
-                cells.add(String.valueOf(r.repeats()));
-            }
-            rows.add(new Row(cells, null));
-        }
-        return new Table(note, columns, rows);
-    }
-
-    /** The algorithm, its U-step when Kronecker, and its accountant when it has one (e.g. {@code dp-fedavg (pld)}). */
-    private static String name(ExperimentResult r) {
-        String name = r.uStep() == null || r.uStep().equals("full") ? r.algorithm()
-                : r.algorithm() + " kron/" + r.featureCovariance();
-        return r.accountant() == null ? name : name + " (" + r.accountant() + ")";
-    }
-
-    private static Table indexedMean(Report report) {
-        List<Column> columns = columns("indexed-mean algorithm", -24, "epsilon", 7, "persons", 8, "noise var", 11,
-                "loss ± stderr", 23, "closed form", 11);
-        List<Row> rows = new ArrayList<>();
-        for (IndexedMeanResult r : report.rows(IndexedMeanResult.class)) {
-            rows.add(row(r.algorithm(), r.epsilon() == null ? "-" : brief(r.epsilon()), String.valueOf(r.persons()),
-                    format("%.4g", r.noiseVariance()), format("%.4g ± %.2g", r.loss(), r.lossStdErr()),
-                    format("%.4g", r.lossClosedForm())));
-        }
-        return new Table(null, columns, rows);
-    }
-
-    /**
-     * One row per multi-task result; "-" where ε, the accounted ε or λ is null, no "± s.e." for one
-     * repeat; a Gaussian-release row's algorithm carries "+gauss" and its accounted ε is the zCDP one.
-     */
-    private static Table multitask(Report report) {
-        List<Column> columns = columns("multi-task algorithm", -26, "structure", -12, "epsilon", 7, "eps(acct.)", 10,
-                "nMSE ± s.e.", 21, "lambda", 8, "repeats", 7);
-        List<Row> rows = new ArrayList<>();
-        for (MultitaskResult r : report.rows(MultitaskResult.class)) {
-            rows.add(row(r.algorithm() + ("gaussian".equals(r.covarianceNoise()) ? "+gauss" : ""), r.structure(),
-                    r.epsilon() == null ? "-" : brief(r.epsilon()), dash(r.accountedEpsilon(), "%.4g"),
-                    withError("%.4f", r.nmse(), r.nmseStdErr()), r.lambda() == null ? "-" : brief(r.lambda()),
-                    String.valueOf(r.repeats())));
-        }
-        return new Table(null, columns, rows);
-    }
-
-    /** One row per transfer result; "-" where n₁, ε or σ does not apply, no "± s.e." for one repeat. */
-    private static Table transfer(Report report) {
-        List<Column> columns = columns("transfer algorithm", -22, "representation", -14, "n1", 7, "n2", 7,
-                "epsilon", 7, "eps(acct.)", 10, "sigma", 7, "param error ± s.e.", 21, "sin θ", 9, "repeats", 7);
-        List<Row> rows = new ArrayList<>();
-        for (TransferResult r : report.rows(TransferResult.class)) {
-            rows.add(row(r.algorithm(), r.representation() == null ? "-" : r.representation(),
-                    r.publicSamples() == null ? "-"
-                            : r.publicSamples() + ("pairs".equals(r.subspaceEstimator()) ? "p" : ""),
-                    String.valueOf(r.privateSamples()), r.epsilon() == null ? "-" : brief(r.epsilon()),
-                    dash(r.accountedEpsilon(), "%.4g"), dash(r.noiseMultiplier(), "%.3g"),
-                    withError("%.4f", r.parameterError(), r.parameterErrorStdErr()), dash(r.subspaceError(), "%.3f"),
-                    String.valueOf(r.repeats())));
-        }
-        return new Table(null, columns, rows);
-    }
-
-    /** One row per ratings result: held-out RMSE per user (all, bottom quartile), "-" where ε does not apply. */
-    private static Table ratings(Report report) {
-        List<Column> columns = columns("ratings algorithm", -20, "epsilon", 7, "zCDP rho", 10, "eps(acct.)", 10,
-                "RMSE ± s.e.", 20, "bottom 25% ± s.e.", 20, "repeats", 7);
-        List<Row> rows = new ArrayList<>();
-        for (RatingsResult r : report.rows(RatingsResult.class)) {
-            rows.add(row(r.algorithm(), r.epsilon() == null ? "-" : brief(r.epsilon()), dash(r.zcdpRho(), "%.4g"),
-                    dash(r.accountedEpsilon(), "%.4g"), withError("%.4f", r.rmse(), r.rmseStdErr()),
-                    withError("%.4f", r.bottomQuartileRmse(), r.bottomQuartileRmseStdErr()),
-                    String.valueOf(r.repeats())));
-        }
-        return new Table(null, columns, rows);
     }
 
     private static Table audits(Report report) {

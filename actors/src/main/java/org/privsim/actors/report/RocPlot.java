@@ -1,6 +1,6 @@
 package org.privsim.actors.report;
 
-import static org.privsim.actors.report.Formats.brief;
+import static org.privsim.core.report.Formats.brief;
 
 import java.awt.BasicStroke;
 import java.awt.Color;

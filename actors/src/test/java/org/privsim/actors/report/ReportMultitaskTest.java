@@ -10,13 +10,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.privsim.core.family.multitask.MultitaskResult;
 import org.privsim.core.family.multitask.MultitaskResult.LambdaCandidate;
 import org.privsim.core.family.multitask.MultitaskResult.ModelMatrices;
+import org.privsim.core.family.multitask.MultitaskResult;
+import org.privsim.core.family.multitask.MultitaskRows;
+import org.privsim.core.report.MatrixExport;
 import org.privsim.core.run.Report;
 
 /**
@@ -62,6 +65,16 @@ class ReportMultitaskTest {
                 nonPrivateRow(4, "mtl-group-lasso", "group-sparse", 0.4)));
     }
 
+    /** The multi-task rows' model exports, by base name. */
+    private static Map<String, MatrixExport.Matrices> exported(List<MultitaskResult> rows) {
+        return MultitaskRows.INSTANCE.exports().get(0).exported().apply("mtl", rows);
+    }
+
+    /** The model CSV of {@code row}, which carries models. */
+    private static String modelsCsv(MultitaskResult row) {
+        return MatrixCsv.render(exported(List.of(row)).values().iterator().next());
+    }
+
     private List<String> files(Path out) throws Exception {
         try (Stream<Path> list = Files.list(out)) {
             return list.map(p -> p.getFileName().toString()).sorted().toList();
@@ -87,7 +100,7 @@ class ReportMultitaskTest {
 
     @Test
     void multitaskCsvHasOneLinePerRowWithEveryScalarFieldAndEmptyNulls() {
-        List<String> lines = MultitaskCsv.render(mixed(true)).lines().toList();
+        List<String> lines = Csv.of(MultitaskRows.INSTANCE, mixed(true).rows(MultitaskResult.class)).lines().toList();
         assertEquals("experiment,algorithm,epsilon,delta,accountedEpsilon,basicEpsilon,zcdpRho,zcdpEpsilon,"
                 + "maxLedgerEpsilon,covarianceNoise,calibration,allocation,tasks,samplesPerTask,dimension,structure,iterations,stepSize,lambda,"
                 + "covarianceShift,clipModel,acceleration,ridge,initialModels,repeats,nmse,nmseStdErr,validationNmse", lines.get(0));
@@ -100,22 +113,22 @@ class ReportMultitaskTest {
 
     @Test
     void modelsCsvHasTasksAsColumnsEachDividedByItsNorm() {
-        List<String> lines = ModelsCsv.render(privateRow(0, "low-rank", 1, 0.5, MODELS)).lines().toList();
+        List<String> lines = modelsCsv(privateRow(0, "low-rank", 1, 0.5, MODELS)).lines().toList();
         assertEquals(List.of("matrix,feature,task1,task2,task3",
                 "input,1,0.6,1.0,0.0", "input,2,0.8,0.0,-1.0",
                 "output,1,0.0,0.0,0.7071067811865475", "output,2,1.0,0.0,-0.7071067811865475"), lines);
         ModelMatrices outputOnly = new ModelMatrices(null, MODELS.output());
         assertEquals(List.of("matrix,feature,task1,task2,task3", "output,1,0.0,0.0,0.7071067811865475",
                 "output,2,1.0,0.0,-0.7071067811865475"),
-                ModelsCsv.render(privateRow(0, "low-rank", 1, 0.5, outputOnly)).lines().toList());
+                modelsCsv(privateRow(0, "low-rank", 1, 0.5, outputOnly)).lines().toList());
     }
 
     @Test
     void modelExportsAreNamedByExperimentAndEpsilonIndex() {
-        Report report = report(List.of(privateRow(0, "low-rank", 0.1, 0.9, MODELS),
+        List<MultitaskResult> rows = List.of(privateRow(0, "low-rank", 0.1, 0.9, MODELS),
                 privateRow(0, "low-rank", 1, 0.5, null), privateRow(2, "low-rank", 0.1, 0.9, null),
-                privateRow(2, "low-rank", 1, 0.5, MODELS)));
-        assertEquals(List.of("models-e0-0", "models-e2-1"), List.copyOf(ModelsCsv.exported(report).keySet()));
+                privateRow(2, "low-rank", 1, 0.5, MODELS));
+        assertEquals(List.of("models-e0-0", "models-e2-1"), List.copyOf(exported(rows).keySet()));
     }
 
     @Test

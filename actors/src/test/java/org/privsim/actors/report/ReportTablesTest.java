@@ -10,6 +10,8 @@ import org.junit.jupiter.api.Test;
 import org.privsim.core.audit.AuditResult;
 import org.privsim.core.audit.RocCurve;
 import org.privsim.core.family.indexedmean.IndexedMeanResult;
+import org.privsim.core.family.indexedmean.IndexedMeanRows;
+import org.privsim.core.report.Formats;
 import org.privsim.core.run.Report;
 
 /** The text renderings of a report: tables, CSV quoting, number formats, unmet-expect lines. */
@@ -92,7 +94,7 @@ class ReportTablesTest {
             assertEquals("2.5e+06", Formats.brief(2.5e6));
             assertEquals("0", Formats.brief(0));
             assertEquals("∞", Formats.brief(Double.POSITIVE_INFINITY));
-            String csv = IndexedMeanCsv.render(report(List.of(indexedMean(5)), List.of()));
+            String csv = Csv.of(IndexedMeanRows.INSTANCE, List.of(indexedMean(5)));
             assertTrue(csv.lines().skip(1).findFirst().orElseThrow().contains(",2.5,5,0.7,0.05,0.65"), csv);
         } finally {
             Locale.setDefault(saved);

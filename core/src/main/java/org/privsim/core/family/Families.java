@@ -12,6 +12,7 @@ import org.privsim.core.family.multitask.MultitaskModule;
 import org.privsim.core.family.ratings.RatingsModule;
 import org.privsim.core.family.transfer.TransferModule;
 import org.privsim.core.module.FamilyModule;
+import org.privsim.core.report.RowDescription;
 import org.privsim.core.run.ExperimentRow;
 import org.privsim.core.run.Report;
 import org.privsim.core.scenario.Scenario;
@@ -37,7 +38,24 @@ public final class Families {
     public static final List<Family<?, ?, ?, ?, ?, ?>> SEAM = Stream.concat(
             MODULES.stream().flatMap(m -> m.families().stream()), Stream.of(AuditFamily.INSTANCE)).toList();
 
+    /**
+     * How the report shows the experiment rows: every module's row descriptions, in report order, each
+     * once (the order of the report's per-family files and tables).
+     */
+    public static final List<RowDescription<?>> ROWS = MODULES.stream().flatMap(m -> m.rows().stream()).distinct()
+            .toList();
+
     private Families() {}
+
+    /**
+     * The description of experiment row {@code row}: the one of {@link #ROWS} whose row type it is.
+     *
+     * @throws IllegalStateException when no module describes the row's type
+     */
+    public static RowDescription<?> describing(Object row) {
+        return ROWS.stream().filter(d -> d.rowType().isInstance(row)).findFirst()
+                .orElseThrow(() -> new IllegalStateException("no module describes rows of " + row.getClass().getSimpleName()));
+    }
 
     /**
      * The module that plays audit {@code spec}: exactly one module {@link FamilyModule#audits} every

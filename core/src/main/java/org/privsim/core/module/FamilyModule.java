@@ -5,6 +5,7 @@ import org.privsim.core.audit.AuditClaim;
 import org.privsim.core.audit.AuditSpec;
 import org.privsim.core.audit.DistinguishingGame;
 import org.privsim.core.random.RandomStreams;
+import org.privsim.core.report.RowDescription;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.seam.Family;
 
@@ -15,7 +16,8 @@ import org.privsim.core.seam.Family;
  * <p>Guarantees an implementation gives: {@link #families} is a constant list in report order;
  * {@link #audits} holds exactly for the audits whose algorithm and task the module's games play (the
  * registry requires that exactly one module claims each audit a scenario reader accepts); and
- * {@link #game} and {@link #claim} are pure functions of their arguments.
+ * {@link #game} and {@link #claim} are pure functions of their arguments; {@link #rows} describes every
+ * row type its families produce.
  */
 public interface FamilyModule {
 
@@ -24,6 +26,12 @@ public interface FamilyModule {
 
     /** The module's seam families, in report order. */
     List<Family<?, ?, ?, ?, ?, ?>> families();
+
+    /**
+     * How the module's row types appear in the report's files, in report order (a row type two modules
+     * share, {@code ExperimentResult}, is described by one description that both list).
+     */
+    List<RowDescription<?>> rows();
 
     /** Whether this module plays the audit {@code spec}. */
     boolean audits(AuditSpec spec);

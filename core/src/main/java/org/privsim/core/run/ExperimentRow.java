@@ -8,6 +8,8 @@ import org.privsim.core.privacy.ReleaseLog;
  * federated or ratings algorithm at one ε ({@link ExperimentResult}), an indexed-mean mechanism at one
  * (ε, t), a multi-task algorithm at one ε, a transfer algorithm at one (n₁, ε, n₂) (the row types of
  * the families' folders under {@code core/family/}).
+ * Each row type is described for the report's files by one {@code RowDescription} that its module lists
+ * ({@code ExperimentResultRows} for {@link ExperimentResult}).
  * Guarantee: rows appear in scenario order — experiment index, then ε, then t (transfer: n₁, then ε,
  * then n₂).
  */

@@ -8,6 +8,8 @@ import org.privsim.core.audit.DistinguishingGame;
 import org.privsim.core.audit.SampledGaussianAuc;
 import org.privsim.core.mechanism.SgdCalibration;
 import org.privsim.core.module.FamilyModule;
+import org.privsim.core.report.RowDescription;
+import org.privsim.core.run.ExperimentResultRows;
 import org.privsim.core.scenario.FedAvgSettings;
 import org.privsim.core.scenario.LowRankRegressionTask;
 import org.privsim.core.scenario.Scenario;
@@ -32,6 +34,11 @@ public final class FederatedModule implements FamilyModule {
     @Override
     public List<Family<?, ?, ?, ?, ?, ?>> families() {
         return List.of(FedAvgFamily.INSTANCE, FedRepFamily.INSTANCE);
+    }
+
+    @Override
+    public List<RowDescription<?>> rows() {
+        return List.of(ExperimentResultRows.INSTANCE);
     }
 
     @Override

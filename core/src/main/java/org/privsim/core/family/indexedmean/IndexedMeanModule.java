@@ -5,6 +5,7 @@ import org.privsim.core.audit.AuditClaim;
 import org.privsim.core.audit.AuditSpec;
 import org.privsim.core.audit.DistinguishingGame;
 import org.privsim.core.module.FamilyModule;
+import org.privsim.core.report.RowDescription;
 import org.privsim.core.scenario.IndexedMeanTask;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.seam.Family;
@@ -29,6 +30,11 @@ public final class IndexedMeanModule implements FamilyModule {
     @Override
     public List<Family<?, ?, ?, ?, ?, ?>> families() {
         return List.of(IndexedMeanFamily.INSTANCE);
+    }
+
+    @Override
+    public List<RowDescription<?>> rows() {
+        return List.of(IndexedMeanRows.INSTANCE);
     }
 
     @Override

@@ -6,6 +6,8 @@ import org.privsim.core.audit.AuditSpec;
 import org.privsim.core.audit.DistinguishingGame;
 import org.privsim.core.audit.ThreatModel;
 import org.privsim.core.module.FamilyModule;
+import org.privsim.core.report.RowDescription;
+import org.privsim.core.run.ExperimentResultRows;
 import org.privsim.core.scenario.Algorithm;
 import org.privsim.core.scenario.LowRankRegressionTask;
 import org.privsim.core.scenario.Scenario;
@@ -30,6 +32,11 @@ public final class LowRankModule implements FamilyModule {
     @Override
     public List<Family<?, ?, ?, ?, ?, ?>> families() {
         return List.of(LowRankFamily.INSTANCE);
+    }
+
+    @Override
+    public List<RowDescription<?>> rows() {
+        return List.of(ExperimentResultRows.INSTANCE);
     }
 
     @Override

@@ -5,6 +5,7 @@ import org.privsim.core.audit.AuditClaim;
 import org.privsim.core.audit.AuditSpec;
 import org.privsim.core.audit.DistinguishingGame;
 import org.privsim.core.module.FamilyModule;
+import org.privsim.core.report.RowDescription;
 import org.privsim.core.scenario.MultitaskRegressionTask;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.seam.Family;
@@ -28,6 +29,11 @@ public final class MultitaskModule implements FamilyModule {
     @Override
     public List<Family<?, ?, ?, ?, ?, ?>> families() {
         return List.of(MultitaskFamily.INSTANCE);
+    }
+
+    @Override
+    public List<RowDescription<?>> rows() {
+        return List.of(MultitaskRows.INSTANCE);
     }
 
     @Override

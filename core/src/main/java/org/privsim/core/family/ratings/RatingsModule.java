@@ -5,6 +5,7 @@ import org.privsim.core.audit.AuditClaim;
 import org.privsim.core.audit.AuditSpec;
 import org.privsim.core.audit.DistinguishingGame;
 import org.privsim.core.module.FamilyModule;
+import org.privsim.core.report.RowDescription;
 import org.privsim.core.scenario.RatingsTask;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.seam.Family;
@@ -27,6 +28,11 @@ public final class RatingsModule implements FamilyModule {
     @Override
     public List<Family<?, ?, ?, ?, ?, ?>> families() {
         return List.of(RatingsFamily.INSTANCE);
+    }
+
+    @Override
+    public List<RowDescription<?>> rows() {
+        return List.of(RatingsRows.INSTANCE);
     }
 
     @Override

@@ -9,6 +9,7 @@ import org.privsim.core.audit.SampledGaussianAuc;
 import org.privsim.core.audit.ThreatModel;
 import org.privsim.core.mechanism.Injection;
 import org.privsim.core.module.FamilyModule;
+import org.privsim.core.report.RowDescription;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.scenario.TransferRegressionTask;
 import org.privsim.core.scenario.TransferSettings;
@@ -34,6 +35,11 @@ public final class TransferModule implements FamilyModule {
     @Override
     public List<Family<?, ?, ?, ?, ?, ?>> families() {
         return List.of(TransferFamily.INSTANCE);
+    }
+
+    @Override
+    public List<RowDescription<?>> rows() {
+        return List.of(TransferRows.INSTANCE);
     }
 
     @Override

@@ -1,4 +1,4 @@
-package org.privsim.actors.report;
+package org.privsim.core.report;
 
 import java.math.BigDecimal;
 import java.util.Locale;
@@ -20,7 +20,7 @@ public final class Formats {
      * 12345 → {@code 12300}; below 0.001 or from 100000 on in scientific notation, 1.0e-5 →
      * {@code 1e-05}; non-finite values as {@code ∞}, {@code -∞}, and NaN (an undefined value) as {@code n/a}.
      */
-    static String brief(double value) {
+    public static String brief(double value) {
         if (Double.isNaN(value)) {
             return "n/a";
         }
@@ -40,7 +40,7 @@ public final class Formats {
     }
 
     /** {@code pattern} applied to {@code value} in {@link Locale#ROOT}. */
-    static String format(String pattern, Object... values) {
+    public static String format(String pattern, Object... values) {
         return String.format(Locale.ROOT, pattern, values);
     }
 }

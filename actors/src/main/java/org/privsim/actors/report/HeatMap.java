@@ -1,7 +1,5 @@
 package org.privsim.actors.report;
 
-import static org.privsim.actors.report.Formats.brief;
-
 import java.awt.Color;
 import java.awt.Font;
 import java.awt.FontMetrics;
@@ -10,29 +8,20 @@ import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import javax.imageio.ImageIO;
-import org.privsim.core.family.multitask.MultitaskResult;
+import org.privsim.core.report.MatrixExport;
 
 /**
- * The PNG heat map of one multi-task row's exported models ({@code models-e<experiment>-<k>.png}),
- * Liang et al. Fig. 2: the input W⁽⁰⁾ (when the row carries it) and the output Ŵ side by side,
- * columns = tasks 1..m left to right, rows = features 1..d top to bottom, each column divided by
- * its ℓ2 norm exactly as in {@link ModelsCsv}.
+ * The PNG heat map of one row's exported matrices ({@link MatrixExport}, e.g. {@code models-e<experiment>-<k>.png},
+ * Liang et al. Fig. 2): the matrices side by side, columns numbered 1..m left to right and rows 1..d
+ * top to bottom, under the export's title and subtitle.
  *
  * <p>Guarantee: every cell is coloured on one fixed diverging scale, −1 blue through 0 white to +1
- * red (NaN grey), drawn as a colour bar on the right, so the two matrices are directly comparable
- * and an outlier task that leaks into the others shows as the other columns taking on its pattern.
- * The title names the scenario, experiment, algorithm, ε (or non-private) and λ (when the row has
- * one). Drawn with {@code java.awt} into an image, so it needs no display.
+ * red (NaN grey), drawn as a colour bar on the right, so the matrices are directly comparable. Drawn
+ * with {@code java.awt} into an image, so it needs no display.
  */
-public final class ModelsHeatMap {
-    /** What to read from this plot: the caption {@code report.html} shows under it. */
-    static final String CAPTION = "The exported models: the input W⁽⁰⁾ and the output Ŵ side by side, one column per task, "
-            + "each column divided by its norm, on one scale from −1 (blue) to +1 (red). An outlier task "
-            + "that leaks into the others shows as other columns taking on its pattern.";
-
+final class HeatMap {
     private static final Color NEGATIVE = new Color(0x2166AC);
     private static final Color POSITIVE = new Color(0xB2182B);
     private static final Color NAN = new Color(0xBBBBBB);
@@ -47,27 +36,17 @@ public final class ModelsHeatMap {
     /** Most tick labels along one axis. */
     private static final int TICKS = 12;
 
-    private ModelsHeatMap() {}
+    private HeatMap() {}
 
-    /** One matrix to draw: its panel title and its d × m normalised entries. */
-    private record Panel(String title, double[][] entries) {}
-
-    /** Writes the heat map of {@code row}'s models (the row must carry them) to {@code png}. */
-    public static void write(String scenario, MultitaskResult row, Path png) throws IOException {
-        List<Panel> panels = new ArrayList<>();
-        if (row.models().input() != null) {
-            panels.add(new Panel("input W⁽⁰⁾", ModelsCsv.normalised(row.models().input())));
-        }
-        panels.add(new Panel("output Ŵ", ModelsCsv.normalised(row.models().output())));
-        int m = row.models().output().size();
+    /** Writes the heat map of {@code export} (at least one matrix) to {@code png}. */
+    static void write(MatrixExport.Matrices export, Path png) throws IOException {
+        List<MatrixExport.Matrix> panels = export.matrices();
+        int m = MatrixCsv.columns(export);
         int d = panels.get(0).entries().length;
         int width = Math.max(m, clamp(m * 24, 200, 600));
         int height = Math.max(d, clamp(d * 12, 200, 600));
-        String title = scenario + ", experiment " + row.experiment() + ": " + row.algorithm() + ", "
-                + (row.epsilon() == null ? "non-private" : "ε = " + brief(row.epsilon()))
-                + (row.lambda() == null ? "" : ", λ = " + brief(row.lambda()));
-        String subtitle = "columns = tasks 1.." + m + ", rows = features 1.." + d
-                + ", each column divided by its ℓ2 norm";
+        String title = export.title();
+        String subtitle = export.subtitle();
         BufferedImage probe = new BufferedImage(1, 1, BufferedImage.TYPE_INT_RGB);
         Graphics2D p = probe.createGraphics();
         int textWidth = Math.max(p.getFontMetrics(TITLE).stringWidth(title),
@@ -87,8 +66,8 @@ public final class ModelsHeatMap {
             g.setFont(LABEL);
             g.drawString(subtitle, 20, 44);
             int x = LEFT;
-            for (Panel panel : panels) {
-                draw(g, panel, x, width, height);
+            for (MatrixExport.Matrix panel : panels) {
+                draw(g, panel, export, x, width, height);
                 x += width + GAP;
             }
             colourBar(g, x - GAP + GAP / 2, height);
@@ -98,7 +77,8 @@ public final class ModelsHeatMap {
         ImageIO.write(image, "png", png.toFile());
     }
 
-    private static void draw(Graphics2D g, Panel panel, int left, int width, int height) {
+    private static void draw(Graphics2D g, MatrixExport.Matrix panel, MatrixExport.Matrices export, int left, int width,
+                             int height) {
         double[][] entries = panel.entries();
         int d = entries.length;
         int m = entries[0].length;
@@ -124,7 +104,8 @@ public final class ModelsHeatMap {
                 g.drawString(s, centre - fm.stringWidth(s) / 2, TOP + height + fm.getAscent() + 4);
             }
         }
-        g.drawString("task", left + (width - fm.stringWidth("task")) / 2, TOP + height + 2 * fm.getHeight() + 6);
+        String columns = export.columnAxis();
+        g.drawString(columns, left + (width - fm.stringWidth(columns)) / 2, TOP + height + 2 * fm.getHeight() + 6);
         for (int f = 1; f <= d; f++) {
             if (ticked(f, d)) {
                 String s = Integer.toString(f);
@@ -135,7 +116,8 @@ public final class ModelsHeatMap {
         Graphics2D vertical = (Graphics2D) g.create();
         try {
             vertical.rotate(-Math.PI / 2);
-            vertical.drawString("feature", -(TOP + (height + fm.stringWidth("feature")) / 2), left - 34);
+            String rows = export.rowAxis();
+            vertical.drawString(rows, -(TOP + (height + fm.stringWidth(rows)) / 2), left - 34);
         } finally {
             vertical.dispose();
         }
