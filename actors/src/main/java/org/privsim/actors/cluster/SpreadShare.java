@@ -1,6 +1,6 @@
 package org.privsim.actors.cluster;
 
-import java.util.ArrayList;
+
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -8,14 +8,12 @@ import java.util.Map;
 import java.util.function.IntFunction;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
-import org.apache.pekko.actor.typed.DispatcherSelector;
 import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
-import org.privsim.actors.local.LocalSettings;
 import org.privsim.actors.local.ParticipantTable;
-import org.privsim.actors.local.ParticipantWorker;
+import org.privsim.actors.local.WorkerPool;
 import org.privsim.core.seam.BoundCell;
 import org.privsim.core.seam.Folding;
 import org.privsim.core.seam.Participant;
@@ -42,7 +40,6 @@ import org.privsim.protocol.SpreadLocal;
  * run whose context is its own is kept for the start, as on the curator's node.
  */
 final class SpreadShare extends AbstractBehavior<SpreadLocal> {
-    private static final DispatcherSelector COMPUTE = DispatcherSelector.fromConfig(LocalSettings.COMPUTE_DISPATCHER);
     /** Positions per slice of an ask. */
     private static final int SLICE = 1024;
 
@@ -50,8 +47,7 @@ final class SpreadShare extends AbstractBehavior<SpreadLocal> {
     private final IntFunction<Participant<Object, Object>> participants;
     private final ParticipantTable table;
     private final ActorRef<RunCommand> results;
-    private final List<ActorRef<ParticipantBatch>> workers = new ArrayList<>();
-    private int nextWorker;
+    private final WorkerPool workers;
     private List<ActorRef<SpreadCommand>> hosts;
     private ActorRef<SpreadCommand> curator;
     private int node;
@@ -87,6 +83,7 @@ final class SpreadShare extends AbstractBehavior<SpreadLocal> {
         this.table = contextKey == null ? new ParticipantTable(build) : null;
         this.participants = table != null ? table : build;
         this.results = ctx.messageAdapter(RunCommand.class, SpreadLocal.Computed::new);
+        this.workers = new WorkerPool(ctx);
     }
 
     @Override
@@ -126,7 +123,7 @@ final class SpreadShare extends AbstractBehavior<SpreadLocal> {
             waiting = 0;
             for (int from = 0; from < ids.length; from += SLICE) {
                 waiting++;
-                worker().tell(new ParticipantBatch(local, 0, from, Math.min(ids.length, from + SLICE), participants,
+                workers.next().tell(new ParticipantBatch(local, 0, from, Math.min(ids.length, from + SLICE), participants,
                         results));
             }
             return this;
@@ -147,7 +144,7 @@ final class SpreadShare extends AbstractBehavior<SpreadLocal> {
                 computed[i] = s.folding().empty();
             } else {
                 waiting++;
-                worker().tell(new ParticipantBatch(local, i, segment.from() - part.from(), segment.to() - part.from(),
+                workers.next().tell(new ParticipantBatch(local, i, segment.from() - part.from(), segment.to() - part.from(),
                         participants, results));
             }
         }
@@ -226,15 +223,5 @@ final class SpreadShare extends AbstractBehavior<SpreadLocal> {
         }
         share = null;
         return this;
-    }
-
-    /** The next worker, round-robin; the pool grows to one worker per processor. */
-    private ActorRef<ParticipantBatch> worker() {
-        if (workers.size() < Runtime.getRuntime().availableProcessors()) {
-            ActorRef<ParticipantBatch> w = getContext().spawn(ParticipantWorker.create(), "w-" + workers.size(), COMPUTE);
-            workers.add(w);
-            return w;
-        }
-        return workers.get(nextWorker++ % workers.size());
     }
 }

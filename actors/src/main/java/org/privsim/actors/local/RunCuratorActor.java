@@ -1,6 +1,6 @@
 package org.privsim.actors.local;
 
-import java.util.ArrayList;
+
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -8,7 +8,6 @@ import java.util.Map;
 import java.util.function.IntFunction;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
-import org.apache.pekko.actor.typed.DispatcherSelector;
 import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
@@ -59,8 +58,6 @@ import org.privsim.protocol.SpreadLocal;
  * participant is lost — and stops, with its workers and stand-ins.
  */
 public final class RunCuratorActor extends AbstractBehavior<RunCommand> {
-    /** Workers compute slices on the compute dispatcher, off the coordinators' dispatcher. */
-    private static final DispatcherSelector COMPUTE = DispatcherSelector.fromConfig(LocalSettings.COMPUTE_DISPATCHER);
     /** Positions per slice of an ask. */
     static final int SLICE = 1024;
 
@@ -80,8 +77,7 @@ public final class RunCuratorActor extends AbstractBehavior<RunCommand> {
     private final ParticipantTable table;
     /** Shared context: the most participants one step asked (they are not kept, so not counted). */
     private int largestStep;
-    private final List<ActorRef<ParticipantBatch>> workers = new ArrayList<>();
-    private int nextWorker;
+    private final WorkerPool workers;
     /** The request of the step whose answers are awaited (for progress). */
     private Object pendingRequest;
     /** This node's address on a cluster (the run's placement), or null locally. */
@@ -140,6 +136,7 @@ public final class RunCuratorActor extends AbstractBehavior<RunCommand> {
         this.coordinator = coordinator;
         this.progress = progress;
         this.node = node;
+        this.workers = new WorkerPool(ctx);
         this.remote = remote;
     }
 
@@ -247,7 +244,7 @@ public final class RunCuratorActor extends AbstractBehavior<RunCommand> {
             total = f.ranged() ? f.folding().empty() : null;
             int start = 0;
             for (int range = 0; range < partials.length; range++) {
-                worker().tell(new ParticipantBatch(step, range, start, f.ends()[range], participants, self));
+                workers.next().tell(new ParticipantBatch(step, range, start, f.ends()[range], participants, self));
                 start = f.ends()[range];
             }
             return this;
@@ -258,7 +255,7 @@ public final class RunCuratorActor extends AbstractBehavior<RunCommand> {
             for (int position = 0; position < ids.length; position++) {
                 Role role = cell.role(ids[position]);
                 if (role == Role.USER) {
-                    worker().tell(new ParticipantBatch(step, 0, position, position + 1, participants, self));
+                    workers.next().tell(new ParticipantBatch(step, 0, position, position + 1, participants, self));
                 } else {
                     standIn(ids[position], role).tell(new ParticipantCommand.Ask(position, step.request(position), self));
                 }
@@ -266,19 +263,9 @@ public final class RunCuratorActor extends AbstractBehavior<RunCommand> {
             return this;
         }
         for (int from = 0; from < ids.length; from += SLICE) {
-            worker().tell(new ParticipantBatch(step, 0, from, Math.min(ids.length, from + SLICE), participants, self));
+            workers.next().tell(new ParticipantBatch(step, 0, from, Math.min(ids.length, from + SLICE), participants, self));
         }
         return this;
-    }
-
-    /** The next worker, round-robin; the pool grows to one worker per processor. */
-    private ActorRef<ParticipantBatch> worker() {
-        if (workers.size() < Runtime.getRuntime().availableProcessors()) {
-            ActorRef<ParticipantBatch> w = getContext().spawn(ParticipantWorker.create(), "w-" + workers.size(), COMPUTE);
-            workers.add(w);
-            return w;
-        }
-        return workers.get(nextWorker++ % workers.size());
     }
 
     /** The stand-in of participant {@code id}, of a role placed on other nodes, spawned on first use. */
