@@ -1,11 +1,15 @@
 package org.privsim.actors.cluster;
 
 import java.security.SecureRandom;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
+import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
@@ -15,9 +19,14 @@ import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.apache.pekko.cluster.ClusterEvent;
+import org.apache.pekko.cluster.Member;
+import org.apache.pekko.cluster.MemberStatus;
 import org.apache.pekko.cluster.typed.Cluster;
 import org.apache.pekko.cluster.typed.Subscribe;
+import org.privsim.core.run.MemoryModel;
+import org.privsim.core.scenario.Scenario;
 import org.privsim.core.seam.BoundCell;
+import org.privsim.core.seam.Role;
 import org.privsim.core.seam.Spread;
 import org.privsim.core.seam.SpreadPlan;
 import org.privsim.core.seam.Step;
@@ -45,7 +54,7 @@ import org.privsim.protocol.SpreadLocal;
 final class SpreadRun extends AbstractBehavior<SpreadLocal> {
     private static final SecureRandom NONCES = new SecureRandom();
     /** How long a start waits for the spread hosts of every users node that is Up to be listed. */
-    private static final java.time.Duration LISTING_WAIT = java.time.Duration.ofSeconds(15);
+    private static final Duration LISTING_WAIT = Duration.ofSeconds(15);
     private final long asked = System.nanoTime();
 
     private final BoundCell cell;
@@ -68,7 +77,7 @@ final class SpreadRun extends AbstractBehavior<SpreadLocal> {
     /** The step whose answers are awaited (asked again over the nodes left when a node is lost), or null. */
     private Step<Object, Object> current;
     /** The addresses of the nodes lost during the run: never given a block again. */
-    private final java.util.Set<String> lost = new java.util.HashSet<>();
+    private final Set<String> lost = new HashSet<>();
 
     private int step;
     private boolean fold;
@@ -78,17 +87,17 @@ final class SpreadRun extends AbstractBehavior<SpreadLocal> {
 
     /**
      * Whether the runs of {@code cell} are spread: the family can spread them ({@link BoundCell#spread})
-     * and the scenario's {@code runPlacement} is {@code spread}, or {@code auto} and the memory model's
-     * estimate of the scenario on one JVM exceeds this node's maximum heap.
+     * and the scenario's {@code runPlacement} is {@code spread}, or {@code auto} and the memory model
+     * says the scenario does not fit this node's heap ({@link MemoryModel#problem}).
      */
-    static boolean spreads(org.privsim.core.scenario.Scenario scenario, BoundCell cell) {
+    static boolean spreads(Scenario scenario, BoundCell cell) {
         if (cell.spread() == null) {
             return false;
         }
         return switch (scenario.runPlacement()) {
             case SPREAD -> true;
             case WHOLE -> false;
-            case AUTO -> org.privsim.core.run.MemoryModel.problem(scenario, ClusterRunner.NAME,
+            case AUTO -> MemoryModel.problem(scenario, ClusterRunner.NAME,
                     Runtime.getRuntime().maxMemory()) != null;
         };
     }
@@ -176,7 +185,7 @@ final class SpreadRun extends AbstractBehavior<SpreadLocal> {
         SpreadLocal.Hosts m = new SpreadLocal.Hosts(live, liveAddresses);
         if (m.hosts().size() < usersNodesUp() && System.nanoTime() - asked < LISTING_WAIT.toNanos()) {
             // the Receptionist's listing reaches a node a moment after the members are Up
-            getContext().scheduleOnce(java.time.Duration.ofMillis(100), host,
+            getContext().scheduleOnce(Duration.ofMillis(100), host,
                     new SpreadLocal.HostsRequest(getContext().getSelf()));
             return this;
         }
@@ -199,9 +208,9 @@ final class SpreadRun extends AbstractBehavior<SpreadLocal> {
     /** The members that are Up with the users role. */
     private int usersNodesUp() {
         int up = 0;
-        for (org.apache.pekko.cluster.Member member : Cluster.get(getContext().getSystem()).state().getMembers()) {
-            if (member.status() == org.apache.pekko.cluster.MemberStatus.up() && !lost.contains(member.address().toString())
-                    && member.hasRole(org.privsim.core.seam.Role.USER.clusterRole())) {
+        for (Member member : Cluster.get(getContext().getSystem()).state().getMembers()) {
+            if (member.status() == MemberStatus.up() && !lost.contains(member.address().toString())
+                    && member.hasRole(Role.USER.clusterRole())) {
                 up++;
             }
         }
@@ -296,7 +305,7 @@ final class SpreadRun extends AbstractBehavior<SpreadLocal> {
         stepBytes += m.bytes();
         if (message instanceof SpreadCommand.Total total && fold && total.step() == step) {
             stepBytes += total.wireBytes();
-            return answered(java.util.Collections.singletonList(total.total()));
+            return answered(Collections.singletonList(total.total()));
         }
         if (message instanceof SpreadCommand.Answers part && !fold && part.step() == step) {
             int[] positions = part.positions().toArray();
