@@ -1,8 +1,10 @@
 package org.privsim.actors.cluster;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -38,7 +40,8 @@ import org.privsim.protocol.SpreadLocal;
  *
  * <p>Guarantee: a share lives until its run's {@link SpreadCommand.Close}, or until the node of the
  * run's curator is removed from the cluster; a carry that arrives before its run's first share waits
- * for it; a message for a start no longer here is dropped (that start was abandoned). Only
+ * for it, one that arrives after its run's close is dropped, as is any message for a start no longer
+ * here (that start was abandoned). Only
  * references to hosts cross between nodes.
  */
 public final class SpreadHost extends AbstractBehavior<Object> {
@@ -76,6 +79,9 @@ public final class SpreadHost extends AbstractBehavior<Object> {
         system.receptionist().tell(Receptionist.register(KEY, of(system).narrow()));
     }
 
+    /** How many closed keys a host remembers. */
+    private static final int CLOSED = 1024;
+
     /** A share of a run on this node, and the address of its curator's node. */
     private record Hosted(ActorRef<SpreadLocal> share, String curatorNode) {}
 
@@ -85,6 +91,13 @@ public final class SpreadHost extends AbstractBehavior<Object> {
     private final Map<SpreadCommand.RunKey, ActorRef<SpreadLocal>> runs = new HashMap<>();
     private final Map<SpreadCommand.RunKey, Hosted> shares = new HashMap<>();
     private final Map<SpreadCommand.RunKey, List<SpreadLocal.Received>> early = new HashMap<>();
+    /** The last {@value #CLOSED} keys closed here: a carry of one of them comes too late and is dropped. */
+    private final Set<SpreadCommand.RunKey> closed = Collections.newSetFromMap(new LinkedHashMap<>() {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<SpreadCommand.RunKey, Boolean> eldest) {
+            return size() > CLOSED;
+        }
+    });
 
     private SpreadHost(ActorContext<Object> ctx) {
         super(ctx);
@@ -167,12 +180,13 @@ public final class SpreadHost extends AbstractBehavior<Object> {
             hosted.share().tell(received);
         } else if (message instanceof SpreadCommand.Carry carry) {
             Hosted hosted = shares.get(carry.key());
-            if (hosted == null) {
+            if (hosted == null && !closed.contains(carry.key())) {
                 early.computeIfAbsent(carry.key(), k -> new ArrayList<>()).add(received);
-            } else {
+            } else if (hosted != null) {
                 hosted.share().tell(received);
             }
         } else if (message instanceof SpreadCommand.Close close) {
+            closed.add(close.key());
             Hosted hosted = shares.remove(close.key());
             early.remove(close.key());
             if (hosted != null) {
