@@ -92,6 +92,23 @@ class PrivacyEventsTest {
         assertEquals("pld", events.get("rows").get(4).get("accountant").asText()); // dp-fedavg's default accountant
     }
 
+    /** Ratings rows are zCDP rows: their events state the row's calibration, and give back its ε under it. */
+    @Test
+    void ratingsEventsStateTheRowsCalibration() throws Exception {
+        JsonNode events = run("""
+                name: events-ratings
+                seed: 23
+                task: { type: ratings, users: 80, items: 30, rank: 2, noise: 0.4, minRatingsPerUser: 4 }
+                experiments:
+                  - { algorithm: item-mean-dp, epsilon: 1, delta: 1.0e-5, maxRatingsPerUser: 5 }
+                  - { algorithm: priv-altmin, epsilon: 2, delta: 1.0e-5, rounds: 2, maxRatingsPerUser: 6,
+                      calibration: paper }
+                  - { algorithm: own-data }
+                """, 2);
+        assertEquals("tight", events.get("rows").get(0).get("calibration").asText());
+        assertEquals("paper", events.get("rows").get(1).get("calibration").asText());
+    }
+
     @Test
     void multitaskAndIndexedMeanEventsGiveBackTheRowsEpsilon() throws Exception {
         JsonNode multitask = run("""

@@ -105,10 +105,10 @@ public final class RatingsRows implements RowDescription<RatingsResult> {
                         + " ratings per user per release");
     }
 
-    /** None: {@code privacy-events.json} has stated no calibration for ratings rows. */
+    /** The row's calibration, as for every zCDP row (null for a non-private row). */
     @Override
     public String eventCalibration(RatingsResult row) {
-        return null;
+        return row.calibration();
     }
 
     @Override
