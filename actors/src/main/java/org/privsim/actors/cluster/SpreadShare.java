@@ -1,6 +1,5 @@
 package org.privsim.actors.cluster;
 
-
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;

@@ -1,6 +1,5 @@
 package org.privsim.actors.local;
 
-
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -65,9 +64,10 @@ public final class RunCuratorActor extends AbstractBehavior<RunCommand> {
     private final int run;
     private final RunCurator<Object, Object, Object> curator;
     /** The spread side of a run spread over a cluster's nodes, or null when the run is whole. */
-    private ActorRef<SpreadLocal> spreadRun;
-    /** A spread run's participants per node and network use {bytes, steps}, so far. */
+    private final ActorRef<SpreadLocal> spreadRun;
+    /** A spread run's participants per node address so far (null: not spread, or no step yet). */
     private Map<String, Integer> spreadPlacement;
+    /** A spread run's network use so far: {bytes, steps}. */
     private final long[] wire = new long[2];
     private final ActorRef<CoordinatorCommand> coordinator;
     private final Progress progress;
@@ -119,12 +119,8 @@ public final class RunCuratorActor extends AbstractBehavior<RunCommand> {
                             RemoteParticipants remote, ActorRef<CoordinatorCommand> coordinator,
                             SharedContexts contexts, SpreadSteps spread, Progress progress) {
         super(ctx);
-        if (spread != null) {
-            Behavior<SpreadLocal> side = spread.start(cell, run, ctx.getSelf());
-            if (side != null) {
-                spreadRun = ctx.spawn(side, "spread");
-            }
-        }
+        Behavior<SpreadLocal> side = spread == null ? null : spread.start(cell, run, ctx.getSelf());
+        this.spreadRun = side == null ? null : ctx.spawn(side, "spread");
         this.cell = cell;
         this.run = run;
         Object key = cell.contextKey(run, seed);
