@@ -67,7 +67,9 @@ class SpreadRunTest {
             assertEquals(perExperiment[e], placement.participants().values().stream().mapToInt(i -> i).sum(),
                     placement.toString());
             assertNotNull(placement.wireBytesPerStep(), placement.toString());
-            assertTrue(placement.wireBytes() > 0 && placement.spreadSteps() > 0, placement.toString());
+            assertTrue(placement.spreadSteps() > 0, placement.toString());
+            // participants on one node may share it with the run's curator: then nothing crosses a network
+            assertTrue(nodes[e] == 1 ? placement.wireBytes() >= 0 : placement.wireBytes() > 0, placement.toString());
         }
     }
 
