@@ -68,8 +68,9 @@ class SpreadRunTest {
                     placement.toString());
             assertNotNull(placement.wireBytesPerStep(), placement.toString());
             assertTrue(placement.spreadSteps() > 0, placement.toString());
-            // participants on one node may share it with the run's curator: then nothing crosses a network
-            assertTrue(nodes[e] == 1 ? placement.wireBytes() >= 0 : placement.wireBytes() > 0, placement.toString());
+            if (nodes[e] > 1) { // on one node, the participants may share it with the run's curator: no network
+                assertTrue(placement.wireBytes() > 0, placement.toString());
+            }
         }
     }
 
