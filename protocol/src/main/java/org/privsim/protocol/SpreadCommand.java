@@ -64,7 +64,6 @@ public sealed interface SpreadCommand extends CborSerializable
      * @param key         the run's start
      * @param step        the step's number in this start
      * @param scenario    the scenario, on the node's first share of this start, else null
-     * @param bounds      the id blocks of the nodes ({@code Spread.bounds})
      * @param node        this node's index in {@code hosts}
      * @param hosts       the spread hosts of the run's nodes, in node order
      * @param curator     the spread host of the curator's node
@@ -74,7 +73,7 @@ public sealed interface SpreadCommand extends CborSerializable
      * @param ask         an ask's part (else null)
      * @param fold        a fold's part (else null)
      */
-    record Share(RunKey key, int step, Scenario scenario, int[] bounds, int node, List<ActorRef<SpreadCommand>> hosts,
+    record Share(RunKey key, int step, Scenario scenario, int node, List<ActorRef<SpreadCommand>> hosts,
                  ActorRef<SpreadCommand> curator,
                  @JsonTypeInfo(use = JsonTypeInfo.Id.CLASS) Object request,
                  @JsonTypeInfo(use = JsonTypeInfo.Id.CLASS) List<Object> requests,

@@ -67,7 +67,6 @@ final class SpreadRun extends AbstractBehavior<SpreadLocal> {
     private List<ActorRef<SpreadCommand>> hosts;
     private List<String> addresses;
     private SpreadPlan plan;
-    private int[] bounds;
     /** Whether each node has had this start's scenario. */
     private boolean[] told;
     /** The participants asked so far (each counted once, on the node that held it then), per node address. */
@@ -196,8 +195,7 @@ final class SpreadRun extends AbstractBehavior<SpreadLocal> {
         hosts = m.hosts();
         addresses = m.addresses();
         Spread spread = cell.spread();
-        bounds = spread.bounds(hosts.size());
-        plan = new SpreadPlan(bounds);
+        plan = SpreadPlan.of(spread, hosts.size());
         told = new boolean[hosts.size()];
         if (seen == null) {
             seen = new BitSet(spread.population());
@@ -279,7 +277,7 @@ final class SpreadRun extends AbstractBehavior<SpreadLocal> {
 
     private void send(int node, Step<Object, Object> next, Object request, List<Object> requests,
                       SpreadPlan.AskPart ask, SpreadPlan.FoldPart part) {
-        SpreadCommand.Share share = new SpreadCommand.Share(key, step, told[node] ? null : scenario, bounds, node,
+        SpreadCommand.Share share = new SpreadCommand.Share(key, step, told[node] ? null : scenario, node,
                 hosts, host.narrow(), request, requests,
                 next instanceof Step.Fold<Object, Object> f ? f.folding() : null, ask, part);
         told[node] = true;

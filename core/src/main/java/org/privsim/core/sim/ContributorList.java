@@ -1,6 +1,7 @@
 package org.privsim.core.sim;
 
 import java.util.Arrays;
+import org.privsim.core.seam.IntRuns;
 
 /**
  * The ids of the users whose data entered a sum, in the order they were added (ascending id when
@@ -43,37 +44,16 @@ public final class ContributorList {
     }
 
     /**
-     * The ids as runs of consecutive ids, in order: (first id, length) pairs — a sum's contributors as
-     * they cross a network, whose size is the number of runs (one for a whole population folded in
-     * id order), not the number of users.
+     * The ids as runs ({@link IntRuns}): a sum's contributors as they cross a network, whose size is
+     * the number of runs (one for a whole population folded in id order), not the number of users.
      */
-    public int[] runs() {
-        int[] out = new int[16];
-        int count = 0;
-        for (int i = 0; i < size; ) {
-            int start = i;
-            while (i + 1 < size && ids[i + 1] == ids[i] + 1) {
-                i++;
-            }
-            i++;
-            if (count + 2 > out.length) {
-                out = Arrays.copyOf(out, out.length * 2);
-            }
-            out[count++] = ids[start];
-            out[count++] = i - start;
-        }
-        return Arrays.copyOf(out, count);
+    public IntRuns runs() {
+        return IntRuns.of(ids, 0, size);
     }
 
-    /** Appends the ids of {@code runs} ({@link #runs} pairs), in order. */
-    public void addRuns(int[] runs) {
-        if (runs.length % 2 != 0) {
-            throw new IllegalArgumentException("runs come in (first id, length) pairs, got " + runs.length + " values");
-        }
-        for (int r = 0; r < runs.length; r += 2) {
-            for (int k = 0; k < runs[r + 1]; k++) {
-                add(runs[r] + k);
-            }
-        }
+    /** Appends the ids of {@code runs}, in order. */
+    public void addRuns(IntRuns runs) {
+        int[] more = runs.toArray();
+        addAll(more, more.length);
     }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonAutoDetect;
 import com.fasterxml.jackson.annotation.JsonAutoDetect.Visibility;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import org.privsim.core.seam.IntRuns;
 import java.util.Arrays;
 
 /**
@@ -28,14 +29,14 @@ public final class ErrorSum {
 
     /** Rebuilds a sum from its wire form (contributors as {@link ContributorList#runs}). */
     @JsonCreator
-    static ErrorSum fromWire(@JsonProperty("sums") double[] sums, @JsonProperty("contributorRuns") int[] runs) {
+    static ErrorSum fromWire(@JsonProperty("sums") double[] sums, @JsonProperty("contributorRuns") IntRuns runs) {
         ErrorSum s = of(sums, new int[0]);
         s.contributors.addRuns(runs);
         return s;
     }
 
     @JsonProperty("contributorRuns")
-    int[] contributorRuns() {
+    IntRuns contributorRuns() {
         return contributors.runs();
     }
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonAutoDetect;
 import com.fasterxml.jackson.annotation.JsonAutoDetect.Visibility;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import org.privsim.core.seam.IntRuns;
 import org.privsim.core.linalg.PackedSymmetric;
 
 /**
@@ -47,7 +48,7 @@ public final class InitSum {
     /** Rebuilds a sum from its wire form (contributors as {@link ContributorList#runs}). */
     @JsonCreator
     static InitSum fromWire(@JsonProperty("dimension") int dimension, @JsonProperty("matrices") int matrices,
-                            @JsonProperty("packed") double[] packed, @JsonProperty("contributorRuns") int[] runs) {
+                            @JsonProperty("packed") double[] packed, @JsonProperty("contributorRuns") IntRuns runs) {
         InitSum s = of(dimension, matrices, packed, new int[0]);
         s.contributors.addRuns(runs);
         return s;
@@ -64,7 +65,7 @@ public final class InitSum {
     }
 
     @JsonProperty("contributorRuns")
-    int[] contributorRuns() {
+    IntRuns contributorRuns() {
         return contributors.runs();
     }
 

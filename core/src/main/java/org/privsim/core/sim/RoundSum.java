@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonAutoDetect;
 import com.fasterxml.jackson.annotation.JsonAutoDetect.Visibility;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import org.privsim.core.seam.IntRuns;
 import org.privsim.core.linalg.PackedSymmetric;
 
 /**
@@ -55,7 +56,7 @@ public final class RoundSum {
     @JsonCreator
     static RoundSum fromWire(@JsonProperty("dimension") int dimension, @JsonProperty("rank") int rank,
                              @JsonProperty("gram") boolean gram, @JsonProperty("blocks") double[] blocks,
-                             @JsonProperty("h") double[] h, @JsonProperty("contributorRuns") int[] runs) {
+                             @JsonProperty("h") double[] h, @JsonProperty("contributorRuns") IntRuns runs) {
         RoundSum s = of(dimension, rank, gram, blocks, h, new int[0]);
         s.contributors.addRuns(runs);
         return s;
@@ -72,7 +73,7 @@ public final class RoundSum {
     }
 
     @JsonProperty("contributorRuns")
-    int[] contributorRuns() {
+    IntRuns contributorRuns() {
         return contributors.runs();
     }
 
