@@ -15,8 +15,8 @@
 # allocate as soon as one users node has registered (role.users.min-nr-of-members stays 1). The submitter is a client, not a member:
 #   privsim run SCENARIO --runner cluster --seed-nodes 10.213.<X>.1:2551 --host 10.213.<X>.200 --port 2551 [args]
 # (a fixed port: with --jobs K the nodes keep one association for every submission, not one each).
-# Artery runs over TLS with mutual authentication by default: cluster-conf/make-tls.sh makes a
-# certificate authority and one key pair for this cluster in the work directory (PRIVSIM_TLS=off:
+# Artery runs over TLS with mutual authentication by default: cluster-conf/make-tls.sh makes one
+# key pair and its self-signed certificate for this cluster in the work directory (PRIVSIM_TLS=off:
 # plain TCP).
 #
 # --fault strikes once the first job is under way and the node it strikes holds work:

@@ -129,8 +129,8 @@ public final class ClusterNode {
     /**
      * Artery over TLS 1.3 with mutual authentication, from a directory made by
      * {@code cluster-conf/make-tls.sh}: {@code node.p12} (this cluster's key and certificate),
-     * {@code truststore.p12} (its authority) and {@code password}. A peer must present a certificate
-     * of that authority, or its connection is refused. Bounds the JDK's TLS session caches to
+     * {@code truststore.p12} (that certificate alone) and {@code password}. A peer must present the
+     * cluster's certificate, or its connection is refused. Bounds the JDK's TLS session caches to
      * {@value #SESSION_CACHE} sessions each (system property {@value #SESSION_CACHE_SIZE}) unless
      * that property is set.
      *

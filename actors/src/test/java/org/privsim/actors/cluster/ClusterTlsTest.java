@@ -36,7 +36,7 @@ import org.privsim.core.family.SequentialRunner;
 /**
  * A cluster whose remoting runs over TLS with mutual authentication (material made by
  * {@code cluster-conf/make-tls.sh}) refuses a node, and a submitting client, whose certificate
- * another authority signed, and shrugs off a plain TCP client that sends it garbage: the cluster keeps its members and a job run
+ * another cluster's material holds, and shrugs off a plain TCP client that sends it garbage: the cluster keeps its members and a job run
  * afterwards has the sequential runner's report.
  */
 class ClusterTlsTest {
@@ -57,7 +57,7 @@ class ClusterTlsTest {
     static void startTlsCluster() throws Exception {
         Path own = tmp.resolve("own");
         foreign = tmp.resolve("foreign");
-        // Two clusters' material, made side by side (each is a handful of keytool runs).
+        // Two clusters' material, made side by side (each is two keytool runs and a third beside the second).
         Process a = makeTls(own);
         Process b = makeTls(foreign);
         for (Process p : List.of(a, b)) {
@@ -87,7 +87,7 @@ class ClusterTlsTest {
     }
 
     @Test
-    void aNodeWithAnotherAuthoritysCertificateCannotJoin() throws Exception {
+    void aNodeWithAnotherClustersCertificateCannotJoin() throws Exception {
         Address seed = Cluster.get(nodes.get(0)).selfMember().address();
         ActorSystem<Void> stranger = ClusterNode.start(ClusterNode.config(new ClusterNode.Options("127.0.0.1", 0, null,
                 List.of(SeamSharding.USERS_ROLE)), nodeConfig(foreign)
@@ -105,7 +105,7 @@ class ClusterTlsTest {
     }
 
     @Test
-    void aClientWithAnotherAuthoritysCertificateIsRefused() {
+    void aClientWithAnotherClustersCertificateIsRefused() {
         Address seed = Cluster.get(nodes.get(0)).selfMember().address();
         long start = System.nanoTime();
         // The handshake fails on both sides: the client's submissions never reach the curator entry,
