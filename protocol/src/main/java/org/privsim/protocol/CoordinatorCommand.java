@@ -11,7 +11,7 @@ import java.util.Map;
  * cluster a run placer starts a run lost with its node again (a second report of a run is ignored).
  */
 public sealed interface CoordinatorCommand extends CborSerializable
-        permits CoordinatorCommand.RunFinished, CoordinatorCommand.RunFailed {
+        permits CoordinatorCommand.RunFinished, CoordinatorCommand.RunFailed, CoordinatorCommand.RunStepped {
 
     /**
      * Run {@code run} of cell {@code cell} finished.
@@ -34,4 +34,15 @@ public sealed interface CoordinatorCommand extends CborSerializable
      * @param reason what went wrong
      */
     record RunFailed(int cell, int run, String reason) implements CoordinatorCommand {}
+
+    /**
+     * Run {@code run} of cell {@code cell} has taken {@code steps} steps so far: progress only, sent at
+     * most every {@code RunCuratorActor.STEP_NOTICE_NANOS} by a run that lasts; it changes nothing a
+     * report holds, and one that arrives after its run finished is ignored.
+     *
+     * @param cell  the cell's index
+     * @param run   the run's index in the cell
+     * @param steps the steps the run's curator took (and had answered) so far
+     */
+    record RunStepped(int cell, int run, int steps) implements CoordinatorCommand {}
 }

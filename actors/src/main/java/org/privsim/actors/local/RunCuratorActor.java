@@ -59,6 +59,11 @@ import org.privsim.protocol.SpreadLocal;
 public final class RunCuratorActor extends AbstractBehavior<RunCommand> {
     /** Positions per slice of an ask. */
     static final int SLICE = 1024;
+    /**
+     * How often at most a run tells its coordinator how many steps it took
+     * ({@link CoordinatorCommand.RunStepped}, progress only): a run shorter than this tells nothing.
+     */
+    static final long STEP_NOTICE_NANOS = 1_000_000_000L;
 
     private final BoundCell cell;
     private final int run;
@@ -80,6 +85,10 @@ public final class RunCuratorActor extends AbstractBehavior<RunCommand> {
     private final WorkerPool workers;
     /** The request of the step whose answers are awaited (for progress). */
     private Object pendingRequest;
+    /** Steps taken (and answered) so far, and when the coordinator last heard of them. */
+    private int steps;
+    private long lastNotice = System.nanoTime();
+    private final long noticeNanos;
     /** This node's address on a cluster (the run's placement), or null locally. */
     private final String node;
     /** Stand-ins for participants of roles placed elsewhere (cluster), or null. */
@@ -105,20 +114,29 @@ public final class RunCuratorActor extends AbstractBehavior<RunCommand> {
      *                 to run every participant here
      * @param contexts the node's shared contexts of this job
      * @param spread   answers the steps of a run spread over a cluster's nodes, or null to run it whole
-     * @param progress told of every step taken ({@link Progress#released})
+     * @param progress told of every step taken ({@link Progress#released}); the coordinator hears of the
+     *                 steps of a run that lasts ({@link CoordinatorCommand.RunStepped})
      */
     public static Behavior<RunCommand> create(BoundCell cell, int run, long seed, String node,
                                               RemoteParticipants remote, ActorRef<CoordinatorCommand> coordinator,
                                               SharedContexts contexts, SpreadSteps spread, Progress progress) {
+        return create(cell, run, seed, node, remote, coordinator, contexts, spread, progress, STEP_NOTICE_NANOS);
+    }
+
+    /** {@link #create} telling the coordinator of the steps at most every {@code noticeNanos} (tests: 0, every step). */
+    static Behavior<RunCommand> create(BoundCell cell, int run, long seed, String node, RemoteParticipants remote,
+                                       ActorRef<CoordinatorCommand> coordinator, SharedContexts contexts,
+                                       SpreadSteps spread, Progress progress, long noticeNanos) {
         return Behaviors.setup(ctx -> new RunCuratorActor(ctx, cell, run, seed, node, remote, coordinator, contexts,
-                spread, progress)
+                spread, progress, noticeNanos)
                 .advance(null));
     }
 
     private RunCuratorActor(ActorContext<RunCommand> ctx, BoundCell cell, int run, long seed, String node,
                             RemoteParticipants remote, ActorRef<CoordinatorCommand> coordinator,
-                            SharedContexts contexts, SpreadSteps spread, Progress progress) {
+                            SharedContexts contexts, SpreadSteps spread, Progress progress, long noticeNanos) {
         super(ctx);
+        this.noticeNanos = noticeNanos;
         Behavior<SpreadLocal> side = spread == null ? null : spread.start(cell, run, ctx.getSelf());
         this.spreadRun = side == null ? null : ctx.spawn(side, "spread");
         this.cell = cell;
@@ -157,6 +175,20 @@ public final class RunCuratorActor extends AbstractBehavior<RunCommand> {
     }
 
     /**
+     * A step was answered: {@code progress} hears of it ({@link Progress#released}), and the
+     * coordinator, when the last notice is old enough ({@link #STEP_NOTICE_NANOS}), of the steps so far.
+     */
+    private void stepped(Object request) {
+        progress.released(cell.index(), run, request);
+        steps++;
+        long now = System.nanoTime();
+        if (now - lastNotice >= noticeNanos) {
+            lastNotice = now;
+            coordinator.tell(new CoordinatorCommand.RunStepped(cell.index(), run, steps));
+        }
+    }
+
+    /**
      * Takes the curator's next step ({@code previous == null}: the first), computing the steps of one
      * slice here, until one is handed out (then waits for its answers) or the run is over.
      */
@@ -165,7 +197,7 @@ public final class RunCuratorActor extends AbstractBehavior<RunCommand> {
         try {
             Step<Object, Object> step = previous == null ? curator.start() : curator.onAnswers(previous);
             if (previous != null) {
-                progress.released(cell.index(), run, pendingRequest);
+                stepped(pendingRequest);
             }
             while (!(step instanceof Step.Done<Object, Object>)) {
                 int[] ids = step.asked();
@@ -191,7 +223,7 @@ public final class RunCuratorActor extends AbstractBehavior<RunCommand> {
                 step = curator.onAnswers(step instanceof Step.Fold<Object, Object> f
                         ? List.of(f.total(List.of(((RunCommand.Folded) result).sum())))
                         : Arrays.asList(((RunCommand.BatchAnswered) result).answers()));
-                progress.released(cell.index(), run, request);
+                stepped(request);
             }
             Map<String, Integer> placement = spreadPlacement != null ? spreadPlacement
                     : node == null ? null : Map.of(node, table == null ? largestStep : table.size());

@@ -29,7 +29,8 @@ import org.privsim.protocol.GuardianCommand;
  * <p>Guarantee: every row equals the sequential interpreter's bit for bit. Sends one
  * {@link GuardianCommand.SeamCellCompleted} per cell, in cell order, then stops — or one
  * {@link GuardianCommand.SeamCellFailed} and stops; a curator that stops without reporting fails its
- * cell (its stop after reporting is ignored).
+ * cell (its stop after reporting is ignored). Progress gets (runs done, runs, message) when a run
+ * finishes and when a run that lasts says how many steps it took ({@link CoordinatorCommand.RunStepped}).
  */
 public final class SeamCoordinator extends AbstractBehavior<CoordinatorCommand> {
     /** Runs (each with its participants) in flight at once. */
@@ -87,6 +88,13 @@ public final class SeamCoordinator extends AbstractBehavior<CoordinatorCommand> 
     public Receive<CoordinatorCommand> createReceive() {
         return newReceiveBuilder()
                 .onMessage(CoordinatorCommand.RunFinished.class, this::onFinished)
+                .onMessage(CoordinatorCommand.RunStepped.class, m -> {
+                    if (outcomes[m.cell()][m.run()] == null) {
+                        progress.update(done, order.length, cells.get(m.cell()).label() + " run " + (m.run() + 1)
+                                + "/" + outcomes[m.cell()].length + ", step " + m.steps());
+                    }
+                    return this;
+                })
                 .onMessage(CoordinatorCommand.RunFailed.class, m -> {
                     if (outcomes[m.cell()][m.run()] != null) {
                         return this;

@@ -220,6 +220,7 @@ class MessageSerializationTest {
                 new CoordinatorCommand.RunFinished(3, 0, new RatingsFamily.Outcome(0.9, 1.1, 0.95, 4, 12, 0.1, null, sampledLog()), null, null),
                 new CoordinatorCommand.RunFinished(0, 0, multitaskOutcome, new java.util.LinkedHashMap<>(Map.of("pekko://privsim@127.0.0.1:2552", 4)), new long[] {10, 2}),
                 new CoordinatorCommand.RunFailed(3, 1, "refused"),
+                new CoordinatorCommand.RunStepped(3, 1, 12),
                 new ParticipantCommand.Ask(3, new TransferFamily.Request(new TransferRequest.Gradients(3,
                         new double[] {0.5, 1}, Double.POSITIVE_INFINITY, new int[] {1, 4}), new double[] {1, 0, 0, 1}),
                         runCurator),

@@ -9,6 +9,7 @@ import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.TestProbe;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -190,7 +191,7 @@ class RunCuratorActorTest {
         TestProbe<CoordinatorCommand> coordinator = TEST_KIT.createTestProbe();
         TEST_KIT.spawn(RunCuratorActor.create(cell, 0, 1L, null, null, coordinator.getRef(),
                 new SharedContexts(), null, Progress.NONE));
-        CoordinatorCommand.RunFinished finished = coordinator.expectMessageClass(CoordinatorCommand.RunFinished.class);
+        CoordinatorCommand.RunFinished finished = report(coordinator, CoordinatorCommand.RunFinished.class);
         assertEquals(expected, finished.outcome());
     }
 
@@ -203,7 +204,7 @@ class RunCuratorActorTest {
         TestProbe<CoordinatorCommand> coordinator = TEST_KIT.createTestProbe();
         TEST_KIT.spawn(RunCuratorActor.create(cell, 0, 1L, null, null, coordinator.getRef(),
                 new SharedContexts(), null, Progress.NONE));
-        CoordinatorCommand.RunFailed failed = coordinator.expectMessageClass(CoordinatorCommand.RunFailed.class);
+        CoordinatorCommand.RunFailed failed = report(coordinator, CoordinatorCommand.RunFailed.class);
         assertTrue(failed.reason().contains("participant " + failing + " of run 0 threw java.lang.IllegalStateException:"
                 + " participant " + failing + " fails"), failed.reason());
     }
@@ -231,14 +232,43 @@ class RunCuratorActorTest {
         TEST_KIT.spawn(RunCuratorActor.create(cell, 0, 1L, "node", remote, coordinator.getRef(),
                 new SharedContexts(), null, Progress.NONE));
         if (adversary == 2) {
-            CoordinatorCommand.RunFinished finished = coordinator.expectMessageClass(CoordinatorCommand.RunFinished.class);
+            CoordinatorCommand.RunFinished finished = report(coordinator, CoordinatorCommand.RunFinished.class);
             assertEquals(SequentialInterpreter.run(cell, 0, 1L), finished.outcome());
             assertEquals(java.util.Map.of("node", RunCuratorActor.SLICE + 2), finished.placement(),
                     "participants 0 … SLICE + 2 but the adversary ran here");
         } else {
-            CoordinatorCommand.RunFailed failed = coordinator.expectMessageClass(CoordinatorCommand.RunFailed.class);
+            CoordinatorCommand.RunFailed failed = report(coordinator, CoordinatorCommand.RunFailed.class);
             assertTrue(failed.reason().contains("participant 4 of run 0 (role adversary) cannot take part in a fold"),
                     failed.reason());
         }
+    }
+
+    /**
+     * A run tells its coordinator how many steps it took (at most every {@code noticeNanos}; here 0,
+     * every step): 1, 2, … up to the steps it took, then its outcome; the notices change nothing it reports.
+     */
+    @Test
+    void aRunTellsItsCoordinatorOfItsStepsBeforeItsOutcome() {
+        BoundCell cell = BoundCell.of(new Toy(-1, false, -1), 0, 0);
+        TestProbe<CoordinatorCommand> coordinator = TEST_KIT.createTestProbe();
+        TEST_KIT.spawn(RunCuratorActor.create(cell, 0, 1L, null, null, coordinator.getRef(),
+                new SharedContexts(), null, Progress.NONE, 0));
+        int steps = 0;
+        CoordinatorCommand m;
+        while ((m = coordinator.receiveMessage()) instanceof CoordinatorCommand.RunStepped stepped) {
+            assertEquals(new CoordinatorCommand.RunStepped(0, 0, ++steps), stepped);
+        }
+        assertEquals(SequentialInterpreter.run(cell, 0, 1L), ((CoordinatorCommand.RunFinished) m).outcome());
+        assertEquals(((List<?>) SequentialInterpreter.run(cell, 0, 1L)).size(), steps,
+                "one notice per step: the toy's outcome lists one entry per step");
+    }
+
+    /** The report of a run, past the step notices a slow machine may see first. */
+    private static <T extends CoordinatorCommand> T report(TestProbe<CoordinatorCommand> coordinator, Class<T> type) {
+        CoordinatorCommand m;
+        do {
+            m = coordinator.receiveMessage();
+        } while (m instanceof CoordinatorCommand.RunStepped);
+        return type.cast(m);
     }
 }
