@@ -3,7 +3,6 @@ package org.privsim.core.data;
 import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvParser;
-import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -11,22 +10,13 @@ import java.io.PushbackReader;
 import java.io.Reader;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.security.DigestInputStream;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.zip.GZIPInputStream;
 import org.privsim.core.scenario.DatasetFeature;
 import org.privsim.core.scenario.MissingValues;
 
@@ -91,175 +81,19 @@ public record DatasetTable(String sha256, List<String> userKeys, double[][] feat
      */
     public static DatasetTable read(Path file, String userColumn, String labelColumn, List<DatasetFeature> features,
                                     MissingValues missing, int minSamplesPerUser, double labelMin, double labelMax) {
-        MessageDigest digest;
-        try {
-            digest = MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("the JVM has no SHA-256", e);
-        }
-        checkFile(file);
-        boolean gz = file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".gz");
-        try (InputStream raw = Files.newInputStream(file);
-             DigestInputStream hashed = new DigestInputStream(new BufferedInputStream(raw, 1 << 16), digest)) {
-            InputStream bytes = gz ? new BoundedInputStream(new GZIPInputStream(hashed, 1 << 16), file) : hashed;
+        DataFileInput.Read<Builder> read = DataFileInput.read(file, bytes -> {
             Builder builder = new Builder(file, userColumn, labelColumn, features, missing, labelMin, labelMax);
             builder.parse(bytes);
-            hashed.transferTo(OutputSink.INSTANCE); // hash any bytes the parser did not need (gzip trailer)
-            return builder.build(HexFormat.of().formatHex(digest.digest()), minSamplesPerUser);
-        } catch (NoSuchFileException e) {
-            throw new DatasetException("path", "cannot read " + file + ": no such file");
-        } catch (AccessDeniedException e) {
-            throw new DatasetException("path", "cannot read " + file + ": permission denied");
-        } catch (java.nio.charset.CharacterCodingException e) {
-            throw new DatasetException("path", "cannot read " + file + ": not valid UTF-8 text");
-        } catch (java.io.EOFException e) {
-            throw new DatasetException("path", "cannot read " + file + ": the compressed data ends early"
-                    + " (a truncated .gz file)");
-        } catch (java.util.zip.ZipException e) {
-            throw new DatasetException("path", "cannot read " + file + ": not valid gzip data");
-        } catch (IOException e) {
-            throw new DatasetException("path", "cannot read " + file + ": "
-                    + (Files.isDirectory(file) ? "it is a directory" : "read error"));
-        }
+            return builder;
+        });
+        return read.value().build(read.sha256(), minSamplesPerUser);
     }
 
-    /** The largest data file read, compressed or not (2 GiB). */
-    public static final long MAX_FILE_BYTES = 2L << 30;
-    /** The most bytes a {@code .gz} data file may expand to (2 GiB, as for a plain file). */
-    public static final long MAX_DECOMPRESSED_BYTES = 2L << 30;
-    /** The longest line (in characters) of a data file; longer ones are refused while scanning. */
-    public static final int MAX_LINE_CHARS = 1 << 20;
     /**
      * The largest magnitude of a value in a data file: the runs square and sum values over every
      * row, which must stay finite and keep the values' digits.
      */
     public static final double MAX_VALUE = 1e15;
-
-    /**
-     * Refuses, before opening it, a path that is not a regular {@code .csv} or {@code .csv.gz} file
-     * of at most {@link #MAX_FILE_BYTES}: devices, FIFOs and directories are never opened, and a
-     * file of another format is never read (its content is never echoed in an error).
-     */
-    private static void checkFile(Path file) {
-        String name = file.getFileName() == null ? "" : file.getFileName().toString().toLowerCase(Locale.ROOT);
-        if (!Files.exists(file)) {
-            throw new DatasetException("path", "cannot read " + file + ": no such file");
-        }
-        if (Files.isDirectory(file)) {
-            throw new DatasetException("path", "cannot read " + file + ": it is a directory");
-        }
-        if (!Files.isRegularFile(file)) {
-            throw new DatasetException("path", "cannot read " + file + ": not a regular file (a device, pipe or"
-                    + " socket)");
-        }
-        if (!name.endsWith(".csv") && !name.endsWith(".csv.gz")) {
-            throw new DatasetException("path", file + ": must name a .csv or .csv.gz file");
-        }
-        if (!Files.isReadable(file)) {
-            throw new DatasetException("path", "cannot read " + file + ": permission denied");
-        }
-        long size;
-        try {
-            size = Files.size(file);
-        } catch (IOException e) {
-            throw new DatasetException("path", "cannot read " + file + ": read error");
-        }
-        if (size > MAX_FILE_BYTES) {
-            throw new DatasetException("path", file + " has " + size + " bytes, more than the "
-                    + MAX_FILE_BYTES + " a data file may have");
-        }
-    }
-
-    /** Counts the bytes a decompressing stream yields and refuses more than {@link #MAX_DECOMPRESSED_BYTES}. */
-    private static final class BoundedInputStream extends java.io.FilterInputStream {
-        private final Path file;
-        private long count;
-
-        BoundedInputStream(InputStream in, Path file) {
-            super(in);
-            this.file = file;
-        }
-
-        @Override
-        public int read() throws IOException {
-            int b = super.read();
-            if (b >= 0) {
-                add(1);
-            }
-            return b;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-            int n = super.read(b, off, len);
-            if (n > 0) {
-                add(n);
-            }
-            return n;
-        }
-
-        private void add(long n) {
-            count += n;
-            if (count > MAX_DECOMPRESSED_BYTES) {
-                throw new DatasetException("path", file + " expands to more than " + MAX_DECOMPRESSED_BYTES
-                        + " bytes, the most a compressed data file may hold");
-            }
-        }
-    }
-
-    /**
-     * Passes characters through, refusing a line longer than {@link #MAX_LINE_CHARS} as soon as
-     * it is seen (so a file without line ends is never held whole).
-     */
-    private static final class LineLimitReader extends java.io.FilterReader {
-        private final Path file;
-        private int column;
-        private long line = 1;
-
-        LineLimitReader(Reader in, Path file) {
-            super(in);
-            this.file = file;
-        }
-
-        @Override
-        public int read() throws IOException {
-            int c = super.read();
-            if (c >= 0) {
-                see((char) c);
-            }
-            return c;
-        }
-
-        @Override
-        public int read(char[] buffer, int off, int len) throws IOException {
-            int n = super.read(buffer, off, len);
-            for (int i = 0; i < n; i++) {
-                see(buffer[off + i]);
-            }
-            return n;
-        }
-
-        private void see(char c) {
-            if (c == '\n') {
-                column = 0;
-                line++;
-            } else if (++column > MAX_LINE_CHARS) {
-                throw new DatasetException("path", file + " line " + line + " is longer than " + MAX_LINE_CHARS
-                        + " characters");
-            }
-        }
-    }
-
-    /** Discards bytes (the digest has already seen them). */
-    private static final class OutputSink extends java.io.OutputStream {
-        static final OutputSink INSTANCE = new OutputSink();
-
-        @Override
-        public void write(int b) {}
-
-        @Override
-        public void write(byte[] b, int off, int len) {}
-    }
 
     /** Grows one user's rows in primitive arrays. */
     private static final class UserRows {
@@ -306,7 +140,7 @@ public record DatasetTable(String sha256, List<String> userKeys, double[][] feat
         }
 
         void parse(InputStream bytes) throws IOException {
-            Reader reader = new PushbackReader(new LineLimitReader(new InputStreamReader(bytes,
+            Reader reader = new PushbackReader(DataFileInput.lineLimited(new InputStreamReader(bytes,
                     StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
                             .onUnmappableCharacter(CodingErrorAction.REPORT)), file), 1);
             int first = reader.read();
