@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "privsim", mixinStandardHelpOptions = true, version = "privsim 0.1.0",
         description = "Simulator for differentially private model personalization.",
-        subcommands = {DemoCommand.class, RunCommand.class, ValidateCommand.class, SchemaCommand.class, AccountCommand.class, BenchCommand.class, NodeCommand.class,
+        subcommands = {DemoCommand.class, RunCommand.class, ValidateCommand.class, SchemaCommand.class, AccountCommand.class, AuditBoundCommand.class, BenchCommand.class, NodeCommand.class,
             CommandLine.HelpCommand.class})
 public final class PrivsimCli implements Runnable {
 
