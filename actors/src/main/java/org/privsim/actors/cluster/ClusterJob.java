@@ -168,6 +168,8 @@ final class ClusterJob extends AbstractBehavior<JobCommand> {
         }
         submitter.tell(new SubmitterCommand.Finished(m.seam().size(),
                 m.audits().size(), m.placement()));
+        getContext().getLog().info("job {}: report sent to {} ({} rows, {} audits)", job, submitter.path(),
+                m.seam().size(), m.audits().size());
         return reported();
     }
 
