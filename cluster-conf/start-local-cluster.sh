@@ -15,10 +15,11 @@
 # (pekko.cluster.role.users.min-nr-of-members = N), so the submitter submits, and the shards are
 # spread, only over the whole cluster. The script exits with that run's exit code (0 ok, 1 failure,
 # 2 invalid input), or 1 when a node exits or does not start within PRIVSIM_START_TIMEOUT. The
-# submitter leaves by itself once it has the report (handing its shards off); every process the
-# script started is stopped on exit, Ctrl-C or SIGTERM: SIGTERM (graceful leave) to every node but
-# the seed, then to the seed, and SIGKILL to whatever still runs PRIVSIM_STOP_TIMEOUT seconds
-# (default 20) after the stop began.
+# submitter leaves by itself once it has the report (handing its shards off), and once the seed
+# node has removed it the nodes leave too: SIGTERM (graceful leave) to every node but the seed, then
+# to the seed once it has removed them; every process the script started is stopped the same way on
+# exit, Ctrl-C or SIGTERM, and SIGKILLed if it still runs PRIVSIM_STOP_TIMEOUT seconds (default 20)
+# after the stop began.
 #
 # Environment: PRIVSIM_BASE_PORT (2551), PRIVSIM_LOG_DIR (out/cluster-logs), PRIVSIM_START_TIMEOUT
 # (seconds to wait for the nodes, 120), PRIVSIM_STOP_TIMEOUT (20), PRIVSIM_JAVA_OPTS (JVM options
@@ -111,6 +112,10 @@ stop_all() {
   stop_pids "$deadline" "${pids[0]}"
   for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
 }
+# The seed's log line saying the leader removed the member at 127.0.0.1:PORT (it left for good).
+removed_from_seed() {
+  grep -q "Leader is removing confirmed Exiting node \[pekko://privsim@127.0.0.1:$1\]" "$log_dir/node-$base.log" 2>/dev/null
+}
 # shellcheck source=scripts/stop-pids.sh
 . "$root/scripts/stop-pids.sh"
 stop_pids_label=start-local-cluster
@@ -187,6 +192,31 @@ submitter=$!
 started=1
 for ((i = 0; i < nodes; i++)); do wait_started "$i" || { started=0; break; }; done
 [ "$started" = 1 ] && echo "start-local-cluster: all $nodes node(s) up; running $scenario" >&2
+# The submitter leaves the cluster before it writes its report and exits: once the seed has removed it,
+# the nodes start leaving too (every node but the seed at once, then the seed as soon as the seed has
+# removed them), while the submitter finishes — 0.5 to 1 s of the teardown the nodes no longer wait for.
+submitter_port=""
+while kill -0 "$submitter" 2>/dev/null; do
+  if [ -z "$submitter_port" ]; then
+    submitter_port="$(sed -n 's/.*Node \[pekko:\/\/privsim@127\.0\.0\.1:\([0-9]*\)\] is JOINING, roles \[submitter.*/\1/p' \
+      "$log_dir/node-$base.log" 2>/dev/null | tail -n 1)"
+  fi
+  if [ -n "$submitter_port" ] && [ "$n" -ge 2 ] && removed_from_seed "$submitter_port"; then
+    deadline=$((SECONDS + stop_timeout))
+    for ((i = 1; i < nodes; i++)); do kill -TERM "${pids[$i]}" 2>/dev/null || true; done
+    until [ "$SECONDS" -ge "$deadline" ]; do
+      left=1
+      for ((i = 1; i < nodes; i++)); do
+        removed_from_seed $((base + i)) || ! kill -0 "${pids[$i]}" 2>/dev/null || left=0
+      done
+      [ "$left" = 1 ] && break
+      sleep 0.05
+    done
+    kill -TERM "${pids[0]}" 2>/dev/null || true
+    break
+  fi
+  sleep 0.05
+done
 rc=0
 wait "$submitter" || rc=$?
 exit "$rc"
