@@ -192,10 +192,14 @@ public final class ClusterRunner {
                         "pekko.cluster.shutdown-after-unsuccessful-join-seed-nodes = "
                                 + (joinTimeout.toSeconds() + 10) + "s").withFallback(extra)));
         try {
+            // while this member joins: the curator's proxy starts looking for the singleton, and the
+            // scenario the curator will run is parsed here (its data set hashed) — both off the submit path
+            ActorRef<ScenarioCuratorCommand> curator = ScenarioCurator.init(system);
+            Scenario scenario = source.scenario();
             await(ClusterNode.up(system), joinTimeout, "could not join the cluster at seed nodes "
                     + String.join(", ", seedNodes) + " within " + joinTimeout.toSeconds()
                     + " s; are its nodes up, with a curator and a users node?");
-            Report report = submit(system, source, progress);
+            Report report = submit(system, curator, source, progress, scenario);
             return report.withWallMillis((System.nanoTime() - start) / 1_000_000);
         } finally {
             stop(List.of(system));
