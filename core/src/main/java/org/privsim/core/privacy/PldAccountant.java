@@ -2,7 +2,6 @@ package org.privsim.core.privacy;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.function.DoubleUnaryOperator;
 import java.util.function.Supplier;
 
 /**
@@ -33,7 +32,7 @@ import java.util.function.Supplier;
  */
 public final class PldAccountant {
     /** Relative width of the σ bracket at which {@link #sigmaFor} stops. */
-    public static final double SIGMA_RELATIVE_TOLERANCE = 1e-6;
+    public static final double SIGMA_RELATIVE_TOLERANCE = NoiseSearch.RELATIVE_TOLERANCE;
 
     private final PrivacyLossDistribution remove;
     private final PrivacyLossDistribution add;
@@ -179,9 +178,9 @@ public final class PldAccountant {
     /**
      * A noise multiplier σ whose {@link #dpSgdEpsilon} over {@code steps} steps at sampling rate q is
      * at most {@code targetEpsilon} at δ, within relative {@value #SIGMA_RELATIVE_TOLERANCE} of the
-     * smallest such σ: σ is bracketed by doubling or halving from 1, then the bracket [σ_lo, σ_hi]
-     * is narrowed (Illinois regula falsi on ln ε against ln σ, with bisection safeguards) until
-     * σ_hi/σ_lo − 1 ≤ the tolerance, and σ_hi (evaluated and meeting the target) is returned.
+     * smallest such σ: {@link NoiseCalibration} under the PLD accountant ({@link Accountants#PLD}),
+     * whose search ({@link NoiseSearch#REGULA_FALSI}) brackets σ by doubling or halving from 1 and
+     * narrows the bracket until σ_hi/σ_lo − 1 ≤ the tolerance; σ_hi (evaluated, meeting the target).
      * ε decreases in σ (a larger σ is a smaller one plus independent noise).
      *
      * @throws IllegalArgumentException for arguments out of range, or a target so small that
@@ -192,7 +191,8 @@ public final class PldAccountant {
         Args.positiveCount("steps", steps);
         Args.openUnit("delta", delta);
         Args.positive("targetEpsilon", targetEpsilon);
-        return smallestSigma(sigma -> dpSgdEpsilon(samplingRate, sigma, steps, delta), targetEpsilon);
+        return NoiseCalibration.smallestNoise(Accountants.PLD,
+                sigma -> new DpEvent.PoissonSampledGaussian(samplingRate, sigma).times(steps), targetEpsilon, delta);
     }
 
     /**
@@ -204,93 +204,8 @@ public final class PldAccountant {
         Args.positive("sensitivity", sensitivity);
         Args.openUnit("delta", delta);
         Args.positive("targetEpsilon", targetEpsilon);
-        return smallestSigma(sigma -> gaussian(sigma, sensitivity, PrivacyLossDistribution.DEFAULT_INTERVAL)
-                .epsilon(delta), targetEpsilon);
-    }
-
-    /**
-     * The smallest σ meeting the target, to {@value #SIGMA_RELATIVE_TOLERANCE} relative: a bracket
-     * [σ_lo failing, σ_hi meeting] from 1 by doubling or halving, then narrowed by the Illinois
-     * variant of regula falsi on f(ln σ) = ln ε(σ) − ln ε_target (nearly linear in ln σ, so a few
-     * PLD evaluations instead of bisection's twenty), each trial point kept at least a quarter of
-     * the tolerance inside the bracket (so the bracket closes from both sides) and a bisection step
-     * whenever three trials in a row failed to halve it. Returns σ_hi, which was evaluated and meets
-     * the target; the failing σ_lo is within the tolerance below it.
-     */
-    private static double smallestSigma(DoubleUnaryOperator epsilonAt, double targetEpsilon) {
-        double hi = 1;
-        double fHi = logGap(epsilonAt.applyAsDouble(hi), targetEpsilon);
-        double lo;
-        double fLo;
-        if (fHi <= 0) {
-            lo = hi / 2;
-            fLo = logGap(epsilonAt.applyAsDouble(lo), targetEpsilon);
-            while (fLo <= 0) {
-                hi = lo;
-                fHi = fLo;
-                lo /= 2;
-                if (lo < 1e-12) {
-                    return hi;
-                }
-                fLo = logGap(epsilonAt.applyAsDouble(lo), targetEpsilon);
-            }
-        } else {
-            lo = hi;
-            fLo = fHi;
-            hi = 2;
-            fHi = logGap(epsilonAt.applyAsDouble(hi), targetEpsilon);
-            while (fHi > 0) {
-                lo = hi;
-                fLo = fHi;
-                hi *= 2;
-                if (hi > 0x1p40) {
-                    throw new IllegalArgumentException("targetEpsilon " + targetEpsilon
-                            + " is not reached by any noise multiplier up to 2^40");
-                }
-                fHi = logGap(epsilonAt.applyAsDouble(hi), targetEpsilon);
-            }
-        }
-        double margin = Math.log1p(SIGMA_RELATIVE_TOLERANCE) / 4;
-        int retained = 0; // +1: the meeting end was kept last time, −1: the failing end
-        int slow = 0;
-        while (hi / lo - 1 > SIGMA_RELATIVE_TOLERANCE) {
-            double lnLo = Math.log(lo);
-            double lnHi = Math.log(hi);
-            double width = lnHi - lnLo;
-            double x = slow >= 3 || !Double.isFinite(fLo) || !Double.isFinite(fHi)
-                    ? lnLo + width / 2
-                    : lnHi - fHi * width / (fHi - fLo);
-            double inset = Math.min(margin, width / 4);
-            x = Math.min(Math.max(x, lnLo + inset), lnHi - inset);
-            double sigma = Math.exp(x);
-            if (!(sigma > lo && sigma < hi)) {
-                sigma = lo + (hi - lo) / 2;
-            }
-            double f = logGap(epsilonAt.applyAsDouble(sigma), targetEpsilon);
-            if (f <= 0) {
-                hi = sigma;
-                fHi = f;
-                if (retained < 0) {
-                    fLo /= 2;
-                }
-                retained = -1;
-            } else {
-                lo = sigma;
-                fLo = f;
-                if (retained > 0) {
-                    fHi /= 2;
-                }
-                retained = 1;
-            }
-            slow = Math.log(hi) - Math.log(lo) > width / 2 ? slow + 1 : 0;
-        }
-        return hi;
-    }
-
-    /** ln ε − ln target: positive when ε misses the target, +∞ for an infinite ε. */
-    private static double logGap(double epsilon, double targetEpsilon) {
-        return epsilon == Double.POSITIVE_INFINITY ? Double.POSITIVE_INFINITY
-                : Math.log(epsilon) - Math.log(targetEpsilon);
+        return NoiseCalibration.smallestNoise(Accountants.PLD, sigma -> new DpEvent.Gaussian(sensitivity, sigma),
+                targetEpsilon, delta);
     }
 
     /** out[i] = Φ(z), out[i + 1] = Φ(−z): the smaller computed directly, the larger as one minus it. */

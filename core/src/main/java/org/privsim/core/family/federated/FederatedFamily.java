@@ -7,6 +7,7 @@ import org.privsim.core.data.Populations;
 import org.privsim.core.data.UserDataset;
 import org.privsim.core.data.UserPopulation;
 import org.privsim.core.data.UserStore;
+import org.privsim.core.privacy.Accountants;
 import org.privsim.core.privacy.GaussianMechanism;
 import org.privsim.core.privacy.Ledger;
 import org.privsim.core.privacy.Release;
@@ -15,7 +16,6 @@ import org.privsim.core.privacy.SampledGaussianRdp;
 import org.privsim.core.random.RandomStreams;
 import org.privsim.core.run.ExperimentResult;
 import org.privsim.core.run.ResultAssembler;
-import org.privsim.core.scenario.Accountant;
 import org.privsim.core.scenario.Algorithm;
 import org.privsim.core.scenario.DatasetTask;
 import org.privsim.core.scenario.ExperimentSpec;
@@ -162,7 +162,7 @@ public abstract class FederatedFamily
             for (int i = 0; i < spec.epsilons().size(); i++) {
                 double epsilon = spec.epsilons().get(i);
                 SgdCalibration calibration = SgdCalibration.calibrate(s.samplingRate(), s.rounds(), spec.delta(),
-                        epsilon, s.noiseMultiplier(), s.accountant());
+                        epsilon, s.noiseMultiplier(), Accountants.named(s.accountant().id()));
                 cells.add(new Cell(e, spec, epsilon, i, scenario.task(), scenario.lowRankTask(spec), calibration));
             }
         }
@@ -237,7 +237,7 @@ public abstract class FederatedFamily
     public ExperimentResult row(Cell cell, List<RunOutcome> outcomes) {
         SgdCalibration calibration = cell.calibration();
         SampledGaussianRdp.Epsilon rdp = calibration.rdpAccount();
-        boolean pld = calibration.accountant() == Accountant.PLD;
+        boolean pld = calibration.accountant() == Accountants.PLD;
         return ResultAssembler.row(cell.shape(), cell.task() instanceof DatasetTask, cell.experiment(), cell.spec(),
                 cell.epsilon(), outcomes).withAccounting(calibration.accountedEpsilon(), rdp.classicEpsilon(),
                 pld ? PLD_CONVERSION : RDP_CONVERSION, calibration.accountant().id(), rdp.tightEpsilon(),

@@ -8,6 +8,7 @@ import org.privsim.core.audit.DistinguishingGame;
 import org.privsim.core.audit.SampledGaussianAuc;
 import org.privsim.core.mechanism.SgdCalibration;
 import org.privsim.core.module.FamilyModule;
+import org.privsim.core.privacy.Accountants;
 import org.privsim.core.report.RowDescription;
 import org.privsim.core.run.ExperimentResultRows;
 import org.privsim.core.scenario.FedAvgSettings;
@@ -58,7 +59,7 @@ public final class FederatedModule implements FamilyModule {
         FedAvgSettings s = spec.experiment().settings(FedAvgSettings.class);
         return new AuditClaim(((LowRankRegressionTask) spec.task()).users(),
                 SgdCalibration.calibrate(s.samplingRate(), s.rounds(), spec.delta(), spec.epsilon(),
-                        s.noiseMultiplier(), s.accountant()).accountedEpsilon(),
+                        s.noiseMultiplier(), Accountants.named(s.accountant().id())).accountedEpsilon(),
                 spec.method() == AuditMethod.SAMPLED_GAUSSIAN_AUC ? new SampledGaussianAuc(s.samplingRate(), s.rounds()) : null);
     }
 }

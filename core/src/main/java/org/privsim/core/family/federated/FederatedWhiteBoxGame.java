@@ -9,6 +9,7 @@ import org.privsim.core.data.Populations;
 import org.privsim.core.data.UserDataset;
 import org.privsim.core.data.UserPopulation;
 import org.privsim.core.mechanism.Injection;
+import org.privsim.core.privacy.Accountants;
 import org.privsim.core.random.RandomStreams;
 import org.privsim.core.scenario.Algorithm;
 import org.privsim.core.scenario.ExperimentSpec;
@@ -68,12 +69,12 @@ public final class FederatedWhiteBoxGame implements DistinguishingGame {
         FedAvgSettings s = spec.settings(FedAvgSettings.class);
         double epsilon = spec.epsilons().get(0);
         SgdCalibration calibration = SgdCalibration.calibrate(s.samplingRate(), s.rounds(), spec.delta(), epsilon,
-                s.noiseMultiplier(), s.accountant());
+                s.noiseMultiplier(), Accountants.named(s.accountant().id()));
         this.cell = new FederatedFamily.Cell(0, spec, epsilon, 0, task, task, calibration);
         double factor = inject.noiseMultiplier();
         if (inject.ignoreComposition()) {
             SgdCalibration alone = SgdCalibration.calibrate(s.samplingRate(), 1, spec.delta(), epsilon, null,
-                    s.accountant());
+                    Accountants.named(s.accountant().id()));
             factor *= alone.noiseMultiplier() / calibration.noiseMultiplier();
         }
         this.injected = factor;
