@@ -57,6 +57,14 @@ public record SgdCalibration(double samplingRate, int steps, double delta, doubl
                         k.steps(), k.delta(), k.accountant()));
     }
 
+    /**
+     * The calibration of ONE release at this rate, δ and accountant meant to spend the whole ε alone:
+     * its σ₁ is what an audit's {@code ignoreComposition} fault adds at every step.
+     */
+    public SgdCalibration alone(double epsilon) {
+        return calibrate(samplingRate, 1, delta, epsilon, null, accountant);
+    }
+
     /** The sampled-Gaussian RDP account of all {@code steps} releases at δ (tight and classic conversions). */
     public SampledGaussianRdp.Epsilon rdpAccount() {
         return SampledGaussianRdp.epsilon(samplingRate, noiseMultiplier, steps, delta,

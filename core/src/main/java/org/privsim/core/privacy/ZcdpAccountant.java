@@ -5,7 +5,8 @@ package org.privsim.core.privacy;
  * and noise σ is ρ = Δ²/(2σ²)-zCDP ({@link Zcdp#gaussianRho}; a sampled Gaussian step at q = 1 is
  * one of sensitivity 1), compositions add ρ, and ρ is read as ε at δ by a {@link Calibration}'s
  * conversion ({@link Calibration#epsilon}: the tight one for {@code paper} and {@code tight}, the
- * exact GDP one for {@code gdp}). Its budgets are the calibration's ρ ({@link #budget}).
+ * exact GDP one for {@code gdp}). The zCDP families draw their budget ρ from the same calibration
+ * ({@link Calibration#totalRho}) and σ per release in closed form ({@link Zcdp#sigmaForRho}).
  *
  * <p>Guarantee: ε is an upper bound on the exact ε at δ of the Gaussian composition; calibration
  * inverts it to adjacent doubles ({@link NoiseSearch#ADJACENT_DOUBLES}).
@@ -39,11 +40,6 @@ public record ZcdpAccountant(Calibration calibration) implements PrivacyAccounta
     @Override
     public NoiseSearch search() {
         return NoiseSearch.ADJACENT_DOUBLES;
-    }
-
-    /** The total ρ meeting (ε, δ) under the calibration ({@link Calibration#totalRho}): a zCDP ledger's budget. */
-    public double budget(double epsilon, double delta) {
-        return calibration.totalRho(epsilon, delta);
     }
 
     /** ρ of an event this accountant accounts. */

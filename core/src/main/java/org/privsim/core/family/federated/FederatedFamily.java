@@ -156,15 +156,24 @@ public abstract class FederatedFamily
             if (!runs(spec.algorithm())) {
                 continue;
             }
-            FedAvgSettings s = spec.settings(FedAvgSettings.class);
             for (int i = 0; i < spec.epsilons().size(); i++) {
                 double epsilon = spec.epsilons().get(i);
-                SgdCalibration calibration = SgdCalibration.calibrate(s.samplingRate(), s.rounds(), spec.delta(),
-                        epsilon, s.noiseMultiplier(), Accountants.named(s.accountant().id()));
-                cells.add(new Cell(e, spec, epsilon, i, scenario.task(), scenario.lowRankTask(spec), calibration));
+                cells.add(new Cell(e, spec, epsilon, i, scenario.task(), scenario.lowRankTask(spec),
+                        calibration(spec, epsilon)));
             }
         }
         return cells;
+    }
+
+    /**
+     * The rounds' calibration at ε: the experiment's σ, or the smallest meeting (ε, δ) over its T
+     * rounds at rate q under its accountant — the one place a federated σ is calibrated (cells,
+     * audit claims and games).
+     */
+    static SgdCalibration calibration(ExperimentSpec spec, double epsilon) {
+        FedAvgSettings s = spec.settings(FedAvgSettings.class);
+        return SgdCalibration.calibrate(s.samplingRate(), s.rounds(), spec.delta(), epsilon, s.noiseMultiplier(),
+                Accountants.named(s.accountant().id()));
     }
 
     @Override

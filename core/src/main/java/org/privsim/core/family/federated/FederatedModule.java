@@ -6,9 +6,7 @@ import org.privsim.core.audit.AuditMethod;
 import org.privsim.core.audit.AuditSpec;
 import org.privsim.core.audit.DistinguishingGame;
 import org.privsim.core.audit.SampledGaussianAuc;
-import org.privsim.core.mechanism.SgdCalibration;
 import org.privsim.core.module.FamilyModule;
-import org.privsim.core.privacy.Accountants;
 import org.privsim.core.report.RowDescription;
 import org.privsim.core.run.ExperimentResultRows;
 import org.privsim.core.scenario.FedAvgSettings;
@@ -58,8 +56,7 @@ public final class FederatedModule implements FamilyModule {
     public AuditClaim claim(AuditSpec spec) {
         FedAvgSettings s = spec.experiment().settings(FedAvgSettings.class);
         return new AuditClaim(((LowRankRegressionTask) spec.task()).users(),
-                SgdCalibration.calibrate(s.samplingRate(), s.rounds(), spec.delta(), spec.epsilon(),
-                        s.noiseMultiplier(), Accountants.named(s.accountant().id())).accountedEpsilon(),
+                FederatedFamily.calibration(spec.experiment(), spec.epsilon()).accountedEpsilon(),
                 spec.method() == AuditMethod.SAMPLED_GAUSSIAN_AUC ? new SampledGaussianAuc(s.samplingRate(), s.rounds()) : null);
     }
 }

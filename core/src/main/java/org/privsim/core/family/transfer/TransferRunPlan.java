@@ -216,9 +216,7 @@ public record TransferRunPlan(int experiment, ExperimentSpec spec, Integer publi
         if (!inject.ignoreComposition() || sgd == null) {
             return inject.noiseMultiplier();
         }
-        SgdCalibration alone = SgdCalibration.calibrate(sgd.samplingRate(), 1, sgd.delta(), epsilon, null,
-                Accountants.named(settings().accountant().id()));
-        return inject.noiseMultiplier() * alone.noiseMultiplier() / sgd.noiseMultiplier();
+        return inject.noiseMultiplier() * sgd.alone(epsilon).noiseMultiplier() / sgd.noiseMultiplier();
     }
 
     /** The same cell with a fault injected (audits). */
