@@ -23,7 +23,7 @@ import org.privsim.core.scenario.TransferSettings;
 import org.privsim.core.scenario.UStep;
 
 /**
- * The work a scenario asks for, counted in {@link Unit}s per family from the scenario alone (it walks
+ * The work a scenario asks for, counted in {@link WorkUnit}s per family from the scenario alone (it walks
  * the experiments and audits, never their runs), and its CPU seconds on one core of the measured
  * machine; {@link RunTimeModel} turns them into a wall time.
  *
@@ -37,81 +37,26 @@ final class ScenarioWork {
      */
     static final int NON_PRIVATE_EPOCHS = 20;
 
-    /**
-     * The units a scenario's work is counted in, each with its CPU seconds on one core of the measured
-     * machine (bench/RESULTS.md, "Run-time model": fitted to the bundled scenarios' measured CPU times).
-     * An operation is a multiply-add or a sample drawn; a run costs messages, a curator and its
-     * bookkeeping besides its operations.
-     */
-    enum Unit {
-        /** The process itself, once: JVM start, actor system, report and plots. */
-        START(6.8),
-        /** A low-rank operation (priv-altmin, non-private-altmin, own-data, single-model-dp). */
-        LOW_RANK_OP(2.7e-10),
-        /** A user's visit in a low-rank run's pass (its request, its answer, its slot in the fold). */
-        LOW_RANK_USER(2.6e-6),
-        /**
-         * A value drawn to rebuild a regenerated user's data set (m·(d + 1) per visit): 5.4–6.3 ns measured
-         * by {@code LowRankData.user} in a loop at d = 20 and 50 (bench/RESULTS.md, "Regenerated populations").
-         */
-        REGENERATED_DRAW(6e-9),
-        /** A federated operation (dp-fedavg, dp-fedrep). */
-        FEDERATED_OP(1.1e-9),
-        /** A federated round (its release and the accountant's charge). */
-        FEDERATED_ROUND(3.5e-5),
-        /** A person of an indexed-mean experiment's run (its data, its participant, its loss term). */
-        INDEXED_PERSON(5e-5),
-        /** A term of a sign loss's exact expectation (a binomial probability and a normal CDF). */
-        SIGN_TERM(1.8e-7),
-        /** A sample drawn by an indexed-mean audit trial (the tracing attack's: t·d per trial). */
-        INDEXED_SAMPLE(2.7e-8),
-        /** An indexed-mean run or audit trial. */
-        INDEXED_RUN(8.5e-5),
-        /** A multi-task operation. */
-        MULTITASK_OP(2.5e-9),
-        /** A multi-task run (one λ candidate), or a multi-task audit trial. */
-        MULTITASK_RUN(7.2e-4),
-        /** A transfer operation. */
-        TRANSFER_OP(8.8e-10),
-        /** A DP-SGD step (its release and the accountant's charge). */
-        SGD_STEP(7.5e-6),
-        /** A transfer run, or a transfer audit trial. */
-        TRANSFER_RUN(4.1e-4),
-        /** A ratings operation. */
-        RATINGS_OP(1.2e-8),
-        /** A ratings run, or a ratings audit trial. */
-        RATINGS_RUN(5.3e-4),
-        /** A noise calibration of a Poisson-sampled Gaussian (dp-sgd, dp-fedavg, dp-fedrep; memoized per target). */
-        CALIBRATION(2.8);
-
-        /** CPU seconds of one unit. */
-        final double seconds;
-
-        Unit(double seconds) {
-            this.seconds = seconds;
-        }
-    }
-
-    private final double[] counts = new double[Unit.values().length];
+    private final double[] counts = new double[WorkUnit.values().length];
     private final Set<List<Object>> calibrations = new HashSet<>();
 
     private ScenarioWork() {}
 
-    private void add(Unit unit, double count) {
+    private void add(WorkUnit unit, double count) {
         counts[unit.ordinal()] += count;
     }
 
     /** Counts a calibration once per distinct target (they are memoized). */
     private void calibration(List<Object> target) {
         if (calibrations.add(target)) {
-            add(Unit.CALIBRATION, 1);
+            add(WorkUnit.CALIBRATION, 1);
         }
     }
 
     /** The work's CPU seconds on one core of the measured machine. */
     double cpuSeconds() {
         double sum = 0;
-        for (Unit unit : Unit.values()) {
+        for (WorkUnit unit : WorkUnit.values()) {
             sum += counts[unit.ordinal()] * unit.seconds;
         }
         return sum;
@@ -120,7 +65,7 @@ final class ScenarioWork {
     /** The work of {@code scenario}'s experiments and audits. */
     static ScenarioWork of(Scenario scenario) {
         ScenarioWork w = new ScenarioWork();
-        w.add(Unit.START, 1);
+        w.add(WorkUnit.START, 1);
         Task task = scenario.task();
         int populationRepeats = 0;
         for (ExperimentSpec spec : scenario.experiments()) {
@@ -128,15 +73,15 @@ final class ScenarioWork {
             double eps = spec.epsilons() == null ? 1 : spec.epsilons().size();
             Algorithm a = spec.algorithm();
             if (task instanceof RatingsTask ratings) {
-                w.add(Unit.RATINGS_OP, eps * repeats * ratingsRunOps(ratings, spec));
-                w.add(Unit.RATINGS_RUN, eps * repeats);
+                w.add(WorkUnit.RATINGS_OP, eps * repeats * ratingsRunOps(ratings, spec));
+                w.add(WorkUnit.RATINGS_RUN, eps * repeats);
             } else if (a.isLowRank()) {
                 LowRankRegressionTask shape = scenario.lowRankTask(spec);
                 populationRepeats = Math.max(populationRepeats, repeats);
                 if (a == Algorithm.DP_FEDAVG || a == Algorithm.DP_FEDREP) {
                     FedAvgSettings s = spec.settings(FedAvgSettings.class);
-                    w.add(Unit.FEDERATED_OP, eps * repeats * federatedRunOps(shape, a, s));
-                    w.add(Unit.FEDERATED_ROUND, eps * repeats * s.rounds());
+                    w.add(WorkUnit.FEDERATED_OP, eps * repeats * federatedRunOps(shape, a, s));
+                    w.add(WorkUnit.FEDERATED_ROUND, eps * repeats * s.rounds());
                     regenerated(w, shape, eps * repeats * (s.rounds() * s.samplingRate() + 1) * shape.users());
                     calibrate(w, spec, s.samplingRate(), s.rounds(), s.noiseMultiplier(), s.accountant());
                 } else {
@@ -149,25 +94,25 @@ final class ScenarioWork {
                 List<Integer> persons = spec.persons() == null || spec.persons().isEmpty()
                         ? List.of(indexed.persons()) : spec.persons();
                 for (int t : persons) {
-                    w.add(Unit.INDEXED_PERSON, eps * repeats * t);
+                    w.add(WorkUnit.INDEXED_PERSON, eps * repeats * t);
                     if (indexed.loss() == IndexedLoss.SIGN) {
-                        w.add(Unit.SIGN_TERM, eps * repeats * signTerms(t, indexed.samplesPerPerson()));
+                        w.add(WorkUnit.SIGN_TERM, eps * repeats * signTerms(t, indexed.samplesPerPerson()));
                     }
                 }
-                w.add(Unit.INDEXED_RUN, eps * repeats * persons.size());
+                w.add(WorkUnit.INDEXED_RUN, eps * repeats * persons.size());
             } else if (task instanceof MultitaskRegressionTask multitask) {
                 double runs = eps * repeats * multitask.structures().size() * candidates(spec.multitask());
-                w.add(Unit.MULTITASK_OP, runs * multitaskRunOps(multitask, spec));
-                w.add(Unit.MULTITASK_RUN, runs);
+                w.add(WorkUnit.MULTITASK_OP, runs * multitaskRunOps(multitask, spec));
+                w.add(WorkUnit.MULTITASK_RUN, runs);
             } else if (task instanceof TransferRegressionTask transfer) {
                 TransferSettings s = spec.transfer();
                 List<Integer> n1 = s.representation() != null && s.representation().fromPublicRows()
                         ? transfer.publicSamples() : List.of(0);
                 for (int publicRows : n1) {
                     for (int privateRows : transfer.privateSamples()) {
-                        w.add(Unit.TRANSFER_OP, eps * repeats * transferRunOps(transfer, spec, publicRows, privateRows));
-                        w.add(Unit.SGD_STEP, eps * repeats * sgdSteps(spec));
-                        w.add(Unit.TRANSFER_RUN, eps * repeats);
+                        w.add(WorkUnit.TRANSFER_OP, eps * repeats * transferRunOps(transfer, spec, publicRows, privateRows));
+                        w.add(WorkUnit.SGD_STEP, eps * repeats * sgdSteps(spec));
+                        w.add(WorkUnit.TRANSFER_RUN, eps * repeats);
                     }
                 }
                 if (a == Algorithm.DP_SGD) {
@@ -177,7 +122,7 @@ final class ScenarioWork {
         }
         if (populationRepeats > 0) {
             LowRankRegressionTask shape = scenario.lowRankTask();
-            w.add(Unit.LOW_RANK_OP, (double) populationRepeats * shape.users() * shape.samplesPerUser() * shape.dimension());
+            w.add(WorkUnit.LOW_RANK_OP, (double) populationRepeats * shape.users() * shape.samplesPerUser() * shape.dimension());
         }
         for (AuditSpec audit : scenario.audits()) {
             auditWork(w, audit);
@@ -192,31 +137,31 @@ final class ScenarioWork {
         ExperimentSpec spec = audit.experiment();
         if (audit.task() instanceof IndexedMeanTask indexed) {
             double samples = (double) indexed.persons() * indexed.samplesPerPerson();
-            w.add(Unit.INDEXED_SAMPLE, trials * (audit.tracing() ? samples * indexed.dimension() : samples));
-            w.add(Unit.INDEXED_RUN, trials);
+            w.add(WorkUnit.INDEXED_SAMPLE, trials * (audit.tracing() ? samples * indexed.dimension() : samples));
+            w.add(WorkUnit.INDEXED_RUN, trials);
         } else if (audit.task() instanceof RatingsTask ratings) {
-            w.add(Unit.RATINGS_OP, trials * ratingsRunOps(ratings, spec));
-            w.add(Unit.RATINGS_RUN, trials);
+            w.add(WorkUnit.RATINGS_OP, trials * ratingsRunOps(ratings, spec));
+            w.add(WorkUnit.RATINGS_RUN, trials);
         } else if (audit.task() instanceof LowRankRegressionTask shape) {
             if (a == Algorithm.DP_FEDAVG || a == Algorithm.DP_FEDREP) {
                 FedAvgSettings s = spec.settings(FedAvgSettings.class);
-                w.add(Unit.FEDERATED_OP, trials * federatedRunOps(shape, a, s));
-                w.add(Unit.FEDERATED_ROUND, trials * s.rounds());
+                w.add(WorkUnit.FEDERATED_OP, trials * federatedRunOps(shape, a, s));
+                w.add(WorkUnit.FEDERATED_ROUND, trials * s.rounds());
                 calibrate(w, spec, s.samplingRate(), s.rounds(), s.noiseMultiplier(), s.accountant());
             } else {
                 int epochs = spec.epochs() == null || spec.epochs().isEmpty() ? 0 : spec.epochs().get(0);
                 lowRankRuns(w, trials, shape, spec, epochs);
-                w.add(Unit.LOW_RANK_OP, trials * shape.users() * shape.samplesPerUser() * shape.dimension());
+                w.add(WorkUnit.LOW_RANK_OP, trials * shape.users() * shape.samplesPerUser() * shape.dimension());
             }
         } else if (audit.task() instanceof MultitaskRegressionTask multitask) {
-            w.add(Unit.MULTITASK_OP, trials * multitaskRunOps(multitask, spec));
-            w.add(Unit.MULTITASK_RUN, trials);
+            w.add(WorkUnit.MULTITASK_OP, trials * multitaskRunOps(multitask, spec));
+            w.add(WorkUnit.MULTITASK_RUN, trials);
         } else if (audit.task() instanceof TransferRegressionTask transfer) {
             int publicRows = transfer.publicSamples().get(0);
             int privateRows = transfer.privateSamples().get(0);
-            w.add(Unit.TRANSFER_OP, trials * transferRunOps(transfer, spec, publicRows, privateRows));
-            w.add(Unit.SGD_STEP, trials * sgdSteps(spec));
-            w.add(Unit.TRANSFER_RUN, trials);
+            w.add(WorkUnit.TRANSFER_OP, trials * transferRunOps(transfer, spec, publicRows, privateRows));
+            w.add(WorkUnit.SGD_STEP, trials * sgdSteps(spec));
+            w.add(WorkUnit.TRANSFER_RUN, trials);
             TransferSettings s = spec.transfer();
             if (a == Algorithm.DP_SGD) {
                 calibrate(w, spec, s.samplingRate(), s.steps(), s.noiseMultiplier(), s.accountant());
@@ -241,7 +186,7 @@ final class ScenarioWork {
      * product; Kronecker: m·d·k), and the curator solves (dk)³ (full) or d³ (Kronecker); a
      * disjoint-batches run sees each user once over its rounds. own-data fits m·d² + d³ per user;
      * single-model-dp sums m·d² per user once. Every run measures its test error (m·d·k per user).
-     * Each pass over the users also costs a visit per user ({@link Unit#LOW_RANK_USER}).
+     * Each pass over the users also costs a visit per user ({@link WorkUnit#LOW_RANK_USER}).
      */
     private static void lowRankRuns(ScenarioWork w, double times, LowRankRegressionTask t, ExperimentSpec spec, int epochs) {
         double n = t.users();
@@ -251,12 +196,12 @@ final class ScenarioWork {
         double test = n * m * d * k;
         switch (spec.algorithm()) {
             case OWN_DATA:
-                w.add(Unit.LOW_RANK_OP, times * (n * (m * d * d + d * d * d) + test));
-                w.add(Unit.LOW_RANK_USER, times * 2 * n);
+                w.add(WorkUnit.LOW_RANK_OP, times * (n * (m * d * d + d * d * d) + test));
+                w.add(WorkUnit.LOW_RANK_USER, times * 2 * n);
                 return;
             case SINGLE_MODEL_DP:
-                w.add(Unit.LOW_RANK_OP, times * (n * m * d * d + d * d * d + test));
-                w.add(Unit.LOW_RANK_USER, times * 2 * n);
+                w.add(WorkUnit.LOW_RANK_OP, times * (n * m * d * d + d * d * d + test));
+                w.add(WorkUnit.LOW_RANK_USER, times * 2 * n);
                 return;
             default:
                 break;
@@ -280,15 +225,15 @@ final class ScenarioWork {
         double heldOut = spec.metalearning() == null ? 0
                 : spec.metalearning().heldOutUsers() * spec.metalearning().personalizationSamples().size()
                         * (m * d * k + k * k * k);
-        w.add(Unit.LOW_RANK_OP, times * (init + passes * n * perUser + solves * curator + test + heldOut));
-        w.add(Unit.LOW_RANK_USER, times * (passes + 2) * n);
+        w.add(WorkUnit.LOW_RANK_OP, times * (init + passes * n * perUser + solves * curator + test + heldOut));
+        w.add(WorkUnit.LOW_RANK_USER, times * (passes + 2) * n);
         regenerated(w, t, times * (passes + 2) * n);
     }
 
     /** A regenerated population rebuilds a user's data set at each of its {@code visits}: m·(d + 1) draws each. */
     private static void regenerated(ScenarioWork w, LowRankRegressionTask t, double visits) {
         if (t.regenerated()) {
-            w.add(Unit.REGENERATED_DRAW, visits * t.samplesPerUser() * (t.dimension() + 1.0));
+            w.add(WorkUnit.REGENERATED_DRAW, visits * t.samplesPerUser() * (t.dimension() + 1.0));
         }
     }
 
