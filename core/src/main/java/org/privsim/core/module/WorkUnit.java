@@ -1,4 +1,4 @@
-package org.privsim.core.run;
+package org.privsim.core.module;
 
 /**
  * The units a scenario's work is counted in, each with its CPU seconds on one core of the measured
@@ -7,9 +7,10 @@ package org.privsim.core.run;
  * bookkeeping besides its operations.
  *
  * <p>Guarantee: each unit's seconds are the cost fitted to the bundled scenarios' measured CPU
- * times, the same on every runner; {@link ScenarioWork} counts the units and sums their costs.
+ * times, the same on every runner; each module counts its experiments' and audits' units into a
+ * {@link Work}, which sums their costs.
  */
-enum WorkUnit {
+public enum WorkUnit {
     /** The process itself, once: JVM start, actor system, report and plots. */
     START(6.8),
     /** A low-rank operation (priv-altmin, non-private-altmin, own-data, single-model-dp). */
@@ -51,9 +52,14 @@ enum WorkUnit {
     CALIBRATION(2.8);
 
     /** CPU seconds of one unit. */
-    final double seconds;
+    private final double seconds;
 
     WorkUnit(double seconds) {
         this.seconds = seconds;
+    }
+
+    /** CPU seconds of one unit on one core of the measured machine. */
+    public double seconds() {
+        return seconds;
     }
 }
