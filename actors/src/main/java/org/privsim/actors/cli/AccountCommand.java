@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.privsim.actors.cli.AccountTables.Output;
 import org.privsim.core.privacy.Conversions;
 import org.privsim.core.privacy.PldAccountant;
 import org.privsim.core.privacy.PrivacyLossDistribution;
@@ -134,44 +135,6 @@ public final class AccountCommand implements Callable<Integer> {
         }
     }
 
-    /**
-     * Inputs echoed at the top of an output: each value under its JSON key and as a table row, in the
-     * order put (a count shown as an integer).
-     */
-    private static final class Echo {
-        private final Map<String, Number> values = new LinkedHashMap<>();
-        private final StringBuilder table = new StringBuilder();
-
-        Echo put(String key, String label, double value) {
-            values.put(key, value);
-            return row(label, value);
-        }
-
-        Echo put(String key, String label, int count) {
-            values.put(key, count);
-            textRow(table, label, Integer.toString(count));
-            return this;
-        }
-
-        /** A table row only. */
-        Echo row(String label, double value) {
-            AccountCommand.row(table, label, value);
-            return this;
-        }
-
-        Output output() {
-            return new Output(values, table.toString());
-        }
-    }
-
-    /**
-     * What a mode prints.
-     *
-     * @param values the results keyed by their JSON names, in output order
-     * @param table  the human-readable table
-     */
-    private record Output(Map<String, ? extends Number> values, String table) {}
-
     private Output compute() throws UsageException {
         List<String> modes = new ArrayList<>();
         if (rho != null) {
@@ -205,7 +168,7 @@ public final class AccountCommand implements Callable<Integer> {
             forbid("--accountant", accountant, "--sigma, --epsilon or --sampling-rate");
             forbid("--sensitivity", sensitivity, "--sigma or --epsilon");
             forbid("--compositions", compositions, "--sigma");
-            return epsilons(new LinkedHashMap<>(), positive("--rho", rho), d);
+            return AccountTables.epsilons(new LinkedHashMap<>(), positive("--rho", rho), d);
         }
         double c = positive("--sensitivity", require("--sensitivity", sensitivity));
         if (sigma != null) {
@@ -217,22 +180,22 @@ public final class AccountCommand implements Callable<Integer> {
             inputs.put("compositions", (double) k);
             Accountants which = accountants();
             double r = k * Zcdp.gaussianRho(c, s);
-            Output rdp = which.rdp() ? epsilons(inputs, r, d) : inputsOnly(inputs, r, d);
+            Output rdp = which.rdp() ? AccountTables.epsilons(inputs, r, d) : AccountTables.inputsOnly(inputs, r, d);
             if (!which.pld()) {
                 return rdp;
             }
             double pld = PldAccountant.gaussian(s, c, PrivacyLossDistribution.DEFAULT_INTERVAL).selfCompose(k).epsilon(d);
-            return withPld(rdp, "pldEpsilon", pld, "epsilon",
+            return AccountTables.withPld(rdp, "pldEpsilon", pld, "epsilon",
                     "PLD: the Gaussian's privacy loss distribution composed " + k + " times by FFT.");
         }
         forbid("--compositions", compositions, "--sigma");
         double e = positive("--epsilon", epsilon);
         Accountants which = accountants();
-        Output rdp = which.rdp() ? sigmas(e, d, c) : targetOnly(e, d, "sensitivity", c);
+        Output rdp = which.rdp() ? AccountTables.sigmas(e, d, c) : AccountTables.targetOnly(e, d, "sensitivity", c);
         if (!which.pld()) {
             return rdp;
         }
-        return withPld(rdp, "sigmaPld", PldAccountant.gaussianSigmaFor(c, d, e), "sigma",
+        return AccountTables.withPld(rdp, "sigmaPld", PldAccountant.gaussianSigmaFor(c, d, e), "sigma",
                 "PLD: the smallest sigma (to relative " + PldAccountant.SIGMA_RELATIVE_TOLERANCE
                         + ") whose one-release PLD epsilon is at most epsilon.");
     }
@@ -255,87 +218,6 @@ public final class AccountCommand implements Callable<Integer> {
         };
     }
 
-    /** The --sigma mode's inputs and ρ, δ without any conversion (for --accountant pld). */
-    private static Output inputsOnly(Map<String, Double> inputs, double r, double d) {
-        Echo echo = new Echo();
-        inputs.forEach(echo::row);
-        return echo.put("rho", "zCDP rho", r).put("delta", "delta", d).output();
-    }
-
-    /** The target (ε, δ) and one more input, without any calibration (for --accountant pld). */
-    private static Output targetOnly(double e, double d, String name, double value) {
-        return new Echo().put("epsilon", "epsilon", e).put("delta", "delta", d).put(name, name, value).output();
-    }
-
-    /** {@code base} with the PLD value appended: as {@code key} in the JSON, as a table section after the table. */
-    private static Output withPld(Output base, String key, double value, String column, String note) {
-        Map<String, Number> m = new LinkedHashMap<>(base.values());
-        m.put(key, value);
-        StringBuilder t = new StringBuilder(base.table());
-        t.append(System.lineSeparator());
-        header(t, "accountant", column);
-        row(t, "PLD (h = " + plain(PrivacyLossDistribution.DEFAULT_INTERVAL) + ")", value);
-        t.append(System.lineSeparator());
-        line(t, note);
-        line(t, "PLD values are upper bounds (pessimistic connect-the-dots discretization; add and remove");
-        line(t, "neighbours, the larger reported).");
-        return new Output(m, t.toString());
-    }
-
-    /** The three ε of total budget r at δ = d; {@code inputs} are extra table rows shown first. */
-    private static Output epsilons(Map<String, Double> inputs, double r, double d) {
-        double mu = Math.sqrt(2 * r);
-        Map<String, Double> m = new LinkedHashMap<>();
-        m.put("rho", r);
-        m.put("delta", d);
-        m.put("classicEpsilon", Conversions.classicEpsilon(r, d));
-        m.put("tightEpsilon", Conversions.tightEpsilon(r, d));
-        m.put("analyticGaussianEpsilon", Conversions.analyticGaussianEpsilon(mu, d));
-
-        StringBuilder t = new StringBuilder();
-        inputs.forEach((label, value) -> row(t, label, value));
-        row(t, "zCDP rho", r);
-        row(t, "delta", d);
-        row(t, "mu = sqrt(2 rho)", mu);
-        t.append(System.lineSeparator());
-        header(t, "conversion", "epsilon");
-        row(t, "classic (Bun-Steinke 2016)", m.get("classicEpsilon"));
-        row(t, "tight RDP (CKS 2020)", m.get("tightEpsilon"));
-        row(t, "analytic Gaussian (exact)", m.get("analyticGaussianEpsilon"));
-        t.append(System.lineSeparator());
-        line(t, "classic and tight RDP bound any rho-zCDP mechanism; analytic Gaussian is the exact");
-        line(t, "privacy profile of mu-GDP, exact for any composition of Gaussian releases of total rho.");
-        return new Output(m, t.toString());
-    }
-
-    /** The σ each calibration needs for one release of sensitivity c to meet (e, d). */
-    private static Output sigmas(double e, double d, double c) {
-        Map<String, Double> m = new LinkedHashMap<>();
-        m.put("epsilon", e);
-        m.put("delta", d);
-        m.put("sensitivity", c);
-        m.put("sigmaClassic", Zcdp.sigmaForRho(c, Conversions.rhoForClassicEpsilon(e, d)));
-        m.put("sigmaTight", Zcdp.sigmaForRho(c, Conversions.rhoForTightEpsilon(e, d)));
-        m.put("sigmaAnalyticGaussian", c / Conversions.muForGaussianEpsilon(e, d));
-        m.put("sigmaPaper", c * Math.sqrt(8 * -Math.log(d)) / e);
-
-        StringBuilder t = new StringBuilder();
-        row(t, "epsilon", e);
-        row(t, "delta", d);
-        row(t, "sensitivity", c);
-        t.append(System.lineSeparator());
-        header(t, "calibration (one release)", "sigma");
-        row(t, "classic (Bun-Steinke 2016)", m.get("sigmaClassic"));
-        row(t, "tight RDP (CKS 2020)", m.get("sigmaTight"));
-        row(t, "analytic Gaussian (exact)", m.get("sigmaAnalyticGaussian"));
-        row(t, "paper (Jain et al. 2021)", m.get("sigmaPaper"));
-        t.append(System.lineSeparator());
-        line(t, "paper: sigma = C*sqrt(8 ln(1/delta))/epsilon as written; that Gaussian is "
-                + format(Zcdp.gaussianRho(c, m.get("sigmaPaper"))) + "-zCDP,");
-        line(t, "half the rho = epsilon^2/(8 ln(1/delta)) the paper reports (calibration 'paper').");
-        return new Output(m, t.toString());
-    }
-
     /** The two DP-SGD modes, after the mode and δ = d have been checked. */
     private Output dpSgd(double d, Accountants which) throws UsageException {
         if (sensitivity != null) {
@@ -356,16 +238,16 @@ public final class AccountCommand implements Callable<Integer> {
         int n = positiveInt("--steps", require("--steps", steps));
         if (noiseMultiplier != null) {
             double m = positive("--noise-multiplier", noiseMultiplier);
-            Output rdp = which.rdp() ? dpSgdEpsilons(q, m, n, d) : dpSgdInputs(q, m, n, d);
+            Output rdp = which.rdp() ? AccountTables.dpSgdEpsilons(q, m, n, d) : AccountTables.dpSgdInputs(q, m, n, d);
             if (!which.pld()) {
                 return rdp;
             }
-            return withPld(rdp, "pldEpsilon", PldAccountant.dpSgdEpsilon(q, m, n, d), "epsilon",
+            return AccountTables.withPld(rdp, "pldEpsilon", PldAccountant.dpSgdEpsilon(q, m, n, d), "epsilon",
                     "PLD: the Poisson-subsampled Gaussian's privacy loss distribution composed over the steps by FFT.");
         }
         double e = positive("--epsilon", epsilon);
         if (!which.rdp()) {
-            return withPld(dpSgdTarget(q, n, e, d), "noiseMultiplierPld", PldAccountant.sigmaFor(q, n, d, e),
+            return AccountTables.withPld(AccountTables.dpSgdTarget(q, n, e, d), "noiseMultiplierPld", PldAccountant.sigmaFor(q, n, d, e),
                     "noise multiplier", PLD_SIGMA_NOTE);
         }
         // The classic conversion's floor is the higher one, so above it both conversions are reachable.
@@ -378,104 +260,15 @@ public final class AccountCommand implements Callable<Integer> {
                     + " at this delta (the classic conversion of zero RDP over the default orders;"
                     + " no noise multiplier goes below it)");
         }
-        Output rdp = noiseMultipliers(q, n, e, d);
+        Output rdp = AccountTables.noiseMultipliers(q, n, e, d);
         if (!which.pld()) {
             return rdp;
         }
-        return withPld(rdp, "noiseMultiplierPld", PldAccountant.sigmaFor(q, n, d, e), "noise multiplier", PLD_SIGMA_NOTE);
+        return AccountTables.withPld(rdp, "noiseMultiplierPld", PldAccountant.sigmaFor(q, n, d, e), "noise multiplier", PLD_SIGMA_NOTE);
     }
 
     private static final String PLD_SIGMA_NOTE = "PLD: the smallest noise multiplier (to relative "
             + PldAccountant.SIGMA_RELATIVE_TOLERANCE + ") whose PLD epsilon over the steps is at most epsilon.";
-
-    /** The DP-SGD inputs of the ε mode, echoed at the top of its output under every accountant. */
-    private static Output dpSgdInputs(double q, double m, int n, double d) {
-        return new Echo().put("samplingRate", "sampling rate q", q).put("noiseMultiplier", "noise multiplier", m)
-                .put("steps", "steps", n).put("delta", "delta", d).output();
-    }
-
-    /** The DP-SGD inputs of the σ mode, echoed at the top of its output under every accountant. */
-    private static Output dpSgdTarget(double q, int n, double e, double d) {
-        return new Echo().put("samplingRate", "sampling rate q", q).put("steps", "steps", n)
-                .put("epsilon", "epsilon", e).put("delta", "delta", d).output();
-    }
-
-    /** ε of n DP-SGD steps at sampling rate q, noise multiplier m and δ = d, both conversions. */
-    private static Output dpSgdEpsilons(double q, double m, int n, double d) {
-        double[] orders = SampledGaussianRdp.defaultOrders();
-        SampledGaussianRdp.Epsilon e = SampledGaussianRdp.epsilon(q, m, n, d, orders);
-        Output inputs = dpSgdInputs(q, m, n, d);
-        Map<String, Number> v = new LinkedHashMap<>(inputs.values());
-        v.put("classicEpsilon", e.classicEpsilon());
-        v.put("classicOrder", e.classicOrder());
-        v.put("tightEpsilon", e.tightEpsilon());
-        v.put("tightOrder", e.tightOrder());
-
-        StringBuilder t = new StringBuilder(inputs.table());
-        textRow(t, "orders", defaultOrdersText(orders));
-        t.append(System.lineSeparator());
-        t.append(String.format("%-28s %-16s %s%n", "conversion", "epsilon", "order"));
-        orderRow(t, "classic RDP (Mironov 2017)", e.classicEpsilon(), e.classicOrder());
-        orderRow(t, "tight RDP (CKS 2020)", e.tightEpsilon(), e.tightOrder());
-        t.append(System.lineSeparator());
-        line(t, "Poisson-subsampled Gaussian RDP (Mironov-Talwar-Zhang 2019), composed over the steps;");
-        line(t, "noise multiplier = noise std / clipping norm (sensitivity 1, add/remove-one neighbours).");
-        return new Output(v, t.toString());
-    }
-
-    /** The smallest noise multiplier meeting (e, d) over n steps at sampling rate q, per conversion. */
-    private static Output noiseMultipliers(double q, int n, double e, double d) {
-        Output inputs = dpSgdTarget(q, n, e, d);
-        Map<String, Number> v = new LinkedHashMap<>(inputs.values());
-        v.put("noiseMultiplierClassic", SampledGaussianRdp.sigmaFor(q, n, d, e, Conversion.CLASSIC));
-        v.put("noiseMultiplierTight", SampledGaussianRdp.sigmaFor(q, n, d, e, Conversion.TIGHT));
-
-        StringBuilder t = new StringBuilder(inputs.table());
-        textRow(t, "orders", defaultOrdersText(SampledGaussianRdp.defaultOrders()));
-        t.append(System.lineSeparator());
-        header(t, "conversion", "noise multiplier");
-        row(t, "classic RDP (Mironov 2017)", v.get("noiseMultiplierClassic").doubleValue());
-        row(t, "tight RDP (CKS 2020)", v.get("noiseMultiplierTight").doubleValue());
-        t.append(System.lineSeparator());
-        line(t, "the smallest noise multiplier (noise std / clipping norm) whose Poisson-subsampled");
-        line(t, "Gaussian RDP over the steps converts to at most epsilon under that conversion.");
-        return new Output(v, t.toString());
-    }
-
-    private static String defaultOrdersText(double[] orders) {
-        return orders.length + " default, " + plain(orders[0]) + " to " + plain(orders[orders.length - 1]);
-    }
-
-    private static void orderRow(StringBuilder s, String label, double value, double order) {
-        s.append(String.format("%-28s %-16s %s%n", label, format(value), plain(order)));
-    }
-
-    /** A row whose value is already text. */
-    private static void textRow(StringBuilder s, String label, String value) {
-        s.append(String.format("%-28s %s%n", label, value));
-    }
-
-    /** The shortest decimal of an order (8.8, 9, 256), never in exponent notation. */
-    private static String plain(double value) {
-        return BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
-    }
-
-    private static void line(StringBuilder s, String text) {
-        s.append(text).append(System.lineSeparator());
-    }
-
-    private static void header(StringBuilder s, String left, String right) {
-        s.append(String.format("%-28s %s%n", left, right));
-    }
-
-    private static void row(StringBuilder s, String label, double value) {
-        s.append(String.format("%-28s %s%n", label, format(value)));
-    }
-
-    /** 10 significant digits, trailing zeros removed. */
-    private static String format(double value) {
-        return new BigDecimal(value).round(new MathContext(10)).stripTrailingZeros().toString();
-    }
 
     private static void forbid(String option, String value, String onlyWith) throws UsageException {
         if (value != null) {

@@ -14,7 +14,7 @@ import org.privsim.actors.report.ReportWriter;
 import org.privsim.actors.report.ResultsTable;
 import org.privsim.core.run.Progress;
 import org.privsim.core.run.Report;
-import org.privsim.core.run.RunTimeModel;
+import org.privsim.core.family.RunTimeModel;
 import org.privsim.core.family.SequentialRunner;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.scenario.ScenarioException;

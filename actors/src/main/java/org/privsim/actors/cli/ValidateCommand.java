@@ -6,7 +6,7 @@ import org.privsim.actors.cluster.ClusterRunner;
 import org.privsim.actors.local.LocalRunner;
 import org.privsim.core.report.Formats;
 import org.privsim.core.run.MemoryModel;
-import org.privsim.core.run.RunTimeModel;
+import org.privsim.core.family.RunTimeModel;
 import org.privsim.core.scenario.Scenario;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

@@ -37,7 +37,6 @@ class ArchitectureTest {
     private static final Set<String> MUTUAL_PACKAGES = Set.of(
             "core.audit <-> core.scenario",
             "core.data <-> core.scenario",
-            "core.mechanism <-> core.scenario",
             "core.run <-> core.scenario");
 
     @BeforeAll

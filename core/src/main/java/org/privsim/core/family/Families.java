@@ -2,6 +2,7 @@ package org.privsim.core.family;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 import org.privsim.core.audit.AuditResult;
 import org.privsim.core.audit.AuditSpec;
@@ -15,6 +16,7 @@ import org.privsim.core.module.FamilyModule;
 import org.privsim.core.report.RowDescription;
 import org.privsim.core.run.ExperimentRow;
 import org.privsim.core.run.Report;
+import org.privsim.core.scenario.ExperimentSpec;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.seam.BoundCell;
 import org.privsim.core.seam.Family;
@@ -70,6 +72,11 @@ public final class Families {
                     + claiming.stream().map(FamilyModule::id).toList());
         }
         return claiming.get(0);
+    }
+
+    /** The module whose families run experiment {@code spec} of {@code scenario}, if any ({@link FamilyModule#runs}). */
+    public static Optional<FamilyModule> running(Scenario scenario, ExperimentSpec spec) {
+        return MODULES.stream().filter(m -> m.runs(scenario, spec)).findFirst();
     }
 
     /** Every seam cell of {@code scenario}. */

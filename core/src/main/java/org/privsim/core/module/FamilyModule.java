@@ -6,6 +6,7 @@ import org.privsim.core.audit.AuditSpec;
 import org.privsim.core.audit.DistinguishingGame;
 import org.privsim.core.random.RandomStreams;
 import org.privsim.core.report.RowDescription;
+import org.privsim.core.scenario.ExperimentSpec;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.seam.Family;
 
@@ -17,7 +18,9 @@ import org.privsim.core.seam.Family;
  * {@link #audits} holds exactly for the audits whose algorithm and task the module's games play (the
  * registry requires that exactly one module claims each audit a scenario reader accepts); and
  * {@link #game} and {@link #claim} are pure functions of their arguments; {@link #rows} describes every
- * row type its families produce.
+ * row type its families produce; {@link #runs} holds for exactly the experiments its families run (one
+ * module for each valid experiment); {@link #addWork} and {@link #addAuditWork} add the fitted units of
+ * the run-time model ({@link WorkUnit}) as pure functions of the scenario.
  */
 public interface FamilyModule {
 
@@ -47,6 +50,15 @@ public interface FamilyModule {
      * its target and collusion set live in, the ε its accountant states, its sampled composition.
      */
     AuditClaim claim(AuditSpec spec);
+
+    /** Whether this module's families run experiment {@code spec} of {@code scenario}. */
+    boolean runs(Scenario scenario, ExperimentSpec spec);
+
+    /** Adds the work of experiment {@code spec} of {@code scenario} (one this module {@link #runs}) to {@code work}. */
+    void addWork(Scenario scenario, ExperimentSpec spec, Work work);
+
+    /** Adds the work of the trials of audit {@code spec} (one this module {@link #audits}) to {@code work}. */
+    void addAuditWork(AuditSpec spec, Work work);
 
     /** The seed of audit {@code index}'s game under root seed {@code root}: stream (root, "audit", index). */
     static long gameSeed(long root, int index) {

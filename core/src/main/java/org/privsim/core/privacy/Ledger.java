@@ -47,6 +47,9 @@ import java.util.Objects;
  * when it is at most a count already shown to be within budget (ε of c compositions is at most ε of
  * more); otherwise the composition of c is accounted (one FFT).
  *
+ * <p>The ledger records and folds; how its currency checks a charge and reads a spend is its
+ * spending ({@code ParticipantSpending} for zCDP and pure ε, {@code SampledSpending} for RDP and PLD).
+ *
  * <p>Not thread-safe: callers (e.g. a run's curator) must confine a ledger to one thread.
  */
 public final class Ledger {
@@ -55,42 +58,24 @@ public final class Ledger {
     /** Bytes a ledger holds per participant once releases are over different participants ({@link #perUserBytes}). */
     public static final int HISTORY_BYTES_PER_USER = ChargeHistories.BYTES_PER_USER;
 
-    private final Release.Currency currency;
     private final int users;
-    private final double budget;
-    private final double delta;
+    /** How this ledger's currency checks charges and reads spends. */
+    private final Spending spending;
     /** The (folded) releases in the order recorded. */
     private final List<Release> entries = new ArrayList<>();
     /** The participants of the last record, null for everybody. */
     private BitSet lastParticipants;
     /** Each participant's history: its releases and (zCDP) its ρ. */
     private final ChargeHistories histories;
-    /** RDP: the orders, the composed curve and one release's curve. */
-    private final double[] orders;
-    private final double[] curve;
-    private double[] stepCurve;
-    /** RDP, PLD: the first release charged (all must be the same) and the ε of one. */
-    private Release lastSampled;
-    private double lastCost;
-    /** PLD: one release's PLD and the largest count shown to be within budget, with its ε. */
-    private final PldAccountant step;
-    private int verifiedCount;
-    private double verifiedEpsilon;
     private int charged;
 
-    private Ledger(Release.Currency currency, int users, double budget, double delta, double[] orders,
-                   PldAccountant step) {
+    private Ledger(int users, Spending spending) {
         if (users <= 0) {
             throw new IllegalArgumentException("users must be positive, got " + users);
         }
-        this.currency = currency;
         this.users = users;
-        this.budget = budget;
-        this.delta = delta;
+        this.spending = spending;
         this.histories = new ChargeHistories(users);
-        this.orders = orders;
-        this.curve = orders == null ? null : new double[orders.length];
-        this.step = step;
     }
 
     /**
@@ -100,7 +85,8 @@ public final class Ledger {
      * @param budgetRho per-participant zCDP budget ρ; positive and finite
      */
     public static Ledger zcdp(int users, double budgetRho) {
-        return new Ledger(Release.Currency.ZCDP_RHO, users, Args.positive("budgetRho", budgetRho), 0, null, null);
+        return new Ledger(users, new ParticipantSpending(Release.Currency.ZCDP_RHO,
+                Args.positive("budgetRho", budgetRho), 0));
     }
 
     /**
@@ -111,8 +97,8 @@ public final class Ledger {
      * @param delta         the δ of the composition bound, in [0, 1) (0: basic composition)
      */
     public static Ledger pure(int users, double budgetEpsilon, double delta) {
-        return new Ledger(Release.Currency.PURE_EPSILON, users, Args.positive("budgetEpsilon", budgetEpsilon),
-                Args.zeroToOpenUnit("delta", delta), null, null);
+        return new Ledger(users, new ParticipantSpending(Release.Currency.PURE_EPSILON,
+                Args.positive("budgetEpsilon", budgetEpsilon), Args.zeroToOpenUnit("delta", delta)));
     }
 
     /**
@@ -136,10 +122,8 @@ public final class Ledger {
         for (int i = 0; i < release.length; i++) {
             Args.nonNegative("release[" + i + "]", release[i]);
         }
-        Ledger ledger = new Ledger(Release.Currency.RDP_EPSILON, users, Args.positive("budgetEpsilon", budgetEpsilon),
-                Args.openUnit("delta", delta), orders.clone(), null);
-        ledger.stepCurve = release.clone();
-        return ledger;
+        return new Ledger(users, SampledSpending.rdp(orders.clone(), release.clone(),
+                Args.positive("budgetEpsilon", budgetEpsilon), Args.openUnit("delta", delta)));
     }
 
     /**
@@ -155,17 +139,8 @@ public final class Ledger {
      */
     public static Ledger pld(int users, PldAccountant release, double budgetEpsilon, double delta, int knownCount,
                              double knownEpsilon) {
-        Ledger ledger = new Ledger(Release.Currency.PLD_EPSILON, users,
-                Args.positive("budgetEpsilon", budgetEpsilon), Args.openUnit("delta", delta), null,
-                Objects.requireNonNull(release, "release"));
-        if (knownCount < 0) {
-            throw new IllegalArgumentException("knownCount must be non-negative, got " + knownCount);
-        }
-        if (knownCount > 0 && ledger.withinBudget(knownEpsilon)) {
-            ledger.verifiedCount = knownCount;
-            ledger.verifiedEpsilon = knownEpsilon;
-        }
-        return ledger;
+        return new Ledger(users, SampledSpending.pld(release, Args.positive("budgetEpsilon", budgetEpsilon),
+                Args.openUnit("delta", delta), knownCount, knownEpsilon));
     }
 
     /**
@@ -190,12 +165,7 @@ public final class Ledger {
             throw new IllegalArgumentException("release '" + release.name() + "' states " + release.participants()
                     + " participants, " + count + " are charged");
         }
-        Release recorded = switch (currency) {
-            case ZCDP_RHO -> chargeZcdp(release, participants);
-            case PURE_EPSILON -> chargePure(release, participants);
-            case RDP_EPSILON -> chargeRdp(release);
-            case PLD_EPSILON -> chargePld(release);
-        };
+        Release recorded = spending.check(release, participants, histories, charged);
         boolean everybody = count == users;
         histories.charge(everybody ? null : participants, record(recorded, everybody ? null : set), recorded.cost());
         charged++;
@@ -205,102 +175,6 @@ public final class Ledger {
     /** {@link #charge} with everybody as a participant. */
     public Release chargeAll(Release release) {
         return charge(release, null);
-    }
-
-    private Release chargeZcdp(Release release, int[] participants) {
-        requireCurrency(release, Release.Currency.ZCDP_RHO);
-        double rho = release.cost();
-        int count = participants == null && histories.uniform() ? Math.min(1, release.participants())
-                : release.participants();
-        for (int k = 0; k < count; k++) {
-            int user = participants == null ? k : participants[k];
-            double wouldSpend = histories.spent(histories.node(user)) + rho;
-            if (wouldSpend > budget * (1 + RELATIVE_SLACK)) {
-                throw new BudgetExceededException(describe(release), user, wouldSpend, budget);
-            }
-        }
-        return release;
-    }
-
-    private Release chargePure(Release release, int[] participants) {
-        requireCurrency(release, Release.Currency.PURE_EPSILON);
-        Map<Integer, Double> byNode = new HashMap<>();
-        for (int k = 0; k < release.participants(); k++) {
-            int user = participants == null ? k : participants[k];
-            double wouldSpend = byNode.computeIfAbsent(histories.node(user), node -> {
-                double[] list = histories.costs(node);
-                double[] extended = Arrays.copyOf(list, list.length + 1);
-                extended[list.length] = release.cost();
-                return CompositionBound.of(extended, delta);
-            });
-            if (!withinBudget(wouldSpend)) {
-                throw new BudgetExceededException(describe(release), user, "ε spend (composition bound)",
-                        wouldSpend, budget);
-            }
-        }
-        return release;
-    }
-
-    private Release chargeRdp(Release release) {
-        requireIdentical(release);
-        double[] next = new double[orders.length];
-        for (int i = 0; i < orders.length; i++) {
-            next[i] = curve[i] + stepCurve[i];
-        }
-        double epsilon = Conversions.tightEpsilonFromRdp(orders, next, delta);
-        if (!withinBudget(epsilon)) {
-            throw new BudgetExceededException(release.name() + " " + release.round(), 0,
-                    "ε spend (RDP, tight conversion at δ = " + delta + ")", epsilon, budget);
-        }
-        System.arraycopy(next, 0, curve, 0, next.length);
-        if (lastSampled == null) {
-            lastCost = Conversions.tightEpsilonFromRdp(orders, stepCurve, delta);
-            lastSampled = release;
-        }
-        return release.withCost(Release.Currency.RDP_EPSILON, lastCost);
-    }
-
-    private Release chargePld(Release release) {
-        requireIdentical(release);
-        int next = charged + 1;
-        if (next > verifiedCount) {
-            double epsilon = step.selfCompose(next).epsilon(delta);
-            if (!withinBudget(epsilon)) {
-                throw new BudgetExceededException(release.name() + " " + release.round(), 0,
-                        "ε spend (PLD at δ = " + delta + ")", epsilon, budget);
-            }
-            verifiedCount = next;
-            verifiedEpsilon = epsilon;
-        }
-        if (lastSampled == null) {
-            lastCost = step.epsilon(delta);
-            lastSampled = release;
-        }
-        return release.withCost(Release.Currency.PLD_EPSILON, lastCost);
-    }
-
-    /** RDP and PLD ledgers compose one sampled Gaussian release with itself. */
-    private void requireIdentical(Release release) {
-        requireSampled(release);
-        if (lastSampled != null && !(lastSampled.samplingRate().equals(release.samplingRate())
-                && lastSampled.noiseMultiplier().equals(release.noiseMultiplier()))) {
-            throw new IllegalArgumentException("an " + currency.id() + " ledger composes identical releases only: '"
-                    + release.name() + "' differs from '" + lastSampled.name() + "'");
-        }
-    }
-
-    private static void requireCurrency(Release release, Release.Currency expected) {
-        if (release.currency() != expected) {
-            throw new IllegalArgumentException("release '" + release.name() + "' costs " + release.currency().id()
-                    + ", this ledger charges " + expected.id());
-        }
-    }
-
-    private static void requireSampled(Release release) {
-        if (release.mechanism() != Release.Mechanism.SAMPLED_GAUSSIAN) {
-            throw new IllegalArgumentException("release '" + release.name() + "' is " + release.mechanism().id()
-                    + "; RDP and PLD ledgers account sampled Gaussian releases");
-        }
     }
 
     /**
@@ -318,17 +192,9 @@ public final class Ledger {
         return last + 1;
     }
 
-    private boolean withinBudget(double wouldSpend) {
-        return wouldSpend <= budget * (1 + RELATIVE_SLACK);
-    }
-
-    private static String describe(Release release) {
-        return "round " + release.round() + " / " + release.name();
-    }
-
     /** The currency this ledger charges in. */
     public Release.Currency currency() {
-        return currency;
+        return spending.currency;
     }
 
     /**
@@ -337,13 +203,7 @@ public final class Ledger {
      */
     public double spent(int user) {
         Objects.checkIndex(user, users);
-        return switch (currency) {
-            case ZCDP_RHO -> histories.spent(histories.node(user));
-            case PURE_EPSILON -> CompositionBound.of(histories.costs(histories.node(user)), delta);
-            case RDP_EPSILON -> charged == 0 ? 0 : Conversions.tightEpsilonFromRdp(orders, curve, delta);
-            case PLD_EPSILON -> charged == 0 ? 0
-                    : charged == verifiedCount ? verifiedEpsilon : step.selfCompose(charged).epsilon(delta);
-        };
+        return spending.spent(histories.node(user), histories, charged);
     }
 
     /** The largest spend over participants (0 before any release). */
@@ -353,8 +213,7 @@ public final class Ledger {
 
     /** The first participant with the largest spend (each history's spend computed once). */
     private int mostCharged() {
-        if (currency == Release.Currency.RDP_EPSILON || currency == Release.Currency.PLD_EPSILON
-                || histories.uniform()) {
+        if (spending.shared() || histories.uniform()) {
             return 0;
         }
         Map<Integer, Double> byNode = new HashMap<>();
@@ -386,7 +245,7 @@ public final class Ledger {
 
     /** The budget, in this ledger's currency (ρ, or ε at δ). */
     public double budget() {
-        return budget;
+        return spending.budget;
     }
 
     /** The number of participants. */
@@ -396,10 +255,10 @@ public final class Ledger {
 
     /** The composed RDP curve at the ledger's orders (RDP ledgers only). */
     public double[] curve() {
-        if (curve == null) {
-            throw new IllegalStateException("a " + currency.id() + " ledger has no RDP curve");
+        if (!(spending instanceof SampledSpending sampled)) {
+            throw new IllegalStateException("a " + spending.currency.id() + " ledger has no RDP curve");
         }
-        return curve.clone();
+        return sampled.curve();
     }
 
     /** How many releases were charged (a folded record counts its count). */
@@ -421,7 +280,7 @@ public final class Ledger {
     /** The run's releases as data, with those behind the largest spend marked. */
     public ReleaseLog log() {
         List<Integer> accounted = Arrays.stream(histories.records(histories.node(mostCharged()))).boxed().toList();
-        return new ReleaseLog(users, currency, releases(), accounted);
+        return new ReleaseLog(users, spending.currency, releases(), accounted);
     }
 
     private BitSet participantSet(int[] participants) {

@@ -2,7 +2,6 @@ package org.privsim.core.privacy;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.function.DoubleUnaryOperator;
 import java.util.function.Supplier;
 
 /**
@@ -33,7 +32,7 @@ import java.util.function.Supplier;
  */
 public final class PldAccountant {
     /** Relative width of the σ bracket at which {@link #sigmaFor} stops. */
-    public static final double SIGMA_RELATIVE_TOLERANCE = 1e-6;
+    public static final double SIGMA_RELATIVE_TOLERANCE = NoiseSearch.RELATIVE_TOLERANCE;
 
     private final PrivacyLossDistribution remove;
     private final PrivacyLossDistribution add;
@@ -47,7 +46,7 @@ public final class PldAccountant {
     public static PldAccountant gaussian(double sigma, double sensitivity, double interval) {
         Args.positive("sigma", sigma);
         Args.positive("sensitivity", sensitivity);
-        PrivacyLossDistribution pld = PrivacyLossDistribution.of(new GaussianLoss(sensitivity / sigma), interval,
+        PrivacyLossDistribution pld = PldDiscretization.of(new LossModels.Gaussian(sensitivity / sigma), interval,
                 PrivacyLossDistribution.DEFAULT_TAIL_MASS);
         return new PldAccountant(pld, pld);
     }
@@ -56,7 +55,7 @@ public final class PldAccountant {
     public static PldAccountant laplace(double scale, double sensitivity, double interval) {
         Args.positive("scale", scale);
         Args.positive("sensitivity", sensitivity);
-        PrivacyLossDistribution pld = PrivacyLossDistribution.of(new LaplaceLoss(sensitivity / scale), interval,
+        PrivacyLossDistribution pld = PldDiscretization.of(new LossModels.Laplace(sensitivity / scale), interval,
                 PrivacyLossDistribution.DEFAULT_TAIL_MASS);
         return new PldAccountant(pld, pld);
     }
@@ -74,8 +73,8 @@ public final class PldAccountant {
         }
         double tail = PrivacyLossDistribution.DEFAULT_TAIL_MASS;
         return both(
-                () -> PrivacyLossDistribution.of(new SampledGaussianLoss(samplingRate, sigma, false), interval, tail),
-                () -> PrivacyLossDistribution.of(new SampledGaussianLoss(samplingRate, sigma, true), interval, tail));
+                () -> PldDiscretization.of(new LossModels.SampledGaussian(samplingRate, sigma, false), interval, tail),
+                () -> PldDiscretization.of(new LossModels.SampledGaussian(samplingRate, sigma, true), interval, tail));
     }
 
     /**
@@ -89,7 +88,7 @@ public final class PldAccountant {
         Args.positive("interval", interval);
         double high = (1 - delta) / (1 + Math.exp(-epsilon));
         double low = (1 - delta) - high;
-        PrivacyLossDistribution pld = PrivacyLossDistribution.ofPoints(new double[] {-epsilon, epsilon},
+        PrivacyLossDistribution pld = PldDiscretization.ofPoints(new double[] {-epsilon, epsilon},
                 new double[] {low, high}, delta, interval);
         return new PldAccountant(pld, pld);
     }
@@ -179,9 +178,9 @@ public final class PldAccountant {
     /**
      * A noise multiplier σ whose {@link #dpSgdEpsilon} over {@code steps} steps at sampling rate q is
      * at most {@code targetEpsilon} at δ, within relative {@value #SIGMA_RELATIVE_TOLERANCE} of the
-     * smallest such σ: σ is bracketed by doubling or halving from 1, then the bracket [σ_lo, σ_hi]
-     * is narrowed (Illinois regula falsi on ln ε against ln σ, with bisection safeguards) until
-     * σ_hi/σ_lo − 1 ≤ the tolerance, and σ_hi (evaluated and meeting the target) is returned.
+     * smallest such σ: {@link NoiseCalibration} under the PLD accountant ({@link Accountants#PLD}),
+     * whose search ({@link NoiseSearch#REGULA_FALSI}) brackets σ by doubling or halving from 1 and
+     * narrows the bracket until σ_hi/σ_lo − 1 ≤ the tolerance; σ_hi (evaluated, meeting the target).
      * ε decreases in σ (a larger σ is a smaller one plus independent noise).
      *
      * @throws IllegalArgumentException for arguments out of range, or a target so small that
@@ -192,7 +191,8 @@ public final class PldAccountant {
         Args.positiveCount("steps", steps);
         Args.openUnit("delta", delta);
         Args.positive("targetEpsilon", targetEpsilon);
-        return smallestSigma(sigma -> dpSgdEpsilon(samplingRate, sigma, steps, delta), targetEpsilon);
+        return NoiseCalibration.smallestNoise(Accountants.PLD,
+                sigma -> new DpEvent.PoissonSampledGaussian(samplingRate, sigma).times(steps), targetEpsilon, delta);
     }
 
     /**
@@ -204,227 +204,7 @@ public final class PldAccountant {
         Args.positive("sensitivity", sensitivity);
         Args.openUnit("delta", delta);
         Args.positive("targetEpsilon", targetEpsilon);
-        return smallestSigma(sigma -> gaussian(sigma, sensitivity, PrivacyLossDistribution.DEFAULT_INTERVAL)
-                .epsilon(delta), targetEpsilon);
-    }
-
-    /**
-     * The smallest σ meeting the target, to {@value #SIGMA_RELATIVE_TOLERANCE} relative: a bracket
-     * [σ_lo failing, σ_hi meeting] from 1 by doubling or halving, then narrowed by the Illinois
-     * variant of regula falsi on f(ln σ) = ln ε(σ) − ln ε_target (nearly linear in ln σ, so a few
-     * PLD evaluations instead of bisection's twenty), each trial point kept at least a quarter of
-     * the tolerance inside the bracket (so the bracket closes from both sides) and a bisection step
-     * whenever three trials in a row failed to halve it. Returns σ_hi, which was evaluated and meets
-     * the target; the failing σ_lo is within the tolerance below it.
-     */
-    private static double smallestSigma(DoubleUnaryOperator epsilonAt, double targetEpsilon) {
-        double hi = 1;
-        double fHi = logGap(epsilonAt.applyAsDouble(hi), targetEpsilon);
-        double lo;
-        double fLo;
-        if (fHi <= 0) {
-            lo = hi / 2;
-            fLo = logGap(epsilonAt.applyAsDouble(lo), targetEpsilon);
-            while (fLo <= 0) {
-                hi = lo;
-                fHi = fLo;
-                lo /= 2;
-                if (lo < 1e-12) {
-                    return hi;
-                }
-                fLo = logGap(epsilonAt.applyAsDouble(lo), targetEpsilon);
-            }
-        } else {
-            lo = hi;
-            fLo = fHi;
-            hi = 2;
-            fHi = logGap(epsilonAt.applyAsDouble(hi), targetEpsilon);
-            while (fHi > 0) {
-                lo = hi;
-                fLo = fHi;
-                hi *= 2;
-                if (hi > 0x1p40) {
-                    throw new IllegalArgumentException("targetEpsilon " + targetEpsilon
-                            + " is not reached by any noise multiplier up to 2^40");
-                }
-                fHi = logGap(epsilonAt.applyAsDouble(hi), targetEpsilon);
-            }
-        }
-        double margin = Math.log1p(SIGMA_RELATIVE_TOLERANCE) / 4;
-        int retained = 0; // +1: the meeting end was kept last time, −1: the failing end
-        int slow = 0;
-        while (hi / lo - 1 > SIGMA_RELATIVE_TOLERANCE) {
-            double lnLo = Math.log(lo);
-            double lnHi = Math.log(hi);
-            double width = lnHi - lnLo;
-            double x = slow >= 3 || !Double.isFinite(fLo) || !Double.isFinite(fHi)
-                    ? lnLo + width / 2
-                    : lnHi - fHi * width / (fHi - fLo);
-            double inset = Math.min(margin, width / 4);
-            x = Math.min(Math.max(x, lnLo + inset), lnHi - inset);
-            double sigma = Math.exp(x);
-            if (!(sigma > lo && sigma < hi)) {
-                sigma = lo + (hi - lo) / 2;
-            }
-            double f = logGap(epsilonAt.applyAsDouble(sigma), targetEpsilon);
-            if (f <= 0) {
-                hi = sigma;
-                fHi = f;
-                if (retained < 0) {
-                    fLo /= 2;
-                }
-                retained = -1;
-            } else {
-                lo = sigma;
-                fLo = f;
-                if (retained > 0) {
-                    fHi /= 2;
-                }
-                retained = 1;
-            }
-            slow = Math.log(hi) - Math.log(lo) > width / 2 ? slow + 1 : 0;
-        }
-        return hi;
-    }
-
-    /** ln ε − ln target: positive when ε misses the target, +∞ for an infinite ε. */
-    private static double logGap(double epsilon, double targetEpsilon) {
-        return epsilon == Double.POSITIVE_INFINITY ? Double.POSITIVE_INFINITY
-                : Math.log(epsilon) - Math.log(targetEpsilon);
-    }
-
-    /** out[i] = Φ(z), out[i + 1] = Φ(−z): the smaller computed directly, the larger as one minus it. */
-    private static void normal(double z, double[] out, int i) {
-        double small = StandardNormal.cdf(-Math.abs(z));
-        out[i] = z < 0 ? small : 1 - small;
-        out[i + 1] = z < 0 ? 1 - small : small;
-    }
-
-    /** The Gaussian pair N(0, σ²), N(Δ, σ²) with s = Δ/σ: L ∼ N(s²/2, s²) under P, N(−s²/2, s²) under Q. */
-    private record GaussianLoss(double s) implements PrivacyLossDistribution.LossModel {
-        @Override
-        public void evaluate(double l, double[] out) {
-            normal((l - s * s / 2) / s, out, 0);
-            normal((l + s * s / 2) / s, out, 2);
-        }
-
-        @Override
-        public double lowest() {
-            return Double.NEGATIVE_INFINITY;
-        }
-
-        @Override
-        public double highest() {
-            return Double.POSITIVE_INFINITY;
-        }
-
-        @Override
-        public double infinityMass() {
-            return 0;
-        }
-    }
-
-    /**
-     * The Laplace pair Lap(0, b), Lap(Δ, b) with r = Δ/b: L(x) = (|x − Δ| − |x|)/b, r for x ≤ 0,
-     * −r for x ≥ Δ, (Δ − 2x)/b between; L ≤ l for l in [−r, r) iff x ≥ x_l = (Δ − l b)/2. In units
-     * of b (b = 1, Δ = r): P(x ≥ x_l) = e^{−x_l}/2, Q(x ≥ x_l) = 1 − e^{−(r − x_l)}/2.
-     */
-    private record LaplaceLoss(double r) implements PrivacyLossDistribution.LossModel {
-        @Override
-        public void evaluate(double l, double[] out) {
-            if (l < -r) {
-                out[0] = 0;
-                out[1] = 1;
-                out[2] = 0;
-                out[3] = 1;
-            } else if (l >= r) {
-                out[0] = 1;
-                out[1] = 0;
-                out[2] = 1;
-                out[3] = 0;
-            } else {
-                double pBelow = Math.exp(-(r - l) / 2) / 2;
-                double qAbove = Math.exp(-(r + l) / 2) / 2;
-                out[0] = pBelow;
-                out[1] = 1 - pBelow;
-                out[2] = 1 - qAbove;
-                out[3] = qAbove;
-            }
-        }
-
-        @Override
-        public double lowest() {
-            return -r;
-        }
-
-        @Override
-        public double highest() {
-            return r;
-        }
-
-        @Override
-        public double infinityMass() {
-            return 0;
-        }
-    }
-
-    /**
-     * The Poisson-subsampled Gaussian pair, M = (1−q)N(0, σ²) + qN(1, σ²) against N(0, σ²).
-     * g(x) = ln(M(x)/N(0, σ²)(x)) = ln(1 − q + q e^{(2x−1)/(2σ²)}) increases from ln(1−q) to ∞,
-     * with inverse x(v) = σ² ln(1 + (e^v − 1)/q) + ½. Remove: P = M, Q = N(0), L = g(x), L ≤ l iff
-     * x ≤ x(l). Add: P = N(0), Q = M, L = −g(x), L ≤ l iff x ≥ x(−l).
-     */
-    private record SampledGaussianLoss(double q, double sigma, boolean addition)
-            implements PrivacyLossDistribution.LossModel {
-        @Override
-        public void evaluate(double l, double[] out) {
-            if (!addition && l <= Math.log1p(-q)) {
-                out[0] = 0;
-                out[1] = 1;
-                out[2] = 0;
-                out[3] = 1;
-                return;
-            }
-            if (addition && l >= -Math.log1p(-q)) {
-                out[0] = 1;
-                out[1] = 0;
-                out[2] = 1;
-                out[3] = 0;
-                return;
-            }
-            double x = sigma * sigma * Math.log1p(Math.expm1(addition ? -l : l) / q) + 0.5;
-            double[] z = new double[4];
-            normal(x / sigma, z, 0);        // N(0): P(X ≤ x), P(X > x)
-            normal((x - 1) / sigma, z, 2);  // N(1): P(X ≤ x), P(X > x)
-            double mixtureBelow = (1 - q) * z[0] + q * z[2];
-            double mixtureAbove = (1 - q) * z[1] + q * z[3];
-            if (addition) {
-                // L ≤ l iff X ≥ x.
-                out[0] = z[1];
-                out[1] = z[0];
-                out[2] = mixtureAbove;
-                out[3] = mixtureBelow;
-            } else {
-                out[0] = mixtureBelow;
-                out[1] = mixtureAbove;
-                out[2] = z[0];
-                out[3] = z[1];
-            }
-        }
-
-        @Override
-        public double lowest() {
-            return addition ? Double.NEGATIVE_INFINITY : Math.log1p(-q);
-        }
-
-        @Override
-        public double highest() {
-            return addition ? -Math.log1p(-q) : Double.POSITIVE_INFINITY;
-        }
-
-        @Override
-        public double infinityMass() {
-            return 0;
-        }
+        return NoiseCalibration.smallestNoise(Accountants.PLD, sigma -> new DpEvent.Gaussian(sensitivity, sigma),
+                targetEpsilon, delta);
     }
 }

@@ -1,6 +1,5 @@
 package org.privsim.core.privacy;
 
-import java.util.function.DoublePredicate;
 import java.util.stream.DoubleStream;
 
 /**
@@ -138,7 +137,11 @@ public final class SampledGaussianRdp {
      * {@link Conversions#tightEpsilonFromRdp}, with the minimising orders.
      */
     public static Epsilon epsilon(double q, double sigma, int steps, double delta, double[] orders) {
-        double[] curve = rdp(q, sigma, steps, orders);
+        return convert(orders, rdp(q, sigma, steps, orders), delta);
+    }
+
+    /** Both conversions of an RDP curve at the given orders (checked), minimised as {@link #epsilon}. */
+    static Epsilon convert(double[] orders, double[] curve, double delta) {
         Args.openUnit("delta", delta);
         double log1OverDelta = -Math.log(delta);
         int classic = 0;
@@ -179,7 +182,8 @@ public final class SampledGaussianRdp {
     /**
      * The smallest noise multiplier σ (to adjacent doubles) whose {@link #epsilon} at the default
      * orders under {@code conversion} is at most {@code targetEpsilon}, for {@code steps} steps at
-     * sampling rate q and δ. Found by doubling from σ = 1 and then bisection to adjacent doubles;
+     * sampling rate q and δ: {@link NoiseCalibration} under the RDP accountant of that conversion,
+     * i.e. doubling from σ = 1 and then bisection to adjacent doubles ({@link NoiseSearch#ADJACENT_DOUBLES});
      * ε decreases in σ (a larger σ is the smaller one plus independent noise, a post-processing),
      * so the result meets the target (it was evaluated) and the double below it, like any smaller
      * σ, does not.
@@ -197,10 +201,8 @@ public final class SampledGaussianRdp {
                     + conversion.name().toLowerCase() + " epsilon of zero RDP at the default orders"
                     + " (no noise multiplier reaches it), got " + targetEpsilon);
         }
-        DoublePredicate tooSmall = sigma ->
-                epsilon(q, sigma, steps, delta, DEFAULT_ORDERS).of(conversion) > targetEpsilon;
-        double upper = Bisection.firstFalseByDoubling(1, tooSmall);
-        return Bisection.boundary(0, upper, tooSmall).firstFalse();
+        return NoiseCalibration.smallestNoise(RdpAccountant.of(conversion),
+                sigma -> new DpEvent.PoissonSampledGaussian(q, sigma).times(steps), targetEpsilon, delta);
     }
 
     private static void checkOrders(double[] orders) {

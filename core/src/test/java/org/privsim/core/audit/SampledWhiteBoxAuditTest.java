@@ -8,6 +8,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.privsim.core.family.AuditFamily;
 import org.privsim.core.family.AuditGames;
+import org.privsim.core.privacy.Accountants;
 import org.privsim.core.privacy.PldAccountant;
 import org.privsim.core.scenario.FieldError;
 import org.privsim.core.scenario.Scenario;
@@ -96,7 +97,8 @@ class SampledWhiteBoxAuditTest {
         TransferRunPlan cell = TransferRunPlan.audited((TransferRegressionTask) spec.task(), spec.experiment(),
                 spec.inject());
         double alone = PldAccountant.sigmaFor(0.1, 1, 1e-5, 1);
-        assertEquals(alone, SgdCalibration.calibrate(0.1, 1, 1e-5, 1, null, cell.settings().accountant())
+        assertEquals(alone, SgdCalibration.calibrate(0.1, 1, 1e-5, 1, null,
+                Accountants.named(cell.settings().accountant().id()))
                 .noiseMultiplier(), 0);
         TransferDriver driver = new TransferDriver(cell, 0, 1);
         TransferRequest request = driver.start();

@@ -7,15 +7,12 @@ import org.privsim.core.data.Populations;
 import org.privsim.core.data.UserDataset;
 import org.privsim.core.data.UserPopulation;
 import org.privsim.core.data.UserStore;
-import org.privsim.core.privacy.GaussianMechanism;
-import org.privsim.core.privacy.Ledger;
+import org.privsim.core.privacy.Accountants;
 import org.privsim.core.privacy.Release;
-import org.privsim.core.privacy.PoissonSample;
 import org.privsim.core.privacy.SampledGaussianRdp;
 import org.privsim.core.random.RandomStreams;
 import org.privsim.core.run.ExperimentResult;
 import org.privsim.core.run.ResultAssembler;
-import org.privsim.core.scenario.Accountant;
 import org.privsim.core.scenario.Algorithm;
 import org.privsim.core.scenario.DatasetTask;
 import org.privsim.core.scenario.ExperimentSpec;
@@ -31,6 +28,7 @@ import org.privsim.core.seam.Step;
 import org.privsim.core.sim.ErrorSum;
 import org.privsim.core.sim.RunKey;
 import org.privsim.core.sim.RunOutcome;
+import org.privsim.core.mechanism.SampledGaussianRun;
 import org.privsim.core.mechanism.SgdCalibration;
 
 /**
@@ -158,15 +156,24 @@ public abstract class FederatedFamily
             if (!runs(spec.algorithm())) {
                 continue;
             }
-            FedAvgSettings s = spec.settings(FedAvgSettings.class);
             for (int i = 0; i < spec.epsilons().size(); i++) {
                 double epsilon = spec.epsilons().get(i);
-                SgdCalibration calibration = SgdCalibration.calibrate(s.samplingRate(), s.rounds(), spec.delta(),
-                        epsilon, s.noiseMultiplier(), s.accountant());
-                cells.add(new Cell(e, spec, epsilon, i, scenario.task(), scenario.lowRankTask(spec), calibration));
+                cells.add(new Cell(e, spec, epsilon, i, scenario.task(), scenario.lowRankTask(spec),
+                        calibration(spec, epsilon)));
             }
         }
         return cells;
+    }
+
+    /**
+     * The rounds' calibration at ε: the experiment's σ, or the smallest meeting (ε, δ) over its T
+     * rounds at rate q under its accountant — the one place a federated σ is calibrated (cells,
+     * audit claims and games).
+     */
+    static SgdCalibration calibration(ExperimentSpec spec, double epsilon) {
+        FedAvgSettings s = spec.settings(FedAvgSettings.class);
+        return SgdCalibration.calibrate(s.samplingRate(), s.rounds(), spec.delta(), epsilon, s.noiseMultiplier(),
+                Accountants.named(s.accountant().id()));
     }
 
     @Override
@@ -237,7 +244,7 @@ public abstract class FederatedFamily
     public ExperimentResult row(Cell cell, List<RunOutcome> outcomes) {
         SgdCalibration calibration = cell.calibration();
         SampledGaussianRdp.Epsilon rdp = calibration.rdpAccount();
-        boolean pld = calibration.accountant() == Accountant.PLD;
+        boolean pld = calibration.accountant() == Accountants.PLD;
         return ResultAssembler.row(cell.shape(), cell.task() instanceof DatasetTask, cell.experiment(), cell.spec(),
                 cell.epsilon(), outcomes).withAccounting(calibration.accountedEpsilon(), rdp.classicEpsilon(),
                 pld ? PLD_CONVERSION : RDP_CONVERSION, calibration.accountant().id(), rdp.tightEpsilon(),
@@ -270,8 +277,7 @@ public abstract class FederatedFamily
         private final UserPopulation population;
         private final long repeatSeed;
         private final int users;
-        private final Ledger ledger;
-        private final Release release;
+        private final SampledGaussianRun mechanism;
         private final BiConsumer<Release, double[]> released;
         private double[] model;
         private int round;
@@ -282,8 +288,10 @@ public abstract class FederatedFamily
             this.population = population;
             this.repeatSeed = population.seed();
             this.users = cell.shape().users();
-            this.ledger = cell.calibration().ledger(users, cell.epsilon());
-            this.release = cell.calibration().release("clipped update sum", settings.clipUpdate(), injected, users);
+            this.mechanism = new SampledGaussianRun(cell.calibration(), "clipped update sum", settings.clipUpdate(),
+                    injected, users, cell.epsilon(), t -> RandomStreams.stream(repeatSeed, stream + "-sample",
+                    cell.experiment(), cell.epsilonIndex(), t), t -> RandomStreams.stream(repeatSeed, stream + "-noise",
+                    cell.experiment(), cell.epsilonIndex(), t));
             this.released = released;
             this.model = initialModel(cell, repeatSeed);
         }
@@ -304,12 +312,11 @@ public abstract class FederatedFamily
                     sum[p] += update[p];
                 }
             }
-            double[] noisy = GaussianMechanism.addNoise(sum, release,
-                    RandomStreams.stream(repeatSeed, stream + "-noise", cell.experiment(), cell.epsilonIndex(), round));
+            double[] noisy = mechanism.privatize(round, sum);
             if (released != null) {
-                released.accept(release.atRound(round), noisy.clone());
+                released.accept(mechanism.record(round), noisy.clone());
             }
-            double cohort = settings.samplingRate() * users;
+            double cohort = mechanism.expectedCohort();
             for (int p = 0; p < noisy.length; p++) {
                 noisy[p] /= cohort;
             }
@@ -323,10 +330,7 @@ public abstract class FederatedFamily
             if (round > settings.rounds()) {
                 return Step.askAll(users, new Personalize(model.clone()));
             }
-            ledger.chargeAll(release.atRound(round));
-            int[] sample = PoissonSample.of(users, settings.samplingRate(),
-                    RandomStreams.stream(repeatSeed, stream + "-sample", cell.experiment(), cell.epsilonIndex(), round));
-            return new Step.Ask<>(sample, new Update(round, model.clone()));
+            return new Step.Ask<>(mechanism.cohort(round), new Update(round, model.clone()));
         }
 
         private Step<Request, RunOutcome> finish(List<double[]> errors) {
@@ -338,7 +342,7 @@ public abstract class FederatedFamily
             double noiseFloor = cell.shape().labelNoise() * cell.shape().labelNoise();
             return new Step.Done<>(new RunOutcome(excess + noiseFloor, excess,
                     subspaceDistance(cell, model, population), settings.rounds(), 0, null, null, null, List.of(), null,
-                    sum.testError(), ledger.log()));
+                    sum.testError(), mechanism.ledger().log()));
         }
     }
 }

@@ -12,7 +12,6 @@ import org.privsim.core.mechanism.Injection;
 import org.privsim.core.random.RandomStreams;
 import org.privsim.core.scenario.Algorithm;
 import org.privsim.core.scenario.ExperimentSpec;
-import org.privsim.core.scenario.FedAvgSettings;
 import org.privsim.core.scenario.LowRankRegressionTask;
 import org.privsim.core.seam.RunCurator;
 import org.privsim.core.seam.Step;
@@ -65,16 +64,12 @@ public final class FederatedWhiteBoxGame implements DistinguishingGame {
     public FederatedWhiteBoxGame(LowRankRegressionTask task, ExperimentSpec spec, long seed, int target,
                                  Injection inject) {
         this.family = spec.algorithm() == Algorithm.DP_FEDAVG ? FedAvgFamily.INSTANCE : FedRepFamily.INSTANCE;
-        FedAvgSettings s = spec.settings(FedAvgSettings.class);
         double epsilon = spec.epsilons().get(0);
-        SgdCalibration calibration = SgdCalibration.calibrate(s.samplingRate(), s.rounds(), spec.delta(), epsilon,
-                s.noiseMultiplier(), s.accountant());
+        SgdCalibration calibration = FederatedFamily.calibration(spec, epsilon);
         this.cell = new FederatedFamily.Cell(0, spec, epsilon, 0, task, task, calibration);
         double factor = inject.noiseMultiplier();
         if (inject.ignoreComposition()) {
-            SgdCalibration alone = SgdCalibration.calibrate(s.samplingRate(), 1, spec.delta(), epsilon, null,
-                    s.accountant());
-            factor *= alone.noiseMultiplier() / calibration.noiseMultiplier();
+            factor *= calibration.alone(epsilon).noiseMultiplier() / calibration.noiseMultiplier();
         }
         this.injected = factor;
         this.seed = seed;

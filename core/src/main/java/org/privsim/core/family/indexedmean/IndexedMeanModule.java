@@ -5,7 +5,11 @@ import org.privsim.core.audit.AuditClaim;
 import org.privsim.core.audit.AuditSpec;
 import org.privsim.core.audit.DistinguishingGame;
 import org.privsim.core.module.FamilyModule;
+import org.privsim.core.module.Work;
+import org.privsim.core.module.WorkUnit;
 import org.privsim.core.report.RowDescription;
+import org.privsim.core.scenario.ExperimentSpec;
+import org.privsim.core.scenario.IndexedLoss;
 import org.privsim.core.scenario.IndexedMeanTask;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.seam.Family;
@@ -50,5 +54,44 @@ public final class IndexedMeanModule implements FamilyModule {
     @Override
     public AuditClaim claim(AuditSpec spec) {
         return AuditClaim.zcdp(spec, ((IndexedMeanTask) spec.task()).persons());
+    }
+
+    @Override
+    public boolean runs(Scenario scenario, ExperimentSpec spec) {
+        return scenario.task() instanceof IndexedMeanTask;
+    }
+
+    /** An experiment on an indexed-mean task: per run, its persons (and a sign loss's exact terms). */
+    @Override
+    public void addWork(Scenario scenario, ExperimentSpec spec, Work work) {
+        IndexedMeanTask indexed = (IndexedMeanTask) scenario.task();
+        double runs = Work.runs(spec);
+        List<Integer> persons = spec.persons() == null || spec.persons().isEmpty()
+                ? List.of(indexed.persons()) : spec.persons();
+        for (int t : persons) {
+            work.add(WorkUnit.INDEXED_PERSON, runs * t);
+            if (indexed.loss() == IndexedLoss.SIGN) {
+                work.add(WorkUnit.SIGN_TERM, runs * signTerms(t, indexed.samplesPerPerson()));
+            }
+        }
+        work.add(WorkUnit.INDEXED_RUN, runs * persons.size());
+    }
+
+    /** An audit's trials: the samples each draws (the tracing attack's t·d per trial). */
+    @Override
+    public void addAuditWork(AuditSpec spec, Work work) {
+        IndexedMeanTask indexed = (IndexedMeanTask) spec.task();
+        double trials = spec.trials();
+        double samples = (double) indexed.persons() * indexed.samplesPerPerson();
+        work.add(WorkUnit.INDEXED_SAMPLE, trials * (spec.tracing() ? samples * indexed.dimension() : samples));
+        work.add(WorkUnit.INDEXED_RUN, trials);
+    }
+
+    /**
+     * Terms of the exact expected sign loss of a run with t persons of n samples: per person the
+     * binomial's values within 12 standard deviations of its mean (at most 12·√(tn) + 3).
+     */
+    private static double signTerms(int t, int n) {
+        return t * (12 * Math.sqrt((double) t * n) + 3);
     }
 }

@@ -6,10 +6,14 @@ import org.privsim.core.audit.AuditSpec;
 import org.privsim.core.audit.DistinguishingGame;
 import org.privsim.core.audit.ThreatModel;
 import org.privsim.core.module.FamilyModule;
+import org.privsim.core.module.Work;
+import org.privsim.core.module.WorkUnit;
 import org.privsim.core.report.RowDescription;
 import org.privsim.core.run.ExperimentResultRows;
 import org.privsim.core.scenario.Algorithm;
+import org.privsim.core.scenario.ExperimentSpec;
 import org.privsim.core.scenario.LowRankRegressionTask;
+import org.privsim.core.scenario.RatingsTask;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.seam.Family;
 
@@ -59,5 +63,31 @@ public final class LowRankModule implements FamilyModule {
     @Override
     public AuditClaim claim(AuditSpec spec) {
         return AuditClaim.zcdp(spec, ((LowRankRegressionTask) spec.task()).users());
+    }
+
+    @Override
+    public boolean runs(Scenario scenario, ExperimentSpec spec) {
+        return !(scenario.task() instanceof RatingsTask) && LowRankFamily.INSTANCE.runs(spec.algorithm());
+    }
+
+    /** One of its algorithms on a low-rank or data-set task: a run per ε, repeat and epoch count ({@link LowRankWork}). */
+    @Override
+    public void addWork(Scenario scenario, ExperimentSpec spec, Work work) {
+        LowRankRegressionTask shape = scenario.lowRankTask(spec);
+        double runs = Work.runs(spec);
+        for (int e : spec.epochs() == null ? List.of(0) : spec.epochs()) {
+            LowRankWork.runs(work, runs, shape, spec, e);
+        }
+    }
+
+    /** An audit's trials: runs at the experiment's first epoch count, each on a population of its own. */
+    @Override
+    public void addAuditWork(AuditSpec spec, Work work) {
+        LowRankRegressionTask shape = (LowRankRegressionTask) spec.task();
+        ExperimentSpec experiment = spec.experiment();
+        double trials = spec.trials();
+        int epochs = experiment.epochs() == null || experiment.epochs().isEmpty() ? 0 : experiment.epochs().get(0);
+        LowRankWork.runs(work, trials, shape, experiment, epochs);
+        work.add(WorkUnit.LOW_RANK_OP, trials * shape.users() * shape.samplesPerUser() * shape.dimension());
     }
 }

@@ -5,8 +5,12 @@ import org.privsim.core.audit.AuditClaim;
 import org.privsim.core.audit.AuditSpec;
 import org.privsim.core.audit.DistinguishingGame;
 import org.privsim.core.module.FamilyModule;
+import org.privsim.core.module.Work;
+import org.privsim.core.module.WorkUnit;
 import org.privsim.core.report.RowDescription;
+import org.privsim.core.scenario.ExperimentSpec;
 import org.privsim.core.scenario.MultitaskRegressionTask;
+import org.privsim.core.scenario.MultitaskSettings;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.seam.Family;
 
@@ -58,5 +62,51 @@ public final class MultitaskModule implements FamilyModule {
             return new AuditClaim(tasks, spec.epsilon(), null);
         }
         return AuditClaim.zcdp(spec, tasks);
+    }
+
+    @Override
+    public boolean runs(Scenario scenario, ExperimentSpec spec) {
+        return scenario.task() instanceof MultitaskRegressionTask;
+    }
+
+    /** An experiment on a multi-task task: a run per structure and λ (and covariance-shift) candidate. */
+    @Override
+    public void addWork(Scenario scenario, ExperimentSpec spec, Work work) {
+        MultitaskRegressionTask multitask = (MultitaskRegressionTask) scenario.task();
+        double runs = Work.runs(spec) * multitask.structures().size() * candidates(spec.multitask());
+        work.add(WorkUnit.MULTITASK_OP, runs * runOps(multitask, spec));
+        work.add(WorkUnit.MULTITASK_RUN, runs);
+    }
+
+    @Override
+    public void addAuditWork(AuditSpec spec, Work work) {
+        double trials = spec.trials();
+        work.add(WorkUnit.MULTITASK_OP, trials * runOps((MultitaskRegressionTask) spec.task(), spec.experiment()));
+        work.add(WorkUnit.MULTITASK_RUN, trials);
+    }
+
+    /** λ (and covariance-shift) candidates of a multi-task experiment: each is one run. */
+    private static double candidates(MultitaskSettings s) {
+        if (s == null) {
+            return 1;
+        }
+        double lambdas = s.lambdas() == null || s.lambdas().isEmpty() ? 1 : s.lambdas().size();
+        double shifts = s.covarianceShifts() == null || s.covarianceShifts().isEmpty() ? 1 : s.covarianceShifts().size();
+        return lambdas * shifts;
+    }
+
+    /**
+     * A multi-task run: the tasks' rows drawn (training, validation, test: ·d), each task's ridge fit
+     * (n·d² + d³), and per iteration the tasks' gradients (n·d each) and the projection of the d×m
+     * model matrix (d²·m + d³).
+     */
+    private static double runOps(MultitaskRegressionTask t, ExperimentSpec spec) {
+        double m = t.tasks();
+        double n = t.samplesPerTask();
+        double d = t.dimension();
+        double rows = n + t.validationSamplesPerTask() + t.testSamplesPerTask();
+        MultitaskSettings s = spec.multitask();
+        double iterations = s == null || s.iterations() == null ? 0 : s.iterations();
+        return m * rows * d + m * (n * d * d + d * d * d) + iterations * (m * n * d + d * d * m + d * d * d);
     }
 }

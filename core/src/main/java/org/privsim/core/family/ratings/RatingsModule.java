@@ -5,7 +5,12 @@ import org.privsim.core.audit.AuditClaim;
 import org.privsim.core.audit.AuditSpec;
 import org.privsim.core.audit.DistinguishingGame;
 import org.privsim.core.module.FamilyModule;
+import org.privsim.core.module.Work;
+import org.privsim.core.module.WorkUnit;
 import org.privsim.core.report.RowDescription;
+import org.privsim.core.scenario.Algorithm;
+import org.privsim.core.scenario.ExperimentSpec;
+import org.privsim.core.scenario.RatingsSettings;
 import org.privsim.core.scenario.RatingsTask;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.seam.Family;
@@ -49,5 +54,50 @@ public final class RatingsModule implements FamilyModule {
     @Override
     public AuditClaim claim(AuditSpec spec) {
         return AuditClaim.zcdp(spec, ((RatingsTask) spec.task()).users());
+    }
+
+    @Override
+    public boolean runs(Scenario scenario, ExperimentSpec spec) {
+        return scenario.task() instanceof RatingsTask;
+    }
+
+    /** An experiment on a ratings task. */
+    @Override
+    public void addWork(Scenario scenario, ExperimentSpec spec, Work work) {
+        RatingsTask ratings = (RatingsTask) scenario.task();
+        double runs = Work.runs(spec);
+        work.add(WorkUnit.RATINGS_OP, runs * runOps(ratings, spec));
+        work.add(WorkUnit.RATINGS_RUN, runs);
+    }
+
+    @Override
+    public void addAuditWork(AuditSpec spec, Work work) {
+        double trials = spec.trials();
+        work.add(WorkUnit.RATINGS_OP, trials * runOps((RatingsTask) spec.task(), spec.experiment()));
+        work.add(WorkUnit.RATINGS_RUN, trials);
+    }
+
+    /**
+     * A ratings run: global-mean and the item means read every rating once; an altmin run, per round,
+     * each user's sent ratings (all its training ratings, at most L when private) times K² (K = k + 1)
+     * plus its K³ solve, the items' K³ solves, and the ratings regenerated (synthetic) or read.
+     */
+    private static double runOps(RatingsTask t, ExperimentSpec spec) {
+        double users = t.users();
+        double ratings = t.ratings();
+        double items = t.items();
+        Algorithm a = spec.algorithm();
+        if (a == Algorithm.GLOBAL_MEAN || a == Algorithm.ITEM_MEAN || a == Algorithm.ITEM_MEAN_DP) {
+            return ratings + items;
+        }
+        RatingsSettings s = spec.settings(RatingsSettings.class);
+        double k = (s.rank() == null ? RatingsSettings.RANK : s.rank()) + 1;
+        if (a == Algorithm.OWN_DATA) {
+            return ratings * k * k + users * k * k * k;
+        }
+        double perUser = ratings / Math.max(1, users);
+        double sent = s.maxRatingsPerUser() == null ? perUser : Math.min(s.maxRatingsPerUser(), perUser);
+        double rounds = s.rounds() == null ? RatingsSettings.ROUNDS : s.rounds();
+        return rounds * (users * (sent * k * k + k * k * k) + items * k * k * k + ratings * k);
     }
 }

@@ -1,5 +1,6 @@
 package org.privsim.core.family.transfer;
 
+import org.privsim.core.mechanism.SampledGaussianRun;
 import org.privsim.core.seam.Folding;
 import java.util.Arrays;
 import java.util.SplittableRandom;
@@ -9,7 +10,6 @@ import org.privsim.core.linalg.PackedSymmetric;
 import org.privsim.core.linalg.Subspaces;
 import org.privsim.core.privacy.GaussianMechanism;
 import org.privsim.core.privacy.Ledger;
-import org.privsim.core.privacy.PoissonSample;
 import org.privsim.core.privacy.Release;
 import org.privsim.core.privacy.ReleaseLog;
 import org.privsim.core.privacy.ReleaseTap;
@@ -69,7 +69,7 @@ public final class TransferDriver {
     private double[] average;
     private int averaged;
     private int step;
-    private Release stepRelease;
+    private SampledGaussianRun sgd;
     private double[] released;
     private Ledger ledger;
     // private-altmin representation state
@@ -120,7 +120,7 @@ public final class TransferDriver {
      * accounting assumes), or null before the first step.
      */
     public Release stepRelease() {
-        return stepRelease;
+        return sgd == null ? null : sgd.record(0);
     }
 
     /** The noisy gradient sum the last DP-SGD step released (before the model update), or null before it. */
@@ -234,8 +234,9 @@ public final class TransferDriver {
         if (cell.algorithm() == Algorithm.DP_SGD) {
             model = new double[p];
             int n = cell.privateSamples();
-            stepRelease = cell.sgd().release("clipped gradient sum", s.clipGradient(), cell.injectedNoise(), n);
-            ledger = cell.sgd().ledger(n, cell.epsilon());
+            sgd = new SampledGaussianRun(cell.sgd(), "clipped gradient sum", s.clipGradient(), cell.injectedNoise(), n,
+                    cell.epsilon(), t -> cell.sample(seed, repeat, t), t -> cell.sgdNoise(seed, repeat, t));
+            ledger = sgd.ledger();
             return nextGradients();
         }
         if (cell.algorithm() == Algorithm.SUFFICIENT_STATISTICS) {
@@ -249,14 +250,8 @@ public final class TransferDriver {
 
     private TransferRequest nextGradients() {
         step++;
-        ledger.chargeAll(stepRelease.atRound(step));
         double clip = cell.inject().skipClipping() ? Double.POSITIVE_INFINITY : cell.settings().clipGradient();
-        return new TransferRequest.Gradients(step, model.clone(), clip, poissonSample());
-    }
-
-    /** Each of the n₂ users independently with probability q ({@link PoissonSample}). */
-    private int[] poissonSample() {
-        return PoissonSample.of(cell.privateSamples(), cell.settings().samplingRate(), cell.sample(seed, repeat, step));
+        return new TransferRequest.Gradients(step, model.clone(), clip, sgd.cohort(step));
     }
 
     private TransferRequest onGradients(double[][] gradients) {
@@ -298,7 +293,7 @@ public final class TransferDriver {
      */
     public TransferRequest onGradientSum(double[] sum) {
         TransferSettings s = cell.settings();
-        double[] noisy = GaussianMechanism.addNoise(sum, stepRelease, cell.sgdNoise(seed, repeat, step));
+        double[] noisy = sgd.privatize(step, sum);
         released = noisy.clone();
         double rate = s.learningRate() / (s.samplingRate() * cell.privateSamples());
         for (int c = 0; c < p; c++) {

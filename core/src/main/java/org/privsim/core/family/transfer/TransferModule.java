@@ -9,7 +9,12 @@ import org.privsim.core.audit.SampledGaussianAuc;
 import org.privsim.core.audit.ThreatModel;
 import org.privsim.core.mechanism.Injection;
 import org.privsim.core.module.FamilyModule;
+import org.privsim.core.module.Work;
+import org.privsim.core.module.WorkUnit;
 import org.privsim.core.report.RowDescription;
+import org.privsim.core.scenario.Algorithm;
+import org.privsim.core.scenario.ExperimentSpec;
+import org.privsim.core.scenario.Representation;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.scenario.TransferRegressionTask;
 import org.privsim.core.scenario.TransferSettings;
@@ -68,5 +73,87 @@ public final class TransferModule implements FamilyModule {
         return new AuditClaim(population,
                 TransferRunPlan.audited(task, spec.experiment(), Injection.NONE).accountedEpsilon(),
                 spec.method() == AuditMethod.SAMPLED_GAUSSIAN_AUC ? new SampledGaussianAuc(s.samplingRate(), s.steps()) : null);
+    }
+
+    @Override
+    public boolean runs(Scenario scenario, ExperimentSpec spec) {
+        return scenario.task() instanceof TransferRegressionTask;
+    }
+
+    /**
+     * An experiment on a transfer task: a run per n₁ (public representations) and n₂, each with its
+     * DP-SGD steps, and one noise calibration per distinct DP-SGD target.
+     */
+    @Override
+    public void addWork(Scenario scenario, ExperimentSpec spec, Work work) {
+        TransferRegressionTask transfer = (TransferRegressionTask) scenario.task();
+        double runs = Work.runs(spec);
+        TransferSettings s = spec.transfer();
+        List<Integer> n1 = s.representation() != null && s.representation().fromPublicRows()
+                ? transfer.publicSamples() : List.of(0);
+        for (int publicRows : n1) {
+            for (int privateRows : transfer.privateSamples()) {
+                work.add(WorkUnit.TRANSFER_OP, runs * runOps(transfer, spec, publicRows, privateRows));
+                work.add(WorkUnit.SGD_STEP, runs * sgdSteps(spec));
+                work.add(WorkUnit.TRANSFER_RUN, runs);
+            }
+        }
+        if (spec.algorithm() == Algorithm.DP_SGD) {
+            work.calibrations(spec, s.samplingRate(), s.steps(), s.noiseMultiplier(), s.accountant());
+        }
+    }
+
+    /** An audit's trials: runs on the task's first n₁ and n₂. */
+    @Override
+    public void addAuditWork(AuditSpec spec, Work work) {
+        TransferRegressionTask transfer = (TransferRegressionTask) spec.task();
+        ExperimentSpec experiment = spec.experiment();
+        double trials = spec.trials();
+        int publicRows = transfer.publicSamples().get(0);
+        int privateRows = transfer.privateSamples().get(0);
+        work.add(WorkUnit.TRANSFER_OP, trials * runOps(transfer, experiment, publicRows, privateRows));
+        work.add(WorkUnit.SGD_STEP, trials * sgdSteps(experiment));
+        work.add(WorkUnit.TRANSFER_RUN, trials);
+        TransferSettings s = experiment.transfer();
+        if (spec.algorithm() == Algorithm.DP_SGD) {
+            work.calibrations(experiment, s.samplingRate(), s.steps(), s.noiseMultiplier(), s.accountant());
+        }
+    }
+
+    /** DP-SGD steps of a transfer run (0 for the other transfer algorithms). */
+    private static double sgdSteps(ExperimentSpec spec) {
+        return spec.algorithm() == Algorithm.DP_SGD ? spec.transfer().steps() : 0;
+    }
+
+    /**
+     * A transfer run: the representation from n₁ public rows (moments: n₁·d² + d³; private-altmin: a
+     * priv-altmin run on the public tasks), then the private task's n₂ rows in p dimensions (p = k with a
+     * representation, else d): DP-SGD's expected q·n₂ gradients per step (p each); sufficient statistics
+     * and least squares n₂·p² + p³.
+     */
+    private static double runOps(TransferRegressionTask t, ExperimentSpec spec, int publicRows, int privateRows) {
+        TransferSettings s = spec.transfer();
+        double d = t.dimension();
+        double k = t.rank();
+        double ops = (double) (publicRows + privateRows) * d;
+        Representation r = s.representation();
+        if (r == Representation.PUBLIC) {
+            ops += publicRows * d * d + d * d * d;
+        } else if (r == Representation.PRIVATE_ALTMIN) {
+            int tasks = t.publicTasks();
+            double m = Math.max(1, publicRows / Math.max(1, tasks));
+            double epochs = s.representationEpochs() == null ? 1 : s.representationEpochs();
+            ops += publicRows * d * d + epochs * (tasks * (m * d * d + d * d * k * k) + Math.pow(d * k, 3));
+        }
+        double p = r == null || r == Representation.NONE ? d : k;
+        switch (spec.algorithm()) {
+            case DP_SGD:
+                return ops + s.steps() * (s.samplingRate() * privateRows + 1) * p;
+            case SUFFICIENT_STATISTICS:
+            case NONPRIVATE_REGRESSION:
+                return ops + privateRows * p * p + p * p * p;
+            default:
+                return ops;
+        }
     }
 }

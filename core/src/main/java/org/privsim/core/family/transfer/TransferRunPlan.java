@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 import org.privsim.core.mechanism.Injection;
 import org.privsim.core.mechanism.SgdCalibration;
+import org.privsim.core.privacy.Accountants;
 import org.privsim.core.privacy.PldAccountant;
 import org.privsim.core.privacy.SampledGaussianRdp;
 import org.privsim.core.random.RandomStreams;
@@ -125,7 +126,7 @@ public record TransferRunPlan(int experiment, ExperimentSpec spec, Integer publi
         }
         TransferSettings s = spec.transfer();
         return SgdCalibration.calibrate(s.samplingRate(), s.steps(), spec.delta(), epsilon, s.noiseMultiplier(),
-                s.accountant());
+                Accountants.named(s.accountant().id()));
     }
 
     /** σ of dp-sgd, or null for other algorithms. */
@@ -215,9 +216,7 @@ public record TransferRunPlan(int experiment, ExperimentSpec spec, Integer publi
         if (!inject.ignoreComposition() || sgd == null) {
             return inject.noiseMultiplier();
         }
-        SgdCalibration alone = SgdCalibration.calibrate(sgd.samplingRate(), 1, sgd.delta(), epsilon, null,
-                settings().accountant());
-        return inject.noiseMultiplier() * alone.noiseMultiplier() / sgd.noiseMultiplier();
+        return inject.noiseMultiplier() * sgd.alone(epsilon).noiseMultiplier() / sgd.noiseMultiplier();
     }
 
     /** The same cell with a fault injected (audits). */

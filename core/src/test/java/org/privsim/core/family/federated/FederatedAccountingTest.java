@@ -12,7 +12,9 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.privsim.core.privacy.BudgetExceededException;
+import org.privsim.core.privacy.Accountants;
 import org.privsim.core.privacy.Conversions;
+import org.privsim.core.privacy.DpEvent;
 import org.privsim.core.privacy.Ledger;
 import org.privsim.core.privacy.SampledGaussianRdp;
 import org.privsim.core.run.ExperimentResult;
@@ -132,7 +134,8 @@ class FederatedAccountingTest {
         Scenario s = scenario("{ algorithm: " + family.id() + ", epsilon: 1, delta: 1.0e-6,"
                 + " samplingRate: 0.2, rounds: 20, accountant: " + accountant.id() + ", repeats: 1 }");
         FederatedFamily.Cell calibrated = family.cells(s).get(0);
-        SgdCalibration halved = SgdCalibration.of(0.2, calibrated.noiseMultiplier() / 2, 20, 1e-6, accountant);
+        SgdCalibration halved = SgdCalibration.of(0.2, calibrated.noiseMultiplier() / 2, 20, 1e-6,
+                Accountants.named(accountant.id()));
         FederatedFamily.Cell underNoised = new FederatedFamily.Cell(calibrated.experiment(), calibrated.spec(),
                 calibrated.epsilon(), calibrated.epsilonIndex(), calibrated.task(), calibrated.shape(), halved);
         int refused = 1;
@@ -147,13 +150,7 @@ class FederatedAccountingTest {
 
     /** ε at δ of {@code rounds} releases by the calibration's accountant. */
     private static double epsilonOf(SgdCalibration c, int rounds) {
-        if (c.accountant() == Accountant.PLD) {
-            return c.stepPld().selfCompose(rounds).epsilon(c.delta());
-        }
-        double[] curve = c.stepRdp();
-        for (int i = 0; i < curve.length; i++) {
-            curve[i] *= rounds;
-        }
-        return Conversions.tightEpsilonFromRdp(c.orders(), curve, c.delta());
+        return c.accountant().epsilon(new DpEvent.PoissonSampledGaussian(c.samplingRate(), c.noiseMultiplier())
+                .times(rounds), c.delta());
     }
 }

@@ -1,7 +1,6 @@
-package org.privsim.core.run;
+package org.privsim.core.family;
 
 import java.util.Locale;
-import org.privsim.core.family.SequentialRunner;
 import org.privsim.core.scenario.Scenario;
 
 /**

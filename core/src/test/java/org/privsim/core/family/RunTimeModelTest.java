@@ -1,4 +1,4 @@
-package org.privsim.core.run;
+package org.privsim.core.family;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;

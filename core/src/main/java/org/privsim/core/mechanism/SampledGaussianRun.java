@@ -1,0 +1,79 @@
+package org.privsim.core.mechanism;
+
+import java.util.SplittableRandom;
+import java.util.function.IntFunction;
+import org.privsim.core.privacy.GaussianMechanism;
+import org.privsim.core.privacy.Ledger;
+import org.privsim.core.privacy.PoissonSample;
+import org.privsim.core.privacy.Release;
+
+/**
+ * One run of the Poisson-subsampled Gaussian mechanism, the part DP-SGD's steps and the rounds of
+ * DP-FedAvg and DP-FedRep share — the privacy wrapper the algorithms compose, as Flower wraps any
+ * strategy in its DP wrappers: the step's cohort (Poisson sampling), the clipping bound the
+ * participants' contributions obey (the sensitivity), the noise on the sum of the contributions
+ * and the accountant's ledger, which charges every step before its cohort is drawn. The algorithm
+ * keeps what it does with the noisy sum.
+ *
+ * <p>Guarantee: step t's cohort is {@link PoissonSample#of}(users, q, {@code samples(t)}) and its
+ * release the sum plus {@link GaussianMechanism#addNoise} with σ·clip·{@code injected} from
+ * {@code noise(t)}, so a run is a pure function of the streams and the answers; a step the ledger
+ * refuses throws {@link org.privsim.core.privacy.BudgetExceededException} before anything is drawn.
+ * Not thread-safe (the ledger): one run, one thread.
+ */
+public final class SampledGaussianRun {
+    private final SgdCalibration calibration;
+    private final int users;
+    private final Release release;
+    private final Ledger ledger;
+    private final IntFunction<SplittableRandom> samples;
+    private final IntFunction<SplittableRandom> noise;
+
+    /**
+     * @param calibration   σ, q and the accountant's account of the run
+     * @param name          what each step releases, e.g. {@code "clipped update sum"}
+     * @param clip          the L2 bound C of every contribution: the release's sensitivity
+     * @param injected      a factor on the noise actually added (1 unless an audit injects a fault; the
+     *                      ledger keeps charging the calibrated σ)
+     * @param users         the population n sampled from
+     * @param budgetEpsilon the ledger's ε budget at the calibration's δ
+     * @param samples       the sampling stream of step t
+     * @param noise         the noise stream of step t
+     */
+    public SampledGaussianRun(SgdCalibration calibration, String name, double clip, double injected, int users,
+                              double budgetEpsilon, IntFunction<SplittableRandom> samples,
+                              IntFunction<SplittableRandom> noise) {
+        this.calibration = calibration;
+        this.users = users;
+        this.release = calibration.release(name, clip, injected, users);
+        this.ledger = calibration.ledger(users, budgetEpsilon);
+        this.samples = samples;
+        this.noise = noise;
+    }
+
+    /** Step {@code step}'s cohort, ascending, after the ledger charged the step. */
+    public int[] cohort(int step) {
+        ledger.chargeAll(release.atRound(step));
+        return PoissonSample.of(users, calibration.samplingRate(), samples.apply(step));
+    }
+
+    /** Step {@code step}'s release of {@code sum} (the contributions summed in cohort order): a new array. */
+    public double[] privatize(int step, double[] sum) {
+        return GaussianMechanism.addNoise(sum, release, noise.apply(step));
+    }
+
+    /** The record of step {@code step}'s release (σ actually added, q, the σ the accounting assumes). */
+    public Release record(int step) {
+        return release.atRound(step);
+    }
+
+    /** The expected cohort q·n, by which the algorithms average the noisy sum. */
+    public double expectedCohort() {
+        return calibration.samplingRate() * users;
+    }
+
+    /** The run's ledger. */
+    public Ledger ledger() {
+        return ledger;
+    }
+}

@@ -1,0 +1,73 @@
+package org.privsim.core.privacy;
+
+import java.util.Objects;
+
+/**
+ * What a mechanism did, as data an accountant reads (dp_accounting's {@code DpEvent}): a Gaussian
+ * release, one Poisson-subsampled Gaussian step, a pure ε-DP release, or {@code count} independent
+ * runs of one of them. A calibration builds the event of its mechanism at each noise it tries
+ * ({@link NoiseCalibration}); every {@link PrivacyAccountant} states which events it accounts.
+ *
+ * <p>Guarantee: every event is an immutable value, validated on construction (NaN and
+ * out-of-range parameters throw {@link IllegalArgumentException} naming the parameter).
+ */
+public sealed interface DpEvent {
+
+    /** {@code count} ≥ 1 independent runs of this event. */
+    default DpEvent times(int count) {
+        return new SelfComposed(this, count);
+    }
+
+    /**
+     * The Gaussian mechanism: N(0, σ²) noise per coordinate on a statistic of L2 sensitivity Δ.
+     *
+     * @param sensitivity Δ, positive and finite
+     * @param sigma       σ, positive and finite
+     */
+    record Gaussian(double sensitivity, double sigma) implements DpEvent {
+        public Gaussian {
+            Args.positive("sensitivity", sensitivity);
+            Args.positive("sigma", sigma);
+        }
+    }
+
+    /**
+     * One step of the Poisson-subsampled Gaussian mechanism (DP-SGD's step, a DP-FedAvg round):
+     * each record joins with probability q, the sum of the joined records' contributions (L2 norm at
+     * most 1, i.e. measured in units of the clipping norm) gets N(0, σ²) noise per coordinate.
+     *
+     * @param samplingRate    q in (0, 1]
+     * @param noiseMultiplier σ, positive and finite
+     */
+    record PoissonSampledGaussian(double samplingRate, double noiseMultiplier) implements DpEvent {
+        public PoissonSampledGaussian {
+            Args.openClosedUnit("samplingRate", samplingRate);
+            Args.positive("noiseMultiplier", noiseMultiplier);
+        }
+    }
+
+    /**
+     * A pure ε-DP release (ℓ2-Laplace, Wishart).
+     *
+     * @param epsilon ε, non-negative and finite
+     */
+    record PureEpsilon(double epsilon) implements DpEvent {
+        public PureEpsilon {
+            Args.nonNegative("epsilon", epsilon);
+            Args.finite("epsilon", epsilon);
+        }
+    }
+
+    /**
+     * {@code count} independent runs of {@code event}.
+     *
+     * @param event the event run
+     * @param count how many times, at least 1
+     */
+    record SelfComposed(DpEvent event, int count) implements DpEvent {
+        public SelfComposed {
+            Objects.requireNonNull(event, "event");
+            Args.positiveCount("count", count);
+        }
+    }
+}

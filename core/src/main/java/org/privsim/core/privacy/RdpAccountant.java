@@ -1,0 +1,96 @@
+package org.privsim.core.privacy;
+
+/**
+ * The RDP accountant: Gaussian and Poisson-subsampled Gaussian events as RDP curves at the
+ * {@link SampledGaussianRdp#defaultOrders default orders} ({@link SampledGaussianRdp#rdp}; a Gaussian
+ * of sensitivity Δ and noise σ is the sampled Gaussian at q = 1 with multiplier σ/Δ), composed by
+ * adding curves and converted to ε at δ by its conversion ({@link #TIGHT}: Canonne, Kamath &amp;
+ * Steinke 2020, registered as {@code rdp}; {@link #CLASSIC}: Mironov 2017).
+ *
+ * <p>Guarantee: the ε of {@code count} steps of a sampled Gaussian is
+ * {@link SampledGaussianRdp#epsilon}'s, bit for bit; calibration inverts it to adjacent doubles
+ * ({@link NoiseSearch#ADJACENT_DOUBLES}) above {@link SampledGaussianRdp#epsilonFloor}.
+ *
+ * @param conversion the (ε, δ) conversion of the composed curve
+ */
+record RdpAccountant(SampledGaussianRdp.Conversion conversion) implements PrivacyAccountant {
+    /** The tight conversion ({@code rdp} in {@link Accountants}). */
+    static final RdpAccountant TIGHT = new RdpAccountant(SampledGaussianRdp.Conversion.TIGHT);
+    /** The classic conversion. */
+    static final RdpAccountant CLASSIC = new RdpAccountant(SampledGaussianRdp.Conversion.CLASSIC);
+
+    private static final double[] ORDERS = SampledGaussianRdp.defaultOrders();
+
+    /** The accountant of {@code conversion}. */
+    static RdpAccountant of(SampledGaussianRdp.Conversion conversion) {
+        return conversion == SampledGaussianRdp.Conversion.TIGHT ? TIGHT : CLASSIC;
+    }
+
+    @Override
+    public String id() {
+        return conversion == SampledGaussianRdp.Conversion.TIGHT ? "rdp" : "rdp-classic";
+    }
+
+    @Override
+    public Release.Currency currency() {
+        return Release.Currency.RDP_EPSILON;
+    }
+
+    @Override
+    public boolean accounts(DpEvent event) {
+        return event instanceof DpEvent.SelfComposed c ? accounts(c.event())
+                : event instanceof DpEvent.Gaussian || event instanceof DpEvent.PoissonSampledGaussian;
+    }
+
+    @Override
+    public double epsilon(DpEvent event, double delta) {
+        return SampledGaussianRdp.convert(ORDERS, curve(require(event)), delta).of(conversion);
+    }
+
+    @Override
+    public double epsilonFloor(double delta) {
+        return SampledGaussianRdp.epsilonFloor(delta, conversion);
+    }
+
+    @Override
+    public NoiseSearch search() {
+        return NoiseSearch.ADJACENT_DOUBLES;
+    }
+
+    /**
+     * The account of {@code count} steps of a sampled Gaussian: its ledger adds one step's curve per
+     * charge and converts with the tight conversion ({@link Ledger#rdp}).
+     */
+    @Override
+    public RunAccount run(DpEvent.PoissonSampledGaussian step, int count, double delta) {
+        double[] stepCurve = curve(step);
+        double epsilon = epsilon(step.times(count), delta);
+        return new RunAccount() {
+            @Override
+            public double epsilon() {
+                return epsilon;
+            }
+
+            @Override
+            public Ledger ledger(int users, double budgetEpsilon) {
+                return Ledger.rdp(users, ORDERS, stepCurve, budgetEpsilon, delta);
+            }
+        };
+    }
+
+    /** The RDP curve at the default orders of an event this accountant accounts. */
+    private static double[] curve(DpEvent event) {
+        if (event instanceof DpEvent.SelfComposed c) {
+            double[] curve = curve(c.event());
+            for (int i = 0; i < curve.length; i++) {
+                curve[i] = c.count() * curve[i];
+            }
+            return curve;
+        }
+        if (event instanceof DpEvent.Gaussian g) {
+            return SampledGaussianRdp.rdp(1, g.sigma() / g.sensitivity(), 1, ORDERS);
+        }
+        DpEvent.PoissonSampledGaussian s = (DpEvent.PoissonSampledGaussian) event;
+        return SampledGaussianRdp.rdp(s.samplingRate(), s.noiseMultiplier(), 1, ORDERS);
+    }
+}
