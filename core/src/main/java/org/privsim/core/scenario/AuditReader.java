@@ -62,7 +62,7 @@ final class AuditReader {
     private static final Set<Algorithm> FEDERATED = ScenarioFields.FEDERATED;
     private static final List<String> COLLUSION_WORDS = List.of("all-but-target", "single", "none");
     /** The mechanisms audited on a (synthetic) ratings task. */
-    private static final Set<Algorithm> RATINGS_AUDITABLE = ScenarioFields.RATINGS_PRIVATE;
+    private static final Set<Algorithm> RATINGS_AUDITABLE = ScenarioFields.ratingsPrivate();
     /** What an audit on a ratings task reads itself of its experiment fields. */
     private static final Set<String> RATINGS_HANDLED = Set.of("epsilon", "delta", "calibration", "repeats");
 

@@ -560,12 +560,12 @@ final class ExperimentReader implements ExperimentFields {
     }
 
     private boolean uses(String field) {
-        return algorithm != null && ScenarioFields.uses(ScenarioFields.EXPERIMENT, field, algorithm);
+        return algorithm != null && ScenarioFields.uses(ScenarioFields.experiment(), field, algorithm);
     }
 
     /** The declaration of {@code field} for this experiment's algorithm (which uses it). */
     private FieldSpec spec(String field) {
-        FieldSpec declared = ScenarioFields.spec(ScenarioFields.EXPERIMENT, field, algorithm).orElseThrow();
+        FieldSpec declared = ScenarioFields.spec(ScenarioFields.experiment(), field, algorithm).orElseThrow();
         return audit && ScenarioFields.REQUIRED_IN_AUDITS.contains(field) ? declared.required() : declared;
     }
 

@@ -21,8 +21,8 @@ import org.privsim.core.privacy.Calibration;
 final class RatingsExperimentReader implements ExperimentFields {
 
     /** The algorithms that run on a ratings task. */
-    static final Set<Algorithm> ALGORITHMS = ScenarioFields.RATINGS;
-    private static final Set<Algorithm> PRIVATE = ScenarioFields.RATINGS_PRIVATE;
+    static final Set<Algorithm> ALGORITHMS = ScenarioFields.ratings();
+    private static final Set<Algorithm> PRIVATE = ScenarioFields.ratingsPrivate();
     private static final Set<Algorithm> ALTMIN = ScenarioFields.ALTMIN;
 
     private final FieldReader fields;
@@ -96,7 +96,7 @@ final class RatingsExperimentReader implements ExperimentFields {
 
     /** The resolved number of ratings a user contributes (null when the algorithm has none). */
     Integer maxRatingsPerUser() {
-        return ScenarioFields.RATINGS_PRIVATE.contains(algorithm)
+        return ScenarioFields.ratingsPrivate().contains(algorithm)
                 ? or(maxRatingsPerUser, RatingsSettings.MAX_RATINGS_PER_USER) : null;
     }
 
@@ -130,12 +130,12 @@ final class RatingsExperimentReader implements ExperimentFields {
     }
 
     private boolean uses(String field) {
-        return algorithm != null && ScenarioFields.uses(ScenarioFields.RATINGS_EXPERIMENT, field, algorithm);
+        return algorithm != null && ScenarioFields.uses(ScenarioFields.ratingsExperiment(), field, algorithm);
     }
 
     /** The declaration of {@code field} for this experiment's algorithm (which uses it). */
     private FieldSpec spec(String field) {
-        return ScenarioFields.spec(ScenarioFields.RATINGS_EXPERIMENT, field, algorithm).orElseThrow();
+        return ScenarioFields.spec(ScenarioFields.ratingsExperiment(), field, algorithm).orElseThrow();
     }
 
     private static <T> T or(T given, T fallback) {

@@ -119,10 +119,10 @@ public final class ScenarioSchema {
         auditTask.putObject("not").putArray("required").add("path"); // an audit's own task cannot read a file
         defs.set("auditTask", auditTask);
         defs.set("feature", closed(ScenarioFields.FEATURE, "A feature column given as a mapping."));
-        defs.set("experiment", byAlgorithm(ScenarioFields.EXPERIMENT, List.of(Algorithm.values()),
+        defs.set("experiment", byAlgorithm(ScenarioFields.experiment(), List.of(Algorithm.values()),
                 "One experiment: an algorithm and its settings; one report section."));
-        defs.set("ratingsExperiment", byAlgorithm(ScenarioFields.RATINGS_EXPERIMENT,
-                List.copyOf(ScenarioFields.RATINGS), "One experiment on a ratings task."));
+        defs.set("ratingsExperiment", byAlgorithm(ScenarioFields.ratingsExperiment(),
+                List.copyOf(ScenarioFields.ratings()), "One experiment on a ratings task."));
         defs.set("auditCases", auditCases());
         defs.set("audit", audit(false));
         defs.set("ratingsAudit", audit(true));
@@ -264,7 +264,7 @@ public final class ScenarioSchema {
         Map<String, FieldSpec> ratingsFields = new LinkedHashMap<>(fields);
         if (settings) {
             Set<String> skip = ScenarioFields.NOT_IN_AUDITS;
-            for (FieldSpec f : ScenarioFields.usedBy(ScenarioFields.EXPERIMENT, a)) {
+            for (FieldSpec f : ScenarioFields.usedBy(ScenarioFields.experiment(), a)) {
                 if (!f.name().equals("algorithm") && !ScenarioFields.AUDIT_PRIVACY.contains(f.name())
                         && !skip.contains(f.name())) {
                     FieldSpec one = ScenarioFields.ONE_VALUE_IN_AUDITS.contains(f.name()) ? f.single() : f;
@@ -275,11 +275,11 @@ public final class ScenarioSchema {
         }
         List<ObjectNode> rules = new ArrayList<>(SchemaRules.experiment(fields.keySet()));
         rules.addAll(SchemaRules.audit(a, false));
-        if (!ScenarioFields.RATINGS_PRIVATE.contains(a)) {
+        if (!ScenarioFields.ratingsPrivate().contains(a)) {
             return when("algorithm", a.id(), withRules(fields(List.copyOf(fields.values())), rules));
         }
         // on a (synthetic) ratings task: the fields of a ratings experiment
-        for (FieldSpec f : ScenarioFields.usedBy(ScenarioFields.RATINGS_EXPERIMENT, a)) {
+        for (FieldSpec f : ScenarioFields.usedBy(ScenarioFields.ratingsExperiment(), a)) {
             if (!f.name().equals("algorithm") && !ScenarioFields.AUDIT_PRIVACY.contains(f.name())
                     && !ScenarioFields.NOT_IN_AUDITS.contains(f.name())) {
                 ratingsFields.putIfAbsent(f.name(), f);
@@ -391,9 +391,9 @@ public final class ScenarioSchema {
                 + " are required); without it the ratings are synthetic (`users`, `items`, `rank` required).", ""));
         md.append("## Experiments\n\n").append(wrap("The fields an experiment takes depend on its `algorithm`; a field"
                 + " the algorithm does not use is refused (`not used by <algorithm>`).", ""));
-        usedList(md, ScenarioFields.EXPERIMENT, List.of(Algorithm.values()));
+        usedList(md, ScenarioFields.experiment(), List.of(Algorithm.values()));
         md.append("## Experiments on a ratings task\n\n");
-        usedList(md, ScenarioFields.RATINGS_EXPERIMENT, List.copyOf(ScenarioFields.RATINGS));
+        usedList(md, ScenarioFields.ratingsExperiment(), List.copyOf(ScenarioFields.ratings()));
         md.append("## Audits\n\n").append(wrap("An audit takes these fields; a `priv-altmin`, `single-model-dp`,"
                 + " `mp-mtl-*`, `dp-sgd`, `sufficient-statistics`, `dp-fedavg` or `dp-fedrep` audit also takes its"
                 + " algorithm's experiment fields (one value each; not `repeats`, `noiseMultiplier` or"

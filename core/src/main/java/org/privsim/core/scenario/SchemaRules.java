@@ -195,7 +195,7 @@ final class SchemaRules {
     /** Whether an audit of {@code a} plays on a task of {@code type}: not a data set; ratings for its private ones. */
     private static boolean auditsOn(Algorithm a, String type) {
         return a.runsOn(type) && !type.equals(DatasetTask.TYPE)
-                && (!type.equals(RatingsTask.TYPE) || ScenarioFields.RATINGS_PRIVATE.contains(a));
+                && (!type.equals(RatingsTask.TYPE) || ScenarioFields.ratingsPrivate().contains(a));
     }
 
     /** The threat models an audit of {@code a} may name, whatever its other fields. */

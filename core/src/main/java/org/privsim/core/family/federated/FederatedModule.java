@@ -1,5 +1,18 @@
 package org.privsim.core.family.federated;
 
+import static org.privsim.core.scenario.ScenarioFields.ACCOUNTANT;
+import static org.privsim.core.scenario.ScenarioFields.CLIP_UPDATE;
+import static org.privsim.core.scenario.ScenarioFields.DELTA;
+import static org.privsim.core.scenario.ScenarioFields.EPSILON;
+import static org.privsim.core.scenario.ScenarioFields.FEDERATED_ROUNDS;
+import static org.privsim.core.scenario.ScenarioFields.LEARNING_RATE;
+import static org.privsim.core.scenario.ScenarioFields.LOCAL_EPOCHS;
+import static org.privsim.core.scenario.ScenarioFields.NOISE_MULTIPLIER;
+import static org.privsim.core.scenario.ScenarioFields.RANK;
+import static org.privsim.core.scenario.ScenarioFields.REPEATS;
+import static org.privsim.core.scenario.ScenarioFields.RIDGE;
+import static org.privsim.core.scenario.ScenarioFields.SAMPLING_RATE;
+
 import java.util.List;
 import org.privsim.core.audit.AuditClaim;
 import org.privsim.core.audit.AuditMethod;
@@ -14,6 +27,8 @@ import org.privsim.core.scenario.FedAvgSettings;
 import org.privsim.core.scenario.LowRankRegressionTask;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.seam.Family;
+import org.privsim.core.scenario.ExperimentForm;
+import org.privsim.core.scenario.Algorithm;
 
 /**
  * The federated family (dp-fedavg and dp-fedrep, each a seam family of its own) as a module.
@@ -60,5 +75,15 @@ public final class FederatedModule implements FamilyModule {
                 SgdCalibration.calibrate(s.samplingRate(), s.rounds(), spec.delta(), spec.epsilon(),
                         s.noiseMultiplier(), s.accountant()).accountedEpsilon(),
                 spec.method() == AuditMethod.SAMPLED_GAUSSIAN_AUC ? new SampledGaussianAuc(s.samplingRate(), s.rounds()) : null);
+    }
+
+    /** The experiment fields of dp-fedavg and dp-fedrep. */
+    @Override
+    public List<ExperimentForm> forms() {
+        return List.of(
+                ExperimentForm.of(Algorithm.DP_FEDAVG, EPSILON, DELTA, FEDERATED_ROUNDS, RIDGE, SAMPLING_RATE,
+                        NOISE_MULTIPLIER, LEARNING_RATE, CLIP_UPDATE, LOCAL_EPOCHS, ACCOUNTANT, REPEATS),
+                ExperimentForm.of(Algorithm.DP_FEDREP, EPSILON, DELTA, FEDERATED_ROUNDS, RIDGE, SAMPLING_RATE,
+                        NOISE_MULTIPLIER, LEARNING_RATE, CLIP_UPDATE, LOCAL_EPOCHS, ACCOUNTANT, RANK, REPEATS));
     }
 }

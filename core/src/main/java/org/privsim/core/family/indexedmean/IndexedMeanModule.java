@@ -1,5 +1,11 @@
 package org.privsim.core.family.indexedmean;
 
+import static org.privsim.core.scenario.ScenarioFields.CALIBRATION;
+import static org.privsim.core.scenario.ScenarioFields.DELTA;
+import static org.privsim.core.scenario.ScenarioFields.EPSILON;
+import static org.privsim.core.scenario.ScenarioFields.INDEXED_REPEATS;
+import static org.privsim.core.scenario.ScenarioFields.PERSONS;
+
 import java.util.List;
 import org.privsim.core.audit.AuditClaim;
 import org.privsim.core.audit.AuditSpec;
@@ -9,6 +15,8 @@ import org.privsim.core.report.RowDescription;
 import org.privsim.core.scenario.IndexedMeanTask;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.seam.Family;
+import org.privsim.core.scenario.ExperimentForm;
+import org.privsim.core.scenario.Algorithm;
 
 /**
  * The indexed-mean family (Aliakbarpour et al.'s mechanisms on {@code indexed-mean} and
@@ -50,5 +58,18 @@ public final class IndexedMeanModule implements FamilyModule {
     @Override
     public AuditClaim claim(AuditSpec spec) {
         return AuditClaim.zcdp(spec, ((IndexedMeanTask) spec.task()).persons());
+    }
+
+    /** The experiment fields of the indexed-mean mechanisms. */
+    @Override
+    public List<ExperimentForm> forms() {
+        return List.of(
+                ExperimentForm.of(Algorithm.INDEXED_MEAN_NONPRIVATE, PERSONS, INDEXED_REPEATS),
+                ExperimentForm.of(Algorithm.INDEXED_MEAN_BILLBOARD, EPSILON, DELTA, CALIBRATION, PERSONS,
+                        INDEXED_REPEATS),
+                ExperimentForm.of(Algorithm.INDEXED_MEAN_JDP, EPSILON, DELTA, CALIBRATION, PERSONS,
+                        INDEXED_REPEATS),
+                ExperimentForm.of(Algorithm.INDEXED_MEAN_ONE_OUT_OF_T, EPSILON, DELTA, CALIBRATION, PERSONS,
+                        INDEXED_REPEATS));
     }
 }

@@ -1,5 +1,30 @@
 package org.privsim.core.family.lowrank;
 
+import static org.privsim.core.scenario.ScenarioFields.CALIBRATION;
+import static org.privsim.core.scenario.ScenarioFields.CLIP_FEATURE;
+import static org.privsim.core.scenario.ScenarioFields.CLIP_LABEL;
+import static org.privsim.core.scenario.ScenarioFields.CLIP_MODEL;
+import static org.privsim.core.scenario.ScenarioFields.CLIP_MOMENT;
+import static org.privsim.core.scenario.ScenarioFields.DELTA;
+import static org.privsim.core.scenario.ScenarioFields.EPOCHS;
+import static org.privsim.core.scenario.ScenarioFields.EPOCH_CAP;
+import static org.privsim.core.scenario.ScenarioFields.EPSILON;
+import static org.privsim.core.scenario.ScenarioFields.FEATURE_BUDGET;
+import static org.privsim.core.scenario.ScenarioFields.FEATURE_COVARIANCE;
+import static org.privsim.core.scenario.ScenarioFields.HELD_OUT;
+import static org.privsim.core.scenario.ScenarioFields.INIT_BUDGET;
+import static org.privsim.core.scenario.ScenarioFields.MODEL_NORM;
+import static org.privsim.core.scenario.ScenarioFields.PARTICIPATION;
+import static org.privsim.core.scenario.ScenarioFields.PERSONALIZATION;
+import static org.privsim.core.scenario.ScenarioFields.RANK;
+import static org.privsim.core.scenario.ScenarioFields.REPEATS;
+import static org.privsim.core.scenario.ScenarioFields.RIDGE;
+import static org.privsim.core.scenario.ScenarioFields.ROUNDS;
+import static org.privsim.core.scenario.ScenarioFields.ROUND_BUDGET;
+import static org.privsim.core.scenario.ScenarioFields.SPLIT;
+import static org.privsim.core.scenario.ScenarioFields.TOLERANCE;
+import static org.privsim.core.scenario.ScenarioFields.U_STEP;
+
 import java.util.List;
 import org.privsim.core.audit.AuditClaim;
 import org.privsim.core.audit.AuditSpec;
@@ -12,6 +37,7 @@ import org.privsim.core.scenario.Algorithm;
 import org.privsim.core.scenario.LowRankRegressionTask;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.seam.Family;
+import org.privsim.core.scenario.ExperimentForm;
 
 /**
  * The low-rank family (priv-altmin, non-private-altmin, single-model-dp, own-data on a low-rank or CSV
@@ -59,5 +85,20 @@ public final class LowRankModule implements FamilyModule {
     @Override
     public AuditClaim claim(AuditSpec spec) {
         return AuditClaim.zcdp(spec, ((LowRankRegressionTask) spec.task()).users());
+    }
+
+    /** The experiment fields of its algorithms on a low-rank regression or dataset task. */
+    @Override
+    public List<ExperimentForm> forms() {
+        return List.of(
+                ExperimentForm.of(Algorithm.PRIV_ALTMIN, EPSILON, DELTA, CALIBRATION, EPOCHS, PARTICIPATION,
+                        ROUNDS, SPLIT, CLIP_MODEL, CLIP_LABEL, INIT_BUDGET, U_STEP, FEATURE_COVARIANCE,
+                        CLIP_FEATURE, FEATURE_BUDGET, ROUND_BUDGET, CLIP_MOMENT, RIDGE, MODEL_NORM, HELD_OUT,
+                        PERSONALIZATION, RANK, REPEATS),
+                ExperimentForm.of(Algorithm.NON_PRIVATE_ALTMIN, EPOCH_CAP, PARTICIPATION, ROUNDS, SPLIT, RIDGE,
+                        MODEL_NORM, TOLERANCE, HELD_OUT, PERSONALIZATION, RANK, REPEATS),
+                ExperimentForm.of(Algorithm.OWN_DATA, RIDGE, REPEATS),
+                ExperimentForm.of(Algorithm.SINGLE_MODEL_DP, EPSILON, DELTA, CALIBRATION, CLIP_MODEL, CLIP_LABEL,
+                        RIDGE, REPEATS));
     }
 }

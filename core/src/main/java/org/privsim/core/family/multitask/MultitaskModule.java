@@ -1,5 +1,24 @@
 package org.privsim.core.family.multitask;
 
+import static org.privsim.core.scenario.ScenarioFields.ACCELERATION;
+import static org.privsim.core.scenario.ScenarioFields.ALLOCATION;
+import static org.privsim.core.scenario.ScenarioFields.CALIBRATION;
+import static org.privsim.core.scenario.ScenarioFields.CLIP_MODEL;
+import static org.privsim.core.scenario.ScenarioFields.COVARIANCE_NOISE;
+import static org.privsim.core.scenario.ScenarioFields.COVARIANCE_SHIFT;
+import static org.privsim.core.scenario.ScenarioFields.EXPORT_MODELS;
+import static org.privsim.core.scenario.ScenarioFields.INITIAL_MODELS;
+import static org.privsim.core.scenario.ScenarioFields.ITERATIONS;
+import static org.privsim.core.scenario.ScenarioFields.LAMBDA;
+import static org.privsim.core.scenario.ScenarioFields.MP_MTL_ITERATIONS;
+import static org.privsim.core.scenario.ScenarioFields.OUTLIER_SCALE;
+import static org.privsim.core.scenario.ScenarioFields.OUTLIER_TASK;
+import static org.privsim.core.scenario.ScenarioFields.PURE_DELTA;
+import static org.privsim.core.scenario.ScenarioFields.PURE_EPSILON;
+import static org.privsim.core.scenario.ScenarioFields.REPEATS;
+import static org.privsim.core.scenario.ScenarioFields.RIDGE;
+import static org.privsim.core.scenario.ScenarioFields.STEP_SIZE;
+
 import java.util.List;
 import org.privsim.core.audit.AuditClaim;
 import org.privsim.core.audit.AuditSpec;
@@ -9,6 +28,8 @@ import org.privsim.core.report.RowDescription;
 import org.privsim.core.scenario.MultitaskRegressionTask;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.seam.Family;
+import org.privsim.core.scenario.ExperimentForm;
+import org.privsim.core.scenario.Algorithm;
 
 /**
  * The multi-task family (MP-MTL and its baselines on a {@code multitask-regression} task) as a module.
@@ -58,5 +79,24 @@ public final class MultitaskModule implements FamilyModule {
             return new AuditClaim(tasks, spec.epsilon(), null);
         }
         return AuditClaim.zcdp(spec, tasks);
+    }
+
+    /** The experiment fields of the multi-task algorithms (the non-private iterative ones first: their iterations field is the variant listed first). */
+    @Override
+    public List<ExperimentForm> forms() {
+        return List.of(
+                ExperimentForm.of(Algorithm.STL_RIDGE, RIDGE, REPEATS),
+                ExperimentForm.of(Algorithm.MTL_TRACE_NORM, RIDGE, ITERATIONS, STEP_SIZE, LAMBDA, ACCELERATION,
+                        INITIAL_MODELS, OUTLIER_TASK, OUTLIER_SCALE, EXPORT_MODELS, REPEATS),
+                ExperimentForm.of(Algorithm.MTL_GROUP_LASSO, RIDGE, ITERATIONS, STEP_SIZE, LAMBDA, ACCELERATION,
+                        INITIAL_MODELS, OUTLIER_TASK, OUTLIER_SCALE, EXPORT_MODELS, REPEATS),
+                ExperimentForm.of(Algorithm.MP_MTL_LOW_RANK, PURE_EPSILON, PURE_DELTA, CALIBRATION, CLIP_MODEL,
+                        RIDGE, MP_MTL_ITERATIONS, STEP_SIZE, LAMBDA, ACCELERATION, ALLOCATION, COVARIANCE_NOISE,
+                        COVARIANCE_SHIFT, INITIAL_MODELS, OUTLIER_TASK, OUTLIER_SCALE, EXPORT_MODELS, REPEATS),
+                ExperimentForm.of(Algorithm.MP_MTL_GROUP_SPARSE, PURE_EPSILON, PURE_DELTA, CALIBRATION,
+                        CLIP_MODEL, RIDGE, MP_MTL_ITERATIONS, STEP_SIZE, LAMBDA, ACCELERATION, ALLOCATION,
+                        COVARIANCE_NOISE, COVARIANCE_SHIFT, INITIAL_MODELS, OUTLIER_TASK, OUTLIER_SCALE,
+                        EXPORT_MODELS, REPEATS),
+                ExperimentForm.of(Algorithm.DP_AGGR, PURE_EPSILON, CLIP_MODEL, RIDGE, REPEATS));
     }
 }

@@ -1,5 +1,19 @@
 package org.privsim.core.family.ratings;
 
+import static org.privsim.core.scenario.ScenarioFields.CALIBRATION;
+import static org.privsim.core.scenario.ScenarioFields.CLIP_FACTOR;
+import static org.privsim.core.scenario.ScenarioFields.CLIP_RATING;
+import static org.privsim.core.scenario.ScenarioFields.DELTA;
+import static org.privsim.core.scenario.ScenarioFields.EPSILON;
+import static org.privsim.core.scenario.ScenarioFields.MAX_RATINGS_PER_USER;
+import static org.privsim.core.scenario.ScenarioFields.RATINGS_CALIBRATION;
+import static org.privsim.core.scenario.ScenarioFields.RATINGS_RANK;
+import static org.privsim.core.scenario.ScenarioFields.RATINGS_REPEATS;
+import static org.privsim.core.scenario.ScenarioFields.RATINGS_RIDGE;
+import static org.privsim.core.scenario.ScenarioFields.RATINGS_ROUNDS;
+import static org.privsim.core.scenario.ScenarioFields.RATINGS_ROUND_BUDGET;
+import static org.privsim.core.scenario.ScenarioFields.REPEATS;
+
 import java.util.List;
 import org.privsim.core.audit.AuditClaim;
 import org.privsim.core.audit.AuditSpec;
@@ -9,6 +23,8 @@ import org.privsim.core.report.RowDescription;
 import org.privsim.core.scenario.RatingsTask;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.seam.Family;
+import org.privsim.core.scenario.ExperimentForm;
+import org.privsim.core.scenario.Algorithm;
 
 /**
  * The ratings family (matrix completion on a {@code ratings} task) as a module. Guarantee: it audits
@@ -49,5 +65,24 @@ public final class RatingsModule implements FamilyModule {
     @Override
     public AuditClaim claim(AuditSpec spec) {
         return AuditClaim.zcdp(spec, ((RatingsTask) spec.task()).users());
+    }
+
+    /** The experiment fields of the ratings algorithms on every task (where the reader then names the ratings task they need) and every algorithm that runs on a ratings task. */
+    @Override
+    public List<ExperimentForm> forms() {
+        return List.of(
+                ExperimentForm.of(Algorithm.GLOBAL_MEAN, REPEATS),
+                ExperimentForm.of(Algorithm.ITEM_MEAN, REPEATS),
+                ExperimentForm.of(Algorithm.ITEM_MEAN_DP, EPSILON, DELTA, CALIBRATION, REPEATS),
+                ExperimentForm.onRatings(Algorithm.PRIV_ALTMIN, EPSILON, DELTA, RATINGS_CALIBRATION,
+                        RATINGS_RANK, RATINGS_ROUNDS, MAX_RATINGS_PER_USER, CLIP_FACTOR, CLIP_RATING,
+                        RATINGS_RIDGE, RATINGS_ROUND_BUDGET, RATINGS_REPEATS),
+                ExperimentForm.onRatings(Algorithm.NON_PRIVATE_ALTMIN, RATINGS_RANK, RATINGS_ROUNDS,
+                        RATINGS_RIDGE, RATINGS_REPEATS),
+                ExperimentForm.onRatings(Algorithm.OWN_DATA, RATINGS_REPEATS),
+                ExperimentForm.onRatings(Algorithm.GLOBAL_MEAN, RATINGS_REPEATS),
+                ExperimentForm.onRatings(Algorithm.ITEM_MEAN, RATINGS_RIDGE, RATINGS_REPEATS),
+                ExperimentForm.onRatings(Algorithm.ITEM_MEAN_DP, EPSILON, DELTA, RATINGS_CALIBRATION,
+                        MAX_RATINGS_PER_USER, CLIP_RATING, RATINGS_RIDGE, RATINGS_REPEATS));
     }
 }
