@@ -52,6 +52,17 @@ final class Catalog {
         return Holder.RATINGS;
     }
 
+    /**
+     * The form of {@code algorithm} on every task but ratings, or ({@code onRatings}) on a ratings task.
+     *
+     * @throws IllegalArgumentException when it has no such form
+     */
+    static ExperimentForm form(Algorithm algorithm, boolean onRatings) {
+        return Holder.FORMS.stream().filter(f -> f.algorithm() == algorithm && f.onRatings() == onRatings).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException(algorithm.id() + " has no form"
+                        + (onRatings ? " on a ratings task" : "")));
+    }
+
     private static List<ExperimentForm> load() {
         List<AlgorithmCatalog> catalogs = ServiceLoader.load(AlgorithmCatalog.class).stream()
                 .map(ServiceLoader.Provider::get).toList();

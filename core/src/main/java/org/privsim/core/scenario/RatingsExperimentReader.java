@@ -22,10 +22,10 @@ final class RatingsExperimentReader implements ExperimentFields {
 
     /** The algorithms that run on a ratings task. */
     static final Set<Algorithm> ALGORITHMS = ScenarioFields.ratings();
-    private static final Set<Algorithm> PRIVATE = ScenarioFields.ratingsPrivate();
-    private static final Set<Algorithm> ALTMIN = ScenarioFields.ALTMIN;
 
     private final FieldReader fields;
+    /** The values below by field name, for the algorithm's resolver. */
+    private final GivenFields values = new GivenFields();
     private final Algorithm algorithm;
     private final List<Double> epsilons;
     private final Double delta;
@@ -79,25 +79,24 @@ final class RatingsExperimentReader implements ExperimentFields {
                     .filter(f -> fields.has(f) && !uses(f) && !handledByCaller.contains(f)).forEach(f ->
                     fields.error(f, "not used by " + algorithm.id() + " on a " + RatingsTask.TYPE + " task"));
         }
-        epsilons = reads("epsilon") ? fields.numbers(spec("epsilon")).orElse(null) : null;
-        delta = reads("delta") ? fields.number(spec("delta")).orElse(null) : null;
-        calibration = reads("calibration") ? fields.choice(spec("calibration"), List.of(Calibration.values()),
-                Calibration::id).orElse(null) : null;
-        rank = reads("rank") ? fields.integer(spec("rank")).orElse(null) : null;
-        rounds = reads("rounds") ? fields.integer(spec("rounds")).orElse(null) : null;
-        maxRatingsPerUser = reads("maxRatingsPerUser") ? fields.integer(spec("maxRatingsPerUser")).orElse(null) : null;
-        clipFactor = reads("clipFactor") ? fields.number(spec("clipFactor")).orElse(null) : null;
-        clipRating = reads("clipRating") ? fields.number(spec("clipRating")).orElse(null) : null;
-        ridge = reads("ridge") ? fields.number(spec("ridge")).orElse(null) : null;
-        roundBudgetSplit = reads("roundBudgetSplit") ? fields.number(spec("roundBudgetSplit")).orElse(null) : null;
-        repeats = reads("repeats") ? fields.integer(spec("repeats")).orElse(null)
-                : null;
+        epsilons = values.keep("epsilon", reads("epsilon") ? fields.numbers(spec("epsilon")).orElse(null) : null);
+        delta = values.keep("delta", reads("delta") ? fields.number(spec("delta")).orElse(null) : null);
+        calibration = values.keep("calibration", reads("calibration") ? fields.choice(spec("calibration"), List.of(Calibration.values()),
+                Calibration::id).orElse(null) : null);
+        rank = values.keep("rank", reads("rank") ? fields.integer(spec("rank")).orElse(null) : null);
+        rounds = values.keep("rounds", reads("rounds") ? fields.integer(spec("rounds")).orElse(null) : null);
+        maxRatingsPerUser = values.keep("maxRatingsPerUser", reads("maxRatingsPerUser") ? fields.integer(spec("maxRatingsPerUser")).orElse(null) : null);
+        clipFactor = values.keep("clipFactor", reads("clipFactor") ? fields.number(spec("clipFactor")).orElse(null) : null);
+        clipRating = values.keep("clipRating", reads("clipRating") ? fields.number(spec("clipRating")).orElse(null) : null);
+        ridge = values.keep("ridge", reads("ridge") ? fields.number(spec("ridge")).orElse(null) : null);
+        roundBudgetSplit = values.keep("roundBudgetSplit", reads("roundBudgetSplit") ? fields.number(spec("roundBudgetSplit")).orElse(null) : null);
+        repeats = values.keep("repeats", reads("repeats") ? fields.integer(spec("repeats")).orElse(null)
+                : null);
     }
 
     /** The resolved number of ratings a user contributes (null when the algorithm has none). */
     Integer maxRatingsPerUser() {
-        return ScenarioFields.ratingsPrivate().contains(algorithm)
-                ? or(maxRatingsPerUser, RatingsSettings.MAX_RATINGS_PER_USER) : null;
+        return uses("maxRatingsPerUser") ? or(maxRatingsPerUser, RatingsSettings.MAX_RATINGS_PER_USER) : null;
     }
 
     @Override
@@ -105,23 +104,11 @@ final class RatingsExperimentReader implements ExperimentFields {
         // Every range is the task's own: nothing here depends on the ratings' shape.
     }
 
+    /** The experiment resolved by its algorithm's ratings form; only valid when no problem was recorded. */
     @Override
     public ExperimentSpec resolve(Task task) {
-        RatingsTask ratings = (RatingsTask) task;
-        boolean altmin = ALTMIN.contains(algorithm);
-        boolean priv = PRIVATE.contains(algorithm);
-        boolean itemMean = algorithm == Algorithm.ITEM_MEAN || algorithm == Algorithm.ITEM_MEAN_DP;
-        RatingsSettings settings = new RatingsSettings(
-                altmin ? or(rank, ratings.synthetic() ? ratings.rank() : RatingsSettings.RANK) : null,
-                altmin ? or(rounds, priv ? RatingsSettings.PRIVATE_ROUNDS : RatingsSettings.ROUNDS) : null,
-                priv ? or(maxRatingsPerUser, RatingsSettings.MAX_RATINGS_PER_USER) : null,
-                algorithm == Algorithm.PRIV_ALTMIN ? or(clipFactor, RatingsSettings.CLIP_FACTOR) : null,
-                priv ? or(clipRating, Math.min(RatingsSettings.CLIP_RATING, ratings.halfRange())) : null,
-                altmin ? or(ridge, RatingsSettings.RIDGE) : itemMean ? or(ridge, RatingsSettings.ITEM_PRIOR) : null,
-                algorithm == Algorithm.PRIV_ALTMIN ? or(roundBudgetSplit, RatingsSettings.ROUND_BUDGET_SPLIT) : null);
-        return new ExperimentSpec(algorithm, epsilons, delta, priv ? or(calibration, Calibration.TIGHT) : null,
-                null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-                or(repeats, Defaults.LOW_RANK_REPEATS), null, null, null, null, settings);
+        ExperimentForm form = Catalog.form(algorithm, true);
+        return form.resolver().resolve(form, values, task);
     }
 
     /** Whether this reader reads {@code field}: the algorithm uses it and the caller leaves it here. */

@@ -81,9 +81,11 @@ public final class FederatedModule implements FamilyModule {
     @Override
     public List<ExperimentForm> forms() {
         return List.of(
-                ExperimentForm.of(Algorithm.DP_FEDAVG, EPSILON, DELTA, FEDERATED_ROUNDS, RIDGE, SAMPLING_RATE,
-                        NOISE_MULTIPLIER, LEARNING_RATE, CLIP_UPDATE, LOCAL_EPOCHS, ACCOUNTANT, REPEATS),
-                ExperimentForm.of(Algorithm.DP_FEDREP, EPSILON, DELTA, FEDERATED_ROUNDS, RIDGE, SAMPLING_RATE,
-                        NOISE_MULTIPLIER, LEARNING_RATE, CLIP_UPDATE, LOCAL_EPOCHS, ACCOUNTANT, RANK, REPEATS));
+                ExperimentForm.of(Algorithm.DP_FEDAVG, FederatedResolver::resolve, EPSILON, DELTA, FEDERATED_ROUNDS,
+                        RIDGE, SAMPLING_RATE, NOISE_MULTIPLIER, LEARNING_RATE, CLIP_UPDATE, LOCAL_EPOCHS,
+                        ACCOUNTANT, REPEATS),
+                ExperimentForm.of(Algorithm.DP_FEDREP, FederatedResolver::resolve, EPSILON, DELTA, FEDERATED_ROUNDS,
+                        RIDGE, SAMPLING_RATE, NOISE_MULTIPLIER, LEARNING_RATE, CLIP_UPDATE, LOCAL_EPOCHS,
+                        ACCOUNTANT, RANK, REPEATS));
     }
 }

@@ -64,12 +64,13 @@ public final class IndexedMeanModule implements FamilyModule {
     @Override
     public List<ExperimentForm> forms() {
         return List.of(
-                ExperimentForm.of(Algorithm.INDEXED_MEAN_NONPRIVATE, PERSONS, INDEXED_REPEATS),
-                ExperimentForm.of(Algorithm.INDEXED_MEAN_BILLBOARD, EPSILON, DELTA, CALIBRATION, PERSONS,
+                ExperimentForm.of(Algorithm.INDEXED_MEAN_NONPRIVATE, IndexedMeanResolver::resolve, PERSONS,
                         INDEXED_REPEATS),
-                ExperimentForm.of(Algorithm.INDEXED_MEAN_JDP, EPSILON, DELTA, CALIBRATION, PERSONS,
-                        INDEXED_REPEATS),
-                ExperimentForm.of(Algorithm.INDEXED_MEAN_ONE_OUT_OF_T, EPSILON, DELTA, CALIBRATION, PERSONS,
-                        INDEXED_REPEATS));
+                ExperimentForm.of(Algorithm.INDEXED_MEAN_BILLBOARD, IndexedMeanResolver::resolve, EPSILON, DELTA,
+                        CALIBRATION, PERSONS, INDEXED_REPEATS),
+                ExperimentForm.of(Algorithm.INDEXED_MEAN_JDP, IndexedMeanResolver::resolve, EPSILON, DELTA,
+                        CALIBRATION, PERSONS, INDEXED_REPEATS),
+                ExperimentForm.of(Algorithm.INDEXED_MEAN_ONE_OUT_OF_T, IndexedMeanResolver::resolve, EPSILON, DELTA,
+                        CALIBRATION, PERSONS, INDEXED_REPEATS));
     }
 }

@@ -91,14 +91,14 @@ public final class LowRankModule implements FamilyModule {
     @Override
     public List<ExperimentForm> forms() {
         return List.of(
-                ExperimentForm.of(Algorithm.PRIV_ALTMIN, EPSILON, DELTA, CALIBRATION, EPOCHS, PARTICIPATION,
-                        ROUNDS, SPLIT, CLIP_MODEL, CLIP_LABEL, INIT_BUDGET, U_STEP, FEATURE_COVARIANCE,
-                        CLIP_FEATURE, FEATURE_BUDGET, ROUND_BUDGET, CLIP_MOMENT, RIDGE, MODEL_NORM, HELD_OUT,
-                        PERSONALIZATION, RANK, REPEATS),
-                ExperimentForm.of(Algorithm.NON_PRIVATE_ALTMIN, EPOCH_CAP, PARTICIPATION, ROUNDS, SPLIT, RIDGE,
-                        MODEL_NORM, TOLERANCE, HELD_OUT, PERSONALIZATION, RANK, REPEATS),
-                ExperimentForm.of(Algorithm.OWN_DATA, RIDGE, REPEATS),
-                ExperimentForm.of(Algorithm.SINGLE_MODEL_DP, EPSILON, DELTA, CALIBRATION, CLIP_MODEL, CLIP_LABEL,
-                        RIDGE, REPEATS));
+                ExperimentForm.of(Algorithm.PRIV_ALTMIN, LowRankResolver::resolve, EPSILON, DELTA, CALIBRATION,
+                        EPOCHS, PARTICIPATION, ROUNDS, SPLIT, CLIP_MODEL, CLIP_LABEL, INIT_BUDGET, U_STEP,
+                        FEATURE_COVARIANCE, CLIP_FEATURE, FEATURE_BUDGET, ROUND_BUDGET, CLIP_MOMENT, RIDGE,
+                        MODEL_NORM, HELD_OUT, PERSONALIZATION, RANK, REPEATS),
+                ExperimentForm.of(Algorithm.NON_PRIVATE_ALTMIN, LowRankResolver::resolve, EPOCH_CAP, PARTICIPATION,
+                        ROUNDS, SPLIT, RIDGE, MODEL_NORM, TOLERANCE, HELD_OUT, PERSONALIZATION, RANK, REPEATS),
+                ExperimentForm.of(Algorithm.OWN_DATA, LowRankResolver::resolve, RIDGE, REPEATS),
+                ExperimentForm.of(Algorithm.SINGLE_MODEL_DP, LowRankResolver::resolve, EPSILON, DELTA, CALIBRATION,
+                        CLIP_MODEL, CLIP_LABEL, RIDGE, REPEATS));
     }
 }

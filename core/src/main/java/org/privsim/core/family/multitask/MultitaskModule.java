@@ -85,18 +85,22 @@ public final class MultitaskModule implements FamilyModule {
     @Override
     public List<ExperimentForm> forms() {
         return List.of(
-                ExperimentForm.of(Algorithm.STL_RIDGE, RIDGE, REPEATS),
-                ExperimentForm.of(Algorithm.MTL_TRACE_NORM, RIDGE, ITERATIONS, STEP_SIZE, LAMBDA, ACCELERATION,
-                        INITIAL_MODELS, OUTLIER_TASK, OUTLIER_SCALE, EXPORT_MODELS, REPEATS),
-                ExperimentForm.of(Algorithm.MTL_GROUP_LASSO, RIDGE, ITERATIONS, STEP_SIZE, LAMBDA, ACCELERATION,
-                        INITIAL_MODELS, OUTLIER_TASK, OUTLIER_SCALE, EXPORT_MODELS, REPEATS),
-                ExperimentForm.of(Algorithm.MP_MTL_LOW_RANK, PURE_EPSILON, PURE_DELTA, CALIBRATION, CLIP_MODEL,
-                        RIDGE, MP_MTL_ITERATIONS, STEP_SIZE, LAMBDA, ACCELERATION, ALLOCATION, COVARIANCE_NOISE,
-                        COVARIANCE_SHIFT, INITIAL_MODELS, OUTLIER_TASK, OUTLIER_SCALE, EXPORT_MODELS, REPEATS),
-                ExperimentForm.of(Algorithm.MP_MTL_GROUP_SPARSE, PURE_EPSILON, PURE_DELTA, CALIBRATION,
-                        CLIP_MODEL, RIDGE, MP_MTL_ITERATIONS, STEP_SIZE, LAMBDA, ACCELERATION, ALLOCATION,
-                        COVARIANCE_NOISE, COVARIANCE_SHIFT, INITIAL_MODELS, OUTLIER_TASK, OUTLIER_SCALE,
+                ExperimentForm.of(Algorithm.STL_RIDGE, MultitaskResolver::resolve, RIDGE, REPEATS),
+                ExperimentForm.of(Algorithm.MTL_TRACE_NORM, MultitaskResolver::resolve, RIDGE, ITERATIONS,
+                        STEP_SIZE, LAMBDA, ACCELERATION, INITIAL_MODELS, OUTLIER_TASK, OUTLIER_SCALE, EXPORT_MODELS,
+                        REPEATS),
+                ExperimentForm.of(Algorithm.MTL_GROUP_LASSO, MultitaskResolver::resolve, RIDGE, ITERATIONS,
+                        STEP_SIZE, LAMBDA, ACCELERATION, INITIAL_MODELS, OUTLIER_TASK, OUTLIER_SCALE, EXPORT_MODELS,
+                        REPEATS),
+                ExperimentForm.of(Algorithm.MP_MTL_LOW_RANK, MultitaskResolver::resolve, PURE_EPSILON, PURE_DELTA,
+                        CALIBRATION, CLIP_MODEL, RIDGE, MP_MTL_ITERATIONS, STEP_SIZE, LAMBDA, ACCELERATION,
+                        ALLOCATION, COVARIANCE_NOISE, COVARIANCE_SHIFT, INITIAL_MODELS, OUTLIER_TASK, OUTLIER_SCALE,
                         EXPORT_MODELS, REPEATS),
-                ExperimentForm.of(Algorithm.DP_AGGR, PURE_EPSILON, CLIP_MODEL, RIDGE, REPEATS));
+                ExperimentForm.of(Algorithm.MP_MTL_GROUP_SPARSE, MultitaskResolver::resolve, PURE_EPSILON,
+                        PURE_DELTA, CALIBRATION, CLIP_MODEL, RIDGE, MP_MTL_ITERATIONS, STEP_SIZE, LAMBDA,
+                        ACCELERATION, ALLOCATION, COVARIANCE_NOISE, COVARIANCE_SHIFT, INITIAL_MODELS, OUTLIER_TASK,
+                        OUTLIER_SCALE, EXPORT_MODELS, REPEATS),
+                ExperimentForm.of(Algorithm.DP_AGGR, MultitaskResolver::resolve, PURE_EPSILON, CLIP_MODEL, RIDGE,
+                        REPEATS));
     }
 }

@@ -71,18 +71,20 @@ public final class RatingsModule implements FamilyModule {
     @Override
     public List<ExperimentForm> forms() {
         return List.of(
-                ExperimentForm.of(Algorithm.GLOBAL_MEAN, REPEATS),
-                ExperimentForm.of(Algorithm.ITEM_MEAN, REPEATS),
-                ExperimentForm.of(Algorithm.ITEM_MEAN_DP, EPSILON, DELTA, CALIBRATION, REPEATS),
-                ExperimentForm.onRatings(Algorithm.PRIV_ALTMIN, EPSILON, DELTA, RATINGS_CALIBRATION,
-                        RATINGS_RANK, RATINGS_ROUNDS, MAX_RATINGS_PER_USER, CLIP_FACTOR, CLIP_RATING,
-                        RATINGS_RIDGE, RATINGS_ROUND_BUDGET, RATINGS_REPEATS),
-                ExperimentForm.onRatings(Algorithm.NON_PRIVATE_ALTMIN, RATINGS_RANK, RATINGS_ROUNDS,
-                        RATINGS_RIDGE, RATINGS_REPEATS),
-                ExperimentForm.onRatings(Algorithm.OWN_DATA, RATINGS_REPEATS),
-                ExperimentForm.onRatings(Algorithm.GLOBAL_MEAN, RATINGS_REPEATS),
-                ExperimentForm.onRatings(Algorithm.ITEM_MEAN, RATINGS_RIDGE, RATINGS_REPEATS),
-                ExperimentForm.onRatings(Algorithm.ITEM_MEAN_DP, EPSILON, DELTA, RATINGS_CALIBRATION,
-                        MAX_RATINGS_PER_USER, CLIP_RATING, RATINGS_RIDGE, RATINGS_REPEATS));
+                ExperimentForm.of(Algorithm.GLOBAL_MEAN, RatingsResolver::offRatings, REPEATS),
+                ExperimentForm.of(Algorithm.ITEM_MEAN, RatingsResolver::offRatings, REPEATS),
+                ExperimentForm.of(Algorithm.ITEM_MEAN_DP, RatingsResolver::offRatings, EPSILON, DELTA, CALIBRATION,
+                        REPEATS),
+                ExperimentForm.onRatings(Algorithm.PRIV_ALTMIN, RatingsResolver::resolve, EPSILON, DELTA,
+                        RATINGS_CALIBRATION, RATINGS_RANK, RATINGS_ROUNDS, MAX_RATINGS_PER_USER, CLIP_FACTOR,
+                        CLIP_RATING, RATINGS_RIDGE, RATINGS_ROUND_BUDGET, RATINGS_REPEATS),
+                ExperimentForm.onRatings(Algorithm.NON_PRIVATE_ALTMIN, RatingsResolver::resolve, RATINGS_RANK,
+                        RATINGS_ROUNDS, RATINGS_RIDGE, RATINGS_REPEATS),
+                ExperimentForm.onRatings(Algorithm.OWN_DATA, RatingsResolver::resolve, RATINGS_REPEATS),
+                ExperimentForm.onRatings(Algorithm.GLOBAL_MEAN, RatingsResolver::resolve, RATINGS_REPEATS),
+                ExperimentForm.onRatings(Algorithm.ITEM_MEAN, RatingsResolver::resolve, RATINGS_RIDGE,
+                        RATINGS_REPEATS),
+                ExperimentForm.onRatings(Algorithm.ITEM_MEAN_DP, RatingsResolver::resolve, EPSILON, DELTA,
+                        RATINGS_CALIBRATION, MAX_RATINGS_PER_USER, CLIP_RATING, RATINGS_RIDGE, RATINGS_REPEATS));
     }
 }

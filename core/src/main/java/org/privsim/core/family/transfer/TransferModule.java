@@ -96,15 +96,17 @@ public final class TransferModule implements FamilyModule {
     @Override
     public List<ExperimentForm> forms() {
         return List.of(
-                ExperimentForm.of(Algorithm.DP_SGD, EPSILON, DELTA, REPRESENTATION, SUBSPACE_ESTIMATOR,
-                        REPRESENTATION_EPSILON, REPRESENTATION_DELTA, REPRESENTATION_EPOCHS, SAMPLING_RATE,
-                        STEPS, NOISE_MULTIPLIER, CLIP_GRADIENT, LEARNING_RATE, AVERAGE_ITERATES, ACCOUNTANT,
+                ExperimentForm.of(Algorithm.DP_SGD, TransferResolver::resolve, EPSILON, DELTA, REPRESENTATION,
+                        SUBSPACE_ESTIMATOR, REPRESENTATION_EPSILON, REPRESENTATION_DELTA, REPRESENTATION_EPOCHS,
+                        SAMPLING_RATE, STEPS, NOISE_MULTIPLIER, CLIP_GRADIENT, LEARNING_RATE, AVERAGE_ITERATES,
+                        ACCOUNTANT, REPEATS),
+                ExperimentForm.of(Algorithm.SUFFICIENT_STATISTICS, TransferResolver::resolve, EPSILON, DELTA,
+                        CALIBRATION, CLIP_LABEL, CLIP_FEATURE, REPRESENTATION, SUBSPACE_ESTIMATOR,
+                        REPRESENTATION_EPSILON, REPRESENTATION_DELTA, REPRESENTATION_EPOCHS, STATISTICS_SPLIT,
                         REPEATS),
-                ExperimentForm.of(Algorithm.SUFFICIENT_STATISTICS, EPSILON, DELTA, CALIBRATION, CLIP_LABEL,
-                        CLIP_FEATURE, REPRESENTATION, SUBSPACE_ESTIMATOR, REPRESENTATION_EPSILON,
-                        REPRESENTATION_DELTA, REPRESENTATION_EPOCHS, STATISTICS_SPLIT, REPEATS),
-                ExperimentForm.of(Algorithm.NONPRIVATE_REGRESSION, REPRESENTATION, SUBSPACE_ESTIMATOR,
-                        REPRESENTATION_EPSILON, REPRESENTATION_DELTA, REPRESENTATION_EPOCHS, REPEATS),
-                ExperimentForm.of(Algorithm.ZERO_SHOT, REPEATS));
+                ExperimentForm.of(Algorithm.NONPRIVATE_REGRESSION, TransferResolver::resolve, REPRESENTATION,
+                        SUBSPACE_ESTIMATOR, REPRESENTATION_EPSILON, REPRESENTATION_DELTA, REPRESENTATION_EPOCHS,
+                        REPEATS),
+                ExperimentForm.of(Algorithm.ZERO_SHOT, TransferResolver::resolve, REPEATS));
     }
 }
