@@ -3,7 +3,7 @@ package org.privsim.core.scenario;
 import java.util.List;
 
 /**
- * Where the scenario readers find the algorithms' experiment forms: provided once, by the registry
+ * Where the scenario readers find the algorithms' experiment and audit forms: provided once, by the registry
  * of family modules ({@code core/family/Families}), through {@link java.util.ServiceLoader} — so this
  * package compiles without any family and the registry stays the one place that lists them.
  *
@@ -15,4 +15,7 @@ public interface AlgorithmCatalog {
 
     /** Every module's experiment forms, in registry order. */
     List<ExperimentForm> forms();
+
+    /** Every module's audit forms, in registry order; at most one per algorithm. */
+    List<AuditForm> audits();
 }

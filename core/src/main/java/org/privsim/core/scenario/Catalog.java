@@ -8,11 +8,13 @@ import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.privsim.core.scenario.ScenarioFields.Used;
 
 /**
- * The experiment forms of the one {@link AlgorithmCatalog} on the class path, loaded on first use,
- * as the sections the readers and the schema read: each field variant with the algorithms that use it.
+ * The experiment and audit forms of the one {@link AlgorithmCatalog} on the class path, loaded on first
+ * use, the experiment forms as the sections the readers and the schema read: each field variant with the
+ * algorithms that use it.
  *
  * <p>Guarantee: {@link #experiment} lists {@link ScenarioFields#EXPERIMENT_NAMES} in order (and
  * {@link #ratingsExperiment} {@link ScenarioFields#RATINGS_EXPERIMENT_NAMES}), a name's variants in the
@@ -28,7 +30,12 @@ final class Catalog {
 
     /** Loaded on first use of the holder, never while {@link ScenarioFields} initializes. */
     private static final class Holder {
-        static final List<ExperimentForm> FORMS = load();
+        static final AlgorithmCatalog CATALOG = load();
+        static final List<ExperimentForm> FORMS = forms(CATALOG);
+        static final List<AuditForm> AUDITS = audits(CATALOG);
+        static final FieldSpec AUDIT_ALGORITHM = ScenarioFields.auditAlgorithm(auditable());
+        static final List<FieldSpec> AUDIT = Stream.concat(Stream.of(AUDIT_ALGORITHM),
+                ScenarioFields.AUDIT_SETTINGS.stream()).toList();
         static final List<Used> EXPERIMENT = section(false, ScenarioFields.EXPERIMENT_NAMES,
                 ScenarioFields.ALGORITHM);
         static final Set<Algorithm> RATINGS = algorithms(true);
@@ -63,13 +70,52 @@ final class Catalog {
                         + (onRatings ? " on a ratings task" : "")));
     }
 
-    private static List<ExperimentForm> load() {
+    /** The audit's {@code algorithm} field: a choice among the auditable algorithms. */
+    static FieldSpec auditAlgorithm() {
+        return Holder.AUDIT_ALGORITHM;
+    }
+
+    /** The audit's own fields: {@link #auditAlgorithm}, then {@link ScenarioFields#AUDIT_SETTINGS}. */
+    static List<FieldSpec> audit() {
+        return Holder.AUDIT;
+    }
+
+    /** The audit form of {@code algorithm}, or null when it cannot be audited. */
+    static AuditForm auditForm(Algorithm algorithm) {
+        return Holder.AUDITS.stream().filter(f -> f.algorithm() == algorithm).findFirst().orElse(null);
+    }
+
+    /** The audit forms in registry order. */
+    static List<AuditForm> auditForms() {
+        return Holder.AUDITS;
+    }
+
+    /** The auditable algorithms, in declaration order of {@link Algorithm}. */
+    static Set<Algorithm> auditable() {
+        Set<Algorithm> all = EnumSet.noneOf(Algorithm.class);
+        Holder.AUDITS.forEach(f -> all.add(f.algorithm()));
+        return all;
+    }
+
+    private static AlgorithmCatalog load() {
         List<AlgorithmCatalog> catalogs = ServiceLoader.load(AlgorithmCatalog.class).stream()
                 .map(ServiceLoader.Provider::get).toList();
         if (catalogs.size() != 1) {
             throw new IllegalStateException("expected one algorithm catalog on the class path, found " + catalogs.size());
         }
-        List<ExperimentForm> forms = catalogs.get(0).forms();
+        return catalogs.get(0);
+    }
+
+    private static List<AuditForm> audits(AlgorithmCatalog catalog) {
+        List<AuditForm> audits = catalog.audits();
+        if (audits.stream().map(AuditForm::algorithm).distinct().count() != audits.size()) {
+            throw new IllegalStateException("an algorithm has several audit forms: " + audits);
+        }
+        return List.copyOf(audits);
+    }
+
+    private static List<ExperimentForm> forms(AlgorithmCatalog catalog) {
+        List<ExperimentForm> forms = catalog.forms();
         for (boolean onRatings : new boolean[] {false, true}) {
             Map<Algorithm, Long> counts = forms.stream().filter(f -> f.onRatings() == onRatings)
                     .collect(Collectors.groupingBy(ExperimentForm::algorithm, Collectors.counting()));

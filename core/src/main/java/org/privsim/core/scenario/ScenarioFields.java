@@ -19,8 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Predicate;
-import java.util.stream.Collectors;
 import org.privsim.core.audit.AuditAdversary;
 import org.privsim.core.audit.AuditMethod;
 import org.privsim.core.audit.ThreatModel;
@@ -45,17 +43,6 @@ public final class ScenarioFields {
     record Used(FieldSpec spec, Set<Algorithm> by) {}
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-
-    // ---- algorithm groups ------------------------------------------------------------------------
-
-    static final Set<Algorithm> ALTMIN = EnumSet.of(Algorithm.PRIV_ALTMIN, Algorithm.NON_PRIVATE_ALTMIN);
-    /** The federated algorithms: Poisson-sampled users, clipped updates, Gaussian noise ({@link FedAvgSettings}). */
-    static final Set<Algorithm> FEDERATED = EnumSet.of(Algorithm.DP_FEDAVG, Algorithm.DP_FEDREP);
-    static final Set<Algorithm> MP_MTL = EnumSet.of(Algorithm.MP_MTL_LOW_RANK, Algorithm.MP_MTL_GROUP_SPARSE);
-    /** The algorithms an audit can audit. */
-    static final Set<Algorithm> AUDITABLE = union(EnumSet.of(Algorithm.PRIV_ALTMIN, Algorithm.SINGLE_MODEL_DP,
-            Algorithm.DP_SGD, Algorithm.SUFFICIENT_STATISTICS, Algorithm.DP_FEDAVG, Algorithm.DP_FEDREP,
-            Algorithm.ITEM_MEAN_DP), MP_MTL, where(Algorithm::isIndexedMean));
 
     // ---- shared limits ---------------------------------------------------------------------------
 
@@ -480,8 +467,17 @@ public final class ScenarioFields {
 
     // ---- audits ----------------------------------------------------------------------------------
 
-    static final FieldSpec AUDIT_ALGORITHM = choice("algorithm", Algorithm::id,
-            AUDITABLE.toArray(new Algorithm[0])).required().doc("The audited mechanism.");
+    /** The audited mechanism: one of the algorithms whose module declares an {@link AuditForm}. */
+    static FieldSpec auditAlgorithm() {
+        return Catalog.auditAlgorithm();
+    }
+
+    /** The audited mechanism among {@code auditable}. */
+    static FieldSpec auditAlgorithm(Set<Algorithm> auditable) {
+        return choice("algorithm", Algorithm::id, auditable.toArray(new Algorithm[0])).required()
+                .doc("The audited mechanism.");
+    }
+
     static final FieldSpec THREAT_MODEL = choice("threatModel", ThreatModel::id, ThreatModel.values())
             .defaultWords("jdp for indexed-mean-jdp and mp-mtl-*, one-out-of-t for indexed-mean-1-out-of-t,"
                     + " white-box for single-model-dp, sufficient-statistics, dp-fedavg, dp-fedrep and on a ratings task,"
@@ -522,10 +518,15 @@ public final class ScenarioFields {
             .doc("Indexed mean only: the canary's magnitude.");
     static final FieldSpec ADVERSARY = choice("adversary", AuditAdversary::id, AuditAdversary.values())
             .byDefault(AuditAdversary.LLR.id()).doc("Indexed mean only: llr or tracing.");
-    /** The audit's own fields, in the order of its unknown-field message. */
-    static final List<FieldSpec> AUDIT = List.of(AUDIT_ALGORITHM, THREAT_MODEL, COLLUSION, TARGET, AUDIT_EPSILON,
+    /** The audit's own fields, in the order of its unknown-field message (after {@code algorithm}). */
+    static final List<FieldSpec> AUDIT_SETTINGS = List.of(THREAT_MODEL, COLLUSION, TARGET, AUDIT_EPSILON,
             AUDIT_DELTA, AUDIT_CALIBRATION, TRIALS, CONFIDENCE, METHOD, INJECT, EXPECT, AUDIT_TASK, CANARY_SCALE,
             ADVERSARY);
+
+    /** The audit's own fields, in the order of its unknown-field message. */
+    static List<FieldSpec> audit() {
+        return Catalog.audit();
+    }
     /** The audit fields that replace the experiment fields of the same name. */
     static final Set<String> AUDIT_PRIVACY = Set.of("epsilon", "delta", "calibration");
     /** Experiment fields an audit must give (it runs one configuration, so no candidate grid). */
@@ -563,21 +564,6 @@ public final class ScenarioFields {
     /** The names of {@code specs}. */
     static List<String> namesOf(List<FieldSpec> specs) {
         return specs.stream().map(FieldSpec::name).distinct().toList();
-    }
-
-    static Set<Algorithm> where(Predicate<Algorithm> test) {
-        return Arrays.stream(Algorithm.values())
-                .filter(test)
-                .collect(Collectors.toCollection(() -> EnumSet.noneOf(Algorithm.class)));
-    }
-
-    @SafeVarargs
-    static Set<Algorithm> union(Set<Algorithm>... sets) {
-        Set<Algorithm> all = EnumSet.noneOf(Algorithm.class);
-        for (Set<Algorithm> set : sets) {
-            all.addAll(set);
-        }
-        return all;
     }
 
     // ---- schema fragments of the custom fields ---------------------------------------------------

@@ -221,40 +221,51 @@ public final class ScenarioSchema {
         ObjectNode schema = NODES.objectNode().put("description", "A privacy audit: two worlds differing in one"
                 + " target's data, many trials, a verdict against the claimed (ε, δ)"
                 + (ratingsScenario ? ", in a scenario whose task is a ratings task." : ".")).put("type", "object");
-        schema.putObject("properties").set("algorithm", algorithmChoice(List.copyOf(ScenarioFields.AUDITABLE))
-                .put("description", ScenarioFields.AUDIT_ALGORITHM.description()));
+        schema.putObject("properties").set("algorithm", algorithmChoice(List.copyOf(Catalog.auditable()))
+                .put("description", ScenarioFields.auditAlgorithm().description()));
         schema.putArray("required").add("algorithm");
         ArrayNode cases = schema.putArray("allOf");
         cases.addObject().put("$ref", "#/$defs/auditCases");
-        cases.add(auditCase(Algorithm.PRIV_ALTMIN, ratingsScenario));
+        for (Algorithm a : Catalog.auditable()) {
+            if (bothTasks(Catalog.auditForm(a))) {
+                cases.add(auditCase(Catalog.auditForm(a), ratingsScenario));
+            }
+        }
         schema.put("unevaluatedProperties", false);
         return schema;
     }
 
-    /** The audit fields of every auditable algorithm but priv-altmin, one {@code if algorithm then fields} each. */
+    /**
+     * The audit fields of every auditable algorithm whose audit does not depend on the scenario's task
+     * (see {@link #bothTasks}), one {@code if algorithm then fields} each.
+     */
     private static ObjectNode auditCases() {
         ObjectNode schema = NODES.objectNode();
         ArrayNode cases = schema.putArray("allOf");
-        for (Algorithm a : ScenarioFields.AUDITABLE) {
-            if (a != Algorithm.PRIV_ALTMIN) {
-                cases.add(auditCase(a, false));
+        for (Algorithm a : Catalog.auditable()) {
+            if (!bothTasks(Catalog.auditForm(a))) {
+                cases.add(auditCase(Catalog.auditForm(a), false));
             }
         }
         return schema;
     }
 
-    /** {@code if algorithm is a then its audit fields} ({@code ratingsScenario}: the scenario's task is ratings). */
-    private static ObjectNode auditCase(Algorithm a, boolean ratingsScenario) {
-        boolean mpMtl = ScenarioFields.MP_MTL.contains(a);
-        boolean sampled = a == Algorithm.DP_SGD || ScenarioFields.FEDERATED.contains(a);
-        boolean settings = mpMtl || sampled || a == Algorithm.PRIV_ALTMIN || a == Algorithm.SINGLE_MODEL_DP
-                || a == Algorithm.SUFFICIENT_STATISTICS;
+    /** Whether audit form {@code form} plays on a ratings task and on another (priv-altmin): its fields follow the task. */
+    private static boolean bothTasks(AuditForm form) {
+        return form.playsOn(RatingsTask.TYPE) && form.taskTypes().size() > 1;
+    }
+
+    /** {@code if algorithm is form's then its audit fields} ({@code ratingsScenario}: the scenario's task is ratings). */
+    private static ObjectNode auditCase(AuditForm form, boolean ratingsScenario) {
+        Algorithm a = form.algorithm();
+        boolean pureDelta = form.release() == AuditForm.Release.COVARIANCE;
+        boolean sampled = form.release() == AuditForm.Release.SAMPLED_GAUSSIAN;
         Map<String, FieldSpec> fields = new LinkedHashMap<>();
-        for (FieldSpec f : without(ScenarioFields.AUDIT, "algorithm")) {
-            FieldSpec field = f.name().equals("delta") && mpMtl ? ScenarioFields.AUDIT_PURE_DELTA : f;
+        for (FieldSpec f : without(ScenarioFields.audit(), "algorithm")) {
+            FieldSpec field = f.name().equals("delta") && pureDelta ? ScenarioFields.AUDIT_PURE_DELTA : f;
             boolean applies = switch (f.name()) {
                 case "calibration" -> !sampled;
-                case "canaryScale", "adversary" -> a.isIndexedMean();
+                case "canaryScale", "adversary" -> !form.adversaries().isEmpty();
                 default -> true;
             };
             if (applies) {
@@ -262,7 +273,7 @@ public final class ScenarioSchema {
             }
         }
         Map<String, FieldSpec> ratingsFields = new LinkedHashMap<>(fields);
-        if (settings) {
+        if (form.readsRunSettings()) {
             Set<String> skip = ScenarioFields.NOT_IN_AUDITS;
             for (FieldSpec f : ScenarioFields.usedBy(ScenarioFields.experiment(), a)) {
                 if (!f.name().equals("algorithm") && !ScenarioFields.AUDIT_PRIVACY.contains(f.name())
@@ -274,8 +285,8 @@ public final class ScenarioSchema {
             }
         }
         List<ObjectNode> rules = new ArrayList<>(SchemaRules.experiment(fields.keySet()));
-        rules.addAll(SchemaRules.audit(a, false));
-        if (!ScenarioFields.ratingsPrivate().contains(a)) {
+        rules.addAll(SchemaRules.audit(form, false));
+        if (!form.playsOn(RatingsTask.TYPE)) {
             return when("algorithm", a.id(), withRules(fields(List.copyOf(fields.values())), rules));
         }
         // on a (synthetic) ratings task: the fields of a ratings experiment
@@ -285,11 +296,11 @@ public final class ScenarioSchema {
                 ratingsFields.putIfAbsent(f.name(), f);
             }
         }
-        ObjectNode onRatings = withRules(fields(List.copyOf(ratingsFields.values())), SchemaRules.audit(a, true));
-        if (a != Algorithm.PRIV_ALTMIN) {
+        ObjectNode onRatings = withRules(fields(List.copyOf(ratingsFields.values())), SchemaRules.audit(form, true));
+        if (!bothTasks(form)) {
             return when("algorithm", a.id(), onRatings);
         }
-        // priv-altmin: the audit's own task decides, else the scenario's
+        // on a ratings task and another (priv-altmin): the audit's own task decides, else the scenario's
         ObjectNode byTask = NODES.objectNode();
         ObjectNode ownTask = byTask.putObject("if");
         ownTask.putArray("required").add("task");
@@ -400,7 +411,7 @@ public final class ScenarioSchema {
                 + " `exportModels`), with its own `epsilon`, `delta` and `calibration`; on a synthetic ratings task, a"
                 + " `priv-altmin` or `item-mean-dp` audit (white-box only) takes those of an experiment on a ratings"
                 + " task (not `repeats`; `calibration` by default tight). See [audits.md](audits.md).", ""));
-        list(md, ScenarioFields.AUDIT);
+        list(md, ScenarioFields.audit());
         md.append("`inject` is a mapping:\n\n");
         list(md, ScenarioFields.INJECT_FIELDS);
         return md.toString();

@@ -29,6 +29,9 @@ import org.privsim.core.scenario.Scenario;
 import org.privsim.core.seam.Family;
 import org.privsim.core.scenario.ExperimentForm;
 import org.privsim.core.scenario.Algorithm;
+import org.privsim.core.scenario.AuditForm;
+import org.privsim.core.scenario.AuditForm.Release;
+import org.privsim.core.audit.ThreatModel;
 
 /**
  * The federated family (dp-fedavg and dp-fedrep, each a seam family of its own) as a module.
@@ -87,5 +90,19 @@ public final class FederatedModule implements FamilyModule {
                 ExperimentForm.of(Algorithm.DP_FEDREP, FederatedResolver::resolve, EPSILON, DELTA, FEDERATED_ROUNDS,
                         RIDGE, SAMPLING_RATE, NOISE_MULTIPLIER, LEARNING_RATE, CLIP_UPDATE, LOCAL_EPOCHS,
                         ACCOUNTANT, RANK, REPEATS));
+    }
+
+    /** Both audit under white-box only; each user clips its own update, so clipping cannot be skipped. */
+    @Override
+    public List<AuditForm> auditForms() {
+        return List.of(federated(Algorithm.DP_FEDAVG), federated(Algorithm.DP_FEDREP));
+    }
+
+    private static AuditForm federated(Algorithm algorithm) {
+        return AuditForm.of(algorithm, Release.SAMPLED_GAUSSIAN, LowRankRegressionTask.TYPE).withRunSettings()
+                .underOnly("is audited under white-box only (the adversary sees each round's noisy update sum)", true,
+                        ThreatModel.WHITE_BOX)
+                .refusingSkipClipping("not supported for " + algorithm.id() + " (each user clips its own update;"
+                        + " inject noiseMultiplier or ignoreComposition)");
     }
 }

@@ -38,6 +38,9 @@ import org.privsim.core.scenario.LowRankRegressionTask;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.seam.Family;
 import org.privsim.core.scenario.ExperimentForm;
+import org.privsim.core.scenario.AuditForm;
+import org.privsim.core.scenario.AuditForm.Release;
+import org.privsim.core.scenario.RatingsTask;
 
 /**
  * The low-rank family (priv-altmin, non-private-altmin, single-model-dp, own-data on a low-rank or CSV
@@ -100,5 +103,16 @@ public final class LowRankModule implements FamilyModule {
                 ExperimentForm.of(Algorithm.OWN_DATA, LowRankResolver::resolve, RIDGE, REPEATS),
                 ExperimentForm.of(Algorithm.SINGLE_MODEL_DP, LowRankResolver::resolve, EPSILON, DELTA, CALIBRATION,
                         CLIP_MODEL, CLIP_LABEL, RIDGE, REPEATS));
+    }
+
+    /** Priv-altmin audits on its low-rank task or on a ratings task; single-model-dp under white-box only. */
+    @Override
+    public List<AuditForm> auditForms() {
+        return List.of(
+                AuditForm.of(Algorithm.PRIV_ALTMIN, Release.GAUSSIAN, LowRankRegressionTask.TYPE, RatingsTask.TYPE)
+                        .withRunSettings(),
+                AuditForm.of(Algorithm.SINGLE_MODEL_DP, Release.GAUSSIAN, LowRankRegressionTask.TYPE).withRunSettings()
+                        .underOnly("is audited under white-box only (the adversary sees its two releases)", true,
+                                ThreatModel.WHITE_BOX));
     }
 }

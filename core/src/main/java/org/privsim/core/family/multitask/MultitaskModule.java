@@ -30,6 +30,9 @@ import org.privsim.core.scenario.Scenario;
 import org.privsim.core.seam.Family;
 import org.privsim.core.scenario.ExperimentForm;
 import org.privsim.core.scenario.Algorithm;
+import org.privsim.core.scenario.AuditForm;
+import org.privsim.core.scenario.AuditForm.Release;
+import org.privsim.core.audit.ThreatModel;
 
 /**
  * The multi-task family (MP-MTL and its baselines on a {@code multitask-regression} task) as a module.
@@ -102,5 +105,18 @@ public final class MultitaskModule implements FamilyModule {
                         OUTLIER_SCALE, EXPORT_MODELS, REPEATS),
                 ExperimentForm.of(Algorithm.DP_AGGR, MultitaskResolver::resolve, PURE_EPSILON, CLIP_MODEL, RIDGE,
                         REPEATS));
+    }
+
+    /** The MP-MTL estimators audit their covariance release, every other task colluding. */
+    @Override
+    public List<AuditForm> auditForms() {
+        return List.of(mpMtl(Algorithm.MP_MTL_LOW_RANK), mpMtl(Algorithm.MP_MTL_GROUP_SPARSE));
+    }
+
+    private static AuditForm mpMtl(Algorithm algorithm) {
+        return AuditForm.of(algorithm, Release.COVARIANCE, MultitaskRegressionTask.TYPE).withRunSettings()
+                .underOnly("is audited under jdp (every task receives the same M; the adversary is all other tasks)"
+                        + " or, with covarianceNoise gaussian, white-box", true, ThreatModel.JDP, ThreatModel.WHITE_BOX)
+                .taskCanaryAllButTarget();
     }
 }

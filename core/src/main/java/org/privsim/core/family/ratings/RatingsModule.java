@@ -25,6 +25,8 @@ import org.privsim.core.scenario.Scenario;
 import org.privsim.core.seam.Family;
 import org.privsim.core.scenario.ExperimentForm;
 import org.privsim.core.scenario.Algorithm;
+import org.privsim.core.scenario.AuditForm;
+import org.privsim.core.scenario.AuditForm.Release;
 
 /**
  * The ratings family (matrix completion on a {@code ratings} task) as a module. Guarantee: it audits
@@ -86,5 +88,11 @@ public final class RatingsModule implements FamilyModule {
                         RATINGS_REPEATS),
                 ExperimentForm.onRatings(Algorithm.ITEM_MEAN_DP, RatingsResolver::resolve, EPSILON, DELTA,
                         RATINGS_CALIBRATION, MAX_RATINGS_PER_USER, CLIP_RATING, RATINGS_RIDGE, RATINGS_REPEATS));
+    }
+
+    /** item-mean-dp audits on a (synthetic) ratings task. */
+    @Override
+    public List<AuditForm> auditForms() {
+        return List.of(AuditForm.of(Algorithm.ITEM_MEAN_DP, Release.GAUSSIAN, RatingsTask.TYPE));
     }
 }

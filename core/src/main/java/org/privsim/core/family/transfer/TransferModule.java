@@ -36,6 +36,8 @@ import org.privsim.core.scenario.TransferSettings;
 import org.privsim.core.seam.Family;
 import org.privsim.core.scenario.ExperimentForm;
 import org.privsim.core.scenario.Algorithm;
+import org.privsim.core.scenario.AuditForm;
+import org.privsim.core.scenario.AuditForm.Release;
 
 /**
  * The transfer family (DP-SGD, sufficient statistics and their baselines on a
@@ -108,5 +110,17 @@ public final class TransferModule implements FamilyModule {
                         SUBSPACE_ESTIMATOR, REPRESENTATION_EPSILON, REPRESENTATION_DELTA, REPRESENTATION_EPOCHS,
                         REPEATS),
                 ExperimentForm.of(Algorithm.ZERO_SHOT, TransferResolver::resolve, REPEATS));
+    }
+
+    /** dp-sgd audits under billboard or white-box, sufficient-statistics under white-box only. */
+    @Override
+    public List<AuditForm> auditForms() {
+        return List.of(
+                AuditForm.of(Algorithm.DP_SGD, Release.SAMPLED_GAUSSIAN, TransferRegressionTask.TYPE).withRunSettings()
+                        .underOnly("is audited under billboard or white-box only (every iterate is public; users"
+                                + " receive no separate outputs)", true, ThreatModel.BILLBOARD, ThreatModel.WHITE_BOX),
+                AuditForm.of(Algorithm.SUFFICIENT_STATISTICS, Release.GAUSSIAN, TransferRegressionTask.TYPE)
+                        .withRunSettings().underOnly("is audited under white-box only (the adversary sees its two"
+                                + " releases)", true, ThreatModel.WHITE_BOX));
     }
 }
