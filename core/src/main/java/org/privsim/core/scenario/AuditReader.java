@@ -54,8 +54,8 @@ final class AuditReader {
     /** Smallest number of trials: every world needs at least two trials in each half. */
     static final int MIN_TRIALS = 8;
 
-    private static final List<String> AUDIT_FIELDS = ScenarioFields.namesOf(ScenarioFields.audit());
-    private static final Set<String> PRIVACY_FIELDS = ScenarioFields.AUDIT_PRIVACY;
+    private static final List<String> AUDIT_FIELDS = ScenarioFields.namesOf(AuditFields.audit());
+    private static final Set<String> PRIVACY_FIELDS = AuditFields.AUDIT_PRIVACY;
     private static final List<String> COLLUSION_WORDS = List.of("all-but-target", "single", "none");
     /** What an audit on a ratings task reads itself of its experiment fields. */
     private static final Set<String> RATINGS_HANDLED = Set.of("epsilon", "delta", "calibration", "repeats");
@@ -124,8 +124,8 @@ final class AuditReader {
         }
         threatModel = readThreatModel();
         collusion = onlyAllButTarget(readCollusion());
-        target = fields.integer(ScenarioFields.TARGET).orElse(null);
-        epsilon = fields.number(ScenarioFields.AUDIT_EPSILON).orElse(null);
+        target = fields.integer(AuditFields.TARGET).orElse(null);
+        epsilon = fields.number(AuditFields.AUDIT_EPSILON).orElse(null);
         if (settings != null && settings.representation() == Representation.PRIVATE_ALTMIN) {
             fields.error("representation", "a " + algorithm.id() + " audit runs with representation none, public or"
                     + " true (the private-altmin representation's own Priv-AltMin run is audited as priv-altmin)");
@@ -136,11 +136,11 @@ final class AuditReader {
         }
         calibration = readCalibration();
         trials = readTrials();
-        confidence = fields.number(ScenarioFields.CONFIDENCE).orElse(null);
+        confidence = fields.number(AuditFields.CONFIDENCE).orElse(null);
         method = readMethod();
-        inject = fields.object(ScenarioFields.INJECT.name(), ScenarioFields.INJECT.presence()).map(this::readInjection).orElse(Injection.NONE);
-        expect = fields.choice(ScenarioFields.EXPECT, List.of(Verdict.values()), Verdict::id).orElse(null);
-        ownTask = fields.object(ScenarioFields.AUDIT_TASK.name(), ScenarioFields.AUDIT_TASK.presence()).flatMap(TaskReader::read);
+        inject = fields.object(AuditFields.INJECT.name(), AuditFields.INJECT.presence()).map(this::readInjection).orElse(Injection.NONE);
+        expect = fields.choice(AuditFields.EXPECT, List.of(Verdict.values()), Verdict::id).orElse(null);
+        ownTask = fields.object(AuditFields.AUDIT_TASK.name(), AuditFields.AUDIT_TASK.presence()).flatMap(TaskReader::read);
         canaryScale = readCanaryScale();
         adversary = readAdversary();
     }
@@ -326,7 +326,7 @@ final class AuditReader {
 
     private ThreatModel readThreatModel() {
         ThreatModel read = fields.choice(form != null && form.defaultThreatModel() == null
-                ? ScenarioFields.THREAT_MODEL.required() : ScenarioFields.THREAT_MODEL, List.of(ThreatModel.values()),
+                ? AuditFields.THREAT_MODEL.required() : AuditFields.THREAT_MODEL, List.of(ThreatModel.values()),
                 ThreatModel::id).orElse(null);
         if (read != null && read != ThreatModel.WHITE_BOX && onRatings()) {
             fields.error("threatModel", algorithm.id() + " on a ratings task is audited under white-box only (the"
@@ -358,7 +358,7 @@ final class AuditReader {
                     + " Wishart releases claim pure ε_t, composed by the KOV bound)");
             return null;
         }
-        return fields.choice(ScenarioFields.AUDIT_CALIBRATION, List.of(Calibration.values()), Calibration::id).orElse(null);
+        return fields.choice(AuditFields.AUDIT_CALIBRATION, List.of(Calibration.values()), Calibration::id).orElse(null);
     }
 
     /** {@code read}, unless an audit whose form fixes all-but-target (MP-MTL) names another collusion (then an error). */
@@ -394,9 +394,9 @@ final class AuditReader {
     }
 
     private Integer readTrials() {
-        Optional<Integer> read = fields.integer(ScenarioFields.TRIALS);
-        if (read.isPresent() && read.get() % ScenarioFields.TRIALS.multipleOf() != 0) {
-            fields.error("trials", "must be a multiple of " + ScenarioFields.TRIALS.multipleOf() + " (half select the threshold, half are counted, each"
+        Optional<Integer> read = fields.integer(AuditFields.TRIALS);
+        if (read.isPresent() && read.get() % AuditFields.TRIALS.multipleOf() != 0) {
+            fields.error("trials", "must be a multiple of " + AuditFields.TRIALS.multipleOf() + " (half select the threshold, half are counted, each"
                     + " half split equally between the two worlds), got " + read.get());
             return null;
         }
@@ -404,7 +404,7 @@ final class AuditReader {
     }
 
     private AuditMethod readMethod() {
-        AuditMethod read = fields.choice(ScenarioFields.METHOD, List.of(AuditMethod.values()), AuditMethod::id)
+        AuditMethod read = fields.choice(AuditFields.METHOD, List.of(AuditMethod.values()), AuditMethod::id)
                 .orElse(null);
         boolean gaussian = read == AuditMethod.GAUSSIAN_DP || read == AuditMethod.GAUSSIAN_DP_AUC;
         if (gaussian && releases(AuditForm.Release.NONE)) {
@@ -432,10 +432,10 @@ final class AuditReader {
     }
 
     private Injection readInjection(FieldReader inject) {
-        inject.rejectUnknown(ScenarioFields.namesOf(ScenarioFields.INJECT_FIELDS));
-        Optional<Double> multiplier = inject.number(ScenarioFields.INJECT_NOISE);
-        Optional<Boolean> skipClipping = inject.bool(ScenarioFields.INJECT_SKIP);
-        Optional<Boolean> ignoreComposition = inject.bool(ScenarioFields.INJECT_IGNORE);
+        inject.rejectUnknown(ScenarioFields.namesOf(AuditFields.INJECT_FIELDS));
+        Optional<Double> multiplier = inject.number(AuditFields.INJECT_NOISE);
+        Optional<Boolean> skipClipping = inject.bool(AuditFields.INJECT_SKIP);
+        Optional<Boolean> ignoreComposition = inject.bool(AuditFields.INJECT_IGNORE);
         if (releases(AuditForm.Release.NONE) && !inject.fieldNames().isEmpty()) {
             fields.error("inject", algorithm.id() + " has no privacy mechanism to break");
             return Injection.NONE;
@@ -457,7 +457,7 @@ final class AuditReader {
                     + " is built in)");
             return null;
         }
-        return fields.number(ScenarioFields.CANARY_SCALE).orElse(null);
+        return fields.number(AuditFields.CANARY_SCALE).orElse(null);
     }
 
     /**
@@ -472,7 +472,7 @@ final class AuditReader {
             fields.error("adversary", "not used by " + algorithm.id() + " (only indexed-mean audits choose one)");
             return null;
         }
-        AuditAdversary read = fields.choice(ScenarioFields.ADVERSARY, List.of(AuditAdversary.values()),
+        AuditAdversary read = fields.choice(AuditFields.ADVERSARY, List.of(AuditAdversary.values()),
                 AuditAdversary::id).orElse(null);
         if (read != AuditAdversary.TRACING || form == null) {
             return read;

@@ -33,9 +33,9 @@ final class Catalog {
         static final AlgorithmCatalog CATALOG = load();
         static final List<ExperimentForm> FORMS = forms(CATALOG);
         static final List<AuditForm> AUDITS = audits(CATALOG);
-        static final FieldSpec AUDIT_ALGORITHM = ScenarioFields.auditAlgorithm(auditable());
+        static final FieldSpec AUDIT_ALGORITHM = AuditFields.auditAlgorithm(auditable());
         static final List<FieldSpec> AUDIT = Stream.concat(Stream.of(AUDIT_ALGORITHM),
-                ScenarioFields.AUDIT_SETTINGS.stream()).toList();
+                AuditFields.AUDIT_SETTINGS.stream()).toList();
         static final List<Used> EXPERIMENT = section(false, ScenarioFields.EXPERIMENT_NAMES,
                 ScenarioFields.ALGORITHM);
         static final Set<Algorithm> RATINGS = algorithms(true);

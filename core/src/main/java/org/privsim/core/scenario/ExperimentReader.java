@@ -467,7 +467,7 @@ final class ExperimentReader implements ExperimentFields {
     /** The declaration of {@code field} for this experiment's algorithm (which uses it). */
     private FieldSpec spec(String field) {
         FieldSpec declared = ScenarioFields.spec(ScenarioFields.experiment(), field, algorithm).orElseThrow();
-        return audit && ScenarioFields.REQUIRED_IN_AUDITS.contains(field) ? declared.required() : declared;
+        return audit && AuditFields.REQUIRED_IN_AUDITS.contains(field) ? declared.required() : declared;
     }
 
     /** The {@code algorithm} field (required). */
@@ -484,7 +484,7 @@ final class ExperimentReader implements ExperimentFields {
      * {@code pure} (MP-MTL's pure-ε releases, where 0 means basic composition). Shared with audits.
      */
     static Double readDelta(FieldReader fields, boolean pure) {
-        return fields.number(pure ? ScenarioFields.AUDIT_PURE_DELTA : ScenarioFields.AUDIT_DELTA).orElse(null);
+        return fields.number(pure ? AuditFields.AUDIT_PURE_DELTA : AuditFields.AUDIT_DELTA).orElse(null);
     }
 
     private BudgetAllocation readAllocation() {

@@ -104,7 +104,7 @@ final class SchemaRules {
         ObjectNode ownTask = NODES.objectNode();
         ArrayNode types = ownTask.putObject("properties").putObject("task").putObject("properties").putObject("type")
                 .putArray("enum");
-        ScenarioFields.TASK_TYPES.stream().filter(a::playsOn).forEach(types::add);
+        TaskFields.TASK_TYPES.stream().filter(a::playsOn).forEach(types::add);
         rules.add(ownTask);
         List<String> models = onRatings ? List.of(ThreatModel.WHITE_BOX.id())
                 : a.threatModels().stream().map(ThreatModel::id).toList();
@@ -180,7 +180,7 @@ final class SchemaRules {
      */
     static List<ObjectNode> byTaskType() {
         List<ObjectNode> rules = new ArrayList<>();
-        for (String type : ScenarioFields.TASK_TYPES) {
+        for (String type : TaskFields.TASK_TYPES) {
             ObjectNode condition = required("task");
             ObjectNode task = condition.putObject("properties").putObject("task");
             task.putArray("required").add("type");
