@@ -27,17 +27,7 @@ final class RatingsExperimentReader implements ExperimentFields {
     /** The values below by field name, for the algorithm's resolver. */
     private final GivenFields values = new GivenFields();
     private final Algorithm algorithm;
-    private final List<Double> epsilons;
-    private final Double delta;
-    private final Calibration calibration;
-    private final Integer rank;
-    private final Integer rounds;
     private final Integer maxRatingsPerUser;
-    private final Double clipFactor;
-    private final Double clipRating;
-    private final Double ridge;
-    private final Double roundBudgetSplit;
-    private final Integer repeats;
     /** The fields the caller (an audit) reads itself. */
     private final Set<String> handledByCaller;
 
@@ -79,18 +69,18 @@ final class RatingsExperimentReader implements ExperimentFields {
                     .filter(f -> fields.has(f) && !uses(f) && !handledByCaller.contains(f)).forEach(f ->
                     fields.error(f, "not used by " + algorithm.id() + " on a " + RatingsTask.TYPE + " task"));
         }
-        epsilons = values.keep("epsilon", reads("epsilon") ? fields.numbers(spec("epsilon")).orElse(null) : null);
-        delta = values.keep("delta", reads("delta") ? fields.number(spec("delta")).orElse(null) : null);
-        calibration = values.keep("calibration", reads("calibration") ? fields.choice(spec("calibration"), List.of(Calibration.values()),
+        values.keep("epsilon", reads("epsilon") ? fields.numbers(spec("epsilon")).orElse(null) : null);
+        values.keep("delta", reads("delta") ? fields.number(spec("delta")).orElse(null) : null);
+        values.keep("calibration", reads("calibration") ? fields.choice(spec("calibration"), List.of(Calibration.values()),
                 Calibration::id).orElse(null) : null);
-        rank = values.keep("rank", reads("rank") ? fields.integer(spec("rank")).orElse(null) : null);
-        rounds = values.keep("rounds", reads("rounds") ? fields.integer(spec("rounds")).orElse(null) : null);
+        values.keep("rank", reads("rank") ? fields.integer(spec("rank")).orElse(null) : null);
+        values.keep("rounds", reads("rounds") ? fields.integer(spec("rounds")).orElse(null) : null);
         maxRatingsPerUser = values.keep("maxRatingsPerUser", reads("maxRatingsPerUser") ? fields.integer(spec("maxRatingsPerUser")).orElse(null) : null);
-        clipFactor = values.keep("clipFactor", reads("clipFactor") ? fields.number(spec("clipFactor")).orElse(null) : null);
-        clipRating = values.keep("clipRating", reads("clipRating") ? fields.number(spec("clipRating")).orElse(null) : null);
-        ridge = values.keep("ridge", reads("ridge") ? fields.number(spec("ridge")).orElse(null) : null);
-        roundBudgetSplit = values.keep("roundBudgetSplit", reads("roundBudgetSplit") ? fields.number(spec("roundBudgetSplit")).orElse(null) : null);
-        repeats = values.keep("repeats", reads("repeats") ? fields.integer(spec("repeats")).orElse(null)
+        values.keep("clipFactor", reads("clipFactor") ? fields.number(spec("clipFactor")).orElse(null) : null);
+        values.keep("clipRating", reads("clipRating") ? fields.number(spec("clipRating")).orElse(null) : null);
+        values.keep("ridge", reads("ridge") ? fields.number(spec("ridge")).orElse(null) : null);
+        values.keep("roundBudgetSplit", reads("roundBudgetSplit") ? fields.number(spec("roundBudgetSplit")).orElse(null) : null);
+        values.keep("repeats", reads("repeats") ? fields.integer(spec("repeats")).orElse(null)
                 : null);
     }
 
