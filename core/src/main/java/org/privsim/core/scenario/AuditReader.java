@@ -1,6 +1,5 @@
 package org.privsim.core.scenario;
 
-import static org.privsim.core.scenario.FieldReader.Presence.OPTIONAL;
 
 import java.util.List;
 import java.util.Optional;
@@ -56,7 +55,6 @@ final class AuditReader {
 
     private static final List<String> AUDIT_FIELDS = ScenarioFields.namesOf(AuditFields.audit());
     private static final Set<String> PRIVACY_FIELDS = AuditFields.AUDIT_PRIVACY;
-    private static final List<String> COLLUSION_WORDS = List.of("all-but-target", "single", "none");
     /** What an audit on a ratings task reads itself of its experiment fields. */
     private static final Set<String> RATINGS_HANDLED = Set.of("epsilon", "delta", "calibration", "repeats");
 
@@ -122,8 +120,9 @@ final class AuditReader {
                 fields.rejectUnknown(AUDIT_FIELDS);
             }
         }
-        threatModel = readThreatModel();
-        collusion = onlyAllButTarget(readCollusion());
+        AuditChoices choices = new AuditChoices(fields, form, onRatings(), settings != null && settings.gaussianCovariance());
+        threatModel = choices.readThreatModel();
+        collusion = choices.onlyAllButTarget(choices.readCollusion());
         target = fields.integer(AuditFields.TARGET).orElse(null);
         epsilon = fields.number(AuditFields.AUDIT_EPSILON).orElse(null);
         if (settings != null && settings.representation() == Representation.PRIVATE_ALTMIN) {
@@ -134,15 +133,15 @@ final class AuditReader {
         if (delta != null && delta == 0 && settings != null && settings.gaussianCovariance()) {
             fields.error("delta", "must be > 0 with covarianceNoise gaussian (a Gaussian release is not pure ε-DP)");
         }
-        calibration = readCalibration();
-        trials = readTrials();
+        calibration = choices.readCalibration();
+        trials = choices.readTrials();
         confidence = fields.number(AuditFields.CONFIDENCE).orElse(null);
-        method = readMethod();
-        inject = fields.object(AuditFields.INJECT.name(), AuditFields.INJECT.presence()).map(this::readInjection).orElse(Injection.NONE);
+        method = choices.readMethod();
+        inject = fields.object(AuditFields.INJECT.name(), AuditFields.INJECT.presence()).map(choices::readInjection).orElse(Injection.NONE);
         expect = fields.choice(AuditFields.EXPECT, List.of(Verdict.values()), Verdict::id).orElse(null);
         ownTask = fields.object(AuditFields.AUDIT_TASK.name(), AuditFields.AUDIT_TASK.presence()).flatMap(TaskReader::read);
-        canaryScale = readCanaryScale();
-        adversary = readAdversary();
+        canaryScale = choices.readCanaryScale();
+        adversary = choices.readAdversary(threatModel, inject);
     }
 
     /** Records the problems that depend on the task the audit runs on. */
@@ -322,177 +321,5 @@ final class AuditReader {
         if (fields.has("exportModels")) {
             fields.error("exportModels", "not used by audits (they report verdicts, not models)");
         }
-    }
-
-    private ThreatModel readThreatModel() {
-        ThreatModel read = fields.choice(form != null && form.defaultThreatModel() == null
-                ? AuditFields.THREAT_MODEL.required() : AuditFields.THREAT_MODEL, List.of(ThreatModel.values()),
-                ThreatModel::id).orElse(null);
-        if (read != null && read != ThreatModel.WHITE_BOX && onRatings()) {
-            fields.error("threatModel", algorithm.id() + " on a ratings task is audited under white-box only (the"
-                    + " adversary sees every noisy release), got " + read.id());
-            return null;
-        }
-        if (read == ThreatModel.WHITE_BOX && form != null
-                && !form.whiteBox(releases(AuditForm.Release.COVARIANCE) && settings.gaussianCovariance())) {
-            fields.error("threatModel", "white-box is implemented for priv-altmin, single-model-dp, mp-mtl-* with"
-                    + " covarianceNoise gaussian, dp-sgd, sufficient-statistics, dp-fedavg, dp-fedrep, item-mean-dp and"
-                    + " the private indexed-mean mechanisms (Gaussian releases), got " + algorithm.id());
-            return null;
-        }
-        if (read != null && form != null && !form.threatModels().contains(read)) {
-            fields.error("threatModel", algorithm.id() + " " + form.threatModelRule() + ", got " + read.id());
-            return null;
-        }
-        return read;
-    }
-
-    private Calibration readCalibration() {
-        if (fields.has("calibration") && releases(AuditForm.Release.SAMPLED_GAUSSIAN)) {
-            fields.error("calibration", "not used by " + algorithm.id()
-                    + " (its σ is set by the sampled-Gaussian RDP accountant)");
-            return null;
-        }
-        if (fields.has("calibration") && releases(AuditForm.Release.COVARIANCE) && !settings.gaussianCovariance()) {
-            fields.error("calibration", "only used by " + algorithm.id() + " with covarianceNoise gaussian (its"
-                    + " Wishart releases claim pure ε_t, composed by the KOV bound)");
-            return null;
-        }
-        return fields.choice(AuditFields.AUDIT_CALIBRATION, List.of(Calibration.values()), Calibration::id).orElse(null);
-    }
-
-    /** {@code read}, unless an audit whose form fixes all-but-target (MP-MTL) names another collusion (then an error). */
-    private Collusion onlyAllButTarget(Collusion read) {
-        if (read != null && !read.equals(Collusion.ALL_BUT_TARGET) && form != null && form.allButTargetOnly()) {
-            fields.error("collusion", algorithm.id() + " is audited with every other " + form.member() + " colluding"
-                    + " (all-but-target), got " + read.describe());
-            return null;
-        }
-        return read;
-    }
-
-    private Collusion readCollusion() {
-        if (!fields.has("collusion")) {
-            return null;
-        }
-        if (fields.isText("collusion")) {
-            return fields.choice("collusion", OPTIONAL, COLLUSION_WORDS, w -> w).map(word -> switch (word) {
-                case "all-but-target" -> Collusion.ALL_BUT_TARGET;
-                case "single" -> Collusion.SINGLE;
-                default -> Collusion.NONE;
-            }).orElse(null);
-        }
-        if (fields.isList("collusion")) {
-            Optional<List<Integer>> ids = fields.integers("collusion", OPTIONAL, Bounds.atLeast(0));
-            return ids.map(Collusion::ofIds).orElse(null);
-        }
-        if (!fields.isNumber("collusion")) {
-            fields.error("collusion", "expected all-but-target, single, none, a size or a list of user ids");
-            return null;
-        }
-        return fields.integer("collusion", OPTIONAL, Bounds.atLeast(0)).map(Collusion::ofSize).orElse(null);
-    }
-
-    private Integer readTrials() {
-        Optional<Integer> read = fields.integer(AuditFields.TRIALS);
-        if (read.isPresent() && read.get() % AuditFields.TRIALS.multipleOf() != 0) {
-            fields.error("trials", "must be a multiple of " + AuditFields.TRIALS.multipleOf() + " (half select the threshold, half are counted, each"
-                    + " half split equally between the two worlds), got " + read.get());
-            return null;
-        }
-        return read.orElse(null);
-    }
-
-    private AuditMethod readMethod() {
-        AuditMethod read = fields.choice(AuditFields.METHOD, List.of(AuditMethod.values()), AuditMethod::id)
-                .orElse(null);
-        boolean gaussian = read == AuditMethod.GAUSSIAN_DP || read == AuditMethod.GAUSSIAN_DP_AUC;
-        if (gaussian && releases(AuditForm.Release.NONE)) {
-            fields.error("method", read.id() + " is valid only for Gaussian mechanisms; " + algorithm.id()
-                    + " adds no noise (use clopper-pearson)");
-            return null;
-        }
-        if (gaussian && releases(AuditForm.Release.SAMPLED_GAUSSIAN)) {
-            fields.error("method", read.id() + " is valid only for Gaussian mechanisms; " + algorithm.id()
-                    + " subsamples"
-                    + " (use clopper-pearson or sampled-gaussian-auc)");
-            return null;
-        }
-        if (read == AuditMethod.SAMPLED_GAUSSIAN_AUC && form != null && !releases(AuditForm.Release.SAMPLED_GAUSSIAN)) {
-            fields.error("method", "sampled-gaussian-auc reads the area against a Poisson-subsampled Gaussian"
-                    + " composition, which only dp-sgd, dp-fedavg and dp-fedrep release, not " + algorithm.id());
-            return null;
-        }
-        if (gaussian && releases(AuditForm.Release.COVARIANCE) && !settings.gaussianCovariance()) {
-            fields.error("method", read.id() + " is valid only for Gaussian mechanisms; " + algorithm.id()
-                    + " adds Wishart noise (use clopper-pearson, or covarianceNoise: gaussian)");
-            return null;
-        }
-        return read;
-    }
-
-    private Injection readInjection(FieldReader inject) {
-        inject.rejectUnknown(ScenarioFields.namesOf(AuditFields.INJECT_FIELDS));
-        Optional<Double> multiplier = inject.number(AuditFields.INJECT_NOISE);
-        Optional<Boolean> skipClipping = inject.bool(AuditFields.INJECT_SKIP);
-        Optional<Boolean> ignoreComposition = inject.bool(AuditFields.INJECT_IGNORE);
-        if (releases(AuditForm.Release.NONE) && !inject.fieldNames().isEmpty()) {
-            fields.error("inject", algorithm.id() + " has no privacy mechanism to break");
-            return Injection.NONE;
-        }
-        if (form != null && form.skipClippingRefusal() != null && skipClipping.orElse(false)) {
-            inject.error("skipClipping", form.skipClippingRefusal());
-            return Injection.NONE;
-        }
-        if (form != null && form.ignoreCompositionRefusal() != null && ignoreComposition.orElse(false)) {
-            inject.error("ignoreComposition", form.ignoreCompositionRefusal());
-            return Injection.NONE;
-        }
-        return new Injection(multiplier.orElse(1.0), skipClipping.orElse(false), ignoreComposition.orElse(false));
-    }
-
-    private Double readCanaryScale() {
-        if (fields.has("canaryScale") && form != null && form.adversaries().isEmpty()) {
-            fields.error("canaryScale", "not used by " + algorithm.id() + " (its canary " + form.member()
-                    + " is built in)");
-            return null;
-        }
-        return fields.number(AuditFields.CANARY_SCALE).orElse(null);
-    }
-
-    /**
-     * {@code adversary}: indexed mean only; {@code tracing} needs the whole release (the billboard or
-     * nonprivate mechanism, under the billboard threat model) and has no canary and no collusion set.
-     */
-    private AuditAdversary readAdversary() {
-        if (!fields.has("adversary")) {
-            return null;
-        }
-        if (form != null && form.adversaries().isEmpty()) {
-            fields.error("adversary", "not used by " + algorithm.id() + " (only indexed-mean audits choose one)");
-            return null;
-        }
-        AuditAdversary read = fields.choice(AuditFields.ADVERSARY, List.of(AuditAdversary.values()),
-                AuditAdversary::id).orElse(null);
-        if (read != AuditAdversary.TRACING || form == null) {
-            return read;
-        }
-        if (!form.adversaries().contains(AuditAdversary.TRACING)) {
-            fields.error("adversary", "tracing reads the whole release p̂, which only indexed-mean-billboard and "
-                    + "indexed-mean-nonprivate publish, not " + algorithm.id());
-        } else if (threatModel != null && threatModel != ThreatModel.BILLBOARD) {
-            fields.error("threatModel", "a tracing audit reads the billboard, so it must be billboard, got "
-                    + threatModel.id());
-        } else if (fields.has("canaryScale")) {
-            fields.error("canaryScale", "not used by a tracing audit (members vs fresh draws, no canary)");
-        } else if (fields.has("collusion")) {
-            fields.error("collusion", "not used by a tracing audit (it reads the billboard)");
-        } else if (inject.skipClipping()) {
-            fields.error("inject.skipClipping", "has no effect on a tracing audit (every sample is ±1, within the"
-                    + " clip range)");
-        } else {
-            return read;
-        }
-        return null;
     }
 }
