@@ -98,8 +98,9 @@ final class Catalog {
     }
 
     private static AlgorithmCatalog load() {
-        List<AlgorithmCatalog> catalogs = ServiceLoader.load(AlgorithmCatalog.class).stream()
-                .map(ServiceLoader.Provider::get).toList();
+        // The loader of this package, not the thread's context loader (an actor thread may have another).
+        List<AlgorithmCatalog> catalogs = ServiceLoader.load(AlgorithmCatalog.class, Catalog.class.getClassLoader())
+                .stream().map(ServiceLoader.Provider::get).toList();
         if (catalogs.size() != 1) {
             throw new IllegalStateException("expected one algorithm catalog on the class path, found " + catalogs.size());
         }
