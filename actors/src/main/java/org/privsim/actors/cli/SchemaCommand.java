@@ -1,6 +1,7 @@
 package org.privsim.actors.cli;
 
 import java.util.concurrent.Callable;
+import org.privsim.core.scenario.ScenarioReference;
 import org.privsim.core.scenario.ScenarioSchema;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -25,7 +26,7 @@ final class SchemaCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        spec.commandLine().getOut().print(markdown ? ScenarioSchema.markdown() : ScenarioSchema.text());
+        spec.commandLine().getOut().print(markdown ? ScenarioReference.markdown() : ScenarioSchema.text());
         spec.commandLine().getOut().flush();
         return 0;
     }

@@ -39,10 +39,6 @@ class RequiredFieldsOnlyTest {
                 + " publicSamples: 200, privateSamples: 50 }");
     }
 
-    /** The algorithms run only on a ratings task. */
-    private static final Set<Algorithm> RATINGS_ONLY = EnumSet.of(Algorithm.GLOBAL_MEAN, Algorithm.ITEM_MEAN,
-            Algorithm.ITEM_MEAN_DP);
-
     @TempDir
     Path dir;
 
@@ -53,7 +49,7 @@ class RequiredFieldsOnlyTest {
             List<Algorithm> algorithms = new ArrayList<>();
             for (Algorithm a : Algorithm.values()) {
                 boolean ratings = family.getKey().equals("ratings");
-                if (ratings ? RATINGS_ONLY.contains(a) || a.hasRatingsForm() : a.taskType().equals(family.getKey())) {
+                if (ratings ? a.runsOn(family.getKey()) : a.taskType().equals(family.getKey())) {
                     algorithms.add(a);
                 }
             }

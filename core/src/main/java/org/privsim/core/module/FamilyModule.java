@@ -6,6 +6,8 @@ import org.privsim.core.audit.AuditSpec;
 import org.privsim.core.audit.DistinguishingGame;
 import org.privsim.core.random.RandomStreams;
 import org.privsim.core.report.RowDescription;
+import org.privsim.core.scenario.AuditForm;
+import org.privsim.core.scenario.ExperimentForm;
 import org.privsim.core.scenario.ExperimentSpec;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.seam.Family;
@@ -35,6 +37,15 @@ public interface FamilyModule {
      * share, {@code ExperimentResult}, is described by one description that both list).
      */
     List<RowDescription<?>> rows();
+
+    /**
+     * The experiment fields of the module's algorithms, one form per algorithm it declares (and one per
+     * algorithm it runs on a ratings task), in the order the scenario reference lists their variants.
+     */
+    List<ExperimentForm> forms();
+
+    /** How audits of the module's auditable algorithms read and are checked, one form per algorithm. */
+    List<AuditForm> auditForms();
 
     /** Whether this module plays the audit {@code spec}. */
     boolean audits(AuditSpec spec);

@@ -1,18 +1,11 @@
 package org.privsim.core.run;
 
-import org.ejml.data.DMatrixRMaj;
 import org.privsim.core.scenario.ExperimentSpec;
-import org.privsim.core.scenario.LowRankRegressionTask;
-import org.privsim.core.sim.AltMinDriver;
-import org.privsim.core.sim.AltMinSettings;
-import org.privsim.core.sim.Driver;
-import org.privsim.core.sim.OwnDataDriver;
 import org.privsim.core.sim.RunKey;
-import org.privsim.core.sim.SingleModelDriver;
 
 /**
  * One algorithm run of a scenario: an experiment at one ε (null when non-private) and one epoch
- * count. A pure description; {@link #newDriver} builds the curator logic that executes it.
+ * count. A pure description; the low-rank family builds the driver that executes it.
  *
  * @param experiment   index of the experiment in the scenario
  * @param spec         the experiment
@@ -28,22 +21,6 @@ public record RunPlan(int experiment, ExperimentSpec spec, Double epsilon, int e
     /** The seed of the population this run's users hold (the repeat's seed). */
     public long population() {
         return key.seed();
-    }
-
-    /**
-     * A fresh driver for this run on {@code task} (the scenario's {@code lowRankTask(spec)});
-     * {@code uStar} is the U* of population {@link #population()}, or null on a data set.
-     */
-    public Driver newDriver(LowRankRegressionTask task, DMatrixRMaj uStar) {
-        return switch (spec.algorithm()) {
-            case PRIV_ALTMIN -> new AltMinDriver(task,
-                    AltMinSettings.privateRun(task, spec, epsilon, epochs, key), key, uStar, spec.metalearning());
-            case NON_PRIVATE_ALTMIN -> new AltMinDriver(task,
-                    AltMinSettings.nonPrivate(task, spec, epochs, key), key, uStar, spec.metalearning());
-            case SINGLE_MODEL_DP -> new SingleModelDriver(task, spec, epsilon, key);
-            case OWN_DATA -> new OwnDataDriver(task, spec, key);
-            default -> throw new IllegalStateException(spec.algorithm().id() + " does not run on a low-rank task");
-        };
     }
 
     /** A short label for progress output, e.g. {@code priv-altmin ε=2 epochs=5}. */

@@ -1,6 +1,7 @@
 package org.privsim.core.scenario;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -9,26 +10,26 @@ import java.util.Optional;
  */
 public enum Algorithm {
     /** Private alternating minimization (Jain et al. 2021, Alg. 1 + 2, initialised by Alg. 3). */
-    PRIV_ALTMIN("priv-altmin", true, LowRankRegressionTask.TYPE),
+    PRIV_ALTMIN("priv-altmin", true, LowRankRegressionTask.TYPE, DatasetTask.TYPE, RatingsTask.TYPE),
     /** The same code path without noise or clipping, run until U stops moving. */
-    NON_PRIVATE_ALTMIN("non-private-altmin", false, LowRankRegressionTask.TYPE),
+    NON_PRIVATE_ALTMIN("non-private-altmin", false, LowRankRegressionTask.TYPE, DatasetTask.TYPE, RatingsTask.TYPE),
     /** Each user fits ridge regression in d dimensions on its own data; nothing is shared. */
-    OWN_DATA("own-data", false, LowRankRegressionTask.TYPE),
+    OWN_DATA("own-data", false, LowRankRegressionTask.TYPE, DatasetTask.TYPE, RatingsTask.TYPE),
     /** One shared θ ∈ R^d for all users, DP by sufficient-statistics perturbation. */
-    SINGLE_MODEL_DP("single-model-dp", true, LowRankRegressionTask.TYPE),
+    SINGLE_MODEL_DP("single-model-dp", true, LowRankRegressionTask.TYPE, DatasetTask.TYPE),
     /**
      * DP-FedAvg with local fine-tuning (McMahan et al. 2018): Poisson-sampled users send clipped
      * local-training updates, the curator averages them with Gaussian noise; each user then fine-tunes
      * the global model on its own data ({@link FedAvgSettings}).
      */
-    DP_FEDAVG("dp-fedavg", true, LowRankRegressionTask.TYPE),
+    DP_FEDAVG("dp-fedavg", true, LowRankRegressionTask.TYPE, DatasetTask.TYPE),
     /**
      * DP-FedRep (Collins et al. 2021) with user-level DP aggregation: Poisson-sampled users fit their
      * head on the published representation U, take local gradient steps on U and send the clipped
      * change; the curator averages it with Gaussian noise and publishes U orthonormalized. Heads are
      * never released ({@link FedAvgSettings}).
      */
-    DP_FEDREP("dp-fedrep", true, LowRankRegressionTask.TYPE),
+    DP_FEDREP("dp-fedrep", true, LowRankRegressionTask.TYPE, DatasetTask.TYPE),
     /** Ratings: every user is predicted the mean of all training ratings (non-private). */
     GLOBAL_MEAN("global-mean", false, RatingsTask.TYPE),
     /** Ratings: each item's mean training rating, shrunk towards the global mean (non-private). */
@@ -39,13 +40,13 @@ public enum Algorithm {
      */
     ITEM_MEAN_DP("item-mean-dp", true, RatingsTask.TYPE),
     /** Indexed mean: every person gets the exact empirical mean of its coordinate (Prop. 4.1). */
-    INDEXED_MEAN_NONPRIVATE("indexed-mean-nonprivate", false, IndexedMeanTask.TYPE),
+    INDEXED_MEAN_NONPRIVATE("indexed-mean-nonprivate", false, IndexedMeanTask.TYPE, IndexedMeanTask.SIGN_TYPE),
     /** Indexed mean: the whole noisy mean vector on the billboard, ρ-zCDP (Thm. 4.4). */
-    INDEXED_MEAN_BILLBOARD("indexed-mean-billboard", true, IndexedMeanTask.TYPE),
+    INDEXED_MEAN_BILLBOARD("indexed-mean-billboard", true, IndexedMeanTask.TYPE, IndexedMeanTask.SIGN_TYPE),
     /** Indexed mean: a separate noisy coordinate per person, ρ-JCDP (Thm. 4.3). */
-    INDEXED_MEAN_JDP("indexed-mean-jdp", true, IndexedMeanTask.TYPE),
+    INDEXED_MEAN_JDP("indexed-mean-jdp", true, IndexedMeanTask.TYPE, IndexedMeanTask.SIGN_TYPE),
     /** Indexed mean: a separate noisy coordinate per person, ρ-1-out-of-t-zCDP only (Thm. 4.2). */
-    INDEXED_MEAN_ONE_OUT_OF_T("indexed-mean-1-out-of-t", true, IndexedMeanTask.TYPE),
+    INDEXED_MEAN_ONE_OUT_OF_T("indexed-mean-1-out-of-t", true, IndexedMeanTask.TYPE, IndexedMeanTask.SIGN_TYPE),
     /** MP-MTL low-rank estimator (Liang et al. Alg. 2): Wishart-perturbed WWᵀ, spectral shrinkage. */
     MP_MTL_LOW_RANK("mp-mtl-low-rank", true, MultitaskRegressionTask.TYPE),
     /** MP-MTL group-sparse estimator (Liang et al. Alg. 3): Wishart-perturbed WWᵀ, row shrinkage. */
@@ -73,12 +74,12 @@ public enum Algorithm {
 
     private final String id;
     private final boolean isPrivate;
-    private final String taskType;
+    private final List<String> taskTypes;
 
-    Algorithm(String id, boolean isPrivate, String taskType) {
+    Algorithm(String id, boolean isPrivate, String... taskTypes) {
         this.id = id;
         this.isPrivate = isPrivate;
-        this.taskType = taskType;
+        this.taskTypes = List.of(taskTypes);
     }
 
     /** The scenario/report name, e.g. {@code priv-altmin}. */
@@ -91,15 +92,16 @@ public enum Algorithm {
         return isPrivate;
     }
 
-    /** The {@link Task#type()} this algorithm runs on ({@code indexed-mean} for the indexed mechanisms). */
+    /** The {@link Task#type()} the algorithm is defined on ({@code indexed-mean} for the indexed mechanisms). */
     public String taskType() {
-        return taskType;
+        return taskTypes.get(0);
     }
 
     /**
      * Whether the algorithm runs on {@code task}: a task of its {@link #taskType}; for the indexed
      * mechanisms also {@code indexed-sign} (the sign is post-processing of their estimate), for the
-     * low-rank algorithms also a {@code dataset}.
+     * low-rank algorithms also a {@code dataset}, for priv-altmin, non-private-altmin and own-data also a
+     * {@code ratings} task (in their matrix-completion form).
      */
     public boolean runsOn(Task task) {
         return runsOn(task.type());
@@ -107,41 +109,28 @@ public enum Algorithm {
 
     /** Whether the algorithm runs on a task of type {@code type} (as {@link #runsOn(Task)}). */
     public boolean runsOn(String type) {
-        if (isIndexedMean()) {
-            return type.equals(IndexedMeanTask.TYPE) || type.equals(IndexedMeanTask.SIGN_TYPE);
-        }
-        return taskType.equals(type) || (isLowRank() && type.equals(DatasetTask.TYPE))
-                || (hasRatingsForm() && type.equals(RatingsTask.TYPE));
+        return taskTypes.contains(type);
     }
 
     /** The task types it runs on, for error messages, e.g. {@code indexed-mean or indexed-sign}. */
     public String taskTypes() {
-        return isIndexedMean() ? IndexedMeanTask.TYPE + " or " + IndexedMeanTask.SIGN_TYPE
-                : hasRatingsForm() ? taskType + ", " + DatasetTask.TYPE + " or " + RatingsTask.TYPE
-                : isLowRank() ? taskType + " or " + DatasetTask.TYPE : taskType;
-    }
-
-    /**
-     * Whether this low-rank algorithm also runs on a {@code ratings} task, in its matrix-completion
-     * form (priv-altmin, non-private-altmin, own-data).
-     */
-    public boolean hasRatingsForm() {
-        return this == PRIV_ALTMIN || this == NON_PRIVATE_ALTMIN || this == OWN_DATA;
+        return taskTypes.size() == 1 ? taskTypes.get(0) : String.join(", ", taskTypes.subList(0, taskTypes.size() - 1))
+                + " or " + taskTypes.get(taskTypes.size() - 1);
     }
 
     /** Whether this algorithm runs only on a {@code ratings} task (global-mean, item-mean, item-mean-dp). */
     public boolean isRatings() {
-        return taskType.equals(RatingsTask.TYPE);
+        return taskType().equals(RatingsTask.TYPE);
     }
 
     /** Whether this is one of the indexed-mean mechanisms. */
     public boolean isIndexedMean() {
-        return taskType.equals(IndexedMeanTask.TYPE);
+        return taskType().equals(IndexedMeanTask.TYPE);
     }
 
     /** Whether this is one of the low-rank regression algorithms (Jain et al.). */
     public boolean isLowRank() {
-        return taskType.equals(LowRankRegressionTask.TYPE);
+        return taskType().equals(LowRankRegressionTask.TYPE);
     }
 
     /** Whether this low-rank algorithm is federated (dp-fedavg, dp-fedrep): users answer model updates. */
@@ -151,23 +140,12 @@ public enum Algorithm {
 
     /** Whether this is one of the multi-task algorithms (Liang et al.). */
     public boolean isMultitask() {
-        return taskType.equals(MultitaskRegressionTask.TYPE);
+        return taskType().equals(MultitaskRegressionTask.TYPE);
     }
 
     /** Whether this is one of the public→private transfer algorithms (Thaker et al.). */
     public boolean isTransfer() {
-        return taskType.equals(TransferRegressionTask.TYPE);
-    }
-
-    /** Whether this is an iterative multi-task algorithm (projection then gradient step, T iterations). */
-    public boolean isIterativeMultitask() {
-        return this == MP_MTL_LOW_RANK || this == MP_MTL_GROUP_SPARSE || this == MTL_TRACE_NORM
-                || this == MTL_GROUP_LASSO;
-    }
-
-    /** Whether the multi-task projection is the spectral (trace-norm) one rather than the row-wise (ℓ2,1) one. */
-    public boolean isSpectralMultitask() {
-        return this == MP_MTL_LOW_RANK || this == MTL_TRACE_NORM;
+        return taskType().equals(TransferRegressionTask.TYPE);
     }
 
     /** Looks an algorithm up by its scenario name. */

@@ -1,8 +1,6 @@
 package org.privsim.core.scenario;
 
-import static org.privsim.core.scenario.FieldReader.Presence.OPTIONAL;
 
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -55,19 +53,15 @@ final class AuditReader {
     /** Smallest number of trials: every world needs at least two trials in each half. */
     static final int MIN_TRIALS = 8;
 
-    private static final List<String> AUDIT_FIELDS = ScenarioFields.namesOf(ScenarioFields.AUDIT);
-    private static final Set<String> PRIVACY_FIELDS = ScenarioFields.AUDIT_PRIVACY;
-    /** The audited mechanisms whose releases are Poisson-subsampled Gaussians. */
-    private static final Set<Algorithm> SAMPLED = EnumSet.of(Algorithm.DP_SGD, Algorithm.DP_FEDAVG, Algorithm.DP_FEDREP);
-    private static final Set<Algorithm> FEDERATED = ScenarioFields.FEDERATED;
-    private static final List<String> COLLUSION_WORDS = List.of("all-but-target", "single", "none");
-    /** The mechanisms audited on a (synthetic) ratings task. */
-    private static final Set<Algorithm> RATINGS_AUDITABLE = ScenarioFields.RATINGS_PRIVATE;
+    private static final List<String> AUDIT_FIELDS = ScenarioFields.namesOf(AuditFields.audit());
+    private static final Set<String> PRIVACY_FIELDS = AuditFields.AUDIT_PRIVACY;
     /** What an audit on a ratings task reads itself of its experiment fields. */
     private static final Set<String> RATINGS_HANDLED = Set.of("epsilon", "delta", "calibration", "repeats");
 
     private final FieldReader fields;
     private final Algorithm algorithm;
+    /** How its family audits the algorithm; null when the algorithm is missing, unknown or not auditable. */
+    private final AuditForm form;
     private final ThreatModel threatModel;
     private final Collusion collusion;
     private final Integer target;
@@ -102,21 +96,20 @@ final class AuditReader {
         }
         Algorithm read = fields.choice(ScenarioFields.ALGORITHM, List.of(Algorithm.values()), Algorithm::id)
                 .orElse(null);
-        if (read != null && !ScenarioFields.AUDITABLE.contains(read)) {
-            fields.error("algorithm", read.id() + " cannot be audited (auditable: priv-altmin, single-model-dp, mp-mtl-low-rank, "
-                    + "mp-mtl-group-sparse, dp-sgd, sufficient-statistics, dp-fedavg, dp-fedrep, item-mean-dp, "
-                    + "indexed-mean-nonprivate, indexed-mean-billboard, indexed-mean-jdp, indexed-mean-1-out-of-t)");
+        if (read != null && Catalog.auditForm(read) == null) {
+            fields.error("algorithm", read.id() + " cannot be audited (auditable: " + String.join(", ",
+                    Catalog.auditForms().stream().map(f -> f.algorithm().id()).toList()) + ")");
             read = null;
         }
         algorithm = read;
+        form = read == null ? null : Catalog.auditForm(read);
         if (onRatings()) {
             settings = null;
             ratingsSettings = new RatingsExperimentReader(fields, AUDIT_FIELDS, RATINGS_HANDLED);
             if (fields.has("repeats")) {
                 fields.error("repeats", "not used by audits (an audit's trials are its independent runs; see trials)");
             }
-        } else if (algorithm == Algorithm.PRIV_ALTMIN || algorithm == Algorithm.SINGLE_MODEL_DP || isMpMtl(algorithm)
-                || SAMPLED.contains(algorithm) || algorithm == Algorithm.SUFFICIENT_STATISTICS) {
+        } else if (form != null && form.readsRunSettings()) {
             settings = new ExperimentReader(fields, AUDIT_FIELDS, PRIVACY_FIELDS);
             ratingsSettings = null;
             rejectSeveralRuns();
@@ -127,27 +120,28 @@ final class AuditReader {
                 fields.rejectUnknown(AUDIT_FIELDS);
             }
         }
-        threatModel = readThreatModel();
-        collusion = onlyAllButTarget(readCollusion());
-        target = fields.integer(ScenarioFields.TARGET).orElse(null);
-        epsilon = fields.number(ScenarioFields.AUDIT_EPSILON).orElse(null);
+        AuditChoices choices = new AuditChoices(fields, form, onRatings(), settings != null && settings.gaussianCovariance());
+        threatModel = choices.readThreatModel();
+        collusion = choices.onlyAllButTarget(choices.readCollusion());
+        target = fields.integer(AuditFields.TARGET).orElse(null);
+        epsilon = fields.number(AuditFields.AUDIT_EPSILON).orElse(null);
         if (settings != null && settings.representation() == Representation.PRIVATE_ALTMIN) {
             fields.error("representation", "a " + algorithm.id() + " audit runs with representation none, public or"
                     + " true (the private-altmin representation's own Priv-AltMin run is audited as priv-altmin)");
         }
-        delta = ExperimentReader.readDelta(fields, isMpMtl(algorithm));
+        delta = ExperimentReader.readDelta(fields, releases(AuditForm.Release.COVARIANCE));
         if (delta != null && delta == 0 && settings != null && settings.gaussianCovariance()) {
             fields.error("delta", "must be > 0 with covarianceNoise gaussian (a Gaussian release is not pure ε-DP)");
         }
-        calibration = readCalibration();
-        trials = readTrials();
-        confidence = fields.number(ScenarioFields.CONFIDENCE).orElse(null);
-        method = readMethod();
-        inject = fields.object(ScenarioFields.INJECT.name(), ScenarioFields.INJECT.presence()).map(this::readInjection).orElse(Injection.NONE);
-        expect = fields.choice(ScenarioFields.EXPECT, List.of(Verdict.values()), Verdict::id).orElse(null);
-        ownTask = fields.object(ScenarioFields.AUDIT_TASK.name(), ScenarioFields.AUDIT_TASK.presence()).flatMap(TaskReader::read);
-        canaryScale = readCanaryScale();
-        adversary = readAdversary();
+        calibration = choices.readCalibration();
+        trials = choices.readTrials();
+        confidence = fields.number(AuditFields.CONFIDENCE).orElse(null);
+        method = choices.readMethod();
+        inject = fields.object(AuditFields.INJECT.name(), AuditFields.INJECT.presence()).map(choices::readInjection).orElse(Injection.NONE);
+        expect = fields.choice(AuditFields.EXPECT, List.of(Verdict.values()), Verdict::id).orElse(null);
+        ownTask = fields.object(AuditFields.AUDIT_TASK.name(), AuditFields.AUDIT_TASK.presence()).flatMap(TaskReader::read);
+        canaryScale = choices.readCanaryScale();
+        adversary = choices.readAdversary(threatModel, inject);
     }
 
     /** Records the problems that depend on the task the audit runs on. */
@@ -157,14 +151,9 @@ final class AuditReader {
             return;
         }
         String taskField = fields.has("task") ? fields.pathOf("task") : "the scenario's task";
-        boolean ratingsAuditable = RATINGS_AUDITABLE.contains(algorithm);
-        if (!algorithm.runsOn(task.get()) || task.get() instanceof DatasetTask
-                || (task.get() instanceof RatingsTask && !ratingsAuditable)) {
+        if (!form.playsOn(task.get().type())) {
             // Audits play games on synthetic populations: a low-rank algorithm's audit needs its own task type.
-            String types = algorithm.isRatings() ? algorithm.taskType()
-                    : algorithm == Algorithm.PRIV_ALTMIN ? algorithm.taskType() + " or " + RatingsTask.TYPE
-                    : algorithm.isLowRank() ? algorithm.taskType() : algorithm.taskTypes();
-            fields.error("algorithm", algorithm.id() + " needs a task of type " + types + ", but "
+            fields.error("algorithm", algorithm.id() + " needs a task of type " + form.taskTypesText() + ", but "
                     + taskField + " is of type " + task.get().type());
             return;
         }
@@ -211,10 +200,10 @@ final class AuditReader {
     AuditSpec resolve(Task scenarioTask) {
         Task task = ownTask.orElse(scenarioTask);
         ThreatModel model = threatModel != null ? threatModel
-                : ratingsSettings != null ? ThreatModel.WHITE_BOX : defaultThreatModel(algorithm);
-        boolean mpMtl = isMpMtl(algorithm);
+                : ratingsSettings != null ? ThreatModel.WHITE_BOX : form.defaultThreatModel();
+        boolean mpMtl = releases(AuditForm.Release.COVARIANCE);
         boolean gaussianMpMtl = mpMtl && settings.gaussianCovariance();
-        boolean noCalibration = (mpMtl && !gaussianMpMtl) || SAMPLED.contains(algorithm);
+        boolean noCalibration = (mpMtl && !gaussianMpMtl) || releases(AuditForm.Release.SAMPLED_GAUSSIAN);
         Calibration resolvedCalibration = noCalibration ? null
                 : calibration != null ? calibration
                 : gaussianMpMtl ? Defaults.GAUSSIAN_COVARIANCE_CALIBRATION
@@ -234,15 +223,15 @@ final class AuditReader {
                 resolvedCalibration,
                 trials == null ? Defaults.TRIALS : trials,
                 confidence == null ? Defaults.CONFIDENCE : confidence,
-                method != null ? method : SAMPLED.contains(algorithm) && model == ThreatModel.WHITE_BOX
+                method != null ? method : releases(AuditForm.Release.SAMPLED_GAUSSIAN) && model == ThreatModel.WHITE_BOX
                         ? AuditMethod.SAMPLED_GAUSSIAN_AUC : defaultMethod(algorithm, gaussianMpMtl),
                 inject,
                 expect,
                 task,
-                algorithm.isIndexedMean() && adversary != AuditAdversary.TRACING
+                !form.adversaries().isEmpty() && adversary != AuditAdversary.TRACING
                         ? (canaryScale == null ? Defaults.CANARY_SCALE : canaryScale) : null,
                 experiment,
-                algorithm.isIndexedMean() ? (adversary == null ? AuditAdversary.LLR : adversary) : null);
+                form.adversaries().isEmpty() ? null : adversary == null ? AuditAdversary.LLR : adversary);
     }
 
     /** CB of the releases' ε_t at δ: the ε an MP-MTL run actually claims (Σε_t, the pure ε, when δ = 0). */
@@ -260,8 +249,10 @@ final class AuditReader {
      * are not μ-GDP for the μ of their ε) — and for indexed-mean-nonprivate, which adds no noise.
      */
     static AuditMethod defaultMethod(Algorithm algorithm, boolean gaussianCovariance) {
-        return algorithm == Algorithm.DP_SGD || (isMpMtl(algorithm) && !gaussianCovariance) || !algorithm.isPrivate()
-                ? AuditMethod.CLOPPER_PEARSON : AuditMethod.GAUSSIAN_DP_AUC;
+        AuditForm.Release release = Catalog.auditForm(algorithm).release();
+        return release == AuditForm.Release.GAUSSIAN
+                || (release == AuditForm.Release.COVARIANCE && gaussianCovariance)
+                ? AuditMethod.GAUSSIAN_DP_AUC : AuditMethod.CLOPPER_PEARSON;
     }
 
     /**
@@ -283,23 +274,14 @@ final class AuditReader {
         return true;
     }
 
-    /** Whether this is an audit of priv-altmin or item-mean-dp on a ratings task. */
+    /** Whether this is an audit on a ratings task of an algorithm audited there (priv-altmin, item-mean-dp). */
     private boolean onRatings() {
-        return ratings && RATINGS_AUDITABLE.contains(algorithm);
+        return ratings && form != null && form.playsOn(RatingsTask.TYPE);
     }
 
-    private static boolean isMpMtl(Algorithm algorithm) {
-        return algorithm == Algorithm.MP_MTL_LOW_RANK || algorithm == Algorithm.MP_MTL_GROUP_SPARSE;
-    }
-
-    private static ThreatModel defaultThreatModel(Algorithm algorithm) {
-        return switch (algorithm) {
-            case INDEXED_MEAN_JDP, MP_MTL_LOW_RANK, MP_MTL_GROUP_SPARSE -> ThreatModel.JDP;
-            case DP_FEDAVG, DP_FEDREP -> ThreatModel.WHITE_BOX;
-            case INDEXED_MEAN_ONE_OUT_OF_T -> ThreatModel.ONE_OUT_OF_T;
-            case SINGLE_MODEL_DP, SUFFICIENT_STATISTICS -> ThreatModel.WHITE_BOX;
-            default -> ThreatModel.BILLBOARD;
-        };
+    /** Whether the audited algorithm makes a release of kind {@code release}. */
+    private boolean releases(AuditForm.Release release) {
+        return form != null && form.release() == release;
     }
 
     private static int population(Task task) {
@@ -339,204 +321,5 @@ final class AuditReader {
         if (fields.has("exportModels")) {
             fields.error("exportModels", "not used by audits (they report verdicts, not models)");
         }
-    }
-
-    private ThreatModel readThreatModel() {
-        ThreatModel read = fields.choice(algorithm == Algorithm.INDEXED_MEAN_NONPRIVATE
-                ? ScenarioFields.THREAT_MODEL.required() : ScenarioFields.THREAT_MODEL, List.of(ThreatModel.values()),
-                ThreatModel::id).orElse(null);
-        if (read != null && read != ThreatModel.WHITE_BOX && onRatings()) {
-            fields.error("threatModel", algorithm.id() + " on a ratings task is audited under white-box only (the"
-                    + " adversary sees every noisy release), got " + read.id());
-            return null;
-        }
-        if (read == ThreatModel.WHITE_BOX && algorithm != null && algorithm != Algorithm.PRIV_ALTMIN
-                && algorithm != Algorithm.ITEM_MEAN_DP
-                && algorithm != Algorithm.SINGLE_MODEL_DP && algorithm != Algorithm.SUFFICIENT_STATISTICS
-                && !(isMpMtl(algorithm) && settings.gaussianCovariance())
-                && !(algorithm.isIndexedMean() && algorithm.isPrivate()) && !SAMPLED.contains(algorithm)) {
-            fields.error("threatModel", "white-box is implemented for priv-altmin, single-model-dp, mp-mtl-* with"
-                    + " covarianceNoise gaussian, dp-sgd, sufficient-statistics, dp-fedavg, dp-fedrep, item-mean-dp and"
-                    + " the private indexed-mean mechanisms (Gaussian releases), got " + algorithm.id());
-            return null;
-        }
-        if (read != null && read != ThreatModel.WHITE_BOX
-                && (algorithm == Algorithm.SINGLE_MODEL_DP || algorithm == Algorithm.SUFFICIENT_STATISTICS)) {
-            fields.error("threatModel", algorithm.id() + " is audited under white-box only (the adversary sees its"
-                    + " two releases), got " + read.id());
-            return null;
-        }
-        if (read != null && read != ThreatModel.BILLBOARD && read != ThreatModel.WHITE_BOX
-                && algorithm == Algorithm.DP_SGD) {
-            fields.error("threatModel", "dp-sgd is audited under billboard or white-box only (every iterate is"
-                    + " public; users receive no separate outputs), got " + read.id());
-            return null;
-        }
-        if (read != null && read != ThreatModel.WHITE_BOX && FEDERATED.contains(algorithm)) {
-            fields.error("threatModel", algorithm.id() + " is audited under white-box only (the adversary sees"
-                    + " each round's noisy update sum), got " + read.id());
-            return null;
-        }
-        if (read != null && read != ThreatModel.JDP && read != ThreatModel.WHITE_BOX && isMpMtl(algorithm)) {
-            fields.error("threatModel", algorithm.id() + " is audited under jdp (every task receives the same"
-                    + " M; the adversary is all other tasks) or, with covarianceNoise gaussian, white-box, got "
-                    + read.id());
-            return null;
-        }
-        return read;
-    }
-
-    private Calibration readCalibration() {
-        if (fields.has("calibration") && SAMPLED.contains(algorithm)) {
-            fields.error("calibration", "not used by " + algorithm.id()
-                    + " (its σ is set by the sampled-Gaussian RDP accountant)");
-            return null;
-        }
-        if (fields.has("calibration") && isMpMtl(algorithm) && !settings.gaussianCovariance()) {
-            fields.error("calibration", "only used by " + algorithm.id() + " with covarianceNoise gaussian (its"
-                    + " Wishart releases claim pure ε_t, composed by the KOV bound)");
-            return null;
-        }
-        return fields.choice(ScenarioFields.AUDIT_CALIBRATION, List.of(Calibration.values()), Calibration::id).orElse(null);
-    }
-
-    /** {@code read}, unless an MP-MTL audit names a collusion other than all-but-target (then an error). */
-    private Collusion onlyAllButTarget(Collusion read) {
-        if (read != null && !read.equals(Collusion.ALL_BUT_TARGET) && isMpMtl(algorithm)) {
-            fields.error("collusion", algorithm.id() + " is audited with every other task colluding"
-                    + " (all-but-target), got " + read.describe());
-            return null;
-        }
-        return read;
-    }
-
-    private Collusion readCollusion() {
-        if (!fields.has("collusion")) {
-            return null;
-        }
-        if (fields.isText("collusion")) {
-            return fields.choice("collusion", OPTIONAL, COLLUSION_WORDS, w -> w).map(word -> switch (word) {
-                case "all-but-target" -> Collusion.ALL_BUT_TARGET;
-                case "single" -> Collusion.SINGLE;
-                default -> Collusion.NONE;
-            }).orElse(null);
-        }
-        if (fields.isList("collusion")) {
-            Optional<List<Integer>> ids = fields.integers("collusion", OPTIONAL, Bounds.atLeast(0));
-            return ids.map(Collusion::ofIds).orElse(null);
-        }
-        if (!fields.isNumber("collusion")) {
-            fields.error("collusion", "expected all-but-target, single, none, a size or a list of user ids");
-            return null;
-        }
-        return fields.integer("collusion", OPTIONAL, Bounds.atLeast(0)).map(Collusion::ofSize).orElse(null);
-    }
-
-    private Integer readTrials() {
-        Optional<Integer> read = fields.integer(ScenarioFields.TRIALS);
-        if (read.isPresent() && read.get() % ScenarioFields.TRIALS.multipleOf() != 0) {
-            fields.error("trials", "must be a multiple of " + ScenarioFields.TRIALS.multipleOf() + " (half select the threshold, half are counted, each"
-                    + " half split equally between the two worlds), got " + read.get());
-            return null;
-        }
-        return read.orElse(null);
-    }
-
-    private AuditMethod readMethod() {
-        AuditMethod read = fields.choice(ScenarioFields.METHOD, List.of(AuditMethod.values()), AuditMethod::id)
-                .orElse(null);
-        boolean gaussian = read == AuditMethod.GAUSSIAN_DP || read == AuditMethod.GAUSSIAN_DP_AUC;
-        if (gaussian && algorithm == Algorithm.INDEXED_MEAN_NONPRIVATE) {
-            fields.error("method", read.id() + " is valid only for Gaussian mechanisms; indexed-mean-nonprivate"
-                    + " adds no noise (use clopper-pearson)");
-            return null;
-        }
-        if (gaussian && SAMPLED.contains(algorithm)) {
-            fields.error("method", read.id() + " is valid only for Gaussian mechanisms; " + algorithm.id()
-                    + " subsamples"
-                    + " (use clopper-pearson or sampled-gaussian-auc)");
-            return null;
-        }
-        if (read == AuditMethod.SAMPLED_GAUSSIAN_AUC && algorithm != null && !SAMPLED.contains(algorithm)) {
-            fields.error("method", "sampled-gaussian-auc reads the area against a Poisson-subsampled Gaussian"
-                    + " composition, which only dp-sgd, dp-fedavg and dp-fedrep release, not " + algorithm.id());
-            return null;
-        }
-        if (gaussian && isMpMtl(algorithm) && !settings.gaussianCovariance()) {
-            fields.error("method", read.id() + " is valid only for Gaussian mechanisms; " + algorithm.id()
-                    + " adds Wishart noise (use clopper-pearson, or covarianceNoise: gaussian)");
-            return null;
-        }
-        return read;
-    }
-
-    private Injection readInjection(FieldReader inject) {
-        inject.rejectUnknown(ScenarioFields.namesOf(ScenarioFields.INJECT_FIELDS));
-        Optional<Double> multiplier = inject.number(ScenarioFields.INJECT_NOISE);
-        Optional<Boolean> skipClipping = inject.bool(ScenarioFields.INJECT_SKIP);
-        Optional<Boolean> ignoreComposition = inject.bool(ScenarioFields.INJECT_IGNORE);
-        if (algorithm == Algorithm.INDEXED_MEAN_NONPRIVATE && !inject.fieldNames().isEmpty()) {
-            fields.error("inject", "indexed-mean-nonprivate has no privacy mechanism to break");
-            return Injection.NONE;
-        }
-        if (FEDERATED.contains(algorithm) && skipClipping.orElse(false)) {
-            inject.error("skipClipping", "not supported for " + algorithm.id() + " (each user clips its own update;"
-                    + " inject noiseMultiplier or ignoreComposition)");
-            return Injection.NONE;
-        }
-        if (algorithm == Algorithm.INDEXED_MEAN_ONE_OUT_OF_T && ignoreComposition.orElse(false)) {
-            inject.error("ignoreComposition", "indexed-mean-1-out-of-t calibrates a single output per observer;"
-                    + " there is no composition to ignore");
-            return Injection.NONE;
-        }
-        return new Injection(multiplier.orElse(1.0), skipClipping.orElse(false), ignoreComposition.orElse(false));
-    }
-
-    private Double readCanaryScale() {
-        if (fields.has("canaryScale") && (algorithm == Algorithm.PRIV_ALTMIN || isMpMtl(algorithm)
-                || SAMPLED.contains(algorithm) || algorithm == Algorithm.SINGLE_MODEL_DP
-                || algorithm == Algorithm.ITEM_MEAN_DP || algorithm == Algorithm.SUFFICIENT_STATISTICS)) {
-            fields.error("canaryScale", "not used by " + algorithm.id() + " (its canary "
-                    + (isMpMtl(algorithm) ? "task" : "user")
-                    + " is built in)");
-            return null;
-        }
-        return fields.number(ScenarioFields.CANARY_SCALE).orElse(null);
-    }
-
-    /**
-     * {@code adversary}: indexed mean only; {@code tracing} needs the whole release (the billboard or
-     * nonprivate mechanism, under the billboard threat model) and has no canary and no collusion set.
-     */
-    private AuditAdversary readAdversary() {
-        if (!fields.has("adversary")) {
-            return null;
-        }
-        if (algorithm != null && !algorithm.isIndexedMean()) {
-            fields.error("adversary", "not used by " + algorithm.id() + " (only indexed-mean audits choose one)");
-            return null;
-        }
-        AuditAdversary read = fields.choice(ScenarioFields.ADVERSARY, List.of(AuditAdversary.values()),
-                AuditAdversary::id).orElse(null);
-        if (read != AuditAdversary.TRACING || algorithm == null) {
-            return read;
-        }
-        if (algorithm != Algorithm.INDEXED_MEAN_BILLBOARD && algorithm != Algorithm.INDEXED_MEAN_NONPRIVATE) {
-            fields.error("adversary", "tracing reads the whole release p̂, which only indexed-mean-billboard and "
-                    + "indexed-mean-nonprivate publish, not " + algorithm.id());
-        } else if (threatModel != null && threatModel != ThreatModel.BILLBOARD) {
-            fields.error("threatModel", "a tracing audit reads the billboard, so it must be billboard, got "
-                    + threatModel.id());
-        } else if (fields.has("canaryScale")) {
-            fields.error("canaryScale", "not used by a tracing audit (members vs fresh draws, no canary)");
-        } else if (fields.has("collusion")) {
-            fields.error("collusion", "not used by a tracing audit (it reads the billboard)");
-        } else if (inject.skipClipping()) {
-            fields.error("inject.skipClipping", "has no effect on a tracing audit (every sample is ±1, within the"
-                    + " clip range)");
-        } else {
-            return read;
-        }
-        return null;
     }
 }

@@ -99,11 +99,6 @@ public final class Defaults {
      */
     public static final List<Double> LAMBDAS = List.of(0.1, 0.3, 1.0, 3.0, 10.0, 30.0, 100.0, 300.0, 1000.0, 3000.0);
 
-    /** Iterations T of an iterative multi-task algorithm when the experiment gives none. */
-    public static int multitaskIterations(Algorithm algorithm) {
-        return algorithm == Algorithm.MP_MTL_LOW_RANK || algorithm == Algorithm.MP_MTL_GROUP_SPARSE
-                ? MP_MTL_ITERATIONS : MULTITASK_ITERATIONS;
-    }
     /** Whether the iterative multi-task algorithms accelerate (β_t = (t − 1)/(t + 2)). */
     public static final boolean ACCELERATION = true;
     /** How MP-MTL perturbs the task-model covariance: the paper's Wishart release. */
@@ -145,10 +140,9 @@ public final class Defaults {
      */
     public static ExperimentSpec representationAltMin(LowRankRegressionTask users, double epsilon, double delta,
                                                       int epochs) {
-        Algorithm a = Algorithm.PRIV_ALTMIN;
-        return new ExperimentSpec(a, List.of(epsilon), delta, Calibration.TIGHT, List.of(epochs), PARTICIPATION,
-                null, SPLIT, clipModel(a, users), clipLabel(users), INIT_BUDGET_FRACTION, UStep.FULL, null, null,
-                null, roundBudgetSplit(users), null, ridge(a, users), modelNormBound(users), null, null, 1, null,
+        return new ExperimentSpec(Algorithm.PRIV_ALTMIN, List.of(epsilon), delta, Calibration.TIGHT, List.of(epochs),
+                PARTICIPATION, null, SPLIT, altMinClipModel(users), clipLabel(users), INIT_BUDGET_FRACTION, UStep.FULL,
+                null, null, null, roundBudgetSplit(users), null, RIDGE, modelNormBound(users), null, null, 1, null,
                 null, null);
     }
     /** Estimator of the public representation: the paper's method of moments. */
@@ -170,32 +164,14 @@ public final class Defaults {
     /** Share of sufficient-statistics' ρ spent on XᵀX. */
     public static final double STATISTICS_BUDGET_SPLIT = 0.5;
 
-    /**
-     * Epochs of an altmin algorithm: [1] with {@code disjoint-batches} (each user is used once, over
-     * the rounds); otherwise [{@value #PRIV_ALTMIN_EPOCHS}] for priv-altmin and the cap
-     * [{@value #NON_PRIVATE_ALTMIN_EPOCH_CAP}] for non-private-altmin.
-     */
-    public static List<Integer> epochs(Algorithm algorithm, Participation participation) {
-        if (participation == Participation.DISJOINT_BATCHES) {
-            return List.of(1);
-        }
-        return switch (algorithm) {
-            case PRIV_ALTMIN -> List.of(PRIV_ALTMIN_EPOCHS);
-            case NON_PRIVATE_ALTMIN -> List.of(NON_PRIVATE_ALTMIN_EPOCH_CAP);
-            default -> throw notUsedBy("epochs", algorithm);
-        };
+    /** Clip bound η of priv-altmin: √(d·k), the typical ‖x‖‖v‖ (Lemma 4.4's η). */
+    public static double altMinClipModel(LowRankRegressionTask task) {
+        return Math.sqrt((double) task.dimension() * task.rank());
     }
 
-    /**
-     * Clip bound η: for priv-altmin √(d·k), the typical ‖x‖‖v‖ (Lemma 4.4's η); for
-     * single-model-dp √d, the typical ‖x‖.
-     */
-    public static double clipModel(Algorithm algorithm, LowRankRegressionTask task) {
-        return switch (algorithm) {
-            case PRIV_ALTMIN -> Math.sqrt((double) task.dimension() * task.rank());
-            case SINGLE_MODEL_DP -> Math.sqrt(task.dimension());
-            default -> throw notUsedBy("clipModel", algorithm);
-        };
+    /** Clip bound η of single-model-dp: √d, the typical ‖x‖. */
+    public static double singleModelClipModel(LowRankRegressionTask task) {
+        return Math.sqrt(task.dimension());
     }
 
     /** Label clip bound ζ = σ_F + √k (Lemmas 4.4 and 4.6), for every private algorithm. */
@@ -204,13 +180,11 @@ public final class Defaults {
     }
 
     /**
-     * Ridge λ: for own-data max(σ_F²·d/k, {@value #RIDGE}), the posterior-mean ridge for an
-     * isotropic prior on θ ∈ R^d with E‖θ‖² = k; for every other algorithm {@value #RIDGE}.
+     * Ridge λ of a personal model fitted in d dimensions (own-data, dp-fedavg's fine-tuning):
+     * max(σ_F²·d/k, {@value #RIDGE}), the posterior-mean ridge for an isotropic prior on θ ∈ R^d with
+     * E‖θ‖² = k (every other low-rank algorithm's is {@value #RIDGE}).
      */
-    public static double ridge(Algorithm algorithm, LowRankRegressionTask task) {
-        if (algorithm != Algorithm.OWN_DATA) {
-            return RIDGE;
-        }
+    public static double ownDataRidge(LowRankRegressionTask task) {
         double sigma = task.labelNoise();
         return Math.max(sigma * sigma * task.dimension() / task.rank(), RIDGE);
     }
@@ -301,9 +275,5 @@ public final class Defaults {
     /** Label clip ζ of sufficient-statistics: two standard deviations of y, 2√(s² + σ²). */
     public static double transferClipLabel(TransferRegressionTask task) {
         return 2 * Math.sqrt(task.taskNorm() * task.taskNorm() + task.labelNoise() * task.labelNoise());
-    }
-
-    private static IllegalArgumentException notUsedBy(String field, Algorithm algorithm) {
-        return new IllegalArgumentException(field + " is not used by " + algorithm.id());
     }
 }

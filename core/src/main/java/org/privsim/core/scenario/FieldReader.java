@@ -4,9 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.BiFunction;
 import java.util.function.Function;
@@ -37,6 +35,8 @@ final class FieldReader {
     private final ObjectNode node;
     private final String path;
     private final Problems problems;
+    /** Converts this mapping's values, recording problems in {@link #problems}. */
+    private final JsonValues json;
     /** Absent fields an unknown field was taken for (its error suggested them): not also reported missing. */
     private final java.util.Set<String> intended = new java.util.HashSet<>();
 
@@ -44,6 +44,7 @@ final class FieldReader {
         this.node = node;
         this.path = path;
         this.problems = problems;
+        this.json = new JsonValues(problems);
     }
 
     /** A reader for the document's root mapping; its fields' paths are their bare names. */
@@ -162,7 +163,7 @@ final class FieldReader {
 
     /** A string. */
     Optional<String> string(String field, Presence presence) {
-        return value(field, presence).flatMap(v -> asString(v, pathOf(field)));
+        return value(field, presence).flatMap(v -> json.asString(v, pathOf(field)));
     }
 
     /** A boolean ({@code true} or {@code false}). */
@@ -178,27 +179,27 @@ final class FieldReader {
 
     /** Any integer that fits in a {@code long}. */
     Optional<Long> wholeNumber(String field, Presence presence) {
-        return value(field, presence).flatMap(v -> asLong(v, pathOf(field)));
+        return value(field, presence).flatMap(v -> json.asLong(v, pathOf(field)));
     }
 
     /** An integer within {@code bounds} that fits in an {@code int}. */
     Optional<Integer> integer(String field, Presence presence, Bounds bounds) {
-        return value(field, presence).flatMap(v -> asInt(v, pathOf(field), bounds));
+        return value(field, presence).flatMap(v -> json.asInt(v, pathOf(field), bounds));
     }
 
     /** A finite number within {@code bounds}. */
     Optional<Double> number(String field, Presence presence, Bounds bounds) {
-        return value(field, presence).flatMap(v -> asDouble(v, pathOf(field), bounds));
+        return value(field, presence).flatMap(v -> json.asDouble(v, pathOf(field), bounds));
     }
 
     /** One integer or a non-empty list of distinct integers, each within {@code bounds}. */
     Optional<List<Integer>> integers(String field, Presence presence, Bounds bounds) {
-        return oneOrMany(field, presence, (v, at) -> asInt(v, at, bounds));
+        return oneOrMany(field, presence, (v, at) -> json.asInt(v, at, bounds));
     }
 
     /** One finite number or a non-empty list of distinct ones, each within {@code bounds}. */
     Optional<List<Double>> numbers(String field, Presence presence, Bounds bounds) {
-        return oneOrMany(field, presence, (v, at) -> asDouble(v, at, bounds));
+        return oneOrMany(field, presence, (v, at) -> json.asDouble(v, at, bounds));
     }
 
     /** One of {@code options}, written as its {@code id}. */
@@ -214,7 +215,7 @@ final class FieldReader {
 
     /** One of {@code options} or a non-empty list of distinct ones, each written as its {@code id}. */
     <E> Optional<List<E>> choices(String field, Presence presence, List<E> options, Function<E, String> id) {
-        return oneOrMany(field, presence, (v, at) -> asString(v, at).flatMap(text -> {
+        return oneOrMany(field, presence, (v, at) -> json.asString(v, at).flatMap(text -> {
             Optional<E> match = options.stream().filter(o -> id.apply(o).equals(text)).findFirst();
             if (match.isEmpty()) {
                 problems.add(at, unknownValue(text, options.stream().map(id).toList()));
@@ -239,7 +240,7 @@ final class FieldReader {
      * a mapping; the others have been reported.
      */
     Optional<List<FieldReader>> objects(String field, Presence presence) {
-        return value(field, presence).flatMap(v -> nonEmptyList(v, pathOf(field))).map(list -> {
+        return value(field, presence).flatMap(v -> json.nonEmptyList(v, pathOf(field))).map(list -> {
             List<FieldReader> readers = new ArrayList<>();
             for (int i = 0; i < list.size(); i++) {
                 of(list.get(i), pathOf(field) + "[" + i + "]", problems).ifPresent(readers::add);
@@ -257,7 +258,7 @@ final class FieldReader {
                                          java.util.function.Function<FieldReader, Optional<T>> mapping) {
         int before = problems.count();
         List<T> values = new ArrayList<>();
-        value(field, presence).flatMap(v -> nonEmptyList(v, pathOf(field))).ifPresent(list -> {
+        value(field, presence).flatMap(v -> json.nonEmptyList(v, pathOf(field))).ifPresent(list -> {
             for (int i = 0; i < list.size(); i++) {
                 String at = pathOf(field) + "[" + i + "]";
                 JsonNode element = list.get(i);
@@ -355,92 +356,6 @@ final class FieldReader {
         if (!value.get().isArray()) {
             return element.apply(value.get(), at).map(List::of);
         }
-        return nonEmptyList(value.get(), at).flatMap(list -> distinctElements(list, at, element));
-    }
-
-    private <T> Optional<List<T>> distinctElements(
-            List<JsonNode> list, String at, BiFunction<JsonNode, String, Optional<T>> element) {
-        int before = problems.count();
-        List<T> values = new ArrayList<>();
-        Map<T, Integer> firstIndex = new HashMap<>();
-        for (int i = 0; i < list.size(); i++) {
-            String elementPath = at + "[" + i + "]";
-            int index = i;
-            element.apply(list.get(i), elementPath).ifPresent(x -> {
-                Integer first = firstIndex.putIfAbsent(x, index);
-                if (first != null) {
-                    problems.add(elementPath, "duplicate of " + at + "[" + first + "]");
-                }
-                values.add(x);
-            });
-        }
-        return problems.count() == before ? Optional.of(values) : Optional.empty();
-    }
-
-    private Optional<List<JsonNode>> nonEmptyList(JsonNode value, String at) {
-        if (!value.isArray()) {
-            problems.add(at, "expected a list, got " + describe(value));
-            return Optional.empty();
-        }
-        if (value.isEmpty()) {
-            problems.add(at, "must not be empty");
-            return Optional.empty();
-        }
-        List<JsonNode> elements = new ArrayList<>();
-        value.elements().forEachRemaining(elements::add);
-        return Optional.of(elements);
-    }
-
-    private Optional<String> asString(JsonNode value, String at) {
-        if (value.isTextual()) {
-            return Optional.of(value.textValue());
-        }
-        problems.add(at, "expected a string, got " + describe(value));
-        return Optional.empty();
-    }
-
-    private Optional<Long> asLong(JsonNode value, String at) {
-        boolean whole = value.isIntegralNumber() || isWholeFloat(value);
-        boolean fits = value.isIntegralNumber() ? value.canConvertToLong() : Math.abs(value.doubleValue()) < 0x1p63;
-        if (whole && fits) {
-            return Optional.of(value.longValue());
-        }
-        problems.add(at, (whole ? "must fit in a signed 64-bit integer" : "expected an integer") + ", got "
-                + describe(value));
-        return Optional.empty();
-    }
-
-    private Optional<Integer> asInt(JsonNode value, String at, Bounds bounds) {
-        if (!value.isIntegralNumber() && !isWholeFloat(value)) {
-            problems.add(at, "expected an integer, got " + describe(value));
-            return Optional.empty();
-        }
-        Bounds intBounds = new Bounds(
-                Math.max(bounds.min(), Integer.MIN_VALUE), bounds.minInclusive(),
-                Math.min(bounds.max(), Integer.MAX_VALUE), bounds.maxInclusive());
-        return within(value.doubleValue(), intBounds, value, at).map(d -> (int) d.doubleValue());
-    }
-
-    private Optional<Double> asDouble(JsonNode value, String at, Bounds bounds) {
-        if (!value.isNumber()) {
-            problems.add(at, "expected a number, got " + describe(value));
-            return Optional.empty();
-        }
-        if (!Double.isFinite(value.doubleValue())) {
-            problems.add(at, "must be a finite number, got " + describe(value));
-            return Optional.empty();
-        }
-        return within(value.doubleValue(), bounds, value, at);
-    }
-
-    private Optional<Double> within(double x, Bounds bounds, JsonNode value, String at) {
-        Optional<String> violation = bounds.violation(x);
-        violation.ifPresent(reason -> problems.add(at, reason + ", got " + describe(value)));
-        return violation.isEmpty() ? Optional.of(x) : Optional.empty();
-    }
-
-    private static boolean isWholeFloat(JsonNode value) {
-        double x = value.doubleValue();
-        return value.isFloatingPointNumber() && Double.isFinite(x) && x == Math.rint(x);
+        return json.nonEmptyList(value.get(), at).flatMap(list -> json.distinctElements(list, at, element));
     }
 }

@@ -31,11 +31,11 @@ import java.util.function.Function;
  * @param custom      the schema of a {@link Type#CUSTOM} field, else null
  * @param multipleOf  what an integer field's value (every element's) must be a multiple of; 1 for any
  */
-record FieldSpec(String name, Type type, boolean isRequired, Bounds bounds, List<String> choices,
+public record FieldSpec(String name, Type type, boolean isRequired, Bounds bounds, List<String> choices,
                  JsonNode defaultJson, String defaultText, String description, ObjectNode custom, int multipleOf) {
 
     /** The JSON shapes of scenario fields. */
-    enum Type {
+    public enum Type {
         /** A string. */
         STRING,
         /** true or false. */
@@ -60,7 +60,7 @@ record FieldSpec(String name, Type type, boolean isRequired, Bounds bounds, List
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
-    FieldSpec {
+    public FieldSpec {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(type, "type");
         choices = List.copyOf(choices);

@@ -21,23 +21,13 @@ import org.privsim.core.privacy.Calibration;
 final class RatingsExperimentReader implements ExperimentFields {
 
     /** The algorithms that run on a ratings task. */
-    static final Set<Algorithm> ALGORITHMS = ScenarioFields.RATINGS;
-    private static final Set<Algorithm> PRIVATE = ScenarioFields.RATINGS_PRIVATE;
-    private static final Set<Algorithm> ALTMIN = ScenarioFields.ALTMIN;
+    static final Set<Algorithm> ALGORITHMS = ScenarioFields.ratings();
 
     private final FieldReader fields;
+    /** The values below by field name, for the algorithm's resolver. */
+    private final GivenFields values = new GivenFields();
     private final Algorithm algorithm;
-    private final List<Double> epsilons;
-    private final Double delta;
-    private final Calibration calibration;
-    private final Integer rank;
-    private final Integer rounds;
     private final Integer maxRatingsPerUser;
-    private final Double clipFactor;
-    private final Double clipRating;
-    private final Double ridge;
-    private final Double roundBudgetSplit;
-    private final Integer repeats;
     /** The fields the caller (an audit) reads itself. */
     private final Set<String> handledByCaller;
 
@@ -79,25 +69,24 @@ final class RatingsExperimentReader implements ExperimentFields {
                     .filter(f -> fields.has(f) && !uses(f) && !handledByCaller.contains(f)).forEach(f ->
                     fields.error(f, "not used by " + algorithm.id() + " on a " + RatingsTask.TYPE + " task"));
         }
-        epsilons = reads("epsilon") ? fields.numbers(spec("epsilon")).orElse(null) : null;
-        delta = reads("delta") ? fields.number(spec("delta")).orElse(null) : null;
-        calibration = reads("calibration") ? fields.choice(spec("calibration"), List.of(Calibration.values()),
-                Calibration::id).orElse(null) : null;
-        rank = reads("rank") ? fields.integer(spec("rank")).orElse(null) : null;
-        rounds = reads("rounds") ? fields.integer(spec("rounds")).orElse(null) : null;
-        maxRatingsPerUser = reads("maxRatingsPerUser") ? fields.integer(spec("maxRatingsPerUser")).orElse(null) : null;
-        clipFactor = reads("clipFactor") ? fields.number(spec("clipFactor")).orElse(null) : null;
-        clipRating = reads("clipRating") ? fields.number(spec("clipRating")).orElse(null) : null;
-        ridge = reads("ridge") ? fields.number(spec("ridge")).orElse(null) : null;
-        roundBudgetSplit = reads("roundBudgetSplit") ? fields.number(spec("roundBudgetSplit")).orElse(null) : null;
-        repeats = reads("repeats") ? fields.integer(spec("repeats")).orElse(null)
-                : null;
+        values.keep("epsilon", reads("epsilon") ? fields.numbers(spec("epsilon")).orElse(null) : null);
+        values.keep("delta", reads("delta") ? fields.number(spec("delta")).orElse(null) : null);
+        values.keep("calibration", reads("calibration") ? fields.choice(spec("calibration"), List.of(Calibration.values()),
+                Calibration::id).orElse(null) : null);
+        values.keep("rank", reads("rank") ? fields.integer(spec("rank")).orElse(null) : null);
+        values.keep("rounds", reads("rounds") ? fields.integer(spec("rounds")).orElse(null) : null);
+        maxRatingsPerUser = values.keep("maxRatingsPerUser", reads("maxRatingsPerUser") ? fields.integer(spec("maxRatingsPerUser")).orElse(null) : null);
+        values.keep("clipFactor", reads("clipFactor") ? fields.number(spec("clipFactor")).orElse(null) : null);
+        values.keep("clipRating", reads("clipRating") ? fields.number(spec("clipRating")).orElse(null) : null);
+        values.keep("ridge", reads("ridge") ? fields.number(spec("ridge")).orElse(null) : null);
+        values.keep("roundBudgetSplit", reads("roundBudgetSplit") ? fields.number(spec("roundBudgetSplit")).orElse(null) : null);
+        values.keep("repeats", reads("repeats") ? fields.integer(spec("repeats")).orElse(null)
+                : null);
     }
 
     /** The resolved number of ratings a user contributes (null when the algorithm has none). */
     Integer maxRatingsPerUser() {
-        return ScenarioFields.RATINGS_PRIVATE.contains(algorithm)
-                ? or(maxRatingsPerUser, RatingsSettings.MAX_RATINGS_PER_USER) : null;
+        return uses("maxRatingsPerUser") ? or(maxRatingsPerUser, RatingsSettings.MAX_RATINGS_PER_USER) : null;
     }
 
     @Override
@@ -105,23 +94,11 @@ final class RatingsExperimentReader implements ExperimentFields {
         // Every range is the task's own: nothing here depends on the ratings' shape.
     }
 
+    /** The experiment resolved by its algorithm's ratings form; only valid when no problem was recorded. */
     @Override
     public ExperimentSpec resolve(Task task) {
-        RatingsTask ratings = (RatingsTask) task;
-        boolean altmin = ALTMIN.contains(algorithm);
-        boolean priv = PRIVATE.contains(algorithm);
-        boolean itemMean = algorithm == Algorithm.ITEM_MEAN || algorithm == Algorithm.ITEM_MEAN_DP;
-        RatingsSettings settings = new RatingsSettings(
-                altmin ? or(rank, ratings.synthetic() ? ratings.rank() : RatingsSettings.RANK) : null,
-                altmin ? or(rounds, priv ? RatingsSettings.PRIVATE_ROUNDS : RatingsSettings.ROUNDS) : null,
-                priv ? or(maxRatingsPerUser, RatingsSettings.MAX_RATINGS_PER_USER) : null,
-                algorithm == Algorithm.PRIV_ALTMIN ? or(clipFactor, RatingsSettings.CLIP_FACTOR) : null,
-                priv ? or(clipRating, Math.min(RatingsSettings.CLIP_RATING, ratings.halfRange())) : null,
-                altmin ? or(ridge, RatingsSettings.RIDGE) : itemMean ? or(ridge, RatingsSettings.ITEM_PRIOR) : null,
-                algorithm == Algorithm.PRIV_ALTMIN ? or(roundBudgetSplit, RatingsSettings.ROUND_BUDGET_SPLIT) : null);
-        return new ExperimentSpec(algorithm, epsilons, delta, priv ? or(calibration, Calibration.TIGHT) : null,
-                null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-                or(repeats, Defaults.LOW_RANK_REPEATS), null, null, null, null, settings);
+        ExperimentForm form = Catalog.form(algorithm, true);
+        return form.resolver().resolve(form, values, task);
     }
 
     /** Whether this reader reads {@code field}: the algorithm uses it and the caller leaves it here. */
@@ -130,12 +107,12 @@ final class RatingsExperimentReader implements ExperimentFields {
     }
 
     private boolean uses(String field) {
-        return algorithm != null && ScenarioFields.uses(ScenarioFields.RATINGS_EXPERIMENT, field, algorithm);
+        return algorithm != null && ScenarioFields.uses(ScenarioFields.ratingsExperiment(), field, algorithm);
     }
 
     /** The declaration of {@code field} for this experiment's algorithm (which uses it). */
     private FieldSpec spec(String field) {
-        return ScenarioFields.spec(ScenarioFields.RATINGS_EXPERIMENT, field, algorithm).orElseThrow();
+        return ScenarioFields.spec(ScenarioFields.ratingsExperiment(), field, algorithm).orElseThrow();
     }
 
     private static <T> T or(T given, T fallback) {

@@ -17,8 +17,9 @@ import java.util.stream.Collectors;
 import org.privsim.core.scenario.ScenarioFields.Used;
 
 /**
- * The scenario file's JSON Schema (draft 2020-12) and its Markdown reference, both written from the
- * field declarations of {@link ScenarioFields} that the readers validate with.
+ * The scenario file's JSON Schema (draft 2020-12), written from the field declarations the readers
+ * validate with ({@link ScenarioFields}, {@link TaskFields}, {@link AuditFields} and the family modules'
+ * experiment and audit forms).
  *
  * <p>Guarantees: {@link #json} is deterministic (same text for the same code); every field carries
  * its description and, when constant, its {@code default}; the task is conditional on its
@@ -29,7 +30,7 @@ import org.privsim.core.scenario.ScenarioFields.Used;
  * states the rules between fields of one experiment or audit that compare a field with fixed values
  * ({@link SchemaRules}: "only used with uStep kronecker", an audit's threat models per algorithm);
  * rules comparing two values (rank ≤ dimension), sizes and the data files are checked by
- * {@code validate} only. {@link #markdown} lists the same declarations as tables.
+ * {@code validate} only. {@link ScenarioReference} lists the same declarations as a page.
  */
 public final class ScenarioSchema {
 
@@ -112,21 +113,21 @@ public final class ScenarioSchema {
 
         ObjectNode defs = schema.putObject("$defs");
         defs.set("aggregation", closed(ScenarioFields.AGGREGATION_FIELDS, "How users are grouped under aggregators."));
-        defs.set("task", task(ScenarioFields.TASK_TYPES));
-        List<String> auditTypes = new ArrayList<>(ScenarioFields.TASK_TYPES);
+        defs.set("task", task(TaskFields.TASK_TYPES));
+        List<String> auditTypes = new ArrayList<>(TaskFields.TASK_TYPES);
         auditTypes.remove(DatasetTask.TYPE);
         ObjectNode auditTask = task(auditTypes);
         auditTask.putObject("not").putArray("required").add("path"); // an audit's own task cannot read a file
         defs.set("auditTask", auditTask);
-        defs.set("feature", closed(ScenarioFields.FEATURE, "A feature column given as a mapping."));
-        defs.set("experiment", byAlgorithm(ScenarioFields.EXPERIMENT, List.of(Algorithm.values()),
+        defs.set("feature", closed(TaskFields.FEATURE, "A feature column given as a mapping."));
+        defs.set("experiment", byAlgorithm(ScenarioFields.experiment(), List.of(Algorithm.values()),
                 "One experiment: an algorithm and its settings; one report section."));
-        defs.set("ratingsExperiment", byAlgorithm(ScenarioFields.RATINGS_EXPERIMENT,
-                List.copyOf(ScenarioFields.RATINGS), "One experiment on a ratings task."));
+        defs.set("ratingsExperiment", byAlgorithm(ScenarioFields.ratingsExperiment(),
+                List.copyOf(ScenarioFields.ratings()), "One experiment on a ratings task."));
         defs.set("auditCases", auditCases());
         defs.set("audit", audit(false));
         defs.set("ratingsAudit", audit(true));
-        defs.set("inject", closed(ScenarioFields.INJECT_FIELDS, "A fault injected into the audited mechanism."));
+        defs.set("inject", closed(AuditFields.INJECT_FIELDS, "A fault injected into the audited mechanism."));
         return schema;
     }
 
@@ -146,7 +147,7 @@ public final class ScenarioSchema {
     private static ObjectNode task(List<String> types) {
         ObjectNode schema = NODES.objectNode().put("description", "The task: a population and what is learned.")
                 .put("type", "object");
-        ObjectNode type = ScenarioFields.TYPE.schema();
+        ObjectNode type = TaskFields.TYPE.schema();
         ArrayNode values = type.putArray("enum");
         types.forEach(values::add);
         schema.putObject("properties").set("type", type);
@@ -158,7 +159,7 @@ public final class ScenarioSchema {
                 then = ratingsTask();
             } else {
                 then = NODES.objectNode();
-                List<FieldSpec> fields = without(ScenarioFields.TASKS.get(t), "type");
+                List<FieldSpec> fields = without(TaskFields.TASKS.get(t), "type");
                 ObjectNode properties = then.putObject("properties");
                 fields.forEach(f -> properties.set(f.name(), f.schema()));
                 required(then, fields);
@@ -172,15 +173,15 @@ public final class ScenarioSchema {
 
     /** A ratings task: read from a file when it has {@code path}, else synthetic. */
     private static ObjectNode ratingsTask() {
-        List<FieldSpec> common = ScenarioFields.RATINGS_TASK.stream()
-                .filter(f -> !f.name().equals("type") && !ScenarioFields.RATINGS_FILE.contains(f)
-                        && !ScenarioFields.RATINGS_SYNTHETIC.contains(f))
+        List<FieldSpec> common = TaskFields.RATINGS_TASK.stream()
+                .filter(f -> !f.name().equals("type") && !TaskFields.RATINGS_FILE.contains(f)
+                        && !TaskFields.RATINGS_SYNTHETIC.contains(f))
                 .toList();
         List<FieldSpec> file = new ArrayList<>();
         common.forEach(f -> file.add(f.name().endsWith("Rating") ? f.required() : f));
-        ScenarioFields.RATINGS_FILE.forEach(f -> file.add(f.name().equals("path") ? f.required() : f));
+        TaskFields.RATINGS_FILE.forEach(f -> file.add(f.name().equals("path") ? f.required() : f));
         List<FieldSpec> synthetic = new ArrayList<>(common);
-        synthetic.addAll(ScenarioFields.RATINGS_SYNTHETIC);
+        synthetic.addAll(TaskFields.RATINGS_SYNTHETIC);
         ObjectNode then = NODES.objectNode();
         ObjectNode hasPath = then.putObject("if");
         hasPath.putArray("required").add("path");
@@ -221,40 +222,51 @@ public final class ScenarioSchema {
         ObjectNode schema = NODES.objectNode().put("description", "A privacy audit: two worlds differing in one"
                 + " target's data, many trials, a verdict against the claimed (ε, δ)"
                 + (ratingsScenario ? ", in a scenario whose task is a ratings task." : ".")).put("type", "object");
-        schema.putObject("properties").set("algorithm", algorithmChoice(List.copyOf(ScenarioFields.AUDITABLE))
-                .put("description", ScenarioFields.AUDIT_ALGORITHM.description()));
+        schema.putObject("properties").set("algorithm", algorithmChoice(List.copyOf(Catalog.auditable()))
+                .put("description", AuditFields.auditAlgorithm().description()));
         schema.putArray("required").add("algorithm");
         ArrayNode cases = schema.putArray("allOf");
         cases.addObject().put("$ref", "#/$defs/auditCases");
-        cases.add(auditCase(Algorithm.PRIV_ALTMIN, ratingsScenario));
+        for (Algorithm a : Catalog.auditable()) {
+            if (bothTasks(Catalog.auditForm(a))) {
+                cases.add(auditCase(Catalog.auditForm(a), ratingsScenario));
+            }
+        }
         schema.put("unevaluatedProperties", false);
         return schema;
     }
 
-    /** The audit fields of every auditable algorithm but priv-altmin, one {@code if algorithm then fields} each. */
+    /**
+     * The audit fields of every auditable algorithm whose audit does not depend on the scenario's task
+     * (see {@link #bothTasks}), one {@code if algorithm then fields} each.
+     */
     private static ObjectNode auditCases() {
         ObjectNode schema = NODES.objectNode();
         ArrayNode cases = schema.putArray("allOf");
-        for (Algorithm a : ScenarioFields.AUDITABLE) {
-            if (a != Algorithm.PRIV_ALTMIN) {
-                cases.add(auditCase(a, false));
+        for (Algorithm a : Catalog.auditable()) {
+            if (!bothTasks(Catalog.auditForm(a))) {
+                cases.add(auditCase(Catalog.auditForm(a), false));
             }
         }
         return schema;
     }
 
-    /** {@code if algorithm is a then its audit fields} ({@code ratingsScenario}: the scenario's task is ratings). */
-    private static ObjectNode auditCase(Algorithm a, boolean ratingsScenario) {
-        boolean mpMtl = ScenarioFields.MP_MTL.contains(a);
-        boolean sampled = a == Algorithm.DP_SGD || ScenarioFields.FEDERATED.contains(a);
-        boolean settings = mpMtl || sampled || a == Algorithm.PRIV_ALTMIN || a == Algorithm.SINGLE_MODEL_DP
-                || a == Algorithm.SUFFICIENT_STATISTICS;
+    /** Whether audit form {@code form} plays on a ratings task and on another (priv-altmin): its fields follow the task. */
+    private static boolean bothTasks(AuditForm form) {
+        return form.playsOn(RatingsTask.TYPE) && form.taskTypes().size() > 1;
+    }
+
+    /** {@code if algorithm is form's then its audit fields} ({@code ratingsScenario}: the scenario's task is ratings). */
+    private static ObjectNode auditCase(AuditForm form, boolean ratingsScenario) {
+        Algorithm a = form.algorithm();
+        boolean pureDelta = form.release() == AuditForm.Release.COVARIANCE;
+        boolean sampled = form.release() == AuditForm.Release.SAMPLED_GAUSSIAN;
         Map<String, FieldSpec> fields = new LinkedHashMap<>();
-        for (FieldSpec f : without(ScenarioFields.AUDIT, "algorithm")) {
-            FieldSpec field = f.name().equals("delta") && mpMtl ? ScenarioFields.AUDIT_PURE_DELTA : f;
+        for (FieldSpec f : without(AuditFields.audit(), "algorithm")) {
+            FieldSpec field = f.name().equals("delta") && pureDelta ? AuditFields.AUDIT_PURE_DELTA : f;
             boolean applies = switch (f.name()) {
                 case "calibration" -> !sampled;
-                case "canaryScale", "adversary" -> a.isIndexedMean();
+                case "canaryScale", "adversary" -> !form.adversaries().isEmpty();
                 default -> true;
             };
             if (applies) {
@@ -262,34 +274,34 @@ public final class ScenarioSchema {
             }
         }
         Map<String, FieldSpec> ratingsFields = new LinkedHashMap<>(fields);
-        if (settings) {
-            Set<String> skip = ScenarioFields.NOT_IN_AUDITS;
-            for (FieldSpec f : ScenarioFields.usedBy(ScenarioFields.EXPERIMENT, a)) {
-                if (!f.name().equals("algorithm") && !ScenarioFields.AUDIT_PRIVACY.contains(f.name())
+        if (form.readsRunSettings()) {
+            Set<String> skip = AuditFields.NOT_IN_AUDITS;
+            for (FieldSpec f : ScenarioFields.usedBy(ScenarioFields.experiment(), a)) {
+                if (!f.name().equals("algorithm") && !AuditFields.AUDIT_PRIVACY.contains(f.name())
                         && !skip.contains(f.name())) {
-                    FieldSpec one = ScenarioFields.ONE_VALUE_IN_AUDITS.contains(f.name()) ? f.single() : f;
-                    fields.putIfAbsent(f.name(), ScenarioFields.REQUIRED_IN_AUDITS.contains(f.name())
+                    FieldSpec one = AuditFields.ONE_VALUE_IN_AUDITS.contains(f.name()) ? f.single() : f;
+                    fields.putIfAbsent(f.name(), AuditFields.REQUIRED_IN_AUDITS.contains(f.name())
                             ? one.required() : one);
                 }
             }
         }
         List<ObjectNode> rules = new ArrayList<>(SchemaRules.experiment(fields.keySet()));
-        rules.addAll(SchemaRules.audit(a, false));
-        if (!ScenarioFields.RATINGS_PRIVATE.contains(a)) {
+        rules.addAll(SchemaRules.audit(form, false));
+        if (!form.playsOn(RatingsTask.TYPE)) {
             return when("algorithm", a.id(), withRules(fields(List.copyOf(fields.values())), rules));
         }
         // on a (synthetic) ratings task: the fields of a ratings experiment
-        for (FieldSpec f : ScenarioFields.usedBy(ScenarioFields.RATINGS_EXPERIMENT, a)) {
-            if (!f.name().equals("algorithm") && !ScenarioFields.AUDIT_PRIVACY.contains(f.name())
-                    && !ScenarioFields.NOT_IN_AUDITS.contains(f.name())) {
+        for (FieldSpec f : ScenarioFields.usedBy(ScenarioFields.ratingsExperiment(), a)) {
+            if (!f.name().equals("algorithm") && !AuditFields.AUDIT_PRIVACY.contains(f.name())
+                    && !AuditFields.NOT_IN_AUDITS.contains(f.name())) {
                 ratingsFields.putIfAbsent(f.name(), f);
             }
         }
-        ObjectNode onRatings = withRules(fields(List.copyOf(ratingsFields.values())), SchemaRules.audit(a, true));
-        if (a != Algorithm.PRIV_ALTMIN) {
+        ObjectNode onRatings = withRules(fields(List.copyOf(ratingsFields.values())), SchemaRules.audit(form, true));
+        if (!bothTasks(form)) {
             return when("algorithm", a.id(), onRatings);
         }
-        // priv-altmin: the audit's own task decides, else the scenario's
+        // on a ratings task and another (priv-altmin): the audit's own task decides, else the scenario's
         ObjectNode byTask = NODES.objectNode();
         ObjectNode ownTask = byTask.putObject("if");
         ownTask.putArray("required").add("task");
@@ -343,195 +355,7 @@ public final class ScenarioSchema {
         }
     }
 
-    private static List<FieldSpec> without(List<FieldSpec> fields, String name) {
+    static List<FieldSpec> without(List<FieldSpec> fields, String name) {
         return fields.stream().filter(f -> !f.name().equals(name)).toList();
-    }
-
-    // ---- Markdown --------------------------------------------------------------------------------
-
-    /**
-     * The reference page: every declaration as a list item (what {@code privsim schema --markdown}
-     * prints), its prose wrapped at {@link #WIDTH} characters, never inside an inline code span.
-     */
-    public static String markdown() {
-        StringBuilder md = new StringBuilder();
-        md.append("# Scenario reference\n\n")
-                .append(wrap("<!-- Generated by `./privsim schema --markdown` from the field declarations `validate`"
-                        + " reads with (core/src/main/java/org/privsim/core/scenario/ScenarioFields.java); do not"
-                        + " edit: ScenarioSchemaTest fails when this page or docs/privsim.schema.json is stale. -->", ""))
-                .append(wrap("A scenario is a YAML (or JSON) file. Every field below is checked by `./privsim validate`,"
-                        + " which lists every problem at once as `error: <field path>: <reason>` (exit 2). The same"
-                        + " declarations are published as a JSON Schema (draft 2020-12): `./privsim schema` prints it"
-                        + " and [privsim.schema.json](privsim.schema.json) is the committed copy. The bundled scenarios"
-                        + " start with `# yaml-language-server: $schema=<relative path to it>`, so editors with a YAML"
-                        + " language server complete and check fields as you type. The schema checks each field and"
-                        + " the rules that compare a field of an experiment or audit with fixed values (\"only used with"
-                        + " uStep kronecker\", an audit's threat models); rules comparing two values (rank ≤ dimension)"
-                        + " and data files are checked by `validate` only. Examples and the bundled scenarios:"
-                        + " [cli.md](cli.md#scenario-files-examples-and-the-bundled-scenarios).", ""))
-                .append(wrap("Each field reads: **name** (the algorithms that use it, for experiments): its value;"
-                        + " its default or required. What it means.", ""));
-        md.append("## Top level\n\n");
-        list(md, ScenarioFields.TOP);
-        md.append("`aggregation` is a mapping:\n\n");
-        list(md, ScenarioFields.AGGREGATION_FIELDS);
-        md.append("## Tasks\n\n`task.type` selects the fields:\n\n");
-        Map<List<FieldSpec>, List<String>> types = new LinkedHashMap<>();
-        ScenarioFields.TASKS.forEach((t, f) -> types.computeIfAbsent(f, k -> new ArrayList<>()).add(t));
-        for (Map.Entry<List<FieldSpec>, List<String>> e : types.entrySet()) {
-            md.append("### ").append(e.getValue().stream().map(t -> "`" + t + "`").collect(Collectors.joining(", ")))
-                    .append("\n\n");
-            list(md, without(e.getKey(), "type"));
-            if (e.getKey() == ScenarioFields.DATASET_TASK) {
-                md.append("A feature given as a mapping:\n\n");
-                list(md, ScenarioFields.FEATURE);
-            }
-        }
-        md.append(wrap("A ratings task with `path` reads the file (then `minRating`, `maxRating` and the three columns"
-                + " are required); without it the ratings are synthetic (`users`, `items`, `rank` required).", ""));
-        md.append("## Experiments\n\n").append(wrap("The fields an experiment takes depend on its `algorithm`; a field"
-                + " the algorithm does not use is refused (`not used by <algorithm>`).", ""));
-        usedList(md, ScenarioFields.EXPERIMENT, List.of(Algorithm.values()));
-        md.append("## Experiments on a ratings task\n\n");
-        usedList(md, ScenarioFields.RATINGS_EXPERIMENT, List.copyOf(ScenarioFields.RATINGS));
-        md.append("## Audits\n\n").append(wrap("An audit takes these fields; a `priv-altmin`, `single-model-dp`,"
-                + " `mp-mtl-*`, `dp-sgd`, `sufficient-statistics`, `dp-fedavg` or `dp-fedrep` audit also takes its"
-                + " algorithm's experiment fields (one value each; not `repeats`, `noiseMultiplier` or"
-                + " `exportModels`), with its own `epsilon`, `delta` and `calibration`; on a synthetic ratings task, a"
-                + " `priv-altmin` or `item-mean-dp` audit (white-box only) takes those of an experiment on a ratings"
-                + " task (not `repeats`; `calibration` by default tight). See [audits.md](audits.md).", ""));
-        list(md, ScenarioFields.AUDIT);
-        md.append("`inject` is a mapping:\n\n");
-        list(md, ScenarioFields.INJECT_FIELDS);
-        return md.toString();
-    }
-
-    /** The reference's line width: a page a reader takes in without scrolling sideways. */
-    static final int WIDTH = 100;
-
-    private static void list(StringBuilder md, List<FieldSpec> fields) {
-        for (FieldSpec f : fields) {
-            md.append(item(f, ""));
-        }
-        md.append('\n');
-    }
-
-    private static void usedList(StringBuilder md, List<Used> section, List<Algorithm> algorithms) {
-        for (Used u : section) {
-            md.append(item(u.spec(), " (" + users(u.by(), algorithms) + ")"));
-        }
-        md.append('\n');
-    }
-
-    private static String item(FieldSpec f, String users) {
-        String meaning = f.description().replace("\n", " ");
-        String shown = f.defaultShown();
-        String fallback = shown.equals("required") ? "required" : "default " + shown;
-        return wrap("- **`" + f.name() + "`**" + users + ": " + shape(f) + "; " + fallback + ". " + meaning, "  ")
-                .stripTrailing() + "\n";
-    }
-
-    /**
-     * {@code text} as lines of at most {@link #WIDTH} characters (a longer word stands alone), the
-     * lines after the first indented by {@code indent}, followed by a blank line; a break never
-     * falls inside an inline code span, which a Markdown reader would then render with a space.
-     */
-    static String wrap(String text, String indent) {
-        List<String> words = new ArrayList<>();
-        StringBuilder word = new StringBuilder();
-        boolean code = false;
-        for (char c : text.toCharArray()) {
-            if (c == '`') {
-                code = !code;
-            }
-            if (c == ' ' && !code) {
-                words.add(word.toString());
-                word.setLength(0);
-            } else {
-                word.append(c);
-            }
-        }
-        words.add(word.toString());
-        StringBuilder out = new StringBuilder();
-        StringBuilder line = new StringBuilder();
-        for (String w : words) {
-            if (line.isEmpty()) {
-                line.append(w);
-            } else if (line.length() + 1 + w.length() > WIDTH) {
-                out.append(line).append('\n');
-                line.setLength(0);
-                line.append(indent).append(w);
-            } else {
-                line.append(' ').append(w);
-            }
-        }
-        return out.append(line).append("\n\n").toString();
-    }
-
-    private static String users(Set<Algorithm> by, List<Algorithm> algorithms) {
-        List<Algorithm> within = algorithms.stream().filter(by::contains).toList();
-        if (within.size() == algorithms.size()) {
-            return "all";
-        }
-        return within.stream().map(Algorithm::id).collect(Collectors.joining(", "));
-    }
-
-    /** The value's shape in words: {@code integer in [2, 10000000]}, {@code one of a, b}, … */
-    private static String shape(FieldSpec f) {
-        return switch (f.type()) {
-            case STRING -> "string";
-            case BOOLEAN -> "true or false";
-            case INTEGER -> "integer" + range(f.bounds()) + multiple(f);
-            case LONG -> "integer (64-bit)";
-            case NUMBER -> "number" + range(f.bounds());
-            case INTEGERS -> "integer" + range(f.bounds()) + multiple(f) + ", or a list of distinct ones";
-            case NUMBERS -> "number" + range(f.bounds()) + ", or a list of distinct ones";
-            case CHOICE -> String.join(", ", f.choices().stream().map(c -> "`" + c + "`").toList());
-            case CHOICES -> String.join(", ", f.choices().stream().map(c -> "`" + c + "`").toList())
-                    + ", or a list of them";
-            case CUSTOM -> custom(f);
-        };
-    }
-
-    private static String multiple(FieldSpec f) {
-        return f.multipleOf() == 1 ? "" : ", a multiple of " + f.multipleOf();
-    }
-
-    private static String custom(FieldSpec f) {
-        ObjectNode s = f.custom();
-        if (s.has("$ref")) {
-            String ref = s.get("$ref").asText();
-            return "mapping (" + ref.substring(ref.lastIndexOf('/') + 1) + ")";
-        }
-        if (s.path("type").asText().equals("array")) {
-            return "non-empty list";
-        }
-        if (s.has("pattern")) {
-            return "string matching `" + s.get("pattern").asText() + "`";
-        }
-        if (s.has("anyOf")) {
-            return "see meaning";
-        }
-        return s.path("type").asText("value");
-    }
-
-    private static String range(Bounds b) {
-        if (b == null) {
-            return "";
-        }
-        boolean low = Double.isFinite(b.min());
-        boolean high = Double.isFinite(b.max());
-        if (!low && !high) {
-            return "";
-        }
-        if (!high) {
-            return (b.minInclusive() ? " ≥ " : " > ") + number(b.min());
-        }
-        return " in " + (b.minInclusive() ? "[" : "(") + (low ? number(b.min()) : "−∞") + ", " + number(b.max())
-                + (b.maxInclusive() ? "]" : ")");
-    }
-
-    private static String number(double x) {
-        return x == Math.rint(x) && Math.abs(x) < 1e15 ? Long.toString((long) x) : Double.toString(x);
     }
 }

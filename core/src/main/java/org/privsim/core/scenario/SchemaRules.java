@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import org.privsim.core.audit.AuditAdversary;
@@ -28,7 +27,6 @@ import org.privsim.core.audit.ThreatModel;
 final class SchemaRules {
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-    private static final Set<Algorithm> SAMPLED = EnumSet.of(Algorithm.DP_SGD, Algorithm.DP_FEDAVG, Algorithm.DP_FEDREP);
 
     private SchemaRules() {}
 
@@ -94,63 +92,70 @@ final class SchemaRules {
     }
 
     /**
-     * The rules of an audit of {@code a} beyond its fields' own ({@code onRatings}: it plays on a
+     * The rules of an audit of form {@code a} beyond its fields' own ({@code onRatings}: it plays on a
      * ratings task): the threat models, methods, collusion, adversaries and faults the audit allows.
      */
-    static List<ObjectNode> audit(Algorithm a, boolean onRatings) {
+    static List<ObjectNode> audit(AuditForm a, boolean onRatings) {
         List<ObjectNode> rules = new ArrayList<>();
-        boolean mpMtl = ScenarioFields.MP_MTL.contains(a);
+        boolean covariance = a.release() == AuditForm.Release.COVARIANCE;
+        boolean sampled = a.release() == AuditForm.Release.SAMPLED_GAUSSIAN;
+        boolean noNoise = a.release() == AuditForm.Release.NONE;
         ObjectNode gaussian = is("covarianceNoise", CovarianceNoise.GAUSSIAN.id(), Defaults.COVARIANCE_NOISE.id());
         ObjectNode ownTask = NODES.objectNode();
         ArrayNode types = ownTask.putObject("properties").putObject("task").putObject("properties").putObject("type")
                 .putArray("enum");
-        ScenarioFields.TASK_TYPES.stream().filter(t -> auditsOn(a, t)).forEach(types::add);
+        TaskFields.TASK_TYPES.stream().filter(a::playsOn).forEach(types::add);
         rules.add(ownTask);
-                List<String> models = onRatings ? List.of(ThreatModel.WHITE_BOX.id()) : threatModels(a);
+        List<String> models = onRatings ? List.of(ThreatModel.WHITE_BOX.id())
+                : a.threatModels().stream().map(ThreatModel::id).toList();
         if (models.size() < ThreatModel.values().length) {
             rules.add(choice("threatModel", models));
         }
-        if (mpMtl) {
-            rules.add(given(not(gaussian), choice("threatModel", List.of(ThreatModel.JDP.id()))));
+        if (covariance) {
+            // white-box needs the Gaussian covariance release
+            rules.add(given(not(gaussian), choice("threatModel", a.threatModels().stream()
+                    .filter(m -> m != ThreatModel.WHITE_BOX).map(ThreatModel::id).toList())));
+        }
+        if (a.allButTargetOnly()) {
             rules.add(choice("collusion", List.of("all-but-target")));
         }
-        if (a.isTransfer()) {
+        if (a.readsRunSettings() && Catalog.form(a.algorithm(), false).reads("representation")) {
             rules.add(not(is("representation", Representation.PRIVATE_ALTMIN.id(), Defaults.REPRESENTATION.id())));
         }
-        if (a == Algorithm.INDEXED_MEAN_NONPRIVATE) {
+        if (a.defaultThreatModel() == null) {
             ObjectNode required = NODES.objectNode();
             required.putArray("required").add("threatModel");
             rules.add(required);
         }
         List<String> gaussianMethods = List.of(AuditMethod.GAUSSIAN_DP.id(), AuditMethod.GAUSSIAN_DP_AUC.id());
         List<String> methods = new ArrayList<>(Arrays.stream(AuditMethod.values()).map(AuditMethod::id).toList());
-        if (!SAMPLED.contains(a)) {
+        if (!sampled) {
             methods.remove(AuditMethod.SAMPLED_GAUSSIAN_AUC.id());
         }
-        if (a == Algorithm.INDEXED_MEAN_NONPRIVATE || SAMPLED.contains(a)) {
+        if (noNoise || sampled) {
             methods.removeAll(gaussianMethods);
         }
         if (methods.size() < AuditMethod.values().length) {
             rules.add(choice("method", methods));
         }
-        if (mpMtl) {
+        if (covariance) {
             List<String> withoutGaussian = new ArrayList<>(methods);
             withoutGaussian.removeAll(gaussianMethods);
             rules.add(given(not(gaussian), choice("method", withoutGaussian)));
         }
-        if (a == Algorithm.INDEXED_MEAN_NONPRIVATE) {
+        if (noNoise) {
             ObjectNode empty = NODES.objectNode();
             empty.putObject("properties").putObject("inject").put("maxProperties", 0);
             rules.add(empty);
         }
-        if (ScenarioFields.FEDERATED.contains(a)) {
+        if (a.skipClippingRefusal() != null) {
             rules.add(notTrue("skipClipping"));
         }
-        if (a == Algorithm.INDEXED_MEAN_ONE_OUT_OF_T) {
+        if (a.ignoreCompositionRefusal() != null) {
             rules.add(notTrue("ignoreComposition"));
         }
-        if (a.isIndexedMean()) {
-            boolean whole = a == Algorithm.INDEXED_MEAN_BILLBOARD || a == Algorithm.INDEXED_MEAN_NONPRIVATE;
+        if (!a.adversaries().isEmpty()) {
+            boolean whole = a.adversaries().contains(AuditAdversary.TRACING);
             List<String> adversaries = new ArrayList<>(Arrays.stream(AuditAdversary.values()).map(AuditAdversary::id)
                     .toList());
             if (!whole) {
@@ -175,7 +180,7 @@ final class SchemaRules {
      */
     static List<ObjectNode> byTaskType() {
         List<ObjectNode> rules = new ArrayList<>();
-        for (String type : ScenarioFields.TASK_TYPES) {
+        for (String type : TaskFields.TASK_TYPES) {
             ObjectNode condition = required("task");
             ObjectNode task = condition.putObject("properties").putObject("task");
             task.putArray("required").add("type");
@@ -184,36 +189,12 @@ final class SchemaRules {
             ObjectNode properties = then.putObject("properties");
             properties.putObject("experiments").set("items", choice("algorithm",
                     Arrays.stream(Algorithm.values()).filter(a -> a.runsOn(type)).map(Algorithm::id).toList()));
-            ObjectNode onScenarioTask = choice("algorithm",
-                    ScenarioFields.AUDITABLE.stream().filter(a -> auditsOn(a, type)).map(Algorithm::id).toList());
+            ObjectNode onScenarioTask = choice("algorithm", Catalog.auditable().stream()
+                    .filter(a -> Catalog.auditForm(a).playsOn(type)).map(Algorithm::id).toList());
             properties.putObject("audits").set("items", given(not(required("task")), onScenarioTask));
             rules.add(given(condition, then));
         }
         return rules;
-    }
-
-    /** Whether an audit of {@code a} plays on a task of {@code type}: not a data set; ratings for its private ones. */
-    private static boolean auditsOn(Algorithm a, String type) {
-        return a.runsOn(type) && !type.equals(DatasetTask.TYPE)
-                && (!type.equals(RatingsTask.TYPE) || ScenarioFields.RATINGS_PRIVATE.contains(a));
-    }
-
-    /** The threat models an audit of {@code a} may name, whatever its other fields. */
-    private static List<String> threatModels(Algorithm a) {
-        List<ThreatModel> models;
-        if (a == Algorithm.SINGLE_MODEL_DP || a == Algorithm.SUFFICIENT_STATISTICS
-                || ScenarioFields.FEDERATED.contains(a)) {
-            models = List.of(ThreatModel.WHITE_BOX);
-        } else if (a == Algorithm.DP_SGD) {
-            models = List.of(ThreatModel.BILLBOARD, ThreatModel.WHITE_BOX);
-        } else if (ScenarioFields.MP_MTL.contains(a)) {
-            models = List.of(ThreatModel.JDP, ThreatModel.WHITE_BOX);
-        } else if (a == Algorithm.INDEXED_MEAN_NONPRIVATE) {
-            models = List.of(ThreatModel.BILLBOARD, ThreatModel.JDP, ThreatModel.ONE_OUT_OF_T);
-        } else {
-            models = List.of(ThreatModel.values());
-        }
-        return models.stream().map(ThreatModel::id).toList();
     }
 
     // ---- building blocks -------------------------------------------------------------------------

@@ -8,8 +8,6 @@ import java.util.stream.Stream;
 import org.privsim.core.data.DatasetException;
 import org.privsim.core.data.DatasetTable;
 import org.privsim.core.data.DatasetTables;
-import org.privsim.core.data.RatingsTable;
-import org.privsim.core.data.RatingsTables;
 import org.privsim.core.run.MemoryModel;
 
 /**
@@ -91,13 +89,13 @@ final class TaskReader {
      * task's relative path is resolved against {@code folder} (null: data sets are not allowed here).
      */
     static Optional<Task> read(FieldReader task, Path folder) {
-        List<String> types = new ArrayList<>(ScenarioFields.TASK_TYPES);
+        List<String> types = new ArrayList<>(TaskFields.TASK_TYPES);
         if (folder == null) {
             types.remove(DatasetTask.TYPE);
         }
-        return task.choice(ScenarioFields.TYPE.name(), ScenarioFields.TYPE.presence(), types, type -> type).flatMap(type ->
+        return task.choice(TaskFields.TYPE.name(), TaskFields.TYPE.presence(), types, type -> type).flatMap(type ->
                 type.equals(DatasetTask.TYPE) ? dataset(task, folder)
-                        : type.equals(RatingsTask.TYPE) ? ratings(task, folder)
+                        : type.equals(RatingsTask.TYPE) ? RatingsTaskReader.read(task, folder)
                         : type.equals(IndexedMeanTask.TYPE) ? indexedMean(task, IndexedLoss.SQUARED)
                         : type.equals(IndexedMeanTask.SIGN_TYPE) ? indexedMean(task, IndexedLoss.SIGN)
                         : type.equals(MultitaskRegressionTask.TYPE) ? multitask(task)
@@ -105,14 +103,14 @@ final class TaskReader {
     }
 
     private static Optional<Task> lowRankRegression(FieldReader task) {
-        task.rejectUnknown(ScenarioFields.namesOf(ScenarioFields.LOW_RANK_TASK));
-        Optional<Integer> users = task.integer(ScenarioFields.LR_USERS);
-        Optional<Integer> samples = task.integer(ScenarioFields.LR_SAMPLES);
+        task.rejectUnknown(ScenarioFields.namesOf(TaskFields.LOW_RANK_TASK));
+        Optional<Integer> users = task.integer(TaskFields.LR_USERS);
+        Optional<Integer> samples = task.integer(TaskFields.LR_SAMPLES);
         // The declared maximum is checked below, with the heap the refused dimension would need.
-        Optional<Integer> dimension = task.integer(ScenarioFields.LR_DIMENSION.within(Bounds.atLeast(1)));
-        Optional<Integer> rank = task.integer(ScenarioFields.LR_RANK);
-        Optional<Double> labelNoise = task.number(ScenarioFields.LR_LABEL_NOISE);
-        Optional<PopulationMode> population = task.choice(ScenarioFields.POPULATION, List.of(PopulationMode.values()),
+        Optional<Integer> dimension = task.integer(TaskFields.LR_DIMENSION.within(Bounds.atLeast(1)));
+        Optional<Integer> rank = task.integer(TaskFields.LR_RANK);
+        Optional<Double> labelNoise = task.number(TaskFields.LR_LABEL_NOISE);
+        Optional<PopulationMode> population = task.choice(TaskFields.POPULATION, List.of(PopulationMode.values()),
                 PopulationMode::id);
         if (dimension.isPresent() && dimension.get() > MAX_DIMENSION) {
             LowRankRegressionTask shape = new LowRankRegressionTask(users.orElse(2), samples.orElse(2),
@@ -127,7 +125,7 @@ final class TaskReader {
             return Optional.empty();
         }
         if (Stream.of(users, samples, dimension, rank, labelNoise).anyMatch(Optional::isEmpty)
-                || invalid(task, ScenarioFields.POPULATION.name(), population)) {
+                || invalid(task, TaskFields.POPULATION.name(), population)) {
             return Optional.empty();
         }
         return Optional.of(new LowRankRegressionTask(
@@ -139,20 +137,20 @@ final class TaskReader {
      * the table is remembered in {@link DatasetTables} for the runners.
      */
     private static Optional<Task> dataset(FieldReader task, Path folder) {
-        task.rejectUnknown(ScenarioFields.namesOf(ScenarioFields.DATASET_TASK));
-        Optional<String> path = task.path(ScenarioFields.DS_PATH);
-        Optional<String> user = task.string(ScenarioFields.DS_USER);
-        Optional<String> label = task.string(ScenarioFields.DS_LABEL);
-        Optional<List<DatasetFeature>> features = task.textsOrObjects("features", ScenarioFields.DS_FEATURES.presence(),
+        task.rejectUnknown(ScenarioFields.namesOf(TaskFields.DATASET_TASK));
+        Optional<String> path = task.path(TaskFields.DS_PATH);
+        Optional<String> user = task.string(TaskFields.DS_USER);
+        Optional<String> label = task.string(TaskFields.DS_LABEL);
+        Optional<List<DatasetFeature>> features = task.textsOrObjects("features", TaskFields.DS_FEATURES.presence(),
                 (name, at) -> Optional.of(new DatasetFeature(name, false)), TaskReader::feature);
-        Optional<Boolean> standardize = task.bool(ScenarioFields.DS_STANDARDIZE);
-        Optional<Boolean> intercept = task.bool(ScenarioFields.DS_INTERCEPT);
-        Optional<Double> testFraction = task.number(ScenarioFields.DS_TEST_FRACTION);
-        Optional<Integer> minSamples = task.integer(ScenarioFields.DS_MIN_SAMPLES);
-        Optional<MissingValues> missing = task.choice(ScenarioFields.MISSING, List.of(MissingValues.values()),
+        Optional<Boolean> standardize = task.bool(TaskFields.DS_STANDARDIZE);
+        Optional<Boolean> intercept = task.bool(TaskFields.DS_INTERCEPT);
+        Optional<Double> testFraction = task.number(TaskFields.DS_TEST_FRACTION);
+        Optional<Integer> minSamples = task.integer(TaskFields.DS_MIN_SAMPLES);
+        Optional<MissingValues> missing = task.choice(TaskFields.MISSING, List.of(MissingValues.values()),
                 MissingValues::id);
         // Only stored: a data set's users are read from its file (the field's one choice).
-        Optional<PopulationMode> population = task.choice(ScenarioFields.DS_POPULATION,
+        Optional<PopulationMode> population = task.choice(TaskFields.DS_POPULATION,
                 List.of(PopulationMode.STORED), PopulationMode::id);
         boolean bad = invalid(task, "population", population) || invalid(task, "standardize", standardize)
                 || invalid(task, "intercept", intercept) || invalid(task, "testFraction", testFraction)
@@ -227,113 +225,11 @@ final class TaskReader {
         return Optional.of(result);
     }
 
-    /**
-     * A {@code ratings} task: from a file when {@code path} is given (then read and checked whole by
-     * {@link RatingsTable#read}, its problems reported at the field to blame, and remembered in
-     * {@link RatingsTables}), else synthetic. Audits' own tasks ({@code folder} null) cannot name a file.
-     */
-    private static Optional<Task> ratings(FieldReader task, Path folder) {
-        task.rejectUnknown(ScenarioFields.namesOf(ScenarioFields.RATINGS_TASK));
-        boolean file = task.has("path");
-        for (String field : ScenarioFields.namesOf(file ? ScenarioFields.RATINGS_SYNTHETIC : ScenarioFields.RATINGS_FILE)) {
-            if (task.has(field)) {
-                task.error(field, file ? "only used by a synthetic ratings task (one without path)"
-                        : "only used by a ratings task read from a file (one with path)");
-            }
-        }
-        Optional<Double> min = task.number(file ? ScenarioFields.RT_MIN_RATING.required() : ScenarioFields.RT_MIN_RATING);
-        Optional<Double> max = task.number(file ? ScenarioFields.RT_MAX_RATING.required() : ScenarioFields.RT_MAX_RATING);
-        Optional<Double> testFraction = task.number(ScenarioFields.RT_TEST_FRACTION);
-        Optional<Integer> minRatings = task.integer(ScenarioFields.RT_MIN_RATINGS);
-        boolean bad = invalid(task, "minRating", min) || invalid(task, "maxRating", max)
-                || invalid(task, "testFraction", testFraction) || invalid(task, "minRatingsPerUser", minRatings);
-        double low = min.orElse(RatingsTask.MIN_RATING);
-        double high = max.orElse(RatingsTask.MAX_RATING);
-        if (file && (min.isEmpty() || max.isEmpty())) {
-            bad = true;
-        } else if (!bad && !(low < high)) {
-            task.error("maxRating", "must be > minRating (" + low + "), got " + high);
-            bad = true;
-        }
-        double fraction = testFraction.orElse(RatingsTask.TEST_FRACTION);
-        if (file) {
-            return bad ? Optional.empty() : ratingsFile(task, folder, low, high, fraction,
-                    minRatings.orElse(Defaults.MIN_SAMPLES_PER_USER));
-        }
-        Optional<Integer> users = task.integer(ScenarioFields.RT_USERS);
-        Optional<Integer> items = task.integer(ScenarioFields.RT_ITEMS);
-        Optional<Integer> rank = task.integer(ScenarioFields.RT_RANK);
-        Optional<Double> noise = task.number(ScenarioFields.RT_NOISE);
-        Optional<Double> exponent = task.number(ScenarioFields.RT_ACTIVITY);
-        bad = bad || invalid(task, "noise", noise) || invalid(task, "activityExponent", exponent);
-        if (Stream.of(users, items, rank).anyMatch(Optional::isEmpty) || bad) {
-            return Optional.empty();
-        }
-        int least = minRatings.orElse(RatingsTask.SYNTHETIC_MIN_RATINGS);
-        if (least > items.get()) {
-            task.error(task.has("minRatingsPerUser") ? "minRatingsPerUser" : "items", "every user rates at least"
-                    + " minRatingsPerUser (" + least + ") distinct items, so items must be ≥ " + least + ", got "
-                    + items.get());
-            return Optional.empty();
-        }
-        if ((long) items.get() * rank.get() > MAX_ITEM_FACTOR_VALUES) {
-            task.error("items", "items × rank = " + (long) items.get() * rank.get() + " item factor values, more than "
-                    + MAX_ITEM_FACTOR_VALUES + " (" + MAX_ITEM_FACTOR_VALUES * 8 / 1_000_000_000 + " GB per run)");
-            return Optional.empty();
-        }
-        double a = exponent.orElse(RatingsTask.ACTIVITY_EXPONENT);
-        long expected = Math.round(users.get() * RatingsTask.meanActivity(least, a, items.get()));
-        return Optional.of(new RatingsTask(null, null, null, null, null, null, users.get(), items.get(), expected, 0,
-                0, low, high, fraction, least, rank.get(), noise.orElse(RatingsTask.NOISE), a));
-    }
-
-    private static Optional<Task> ratingsFile(FieldReader task, Path folder, double low, double high, double fraction,
-                                              int minRatings) {
-        Optional<String> path = task.path(ScenarioFields.RT_PATH.required());
-        Optional<String> user = task.string(ScenarioFields.RT_USER);
-        Optional<String> item = task.string(ScenarioFields.RT_ITEM);
-        Optional<String> rating = task.string(ScenarioFields.RT_RATING);
-        Optional<MissingValues> missing = task.choice(ScenarioFields.MISSING, List.of(MissingValues.values()),
-                MissingValues::id);
-        if (Stream.of(path, user, item, rating).anyMatch(Optional::isEmpty) || invalid(task, "missing", missing)) {
-            return Optional.empty();
-        }
-        if (folder == null) {
-            task.error("path", "an audit's own task cannot read a file");
-            return Optional.empty();
-        }
-        List<String> columns = List.of(user.get(), item.get(), rating.get());
-        List<String> names = List.of("userColumn", "itemColumn", "ratingColumn");
-        for (int c = 1; c < 3; c++) {
-            for (int b = 0; b < c; b++) {
-                if (columns.get(c).equals(columns.get(b))) {
-                    task.error(names.get(c), "\"" + columns.get(c) + "\" is already the " + names.get(b)
-                            + "; the three columns must differ");
-                    return Optional.empty();
-                }
-            }
-        }
-        Path file = folder.resolve(path.get()).toAbsolutePath().normalize();
-        MissingValues onMissing = missing.orElse(Defaults.MISSING);
-        RatingsTable table;
-        try {
-            table = RatingsTable.read(file, user.get(), item.get(), rating.get(), onMissing, minRatings, low, high);
-        } catch (DatasetException e) {
-            task.error(e.field(), e.getMessage());
-            return Optional.empty();
-        }
-        RatingsTask result = new RatingsTask(file.toString(), user.get(), item.get(), rating.get(), onMissing,
-                table.sha256(), table.users(), table.items(), table.ratings(), table.droppedUsers(), table.droppedRows(),
-                low, high, fraction, minRatings, 0, 0, 0);
-        RatingsTables.put(result, table);
-        return Optional.of(result);
-    }
-
     /** A feature given as a mapping: {@code {name: sex, categorical: true}}. */
     private static Optional<DatasetFeature> feature(FieldReader feature) {
-        feature.rejectUnknown(ScenarioFields.namesOf(ScenarioFields.FEATURE));
-        Optional<String> name = feature.string(ScenarioFields.FEATURE_NAME);
-        Optional<Boolean> categorical = feature.bool(ScenarioFields.FEATURE_CATEGORICAL);
+        feature.rejectUnknown(ScenarioFields.namesOf(TaskFields.FEATURE));
+        Optional<String> name = feature.string(TaskFields.FEATURE_NAME);
+        Optional<Boolean> categorical = feature.bool(TaskFields.FEATURE_CATEGORICAL);
         if (name.isEmpty() || invalid(feature, "categorical", categorical)) {
             return Optional.empty();
         }
@@ -341,23 +237,23 @@ final class TaskReader {
     }
 
     private static Optional<Task> multitask(FieldReader task) {
-        task.rejectUnknown(ScenarioFields.namesOf(ScenarioFields.MULTITASK_TASK));
-        Optional<Integer> tasks = task.integer(ScenarioFields.MT_TASKS);
-        Optional<Integer> samples = task.integer(ScenarioFields.MT_SAMPLES);
-        Optional<Integer> dimension = task.integer(ScenarioFields.MT_DIMENSION);
-        Optional<Integer> test = task.integer(ScenarioFields.MT_TEST);
-        Optional<Integer> validation = task.integer(ScenarioFields.MT_VALIDATION);
-        Optional<List<MultitaskStructure>> structure = task.choices(ScenarioFields.MT_STRUCTURE,
+        task.rejectUnknown(ScenarioFields.namesOf(TaskFields.MULTITASK_TASK));
+        Optional<Integer> tasks = task.integer(TaskFields.MT_TASKS);
+        Optional<Integer> samples = task.integer(TaskFields.MT_SAMPLES);
+        Optional<Integer> dimension = task.integer(TaskFields.MT_DIMENSION);
+        Optional<Integer> test = task.integer(TaskFields.MT_TEST);
+        Optional<Integer> validation = task.integer(TaskFields.MT_VALIDATION);
+        Optional<List<MultitaskStructure>> structure = task.choices(TaskFields.MT_STRUCTURE,
                 List.of(MultitaskStructure.values()), MultitaskStructure::id);
-        Optional<Double> labelNoise = task.number(ScenarioFields.MT_LABEL_NOISE);
+        Optional<Double> labelNoise = task.number(TaskFields.MT_LABEL_NOISE);
         boolean lowRank = structure.orElse(List.of()).contains(MultitaskStructure.LOW_RANK);
         for (String field : List.of("taskRank", "modelScale")) {
             if (task.has(field) && structure.isPresent() && !lowRank) {
                 task.error(field, "only used with structure low-rank");
             }
         }
-        Optional<Integer> taskRank = lowRank ? task.integer(ScenarioFields.MT_TASK_RANK) : Optional.empty();
-        Optional<Double> modelScale = lowRank ? task.number(ScenarioFields.MT_MODEL_SCALE) : Optional.empty();
+        Optional<Integer> taskRank = lowRank ? task.integer(TaskFields.MT_TASK_RANK) : Optional.empty();
+        Optional<Double> modelScale = lowRank ? task.number(TaskFields.MT_MODEL_SCALE) : Optional.empty();
         boolean bad = invalid(task, "testSamplesPerTask", test) || invalid(task, "validationSamplesPerTask", validation)
                 || invalid(task, "labelNoise", labelNoise) || invalid(task, "taskRank", taskRank)
                 || invalid(task, "modelScale", modelScale);
@@ -391,17 +287,17 @@ final class TaskReader {
     }
 
     private static Optional<Task> transfer(FieldReader task) {
-        task.rejectUnknown(ScenarioFields.namesOf(ScenarioFields.TRANSFER_TASK));
-        Optional<Integer> dimension = task.integer(ScenarioFields.TR_DIMENSION);
-        Optional<Integer> rank = task.integer(ScenarioFields.TR_RANK);
-        Optional<Integer> publicTasks = task.integer(ScenarioFields.TR_PUBLIC_TASKS);
+        task.rejectUnknown(ScenarioFields.namesOf(TaskFields.TRANSFER_TASK));
+        Optional<Integer> dimension = task.integer(TaskFields.TR_DIMENSION);
+        Optional<Integer> rank = task.integer(TaskFields.TR_RANK);
+        Optional<Integer> publicTasks = task.integer(TaskFields.TR_PUBLIC_TASKS);
         Optional<List<Integer>> publicSamples =
-                task.integers(ScenarioFields.TR_PUBLIC_SAMPLES);
+                task.integers(TaskFields.TR_PUBLIC_SAMPLES);
         Optional<List<Integer>> privateSamples =
-                task.integers(ScenarioFields.TR_PRIVATE_SAMPLES);
-        Optional<Double> shift = task.number(ScenarioFields.TR_SHIFT);
-        Optional<Double> labelNoise = task.number(ScenarioFields.TR_LABEL_NOISE);
-        Optional<Double> taskNorm = task.number(ScenarioFields.TR_TASK_NORM);
+                task.integers(TaskFields.TR_PRIVATE_SAMPLES);
+        Optional<Double> shift = task.number(TaskFields.TR_SHIFT);
+        Optional<Double> labelNoise = task.number(TaskFields.TR_LABEL_NOISE);
+        Optional<Double> taskNorm = task.number(TaskFields.TR_TASK_NORM);
         boolean bad = invalid(task, "subspaceShift", shift) || invalid(task, "labelNoise", labelNoise)
                 || invalid(task, "taskNorm", taskNorm);
         if (Stream.of(dimension, rank, publicTasks, publicSamples, privateSamples).anyMatch(Optional::isEmpty) || bad) {
@@ -425,18 +321,18 @@ final class TaskReader {
     }
 
     /** Whether {@code field} was given but not accepted (its problem is already recorded). */
-    private static boolean invalid(FieldReader task, String field, Optional<?> value) {
+    static boolean invalid(FieldReader task, String field, Optional<?> value) {
         return task.has(field) && value.isEmpty();
     }
 
     private static Optional<Task> indexedMean(FieldReader task, IndexedLoss loss) {
-        task.rejectUnknown(ScenarioFields.namesOf(ScenarioFields.INDEXED_MEAN_TASK));
-        Optional<Integer> dimension = task.integer(ScenarioFields.IM_DIMENSION);
-        Optional<Integer> persons = task.integer(ScenarioFields.IM_PERSONS);
+        task.rejectUnknown(ScenarioFields.namesOf(TaskFields.INDEXED_MEAN_TASK));
+        Optional<Integer> dimension = task.integer(TaskFields.IM_DIMENSION);
+        Optional<Integer> persons = task.integer(TaskFields.IM_PERSONS);
         Optional<Integer> samples =
-                task.integer(ScenarioFields.IM_SAMPLES);
+                task.integer(TaskFields.IM_SAMPLES);
         boolean badSamples = task.has("samplesPerPerson") && samples.isEmpty();
-        IndexAssignment indices = task.choice(ScenarioFields.IM_INDICES, List.of(IndexAssignment.values()),
+        IndexAssignment indices = task.choice(TaskFields.IM_INDICES, List.of(IndexAssignment.values()),
                 IndexAssignment::id).orElse(null);
         boolean badIndices = task.has("indices") && indices == null;
         if (dimension.isEmpty() || persons.isEmpty() || badSamples || badIndices) {

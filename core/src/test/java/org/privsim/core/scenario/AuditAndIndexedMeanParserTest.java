@@ -148,9 +148,9 @@ class AuditAndIndexedMeanParserTest {
         assertSingleError(audits(MEAN_TASK, AUDIT + ", collusion: 2.5"), "audits[0].collusion",
                 "expected an integer, got 2.5");
         assertSingleError(audits(MEAN_TASK, "algorithm: own-data, epsilon: 1, delta: 1.0e-5"), "audits[0].algorithm",
-                "own-data cannot be audited (auditable: priv-altmin, single-model-dp, mp-mtl-low-rank, mp-mtl-group-sparse,"
-                        + " dp-sgd, sufficient-statistics, dp-fedavg, dp-fedrep, item-mean-dp, indexed-mean-nonprivate,"
-                        + " indexed-mean-billboard, indexed-mean-jdp, indexed-mean-1-out-of-t)");
+                "own-data cannot be audited (auditable: priv-altmin, single-model-dp, indexed-mean-nonprivate,"
+                        + " indexed-mean-billboard, indexed-mean-jdp, indexed-mean-1-out-of-t, mp-mtl-low-rank,"
+                        + " mp-mtl-group-sparse, dp-sgd, sufficient-statistics, dp-fedavg, dp-fedrep, item-mean-dp)");
         assertSingleError(audits(LOW_RANK_TASK, AUDIT), "audits[0].algorithm",
                 "indexed-mean-jdp needs a task of type indexed-mean or indexed-sign, but the scenario's task is of type"
                         + " low-rank-regression");

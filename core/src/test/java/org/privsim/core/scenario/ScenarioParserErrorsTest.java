@@ -114,7 +114,7 @@ class ScenarioParserErrorsTest {
                 "experiments[0].epsilonn", "unknown field; did you mean epsilon?");
         assertSingleError(withExperiments("algorithm: priv-altmin, epsilon: 1, delta: 1.0e-6, frobnicate: 1"),
                 "experiments[0].frobnicate", "unknown field (priv-altmin reads: " + String.join(", ",
-                        ScenarioFields.namesOf(ScenarioFields.usedBy(ScenarioFields.EXPERIMENT, Algorithm.PRIV_ALTMIN)))
+                        ScenarioFields.namesOf(ScenarioFields.usedBy(ScenarioFields.experiment(), Algorithm.PRIV_ALTMIN)))
                         + ")");
         assertSingleError(withExperiments("algoritm: own-data"), "experiments[0].algoritm",
                 "unknown field; did you mean algorithm?");

@@ -1,5 +1,18 @@
 package org.privsim.core.family.federated;
 
+import static org.privsim.core.scenario.ScenarioFields.ACCOUNTANT;
+import static org.privsim.core.scenario.ScenarioFields.CLIP_UPDATE;
+import static org.privsim.core.scenario.ScenarioFields.DELTA;
+import static org.privsim.core.scenario.ScenarioFields.EPSILON;
+import static org.privsim.core.scenario.ScenarioFields.FEDERATED_ROUNDS;
+import static org.privsim.core.scenario.ScenarioFields.LEARNING_RATE;
+import static org.privsim.core.scenario.ScenarioFields.LOCAL_EPOCHS;
+import static org.privsim.core.scenario.ScenarioFields.NOISE_MULTIPLIER;
+import static org.privsim.core.scenario.ScenarioFields.RANK;
+import static org.privsim.core.scenario.ScenarioFields.REPEATS;
+import static org.privsim.core.scenario.ScenarioFields.RIDGE;
+import static org.privsim.core.scenario.ScenarioFields.SAMPLING_RATE;
+
 import java.util.List;
 import org.privsim.core.audit.AuditClaim;
 import org.privsim.core.audit.AuditMethod;
@@ -18,6 +31,11 @@ import org.privsim.core.scenario.LowRankRegressionTask;
 import org.privsim.core.scenario.RatingsTask;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.seam.Family;
+import org.privsim.core.scenario.ExperimentForm;
+import org.privsim.core.scenario.Algorithm;
+import org.privsim.core.scenario.AuditForm;
+import org.privsim.core.scenario.AuditForm.Release;
+import org.privsim.core.audit.ThreatModel;
 
 /**
  * The federated family (dp-fedavg and dp-fedrep, each a seam family of its own) as a module.
@@ -47,7 +65,7 @@ public final class FederatedModule implements FamilyModule {
 
     @Override
     public boolean audits(AuditSpec spec) {
-        return spec.task() instanceof LowRankRegressionTask && federated(spec.algorithm());
+        return spec.task() instanceof LowRankRegressionTask && runsFederated(spec.algorithm());
     }
 
     @Override
@@ -66,7 +84,7 @@ public final class FederatedModule implements FamilyModule {
 
     @Override
     public boolean runs(Scenario scenario, ExperimentSpec spec) {
-        return !(scenario.task() instanceof RatingsTask) && federated(spec.algorithm());
+        return !(scenario.task() instanceof RatingsTask) && runsFederated(spec.algorithm());
     }
 
     /**
@@ -95,7 +113,7 @@ public final class FederatedModule implements FamilyModule {
         work.calibrations(experiment, s.samplingRate(), s.rounds(), s.noiseMultiplier(), s.accountant());
     }
 
-    private static boolean federated(Algorithm algorithm) {
+    private static boolean runsFederated(Algorithm algorithm) {
         return FedAvgFamily.INSTANCE.runs(algorithm) || FedRepFamily.INSTANCE.runs(algorithm);
     }
 
@@ -109,5 +127,31 @@ public final class FederatedModule implements FamilyModule {
         double d = t.dimension();
         double k = FedRepFamily.INSTANCE.runs(a) ? t.rank() : 1;
         return s.rounds() * s.samplingRate() * n * s.localEpochs() * m * d * k + n * m * d * d;
+    }
+
+    /** The experiment fields of dp-fedavg and dp-fedrep. */
+    @Override
+    public List<ExperimentForm> forms() {
+        return List.of(
+                ExperimentForm.of(Algorithm.DP_FEDAVG, FederatedResolver::resolve, EPSILON, DELTA, FEDERATED_ROUNDS,
+                        RIDGE, SAMPLING_RATE, NOISE_MULTIPLIER, LEARNING_RATE, CLIP_UPDATE, LOCAL_EPOCHS,
+                        ACCOUNTANT, REPEATS),
+                ExperimentForm.of(Algorithm.DP_FEDREP, FederatedResolver::resolve, EPSILON, DELTA, FEDERATED_ROUNDS,
+                        RIDGE, SAMPLING_RATE, NOISE_MULTIPLIER, LEARNING_RATE, CLIP_UPDATE, LOCAL_EPOCHS,
+                        ACCOUNTANT, RANK, REPEATS));
+    }
+
+    /** Both audit under white-box only; each user clips its own update, so clipping cannot be skipped. */
+    @Override
+    public List<AuditForm> auditForms() {
+        return List.of(federated(Algorithm.DP_FEDAVG), federated(Algorithm.DP_FEDREP));
+    }
+
+    private static AuditForm federated(Algorithm algorithm) {
+        return AuditForm.of(algorithm, Release.SAMPLED_GAUSSIAN, LowRankRegressionTask.TYPE).withRunSettings()
+                .underOnly("is audited under white-box only (the adversary sees each round's noisy update sum)", true,
+                        ThreatModel.WHITE_BOX)
+                .refusingSkipClipping("not supported for " + algorithm.id() + " (each user clips its own update;"
+                        + " inject noiseMultiplier or ignoreComposition)");
     }
 }

@@ -1,5 +1,11 @@
 package org.privsim.core.family.indexedmean;
 
+import static org.privsim.core.scenario.ScenarioFields.CALIBRATION;
+import static org.privsim.core.scenario.ScenarioFields.DELTA;
+import static org.privsim.core.scenario.ScenarioFields.EPSILON;
+import static org.privsim.core.scenario.ScenarioFields.INDEXED_REPEATS;
+import static org.privsim.core.scenario.ScenarioFields.PERSONS;
+
 import java.util.List;
 import org.privsim.core.audit.AuditClaim;
 import org.privsim.core.audit.AuditSpec;
@@ -13,6 +19,12 @@ import org.privsim.core.scenario.IndexedLoss;
 import org.privsim.core.scenario.IndexedMeanTask;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.seam.Family;
+import org.privsim.core.scenario.ExperimentForm;
+import org.privsim.core.scenario.Algorithm;
+import org.privsim.core.scenario.AuditForm;
+import org.privsim.core.scenario.AuditForm.Release;
+import org.privsim.core.audit.ThreatModel;
+import org.privsim.core.audit.AuditAdversary;
 
 /**
  * The indexed-mean family (Aliakbarpour et al.'s mechanisms on {@code indexed-mean} and
@@ -93,5 +105,40 @@ public final class IndexedMeanModule implements FamilyModule {
      */
     private static double signTerms(int t, int n) {
         return t * (12 * Math.sqrt((double) t * n) + 3);
+    }
+
+    /** The experiment fields of the indexed-mean mechanisms. */
+    @Override
+    public List<ExperimentForm> forms() {
+        return List.of(
+                ExperimentForm.of(Algorithm.INDEXED_MEAN_NONPRIVATE, IndexedMeanResolver::resolve, PERSONS,
+                        INDEXED_REPEATS),
+                ExperimentForm.of(Algorithm.INDEXED_MEAN_BILLBOARD, IndexedMeanResolver::resolve, EPSILON, DELTA,
+                        CALIBRATION, PERSONS, INDEXED_REPEATS),
+                ExperimentForm.of(Algorithm.INDEXED_MEAN_JDP, IndexedMeanResolver::resolve, EPSILON, DELTA,
+                        CALIBRATION, PERSONS, INDEXED_REPEATS),
+                ExperimentForm.of(Algorithm.INDEXED_MEAN_ONE_OUT_OF_T, IndexedMeanResolver::resolve, EPSILON, DELTA,
+                        CALIBRATION, PERSONS, INDEXED_REPEATS));
+    }
+
+    /**
+     * Every mechanism audits on an indexed-mean or indexed-sign task with the llr adversary (tracing too where
+     * the whole release is published); the non-private one names its threat model and has no fault to inject.
+     */
+    @Override
+    public List<AuditForm> auditForms() {
+        String[] types = {IndexedMeanTask.TYPE, IndexedMeanTask.SIGN_TYPE};
+        return List.of(
+                AuditForm.of(Algorithm.INDEXED_MEAN_NONPRIVATE, Release.NONE, types)
+                        .underOnly(null, false, ThreatModel.BILLBOARD, ThreatModel.JDP, ThreatModel.ONE_OUT_OF_T)
+                        .adversaries(AuditAdversary.LLR, AuditAdversary.TRACING),
+                AuditForm.of(Algorithm.INDEXED_MEAN_BILLBOARD, Release.GAUSSIAN, types)
+                        .adversaries(AuditAdversary.LLR, AuditAdversary.TRACING),
+                AuditForm.of(Algorithm.INDEXED_MEAN_JDP, Release.GAUSSIAN, types).byDefault(ThreatModel.JDP)
+                        .adversaries(AuditAdversary.LLR),
+                AuditForm.of(Algorithm.INDEXED_MEAN_ONE_OUT_OF_T, Release.GAUSSIAN, types)
+                        .byDefault(ThreatModel.ONE_OUT_OF_T).adversaries(AuditAdversary.LLR)
+                        .refusingIgnoreComposition(Algorithm.INDEXED_MEAN_ONE_OUT_OF_T.id() + " calibrates a single"
+                                + " output per observer; there is no composition to ignore"));
     }
 }

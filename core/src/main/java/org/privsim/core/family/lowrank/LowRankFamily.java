@@ -116,7 +116,7 @@ public final class LowRankFamily implements Family<LowRankFamily.Cell, UserStore
     public RunCurator<UserTask, Object, RunOutcome> curator(Cell cell, int run, long seed, UserStore context) {
         RunPlan plan = cell.runs().get(run);
         Scenario scenario = cell.scenario();
-        return new Curator(plan.newDriver(scenario.lowRankTask(plan.spec()), context.uStar()),
+        return new Curator(LowRankDrivers.newDriver(plan, scenario.lowRankTask(plan.spec()), context.uStar()),
                 scenario.lowRankTask().users(), scenario.lowRankTask().dimension(), scenario.aggregation());
     }
 

@@ -1,5 +1,30 @@
 package org.privsim.core.family.lowrank;
 
+import static org.privsim.core.scenario.ScenarioFields.CALIBRATION;
+import static org.privsim.core.scenario.ScenarioFields.CLIP_FEATURE;
+import static org.privsim.core.scenario.ScenarioFields.CLIP_LABEL;
+import static org.privsim.core.scenario.ScenarioFields.CLIP_MODEL;
+import static org.privsim.core.scenario.ScenarioFields.CLIP_MOMENT;
+import static org.privsim.core.scenario.ScenarioFields.DELTA;
+import static org.privsim.core.scenario.ScenarioFields.EPOCHS;
+import static org.privsim.core.scenario.ScenarioFields.EPOCH_CAP;
+import static org.privsim.core.scenario.ScenarioFields.EPSILON;
+import static org.privsim.core.scenario.ScenarioFields.FEATURE_BUDGET;
+import static org.privsim.core.scenario.ScenarioFields.FEATURE_COVARIANCE;
+import static org.privsim.core.scenario.ScenarioFields.HELD_OUT;
+import static org.privsim.core.scenario.ScenarioFields.INIT_BUDGET;
+import static org.privsim.core.scenario.ScenarioFields.MODEL_NORM;
+import static org.privsim.core.scenario.ScenarioFields.PARTICIPATION;
+import static org.privsim.core.scenario.ScenarioFields.PERSONALIZATION;
+import static org.privsim.core.scenario.ScenarioFields.RANK;
+import static org.privsim.core.scenario.ScenarioFields.REPEATS;
+import static org.privsim.core.scenario.ScenarioFields.RIDGE;
+import static org.privsim.core.scenario.ScenarioFields.ROUNDS;
+import static org.privsim.core.scenario.ScenarioFields.ROUND_BUDGET;
+import static org.privsim.core.scenario.ScenarioFields.SPLIT;
+import static org.privsim.core.scenario.ScenarioFields.TOLERANCE;
+import static org.privsim.core.scenario.ScenarioFields.U_STEP;
+
 import java.util.List;
 import org.privsim.core.audit.AuditClaim;
 import org.privsim.core.audit.AuditSpec;
@@ -16,6 +41,10 @@ import org.privsim.core.scenario.LowRankRegressionTask;
 import org.privsim.core.scenario.RatingsTask;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.seam.Family;
+import org.privsim.core.scenario.ExperimentForm;
+import org.privsim.core.scenario.AuditForm;
+import org.privsim.core.scenario.AuditForm.Release;
+import org.privsim.core.scenario.RatingsTask;
 
 /**
  * The low-rank family (priv-altmin, non-private-altmin, single-model-dp, own-data on a low-rank or CSV
@@ -89,5 +118,31 @@ public final class LowRankModule implements FamilyModule {
         int epochs = experiment.epochs() == null || experiment.epochs().isEmpty() ? 0 : experiment.epochs().get(0);
         LowRankWork.runs(work, trials, shape, experiment, epochs);
         work.add(WorkUnit.LOW_RANK_OP, trials * shape.users() * shape.samplesPerUser() * shape.dimension());
+    }
+
+    /** The experiment fields of its algorithms on a low-rank regression or dataset task. */
+    @Override
+    public List<ExperimentForm> forms() {
+        return List.of(
+                ExperimentForm.of(Algorithm.PRIV_ALTMIN, LowRankResolver::resolve, EPSILON, DELTA, CALIBRATION,
+                        EPOCHS, PARTICIPATION, ROUNDS, SPLIT, CLIP_MODEL, CLIP_LABEL, INIT_BUDGET, U_STEP,
+                        FEATURE_COVARIANCE, CLIP_FEATURE, FEATURE_BUDGET, ROUND_BUDGET, CLIP_MOMENT, RIDGE,
+                        MODEL_NORM, HELD_OUT, PERSONALIZATION, RANK, REPEATS),
+                ExperimentForm.of(Algorithm.NON_PRIVATE_ALTMIN, LowRankResolver::resolve, EPOCH_CAP, PARTICIPATION,
+                        ROUNDS, SPLIT, RIDGE, MODEL_NORM, TOLERANCE, HELD_OUT, PERSONALIZATION, RANK, REPEATS),
+                ExperimentForm.of(Algorithm.OWN_DATA, LowRankResolver::resolve, RIDGE, REPEATS),
+                ExperimentForm.of(Algorithm.SINGLE_MODEL_DP, LowRankResolver::resolve, EPSILON, DELTA, CALIBRATION,
+                        CLIP_MODEL, CLIP_LABEL, RIDGE, REPEATS));
+    }
+
+    /** Priv-altmin audits on its low-rank task or on a ratings task; single-model-dp under white-box only. */
+    @Override
+    public List<AuditForm> auditForms() {
+        return List.of(
+                AuditForm.of(Algorithm.PRIV_ALTMIN, Release.GAUSSIAN, LowRankRegressionTask.TYPE, RatingsTask.TYPE)
+                        .withRunSettings(),
+                AuditForm.of(Algorithm.SINGLE_MODEL_DP, Release.GAUSSIAN, LowRankRegressionTask.TYPE).withRunSettings()
+                        .underOnly("is audited under white-box only (the adversary sees its two releases)", true,
+                                ThreatModel.WHITE_BOX));
     }
 }

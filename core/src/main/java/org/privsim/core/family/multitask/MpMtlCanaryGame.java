@@ -80,7 +80,7 @@ public final class MpMtlCanaryGame implements DistinguishingGame {
         Objects.requireNonNull(task, "task");
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(injection, "injection");
-        if (!spec.algorithm().isIterativeMultitask() || !spec.algorithm().isPrivate()) {
+        if (!MultitaskAlgorithms.iterative(spec.algorithm()) || !spec.algorithm().isPrivate()) {
             throw new IllegalArgumentException("the MP-MTL canary game audits mp-mtl-*, got " + spec.algorithm().id());
         }
         if (spec.epsilons().size() != 1 || spec.multitask().lambdas().size() != 1) {
@@ -96,7 +96,7 @@ public final class MpMtlCanaryGame implements DistinguishingGame {
         this.target = target;
         this.d = task.dimension();
         this.shrink = spec.multitask().stepSize() * spec.multitask().lambdas().get(0);
-        this.direction = direction(spec.algorithm().isSpectralMultitask(),
+        this.direction = direction(MultitaskAlgorithms.spectral(spec.algorithm()),
                 RandomStreams.stream(seed, "audit-mtl-canary-direction"));
         MultitaskPopulation population = new MultitaskPopulation(single, seed, 0);
         TaskData ordinary = population.task(target);

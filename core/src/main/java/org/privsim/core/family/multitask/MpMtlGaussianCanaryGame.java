@@ -62,7 +62,7 @@ public final class MpMtlGaussianCanaryGame implements DistinguishingGame {
         Objects.requireNonNull(task, "task");
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(injection, "injection");
-        if (!spec.algorithm().isIterativeMultitask() || !spec.algorithm().isPrivate()
+        if (!MultitaskAlgorithms.iterative(spec.algorithm()) || !spec.algorithm().isPrivate()
                 || !spec.multitask().gaussianNoise()) {
             throw new IllegalArgumentException("the Gaussian MP-MTL canary game audits mp-mtl-* with covarianceNoise"
                     + " gaussian, got " + spec.algorithm().id());

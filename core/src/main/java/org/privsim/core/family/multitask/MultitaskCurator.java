@@ -128,7 +128,7 @@ public final class MultitaskCurator {
             WishartMechanism.addNoise(sigma, d, release, cell.noise(seed, repeat, released));
         }
         double shrink = cell.spec().multitask().stepSize() * lambda;
-        return new TaskRequest.Project(released, cell.algorithm().isSpectralMultitask()
+        return new TaskRequest.Project(released, MultitaskAlgorithms.spectral(cell.algorithm())
                 ? spectralProjection(sigma, shrink) : rowProjection(sigma, shrink));
     }
 

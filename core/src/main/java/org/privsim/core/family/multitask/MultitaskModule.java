@@ -1,5 +1,24 @@
 package org.privsim.core.family.multitask;
 
+import static org.privsim.core.scenario.ScenarioFields.ACCELERATION;
+import static org.privsim.core.scenario.ScenarioFields.ALLOCATION;
+import static org.privsim.core.scenario.ScenarioFields.CALIBRATION;
+import static org.privsim.core.scenario.ScenarioFields.CLIP_MODEL;
+import static org.privsim.core.scenario.ScenarioFields.COVARIANCE_NOISE;
+import static org.privsim.core.scenario.ScenarioFields.COVARIANCE_SHIFT;
+import static org.privsim.core.scenario.ScenarioFields.EXPORT_MODELS;
+import static org.privsim.core.scenario.ScenarioFields.INITIAL_MODELS;
+import static org.privsim.core.scenario.ScenarioFields.ITERATIONS;
+import static org.privsim.core.scenario.ScenarioFields.LAMBDA;
+import static org.privsim.core.scenario.ScenarioFields.MP_MTL_ITERATIONS;
+import static org.privsim.core.scenario.ScenarioFields.OUTLIER_SCALE;
+import static org.privsim.core.scenario.ScenarioFields.OUTLIER_TASK;
+import static org.privsim.core.scenario.ScenarioFields.PURE_DELTA;
+import static org.privsim.core.scenario.ScenarioFields.PURE_EPSILON;
+import static org.privsim.core.scenario.ScenarioFields.REPEATS;
+import static org.privsim.core.scenario.ScenarioFields.RIDGE;
+import static org.privsim.core.scenario.ScenarioFields.STEP_SIZE;
+
 import java.util.List;
 import org.privsim.core.audit.AuditClaim;
 import org.privsim.core.audit.AuditSpec;
@@ -13,6 +32,11 @@ import org.privsim.core.scenario.MultitaskRegressionTask;
 import org.privsim.core.scenario.MultitaskSettings;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.seam.Family;
+import org.privsim.core.scenario.ExperimentForm;
+import org.privsim.core.scenario.Algorithm;
+import org.privsim.core.scenario.AuditForm;
+import org.privsim.core.scenario.AuditForm.Release;
+import org.privsim.core.audit.ThreatModel;
 
 /**
  * The multi-task family (MP-MTL and its baselines on a {@code multitask-regression} task) as a module.
@@ -108,5 +132,41 @@ public final class MultitaskModule implements FamilyModule {
         MultitaskSettings s = spec.multitask();
         double iterations = s == null || s.iterations() == null ? 0 : s.iterations();
         return m * rows * d + m * (n * d * d + d * d * d) + iterations * (m * n * d + d * d * m + d * d * d);
+    }
+
+    /** The experiment fields of the multi-task algorithms (the non-private iterative ones first: their iterations field is the variant listed first). */
+    @Override
+    public List<ExperimentForm> forms() {
+        return List.of(
+                ExperimentForm.of(Algorithm.STL_RIDGE, MultitaskResolver::resolve, RIDGE, REPEATS),
+                ExperimentForm.of(Algorithm.MTL_TRACE_NORM, MultitaskResolver::resolve, RIDGE, ITERATIONS,
+                        STEP_SIZE, LAMBDA, ACCELERATION, INITIAL_MODELS, OUTLIER_TASK, OUTLIER_SCALE, EXPORT_MODELS,
+                        REPEATS),
+                ExperimentForm.of(Algorithm.MTL_GROUP_LASSO, MultitaskResolver::resolve, RIDGE, ITERATIONS,
+                        STEP_SIZE, LAMBDA, ACCELERATION, INITIAL_MODELS, OUTLIER_TASK, OUTLIER_SCALE, EXPORT_MODELS,
+                        REPEATS),
+                ExperimentForm.of(Algorithm.MP_MTL_LOW_RANK, MultitaskResolver::resolve, PURE_EPSILON, PURE_DELTA,
+                        CALIBRATION, CLIP_MODEL, RIDGE, MP_MTL_ITERATIONS, STEP_SIZE, LAMBDA, ACCELERATION,
+                        ALLOCATION, COVARIANCE_NOISE, COVARIANCE_SHIFT, INITIAL_MODELS, OUTLIER_TASK, OUTLIER_SCALE,
+                        EXPORT_MODELS, REPEATS),
+                ExperimentForm.of(Algorithm.MP_MTL_GROUP_SPARSE, MultitaskResolver::resolve, PURE_EPSILON,
+                        PURE_DELTA, CALIBRATION, CLIP_MODEL, RIDGE, MP_MTL_ITERATIONS, STEP_SIZE, LAMBDA,
+                        ACCELERATION, ALLOCATION, COVARIANCE_NOISE, COVARIANCE_SHIFT, INITIAL_MODELS, OUTLIER_TASK,
+                        OUTLIER_SCALE, EXPORT_MODELS, REPEATS),
+                ExperimentForm.of(Algorithm.DP_AGGR, MultitaskResolver::resolve, PURE_EPSILON, CLIP_MODEL, RIDGE,
+                        REPEATS));
+    }
+
+    /** The MP-MTL estimators audit their covariance release, every other task colluding. */
+    @Override
+    public List<AuditForm> auditForms() {
+        return List.of(mpMtl(Algorithm.MP_MTL_LOW_RANK), mpMtl(Algorithm.MP_MTL_GROUP_SPARSE));
+    }
+
+    private static AuditForm mpMtl(Algorithm algorithm) {
+        return AuditForm.of(algorithm, Release.COVARIANCE, MultitaskRegressionTask.TYPE).withRunSettings()
+                .underOnly("is audited under jdp (every task receives the same M; the adversary is all other tasks)"
+                        + " or, with covarianceNoise gaussian, white-box", true, ThreatModel.JDP, ThreatModel.WHITE_BOX)
+                .taskCanaryAllButTarget();
     }
 }

@@ -130,7 +130,7 @@ public record MultitaskRunPlan(int experiment, ExperimentSpec spec, Double epsil
 
     /** Whether the cell's covariance releases are Gaussian (zCDP) rather than Wishart (pure ε). */
     public boolean gaussianNoise() {
-        return spec.algorithm().isIterativeMultitask() && spec.multitask().gaussianNoise();
+        return MultitaskAlgorithms.iterative(spec.algorithm()) && spec.multitask().gaussianNoise();
     }
 
     /** δ of the composition bound (0 for dp-aggr's single pure release and the non-private ones). */

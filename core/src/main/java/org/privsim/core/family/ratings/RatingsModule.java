@@ -1,5 +1,19 @@
 package org.privsim.core.family.ratings;
 
+import static org.privsim.core.scenario.ScenarioFields.CALIBRATION;
+import static org.privsim.core.scenario.ScenarioFields.CLIP_FACTOR;
+import static org.privsim.core.scenario.ScenarioFields.CLIP_RATING;
+import static org.privsim.core.scenario.ScenarioFields.DELTA;
+import static org.privsim.core.scenario.ScenarioFields.EPSILON;
+import static org.privsim.core.scenario.ScenarioFields.MAX_RATINGS_PER_USER;
+import static org.privsim.core.scenario.ScenarioFields.RATINGS_CALIBRATION;
+import static org.privsim.core.scenario.ScenarioFields.RATINGS_RANK;
+import static org.privsim.core.scenario.ScenarioFields.RATINGS_REPEATS;
+import static org.privsim.core.scenario.ScenarioFields.RATINGS_RIDGE;
+import static org.privsim.core.scenario.ScenarioFields.RATINGS_ROUNDS;
+import static org.privsim.core.scenario.ScenarioFields.RATINGS_ROUND_BUDGET;
+import static org.privsim.core.scenario.ScenarioFields.REPEATS;
+
 import java.util.List;
 import org.privsim.core.audit.AuditClaim;
 import org.privsim.core.audit.AuditSpec;
@@ -14,6 +28,10 @@ import org.privsim.core.scenario.RatingsSettings;
 import org.privsim.core.scenario.RatingsTask;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.seam.Family;
+import org.privsim.core.scenario.ExperimentForm;
+import org.privsim.core.scenario.Algorithm;
+import org.privsim.core.scenario.AuditForm;
+import org.privsim.core.scenario.AuditForm.Release;
 
 /**
  * The ratings family (matrix completion on a {@code ratings} task) as a module. Guarantee: it audits
@@ -99,5 +117,32 @@ public final class RatingsModule implements FamilyModule {
         double sent = s.maxRatingsPerUser() == null ? perUser : Math.min(s.maxRatingsPerUser(), perUser);
         double rounds = s.rounds() == null ? RatingsSettings.ROUNDS : s.rounds();
         return rounds * (users * (sent * k * k + k * k * k) + items * k * k * k + ratings * k);
+    }
+
+    /** The experiment fields of the ratings algorithms on every task (where the reader then names the ratings task they need) and every algorithm that runs on a ratings task. */
+    @Override
+    public List<ExperimentForm> forms() {
+        return List.of(
+                ExperimentForm.of(Algorithm.GLOBAL_MEAN, RatingsResolver::offRatings, REPEATS),
+                ExperimentForm.of(Algorithm.ITEM_MEAN, RatingsResolver::offRatings, REPEATS),
+                ExperimentForm.of(Algorithm.ITEM_MEAN_DP, RatingsResolver::offRatings, EPSILON, DELTA, CALIBRATION,
+                        REPEATS),
+                ExperimentForm.onRatings(Algorithm.PRIV_ALTMIN, RatingsResolver::resolve, EPSILON, DELTA,
+                        RATINGS_CALIBRATION, RATINGS_RANK, RATINGS_ROUNDS, MAX_RATINGS_PER_USER, CLIP_FACTOR,
+                        CLIP_RATING, RATINGS_RIDGE, RATINGS_ROUND_BUDGET, RATINGS_REPEATS),
+                ExperimentForm.onRatings(Algorithm.NON_PRIVATE_ALTMIN, RatingsResolver::resolve, RATINGS_RANK,
+                        RATINGS_ROUNDS, RATINGS_RIDGE, RATINGS_REPEATS),
+                ExperimentForm.onRatings(Algorithm.OWN_DATA, RatingsResolver::resolve, RATINGS_REPEATS),
+                ExperimentForm.onRatings(Algorithm.GLOBAL_MEAN, RatingsResolver::resolve, RATINGS_REPEATS),
+                ExperimentForm.onRatings(Algorithm.ITEM_MEAN, RatingsResolver::resolve, RATINGS_RIDGE,
+                        RATINGS_REPEATS),
+                ExperimentForm.onRatings(Algorithm.ITEM_MEAN_DP, RatingsResolver::resolve, EPSILON, DELTA,
+                        RATINGS_CALIBRATION, MAX_RATINGS_PER_USER, CLIP_RATING, RATINGS_RIDGE, RATINGS_REPEATS));
+    }
+
+    /** item-mean-dp audits on a (synthetic) ratings task. */
+    @Override
+    public List<AuditForm> auditForms() {
+        return List.of(AuditForm.of(Algorithm.ITEM_MEAN_DP, Release.GAUSSIAN, RatingsTask.TYPE));
     }
 }
