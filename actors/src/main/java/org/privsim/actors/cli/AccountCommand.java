@@ -19,6 +19,7 @@ import org.privsim.core.privacy.SampledGaussianRdp;
 import org.privsim.core.privacy.SampledGaussianRdp.Conversion;
 import org.privsim.core.privacy.Zcdp;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -105,6 +106,9 @@ public final class AccountCommand implements Callable<Integer> {
             description = "rdp, pld or all (default all): which accountants report, with --sigma, --epsilon or --sampling-rate.")
     private String accountant;
 
+    @Mixin
+    private MechanismOptions mechanismOptions = new MechanismOptions();
+
     @Option(names = "--json", description = "Print one JSON object instead of a table.")
     private boolean json;
 
@@ -136,6 +140,14 @@ public final class AccountCommand implements Callable<Integer> {
     }
 
     private Output compute() throws UsageException {
+        if (mechanismOptions.chosen()) {
+            for (String[] other : new String[][] {{"--rho", rho}, {"--sigma", sigma}, {"--epsilon", epsilon},
+                    {"--sensitivity", sensitivity}, {"--compositions", compositions}, {"--accountant", accountant}}) {
+                forbid(other[0], other[1], "--mechanism gaussian (the default)");
+            }
+            return mechanismOptions.account(delta, noiseMultiplier, steps, samplingRate);
+        }
+        mechanismOptions.checkUnused();
         List<String> modes = new ArrayList<>();
         if (rho != null) {
             modes.add("--rho");
@@ -270,20 +282,20 @@ public final class AccountCommand implements Callable<Integer> {
     private static final String PLD_SIGMA_NOTE = "PLD: the smallest noise multiplier (to relative "
             + PldAccountant.SIGMA_RELATIVE_TOLERANCE + ") whose PLD epsilon over the steps is at most epsilon.";
 
-    private static void forbid(String option, String value, String onlyWith) throws UsageException {
+    static void forbid(String option, String value, String onlyWith) throws UsageException {
         if (value != null) {
             throw new UsageException(option + ": only used with " + onlyWith);
         }
     }
 
-    private static String require(String option, String value) throws UsageException {
+    static String require(String option, String value) throws UsageException {
         if (value == null) {
             throw new UsageException(option + ": required");
         }
         return value;
     }
 
-    private static double parse(String option, String text) throws UsageException {
+    static double parse(String option, String text) throws UsageException {
         try {
             return Double.parseDouble(text.trim());
         } catch (NumberFormatException e) {
@@ -291,7 +303,7 @@ public final class AccountCommand implements Callable<Integer> {
         }
     }
 
-    private static double positive(String option, String text) throws UsageException {
+    static double positive(String option, String text) throws UsageException {
         double value = parse(option, text);
         if (!(value > 0 && value < Double.POSITIVE_INFINITY)) {
             throw new UsageException(option + ": must be positive and finite");
@@ -299,7 +311,7 @@ public final class AccountCommand implements Callable<Integer> {
         return value;
     }
 
-    private static int positiveInt(String option, String text) throws UsageException {
+    static int positiveInt(String option, String text) throws UsageException {
         try {
             int value = Integer.parseInt(text.trim());
             if (value > 0) {
@@ -312,7 +324,7 @@ public final class AccountCommand implements Callable<Integer> {
     }
 
     /** An invalid, missing or inconsistent option; the message is the text after "error: ". */
-    private static final class UsageException extends Exception {
+    static final class UsageException extends Exception {
         private static final long serialVersionUID = 1L;
 
         UsageException(String message) {
