@@ -29,7 +29,13 @@ umask 077
 password="$(head -c 24 /dev/urandom | base64 | tr -d '/+=')"
 printf '%s' "$password" >"$dir/password"
 tag="$(head -c 6 /dev/urandom | od -An -tx1 | tr -d ' \n')"
-kt() { keytool -J-XX:TieredStopAtLevel=1 -J-Xshare:auto "$@"; }
+# One PBKDF2 iteration for the stores' key, certificate and MAC protection instead of the JDK's 10,000:
+# the password sits beside the stores in DIR, so iterations protect nothing, and every JVM of the
+# cluster pays them, interpreted, when it first opens a connection (bench/cluster-phases.sh: boot).
+kt() {
+  keytool -J-XX:TieredStopAtLevel=1 -J-Xshare:auto -J-Dkeystore.pkcs12.keyPbeIterationCount=1 \
+    -J-Dkeystore.pkcs12.certPbeIterationCount=1 -J-Dkeystore.pkcs12.macIterationCount=1 "$@"
+}
 
 # The cluster's key pair and its self-signed certificate; then the certificate, exported, into the
 # trust store (the importing JVM starts while the exporting one runs).

@@ -93,10 +93,15 @@ privsim_class_archive() {
     echo "privsim: recording the class archive $jsa (once per build)..." >&2
     tmp="$jsa.$$.tmp"
     out="$(mktemp -d)"
-    # shellcheck disable=SC2046 # the options are words
-    if timeout 300 java $(privsim_jvm_options "" shared) -XX:ArchiveClassesAtExit="$tmp" \
+    # Recorded over TLS when keytool can make the material, so that the TLS classes (JSSE, the key
+    # stores, the ciphers) are archived too: cluster-50k's three loopback JVMs booted 2.2 s later with
+    # TLS than without while they were not (bench/cluster-phases.sh).
+    tls=""
+    "$root/cluster-conf/make-tls.sh" "$out/tls" >/dev/null 2>&1 && tls="-Dprivsim.tls.dir=$out/tls"
+    # shellcheck disable=SC2046,SC2086 # the options are words
+    if timeout 300 java $(privsim_jvm_options "" shared) $tls -XX:ArchiveClassesAtExit="$tmp" \
         -Xlog:cds=off,cds+dynamic=off -jar "$jar" run "$root/scripts/class-archive.yaml" --runner cluster \
-        --nodes 2 --out "$out" >"$root/actors/target/class-archive.log" 2>&1 </dev/null && [ -s "$tmp" ] \
+        --nodes 2 --out "$out/report" >"$root/actors/target/class-archive.log" 2>&1 </dev/null && [ -s "$tmp" ] \
         && mv -f "$tmp" "$jsa"; then
       rm -f "$jsa.failed"
     else
