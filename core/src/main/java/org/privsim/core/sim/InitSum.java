@@ -9,8 +9,8 @@ import org.privsim.core.linalg.PackedSymmetric;
 
 /**
  * Running sum of users' initialisation answers: one or two packed d×d matrices laid end to end —
- * the initialisation term ({@link UserStep#initStatistics}) and, when the Kronecker U-step
- * releases a private S, the feature second-moment term ({@link UserStep#featureStatistics}).
+ * the initialisation term ({@link UserInitStep#initStatistics}) and, when the Kronecker U-step
+ * releases a private S, the feature second-moment term ({@link UserInitStep#featureStatistics}).
  *
  * <p>Guarantee: the result depends only on the order of {@code add}/{@code addAll} calls; the
  * aggregation plan fixes that order (ids ascending within a range, ranges ascending), so every
@@ -24,7 +24,7 @@ public final class InitSum {
     private final ContributorList contributors = new ContributorList();
 
     private final int dimension;
-    /** Scratch for the term of the user folding in now ({@link UserStep#foldInit}). */
+    /** Scratch for the term of the user folding in now ({@link UserInitStep#foldInit}). */
     private final Workspace workspace = new Workspace();
 
     /** An empty sum of {@code matrices} packed d×d matrices (see {@link UserTask.Init#matrices}). */

@@ -66,7 +66,7 @@ public final class SequentialCollector {
         for (int r = 0; r < aggregation.ranges(n); r++) {
             InitSum part = new InitSum(dimension, task.matrices());
             for (int j = aggregation.rangeStart(r); j < aggregation.rangeEnd(r, n); j++) {
-                UserStep.foldInit(users[j], task, part);
+                UserInitStep.foldInit(users[j], task, part);
             }
             total.addAll(part);
         }

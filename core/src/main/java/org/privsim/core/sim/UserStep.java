@@ -7,8 +7,8 @@ import org.privsim.core.linalg.SmallSolve;
 import org.privsim.core.privacy.Clipping;
 
 /**
- * Everything a user computes on its own data: its personal model and its clipped contributions
- * to the initialisation and U-step releases. A range of samples the task names is cut at the
+ * Everything a user computes on its own data in the rounds: its personal model and its clipped
+ * contributions to the U-step releases (the initialisation's are {@link UserInitStep}'s). A range of samples the task names is cut at the
  * user's own sample count (a real data set's users hold different counts). Pure functions of the data set and public inputs
  * (the billboard's U, the clip bounds); the same code runs in the sequential runner and inside
  * each user actor.
@@ -168,90 +168,6 @@ public final class UserStep {
     }
 
     /**
-     * The user's term of the private initialisation (Alg. 3 line 1), packed:
-     * Σ_pairs sym(x_a x_bᵀ / (‖x_a‖‖x_b‖)) · clip(y_a; ζ) · clip(y_b; ζ) over the pairs
-     * (a, a+1) of the initialisation split.
-     */
-    public static double[] initStatistics(UserDataset data, SplitPlan split, double zeta) {
-        return initStatistics(data, split, zeta, new double[PackedSymmetric.length(data.dimension())]);
-    }
-
-    /** {@link #initStatistics(UserDataset, SplitPlan, double)} added into {@code m} (zeros), which it returns. */
-    private static double[] initStatistics(UserDataset data, SplitPlan split, double zeta, double[] m) {
-        int d = data.dimension();
-        int pairs = Math.min(split.initPairs(), (end(data, split.initTo()) - split.initFrom()) / 2);
-        int[] offsets = new int[pairs];
-        double[] scales = new double[pairs];
-        int used = 0;
-        for (int pair = 0; pair < pairs; pair++) {
-            int a = split.initFrom() + 2 * pair;
-            int b = a + 1;
-            double na = data.featureNorm(a);
-            double nb = data.featureNorm(b);
-            if (na == 0 || nb == 0) {
-                continue;
-            }
-            offsets[used] = a * d;
-            scales[used] = Clipping.clip(data.y()[a], zeta) * Clipping.clip(data.y()[b], zeta) / (na * nb);
-            used++;
-        }
-        PackedSymmetric.addSymmetrizedOuters(m, data.x(), offsets, scales, used, d);
-        return m;
-    }
-
-    /**
-     * The user's term of the feature second moment S = Σ_i clip(x_i; τ) clip(x_i; τ)ᵀ over its
-     * U-split samples, packed (Kronecker U-step with a private S). Its Frobenius norm is at most
-     * m_U τ² (each term is PSD with trace ≤ τ²).
-     */
-    public static double[] featureStatistics(UserDataset data, SplitPlan split, double tau) {
-        return featureStatistics(data, split, tau, new double[PackedSymmetric.length(data.dimension())]);
-    }
-
-    /** {@link #featureStatistics(UserDataset, SplitPlan, double)} added into {@code s} (zeros), which it returns. */
-    private static double[] featureStatistics(UserDataset data, SplitPlan split, double tau, double[] s) {
-        int d = data.dimension();
-        int uTo = end(data, split.uTo());
-        double[] weights = new double[uTo - split.uFrom()];
-        for (int i = split.uFrom(); i < uTo; i++) {
-            double c = Clipping.clipScale(data.featureNorm(i), tau);
-            weights[i - split.uFrom()] = c * c;
-        }
-        PackedSymmetric.addWeightedGram(s, data.x(), split.uFrom() * d, d, weights, weights.length);
-        return s;
-    }
-
-    /**
-     * Answers an initialisation request: the packed initialisation term, followed by the packed
-     * S term when the task asks for S.
-     */
-    public static double[] respond(UserDataset data, UserTask.Init task) {
-        double[] init = initStatistics(data, task.split(), task.clipLabel());
-        if (task.clipFeature() == null) {
-            return init;
-        }
-        double[] s = featureStatistics(data, task.split(), task.clipFeature());
-        double[] both = new double[init.length + s.length];
-        System.arraycopy(init, 0, both, 0, init.length);
-        System.arraycopy(s, 0, both, init.length, s.length);
-        return both;
-    }
-
-    /**
-     * Answers an initialisation request straight into a running sum, computing the user's terms in
-     * the sum's workspace: bit-identical to {@code sum.add(data.user(), respond(data, task))}. The
-     * terms are complete before the sum is touched, so a computation that fails leaves it as it was.
-     */
-    public static void foldInit(UserDataset data, UserTask.Init task, InitSum sum) {
-        Workspace ws = sum.workspace();
-        int len = PackedSymmetric.length(data.dimension());
-        double[] init = initStatistics(data, task.split(), task.clipLabel(), ws.zeros(Workspace.Slot.INIT_TERM, len));
-        double[] s = task.clipFeature() == null ? null
-                : featureStatistics(data, task.split(), task.clipFeature(), ws.zeros(Workspace.Slot.FEATURE_TERM, len));
-        sum.addTerms(data.user(), init, s);
-    }
-
-    /**
      * Answers a U-step request: fits v on the v-split against the billboard's U (or uses v = [1]
      * when the task carries no U), then returns the clipped statistics of the U-split.
      */
@@ -398,7 +314,7 @@ public final class UserStep {
      * user's sample count when it holds fewer (users of a real data set hold different counts; the
      * task's ranges cover the largest).
      */
-    private static int end(UserDataset data, int to) {
+    static int end(UserDataset data, int to) {
         return Math.min(to, data.samples());
     }
 

@@ -55,8 +55,8 @@ class FoldRoundTest {
             InitSum folded = new InitSum(9, init.matrices());
             InitSum gathered = new InitSum(9, init.matrices());
             for (int j = 0; j < task.users(); j++) {
-                UserStep.foldInit(population.user(j), init, folded);
-                gathered.add(j, UserStep.respond(population.user(j), init));
+                UserInitStep.foldInit(population.user(j), init, folded);
+                gathered.add(j, UserInitStep.respond(population.user(j), init));
             }
             assertArrayEquals(gathered.packed(), folded.packed(), 0.0, "S term " + clipFeature);
             assertArrayEquals(gathered.contributorIds(), folded.contributorIds());
@@ -95,8 +95,8 @@ class FoldRoundTest {
             UserDataset user = new UserDataset(j, d, x, y, null, null);
             UserStep.foldRound(user, round, folded);
             gathered.add(UserStep.respond(user, round));
-            UserStep.foldInit(user, init, initFolded);
-            initGathered.add(j, UserStep.respond(user, init));
+            UserInitStep.foldInit(user, init, initFolded);
+            initGathered.add(j, UserInitStep.respond(user, init));
         }
         assertArrayEquals(gathered.blocks(), folded.blocks(), 0.0);
         assertArrayEquals(gathered.h(), folded.h(), 0.0);

@@ -84,8 +84,8 @@ class SensitivityTest {
     }
 
     private double initShift(UserDataset a, UserDataset b, SplitPlan split) {
-        double[] ma = PackedSymmetric.toFull(UserStep.initStatistics(a, split, ZETA), D);
-        double[] mb = PackedSymmetric.toFull(UserStep.initStatistics(b, split, ZETA), D);
+        double[] ma = PackedSymmetric.toFull(UserInitStep.initStatistics(a, split, ZETA), D);
+        double[] mb = PackedSymmetric.toFull(UserInitStep.initStatistics(b, split, ZETA), D);
         return distance(ma, mb);
     }
 
@@ -113,8 +113,8 @@ class SensitivityTest {
     }
 
     private double featureShift(UserDataset a, UserDataset b, SplitPlan split) {
-        double[] sa = PackedSymmetric.toFull(UserStep.featureStatistics(a, split, TAU), D);
-        double[] sb = PackedSymmetric.toFull(UserStep.featureStatistics(b, split, TAU), D);
+        double[] sa = PackedSymmetric.toFull(UserInitStep.featureStatistics(a, split, TAU), D);
+        double[] sb = PackedSymmetric.toFull(UserInitStep.featureStatistics(b, split, TAU), D);
         return distance(sa, sb);
     }
 

@@ -27,6 +27,7 @@ import org.privsim.core.sim.ErrorSum;
 import org.privsim.core.sim.InitSum;
 import org.privsim.core.sim.RoundSum;
 import org.privsim.core.sim.RunOutcome;
+import org.privsim.core.sim.UserInitStep;
 import org.privsim.core.sim.UserStep;
 import org.privsim.core.sim.UserTask;
 
@@ -38,7 +39,7 @@ import org.privsim.core.sim.UserTask;
  *
  * <p>Every collection of a driver is one {@link Step.Fold} in ranges: the scenario's
  * {@code aggregation} ranges of consecutive ids, each folded in ascending id order (a user adds its
- * statistics into the running sum in place, {@link UserStep#foldInit}/{@link UserStep#foldRound}),
+ * statistics into the running sum in place, {@link UserInitStep#foldInit}/{@link UserStep#foldRound}),
  * and the ranges' partial sums added in range order — the order of {@link SequentialCollector}, so
  * the sums and every release are bit for bit those of the runs before the seam.
  *
@@ -269,7 +270,7 @@ public final class LowRankFamily implements Family<LowRankFamily.Cell, UserStore
         public Object fold(UserTask task, Object sum, Folding<Object, Object> folding) {
             UserDataset data = population.user(id);
             if (task instanceof UserTask.Init init) {
-                UserStep.foldInit(data, init, (InitSum) sum);
+                UserInitStep.foldInit(data, init, (InitSum) sum);
             } else if (task instanceof UserTask.Round round) {
                 UserStep.foldRound(data, round, (RoundSum) sum);
             } else {

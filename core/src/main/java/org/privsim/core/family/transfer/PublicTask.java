@@ -2,6 +2,7 @@ package org.privsim.core.family.transfer;
 
 import org.privsim.core.data.UserDataset;
 import org.privsim.core.scenario.SubspaceEstimator;
+import org.privsim.core.sim.UserInitStep;
 import org.privsim.core.sim.UserStep;
 import org.privsim.core.sim.UserTask;
 
@@ -76,7 +77,7 @@ public final class PublicTask {
     /** The task's answer to a Priv-AltMin request: {@link UserStep#respond} on its own rows. */
     public static PublicAltMinAnswer answer(UserDataset data, UserTask request) {
         if (request instanceof UserTask.Init init) {
-            return new PublicAltMinAnswer(UserStep.respond(data, init), null, null);
+            return new PublicAltMinAnswer(UserInitStep.respond(data, init), null, null);
         }
         if (request instanceof UserTask.Round round) {
             return new PublicAltMinAnswer(null, UserStep.respond(data, round), null);
