@@ -13,6 +13,15 @@ import java.util.Objects;
  */
 public sealed interface DpEvent {
 
+    /**
+     * Whether this event is Gaussian releases and Poisson-sampled Gaussian steps only (possibly
+     * composed): what the RDP and PLD accountants account.
+     */
+    default boolean isGaussianOrSampledGaussian() {
+        return this instanceof SelfComposed c ? c.event().isGaussianOrSampledGaussian()
+                : this instanceof Gaussian || this instanceof PoissonSampledGaussian;
+    }
+
     /** {@code count} ≥ 1 independent runs of this event. */
     default DpEvent times(int count) {
         return new SelfComposed(this, count);

@@ -28,8 +28,7 @@ final class PldEventAccountant implements PrivacyAccountant {
 
     @Override
     public boolean accounts(DpEvent event) {
-        return event instanceof DpEvent.SelfComposed c ? accounts(c.event())
-                : event instanceof DpEvent.Gaussian || event instanceof DpEvent.PoissonSampledGaussian;
+        return event.isGaussianOrSampledGaussian();
     }
 
     @Override

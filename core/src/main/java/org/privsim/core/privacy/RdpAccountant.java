@@ -38,8 +38,7 @@ record RdpAccountant(SampledGaussianRdp.Conversion conversion) implements Privac
 
     @Override
     public boolean accounts(DpEvent event) {
-        return event instanceof DpEvent.SelfComposed c ? accounts(c.event())
-                : event instanceof DpEvent.Gaussian || event instanceof DpEvent.PoissonSampledGaussian;
+        return event.isGaussianOrSampledGaussian();
     }
 
     @Override
