@@ -1,6 +1,6 @@
 package org.privsim.actors.cli;
 
-import org.privsim.core.run.MemoryModel;
+import org.privsim.core.family.MemoryModel;
 import org.privsim.core.scenario.PopulationMode;
 import org.privsim.core.scenario.Scenario;
 

@@ -5,7 +5,7 @@ import java.util.concurrent.Callable;
 import org.privsim.actors.cluster.ClusterRunner;
 import org.privsim.actors.local.LocalRunner;
 import org.privsim.core.report.Formats;
-import org.privsim.core.run.MemoryModel;
+import org.privsim.core.family.MemoryModel;
 import org.privsim.core.family.RunTimeModel;
 import org.privsim.core.scenario.Scenario;
 import picocli.CommandLine.Command;

@@ -34,7 +34,7 @@ import org.privsim.protocol.GuardianCommand;
  */
 public final class SeamCoordinator extends AbstractBehavior<CoordinatorCommand> {
     /** Runs (each with its participants) in flight at once. */
-    static final int RUNS_IN_FLIGHT = org.privsim.core.run.MemoryModel.SEAM_RUNS_IN_FLIGHT;
+    static final int RUNS_IN_FLIGHT = org.privsim.core.family.MemoryModel.SEAM_RUNS_IN_FLIGHT;
 
     private final List<BoundCell> cells;
     private final long seed;

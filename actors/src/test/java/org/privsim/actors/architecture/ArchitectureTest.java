@@ -36,8 +36,7 @@ class ArchitectureTest {
      */
     private static final Set<String> MUTUAL_PACKAGES = Set.of(
             "core.audit <-> core.scenario",
-            "core.data <-> core.scenario",
-            "core.run <-> core.scenario");
+            "core.data <-> core.scenario");
 
     @BeforeAll
     static void importClasses() {

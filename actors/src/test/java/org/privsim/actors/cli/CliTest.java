@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.privsim.core.run.MemoryModel;
+import org.privsim.core.family.MemoryModel;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.scenario.ScenarioParser;
 
@@ -251,8 +251,8 @@ class CliTest {
                 + "experiments:\n  - { algorithm: priv-altmin, epsilon: [5], delta: 1.0e-7 }\n";
         long heap = Runtime.getRuntime().maxMemory();
         Scenario million = ScenarioParser.parse(yaml.formatted(1_000_000), "r.yaml");
-        long perUser = (MemoryModel.estimate(million, "local") - MemoryModel.BASE_BYTES) / 1_000_000;
-        int users = (int) Math.min(10_000_000, (long) (0.75 * (0.9 * heap - MemoryModel.BASE_BYTES) / perUser));
+        long perUser = (MemoryModel.estimate(million, "local") - org.privsim.core.scenario.HeapBytes.BASE_BYTES) / 1_000_000;
+        int users = (int) Math.min(10_000_000, (long) (0.75 * (0.9 * heap - org.privsim.core.scenario.HeapBytes.BASE_BYTES) / perUser));
         Path fits = Files.writeString(dir.resolve("fits.yaml"), yaml.formatted(users));
         assertNull(HeapCheck.problem(ScenarioParser.parse(Files.readString(fits), "fits.yaml"), "local"));
         CliCall validate = cli("validate", fits.toString());

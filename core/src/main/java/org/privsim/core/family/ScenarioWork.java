@@ -6,7 +6,6 @@ import org.privsim.core.module.Work;
 import org.privsim.core.module.WorkUnit;
 import org.privsim.core.scenario.ExperimentSpec;
 import org.privsim.core.scenario.LowRankRegressionTask;
-import org.privsim.core.scenario.RatingsTask;
 import org.privsim.core.scenario.Scenario;
 
 /**
@@ -28,7 +27,7 @@ final class ScenarioWork {
         w.add(WorkUnit.START, 1);
         int populationRepeats = 0;
         for (ExperimentSpec spec : scenario.experiments()) {
-            if (!(scenario.task() instanceof RatingsTask) && spec.algorithm().isLowRank()) {
+            if (scenario.hasLowRankExperiments()) {
                 populationRepeats = Math.max(populationRepeats, spec.repeats() == null ? 1 : spec.repeats());
             }
             Families.running(scenario, spec).ifPresent(module -> module.addWork(scenario, spec, w));

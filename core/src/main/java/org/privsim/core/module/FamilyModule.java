@@ -22,7 +22,8 @@ import org.privsim.core.seam.Family;
  * {@link #game} and {@link #claim} are pure functions of their arguments; {@link #rows} describes every
  * row type its families produce; {@link #runs} holds for exactly the experiments its families run (one
  * module for each valid experiment); {@link #addWork} and {@link #addAuditWork} add the fitted units of
- * the run-time model ({@link WorkUnit}) as pure functions of the scenario.
+ * the run-time model ({@link WorkUnit}) as pure functions of the scenario; {@link #populationUse} and
+ * {@link #heap} are the memory model's counts, pure functions of their arguments.
  */
 public interface FamilyModule {
 
@@ -70,6 +71,23 @@ public interface FamilyModule {
 
     /** Adds the work of the trials of audit {@code spec} (one this module {@link #audits}) to {@code work}. */
     void addAuditWork(AuditSpec spec, Work work);
+
+    /**
+     * What experiment {@code spec} (one this module {@link #runs}) holds of the scenario's low-rank
+     * population, or null when its runs hold none (the default).
+     */
+    default PopulationUse populationUse(ExperimentSpec spec) {
+        return null;
+    }
+
+    /**
+     * The heap the module's experiments and audits of {@code scenario} need besides the base, a data
+     * set's table and the low-rank population ({@link #populationUse}); {@link RunHeap#NONE} (the
+     * default) when they need nothing more.
+     */
+    default RunHeap heap(Scenario scenario) {
+        return RunHeap.NONE;
+    }
 
     /** The seed of audit {@code index}'s game under root seed {@code root}: stream (root, "audit", index). */
     static long gameSeed(long root, int index) {

@@ -138,10 +138,10 @@ public record Scenario(
 
     /**
      * Whether the scenario's experiments need the low-rank population (users, data, U*): a low-rank or
-     * data-set task with a low-rank algorithm (on a {@code ratings} task the same algorithms run in
-     * their ratings form, without it).
+     * data-set task with experiments (every algorithm that runs on those tasks draws it; on a
+     * {@code ratings} task the same algorithms run in their ratings form, without it).
      */
     public boolean hasLowRankExperiments() {
-        return !(task instanceof RatingsTask) && experiments.stream().anyMatch(e -> e.algorithm().isLowRank());
+        return (task instanceof LowRankRegressionTask || task instanceof DatasetTask) && !experiments.isEmpty();
     }
 }

@@ -8,7 +8,6 @@ import java.util.stream.Stream;
 import org.privsim.core.data.DatasetException;
 import org.privsim.core.data.DatasetTable;
 import org.privsim.core.data.DatasetTables;
-import org.privsim.core.run.MemoryModel;
 
 /**
  * Reads a {@code task} mapping (the scenario's, or an audit's own).
@@ -41,8 +40,8 @@ final class TaskReader {
     /**
      * Largest feature dimension of the matrix tasks (low-rank, multi-task, transfer regression): their
      * curators hold d×d (low-rank: dk×dk) matrices, O(d²k²) heap — at d = 2000 and k = 1 already
-     * 0.1 GB ({@link MemoryModel#curatorBytes}); the low-rank error message states the estimate for the
-     * requested d ({@link MemoryModel#taskBytes}).
+     * 0.1 GB ({@link HeapBytes#curatorBytes}); the low-rank error message states the estimate for the
+     * requested d ({@link HeapBytes#taskBytes}).
      */
     static final int MAX_DIMENSION = 2000;
     /**
@@ -117,7 +116,7 @@ final class TaskReader {
                     dimension.get(), rank.orElse(1), 0);
             task.error("dimension", String.format("must be ≤ %d, got %d (at this dimension the users' data and the"
                     + " curator's dk×dk matrices alone need about %.1f GB of heap)", MAX_DIMENSION, dimension.get(),
-                    MemoryModel.taskBytes(shape) / 1e9));
+                    HeapBytes.taskBytes(shape) / 1e9));
             return Optional.empty();
         }
         if (rank.isPresent() && dimension.isPresent() && rank.get() > dimension.get()) {

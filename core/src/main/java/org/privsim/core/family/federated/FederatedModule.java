@@ -20,6 +20,7 @@ import org.privsim.core.audit.AuditSpec;
 import org.privsim.core.audit.DistinguishingGame;
 import org.privsim.core.audit.SampledGaussianAuc;
 import org.privsim.core.module.FamilyModule;
+import org.privsim.core.module.PopulationUse;
 import org.privsim.core.module.Work;
 import org.privsim.core.module.WorkUnit;
 import org.privsim.core.report.RowDescription;
@@ -80,6 +81,21 @@ public final class FederatedModule implements FamilyModule {
         return new AuditClaim(((LowRankRegressionTask) spec.task()).users(),
                 FederatedFamily.calibration(spec.experiment(), spec.epsilon()).accountedEpsilon(),
                 spec.method() == AuditMethod.SAMPLED_GAUSSIAN_AUC ? new SampledGaussianAuc(s.samplingRate(), s.rounds()) : null);
+    }
+
+    /**
+     * What a federated run holds per user at its last step, which asks every user its error: the id
+     * (4 bytes), the answer (an array of at most four doubles, 48) and its slot in the answers (4).
+     */
+    public static final long RUN_BYTES_PER_USER = 56;
+
+    /**
+     * Each repeat of an experiment holds a population of its own (its cells at every ε share it); a
+     * run in flight holds {@link #RUN_BYTES_PER_USER} a user.
+     */
+    @Override
+    public PopulationUse populationUse(ExperimentSpec spec) {
+        return new PopulationUse(true, RUN_BYTES_PER_USER);
     }
 
     @Override

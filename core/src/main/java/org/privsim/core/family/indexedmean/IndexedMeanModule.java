@@ -11,6 +11,7 @@ import org.privsim.core.audit.AuditClaim;
 import org.privsim.core.audit.AuditSpec;
 import org.privsim.core.audit.DistinguishingGame;
 import org.privsim.core.module.FamilyModule;
+import org.privsim.core.module.RunHeap;
 import org.privsim.core.module.Work;
 import org.privsim.core.module.WorkUnit;
 import org.privsim.core.report.RowDescription;
@@ -87,6 +88,12 @@ public final class IndexedMeanModule implements FamilyModule {
             }
         }
         work.add(WorkUnit.INDEXED_RUN, runs * persons.size());
+    }
+
+    /** Its experiments' and audits' runs ({@link IndexedMeanHeap}). */
+    @Override
+    public RunHeap heap(Scenario scenario) {
+        return IndexedMeanHeap.of(scenario);
     }
 
     /** An audit's trials: the samples each draws (the tracing attack's t·d per trial). */

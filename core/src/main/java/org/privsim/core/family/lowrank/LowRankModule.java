@@ -31,12 +31,15 @@ import org.privsim.core.audit.AuditSpec;
 import org.privsim.core.audit.DistinguishingGame;
 import org.privsim.core.audit.ThreatModel;
 import org.privsim.core.module.FamilyModule;
+import org.privsim.core.module.PopulationUse;
 import org.privsim.core.module.Work;
 import org.privsim.core.module.WorkUnit;
 import org.privsim.core.report.RowDescription;
 import org.privsim.core.run.ExperimentResultRows;
 import org.privsim.core.scenario.Algorithm;
 import org.privsim.core.scenario.ExperimentSpec;
+import org.privsim.core.scenario.Participation;
+import org.privsim.core.privacy.Ledger;
 import org.privsim.core.scenario.LowRankRegressionTask;
 import org.privsim.core.scenario.RatingsTask;
 import org.privsim.core.scenario.Scenario;
@@ -118,6 +121,26 @@ public final class LowRankModule implements FamilyModule {
         int epochs = experiment.epochs() == null || experiment.epochs().isEmpty() ? 0 : experiment.epochs().get(0);
         LowRankWork.runs(work, trials, shape, experiment, epochs);
         work.add(WorkUnit.LOW_RANK_OP, trials * shape.users() * shape.samplesPerUser() * shape.dimension());
+    }
+
+    /**
+     * What a low-rank run's curator holds per user while a collection is in flight, whatever the
+     * population mode: the step's ids (4 bytes), the sum's list of contributors (up to 8: it doubles as
+     * it grows) and the copy of it the ledger is charged with (4).
+     */
+    public static final long RUN_BYTES_PER_USER = 16;
+    /** What a low-rank run under disjoint batches keeps per user besides: the user's batch (an int). */
+    public static final long BATCH_BYTES_PER_USER = 4;
+
+    /**
+     * Its experiments share the scenario's population per repeat; a run in flight holds
+     * {@link #RUN_BYTES_PER_USER} a user, and under disjoint batches also {@link #BATCH_BYTES_PER_USER}
+     * and the ledger's {@link Ledger#HISTORY_BYTES_PER_USER}.
+     */
+    @Override
+    public PopulationUse populationUse(ExperimentSpec spec) {
+        return new PopulationUse(false, RUN_BYTES_PER_USER + (spec.participation() == Participation.DISJOINT_BATCHES
+                ? BATCH_BYTES_PER_USER + Ledger.HISTORY_BYTES_PER_USER : 0));
     }
 
     /** The experiment fields of its algorithms on a low-rank regression or dataset task. */

@@ -19,6 +19,7 @@ import org.privsim.core.audit.AuditClaim;
 import org.privsim.core.audit.AuditSpec;
 import org.privsim.core.audit.DistinguishingGame;
 import org.privsim.core.module.FamilyModule;
+import org.privsim.core.module.RunHeap;
 import org.privsim.core.module.Work;
 import org.privsim.core.module.WorkUnit;
 import org.privsim.core.report.RowDescription;
@@ -72,6 +73,12 @@ public final class RatingsModule implements FamilyModule {
     @Override
     public AuditClaim claim(AuditSpec spec) {
         return AuditClaim.zcdp(spec, ((RatingsTask) spec.task()).users());
+    }
+
+    /** Its runs on the scenario's ratings task ({@link RatingsHeap}). */
+    @Override
+    public RunHeap heap(Scenario scenario) {
+        return RatingsHeap.of(scenario);
     }
 
     @Override

@@ -1,4 +1,4 @@
-package org.privsim.core.run;
+package org.privsim.core.family;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -9,8 +9,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.privsim.core.data.LowRankData;
 import org.privsim.core.data.UserDataset;
-import org.privsim.core.family.Families;
-import org.privsim.core.family.SequentialRunner;
+import org.privsim.core.family.indexedmean.IndexedMeanHeap;
+import org.privsim.core.family.lowrank.LowRankModule;
+import org.privsim.core.family.ratings.RatingsHeap;
+import org.privsim.core.scenario.HeapBytes;
 import org.privsim.core.privacy.Ledger;
 import org.privsim.core.scenario.LowRankRegressionTask;
 import org.privsim.core.scenario.PopulationMode;
@@ -26,7 +28,7 @@ class MemoryModelTest {
     @Test
     void dataBytesCountTheArrays() {
         LowRankRegressionTask task = new LowRankRegressionTask(10, 10, 50, 2, 0.01);
-        assertEquals(48 + 4016 + 96 + 96 + 32 + 416, MemoryModel.dataBytesPerUser(task));
+        assertEquals(48 + 4016 + 96 + 96 + 32 + 416, HeapBytes.dataBytesPerUser(task));
     }
 
     /**
@@ -45,7 +47,7 @@ class MemoryModelTest {
         }
         long after = usedAfterGc();
         double perUser = (double) (after - before) / held.length;
-        double model = MemoryModel.dataBytesPerUser(task) + 4; // + the array slot (compressed reference)
+        double model = HeapBytes.dataBytesPerUser(task) + 4; // + the array slot (compressed reference)
         assertEquals(model, perUser, 0.15 * model, "measured " + perUser + " bytes per user");
         assertNotNull(held[held.length - 1]);
     }
@@ -54,7 +56,7 @@ class MemoryModelTest {
      * A synthetic ratings scenario, counted by hand: 1,000 users, 100 items, rank 3 (item factors
      * 100·3·8 bytes), E[activity] 10 + 100·(1/100 − 1/10)/(−1) = 19 ratings (19,000 in all, 15.2 training
      * ratings a user at testFraction 0.2); non-private-altmin of rank 3 (K = 4): a contribution of
-     * 72 + ⌈12·15.2⌉ + 8·4 = 287 bytes, a participant of {@link MemoryModel#RATINGS_PARTICIPANT_BYTES}
+     * 72 + ⌈12·15.2⌉ + 8·4 = 287 bytes, a participant of {@link RatingsHeap#PARTICIPANT_BYTES}
      * on every runner and 8 of ledger, and the curator's 100·(16 + 20 + 2)·8 bytes; one run in flight
      * sequentially, two (its two repeats) on an actor runtime — no actor per participant.
      */
@@ -63,9 +65,9 @@ class MemoryModelTest {
         Scenario s = ratings(1000, 2);
         long items = 100 * 3 * 8;
         long curator = 100 * (16 + 20 + 2) * 8;
-        long run = 1000 * (MemoryModel.RATINGS_PARTICIPANT_BYTES + 287 + 8) + curator;
-        assertEquals(MemoryModel.BASE_BYTES + items + run, MemoryModel.estimate(s, SequentialRunner.NAME));
-        assertEquals(MemoryModel.BASE_BYTES + items + 2 * run, MemoryModel.estimate(s, "local"));
+        long run = 1000 * (RatingsHeap.PARTICIPANT_BYTES + 287 + 8) + curator;
+        assertEquals(HeapBytes.BASE_BYTES + items + run, MemoryModel.estimate(s, SequentialRunner.NAME));
+        assertEquals(HeapBytes.BASE_BYTES + items + 2 * run, MemoryModel.estimate(s, "local"));
         assertEquals(MemoryModel.estimate(s, "local"), MemoryModel.estimate(s, "cluster"));
     }
 
@@ -74,7 +76,7 @@ class MemoryModelTest {
      * ratings a user, 15.2 for training): item-mean-dp (no factors, K = 0) with L = 5 sends
      * min(5, 15.2) = 5 ratings, a contribution of 72 + 12·5 = 132 bytes; a trial is a run
      * (participant, contribution, ledger) that also holds each user's split
-     * ({@link MemoryModel#SPLIT_BYTES} + 12·19 bytes) and the other world's contribution, and the
+     * ({@link RatingsHeap#SPLIT_BYTES} + 12·19 bytes) and the other world's contribution, and the
      * curator's 100·2·8 bytes of item statistics. One trial sequentially, four (of 32) on an actor
      * runtime; an audit is no cheaper than the same run as an experiment.
      */
@@ -88,10 +90,10 @@ class MemoryModelTest {
                   - { algorithm: item-mean-dp, epsilon: 1, delta: 1.0e-5, maxRatingsPerUser: 5, trials: 32 }
                 """, "r.yaml");
         long items = 100 * 3 * 8;
-        long trial = 1000 * (MemoryModel.RATINGS_PARTICIPANT_BYTES + 132 + 8 + MemoryModel.SPLIT_BYTES + 12 * 19 + 132)
+        long trial = 1000 * (RatingsHeap.PARTICIPANT_BYTES + 132 + 8 + RatingsHeap.SPLIT_BYTES + 12 * 19 + 132)
                 + 100 * 2 * 8;
-        assertEquals(MemoryModel.BASE_BYTES + items + trial, MemoryModel.estimate(s, SequentialRunner.NAME));
-        assertEquals(MemoryModel.BASE_BYTES + items + 4 * trial, MemoryModel.estimate(s, "local"));
+        assertEquals(HeapBytes.BASE_BYTES + items + trial, MemoryModel.estimate(s, SequentialRunner.NAME));
+        assertEquals(HeapBytes.BASE_BYTES + items + 4 * trial, MemoryModel.estimate(s, "local"));
     }
 
     /**
@@ -108,44 +110,44 @@ class MemoryModelTest {
         Scenario five = ratings(100_000, 5);
         long sequential = MemoryModel.estimate(five, SequentialRunner.NAME);
         assertEquals(MemoryModel.estimate(one, SequentialRunner.NAME), sequential, "one run at a time");
-        long run = sequential - MemoryModel.BASE_BYTES - 100 * 3 * 8; // less the base and the true item factors
+        long run = sequential - HeapBytes.BASE_BYTES - 100 * 3 * 8; // less the base and the true item factors
         assertEquals(sequential + 3 * run, MemoryModel.estimate(five, "local"));
 
         Scenario two = indexed(1000, 2);
-        long person = 16 + 8 * 20 + MemoryModel.INDEXED_PERSON_BYTES;
-        assertEquals(MemoryModel.BASE_BYTES + 1000 * person, MemoryModel.estimate(two, SequentialRunner.NAME));
-        assertEquals(MemoryModel.BASE_BYTES + 2 * 1000 * person, MemoryModel.estimate(two, "local"));
+        long person = 16 + 8 * 20 + IndexedMeanHeap.PERSON_BYTES;
+        assertEquals(HeapBytes.BASE_BYTES + 1000 * person, MemoryModel.estimate(two, SequentialRunner.NAME));
+        assertEquals(HeapBytes.BASE_BYTES + 2 * 1000 * person, MemoryModel.estimate(two, "local"));
         assertEquals(MemoryModel.estimate(two, "local"), MemoryModel.estimate(two, "cluster"));
         Scenario twenty = indexed(1000, 20);
-        assertEquals(MemoryModel.BASE_BYTES + 1000 * person, MemoryModel.estimate(twenty, SequentialRunner.NAME));
-        assertEquals(MemoryModel.BASE_BYTES + 4 * 1000 * person, MemoryModel.estimate(twenty, "local"));
+        assertEquals(HeapBytes.BASE_BYTES + 1000 * person, MemoryModel.estimate(twenty, SequentialRunner.NAME));
+        assertEquals(HeapBytes.BASE_BYTES + 4 * 1000 * person, MemoryModel.estimate(twenty, "local"));
     }
 
     /**
      * 400,000 ratings participants of one run held in a table, weighed: each is a closure over the
      * cell, the context and its id (a 12-byte header and three 4-byte fields: 24 bytes) plus its
      * 4-byte slot — 28 bytes, within 15% (measurement noise, as above); the model charges
-     * {@link MemoryModel#RATINGS_PARTICIPANT_BYTES}, which also covers a doubling table's slack.
+     * {@link RatingsHeap#PARTICIPANT_BYTES}, which also covers a doubling table's slack.
      */
     @Test
     void aRatingsParticipantWeighsWhatTheModelCharges() {
         double perParticipant = weighParticipants(ratings(400_000, 1), 400_000);
         assertEquals(28, perParticipant, 0.15 * 28, "measured " + perParticipant + " bytes per participant");
-        assertTrue(perParticipant <= MemoryModel.RATINGS_PARTICIPANT_BYTES, "measured " + perParticipant);
+        assertTrue(perParticipant <= RatingsHeap.PARTICIPANT_BYTES, "measured " + perParticipant);
     }
 
     /**
      * 200,000 indexed-mean persons (d = 20, random indices: the support is all 20 coordinates) of one
      * run held in a table, weighed: each holds its closure (32 bytes), its PersonData (40), one
      * array of sums (16 + 8·20; clipped and raw are the same array) and its 4-byte slot — 252 bytes,
-     * within 15%; the model charges that array plus {@link MemoryModel#INDEXED_PERSON_BYTES}, which
+     * within 15%; the model charges that array plus {@link IndexedMeanHeap#PERSON_BYTES}, which
      * also covers its contribution and the slots that refer to it during the run.
      */
     @Test
     void anIndexedMeanPersonWeighsWhatTheModelCharges() {
         double perPerson = weighParticipants(indexed(200_000, 2), 200_000);
         assertEquals(252, perPerson, 0.15 * 252, "measured " + perPerson + " bytes per person");
-        assertTrue(perPerson <= 16 + 8 * 20 + MemoryModel.INDEXED_PERSON_BYTES, "measured " + perPerson);
+        assertTrue(perPerson <= 16 + 8 * 20 + IndexedMeanHeap.PERSON_BYTES, "measured " + perPerson);
     }
 
     /**
@@ -254,13 +256,13 @@ class MemoryModelTest {
         Scenario open = scenario(1_000_000, 50);
         Scenario stored = open.withPopulation(PopulationMode.STORED);
         Scenario regenerated = open.withPopulation(PopulationMode.REGENERATED);
-        long data = 1_000_000L * (MemoryModel.dataBytesPerUser(open.lowRankTask()) + 8);
+        long data = 1_000_000L * (HeapBytes.dataBytesPerUser(open.lowRankTask()) + 8);
         for (String runner : List.of(SequentialRunner.NAME, "local")) {
             assertEquals(MemoryModel.estimate(open, runner), MemoryModel.estimate(stored, runner));
             assertEquals(MemoryModel.estimate(stored, runner) - data, MemoryModel.estimate(regenerated, runner));
         }
-        long sums = MemoryModel.estimate(regenerated, "local") - MemoryModel.BASE_BYTES
-                - 1_000_000L * MemoryModel.RUN_BYTES_PER_USER;
+        long sums = MemoryModel.estimate(regenerated, "local") - HeapBytes.BASE_BYTES
+                - 1_000_000L * LowRankModule.RUN_BYTES_PER_USER;
         assertTrue(sums > 0 && sums < 100_000_000, "the sums in flight and the curator: " + sums);
         Scenario batches = ScenarioParser.parse("""
                 name: b
@@ -270,7 +272,7 @@ class MemoryModelTest {
                   - { algorithm: priv-altmin, epsilon: 5, delta: 1.0e-6, participation: disjoint-batches, rounds: 4, split: reuse }
                 """, "b.yaml");
         assertEquals(MemoryModel.estimate(regenerated, SequentialRunner.NAME)
-                + 1_000_000L * (MemoryModel.BATCH_BYTES_PER_USER + Ledger.HISTORY_BYTES_PER_USER),
+                + 1_000_000L * (LowRankModule.BATCH_BYTES_PER_USER + Ledger.HISTORY_BYTES_PER_USER),
                 MemoryModel.estimate(batches, SequentialRunner.NAME));
     }
 
@@ -317,7 +319,7 @@ class MemoryModelTest {
     @Test
     void perNodeTheStoredPopulationIsShared() throws Exception {
         Scenario s = scenario(1_000_000, 50);
-        long data = 1_000_000L * (MemoryModel.dataBytesPerUser(s.lowRankTask()) + 8);
+        long data = 1_000_000L * (HeapBytes.dataBytesPerUser(s.lowRankTask()) + 8);
         assertEquals(MemoryModel.estimate(s, "cluster"), MemoryModel.estimate(s, "cluster", 1));
         assertEquals(MemoryModel.estimate(s, "cluster") - data + data / 4, MemoryModel.estimate(s, "cluster", 4));
         Scenario regenerated = s.withPopulation(PopulationMode.REGENERATED);
