@@ -31,7 +31,8 @@ import org.privsim.core.sim.ErrorSum;
 import org.privsim.core.sim.InitSum;
 import org.privsim.core.sim.RoundSum;
 import org.privsim.protocol.SpreadCommand;
-import org.privsim.core.family.AuditFamily;
+import org.privsim.core.audit.BatchScores;
+import org.privsim.core.family.indexedmean.IndexedMeanAuditRun;
 import org.privsim.core.family.AuditGames;
 import org.privsim.core.data.SplitPlan;
 import org.privsim.core.family.indexedmean.IndexedMeanRunPlan;
@@ -164,19 +165,19 @@ class MessageSerializationTest {
                 LowRankFamily.INSTANCE.context(LowRankFamily.INSTANCE.cells(spreadScenario).get(0), 0, 1L)).start();
         List<CborSerializable> messages = List.of(
                 new GuardianCommand.SeamCellCompleted(4, AuditGames.play(indexedMean, 0), null, null),
-                new ParticipantCommand.Ask(0, new AuditFamily.Contribute(64), runCurator),
-                new ParticipantCommand.Ask(1, new AuditFamily.Output(64, new double[] {-0.375, 1e-300}), runCurator),
-                new ParticipantCommand.Ask(3, new AuditFamily.Billboard(0, new double[][] {{0.5,
+                new ParticipantCommand.Ask(0, new IndexedMeanAuditRun.Contribute(64), runCurator),
+                new ParticipantCommand.Ask(1, new IndexedMeanAuditRun.Output(64, new double[] {-0.375, 1e-300}), runCurator),
+                new ParticipantCommand.Ask(3, new IndexedMeanAuditRun.Billboard(0, new double[][] {{0.5,
                         Double.NEGATIVE_INFINITY}, {-1, 0}}, new double[] {0.25, -3}), runCurator),
-                new ParticipantCommand.Ask(3, new AuditFamily.Colluders(0, 2, new int[] {3, 4},
+                new ParticipantCommand.Ask(3, new IndexedMeanAuditRun.Colluders(0, 2, new int[] {3, 4},
                         new double[][] {{0.25, -0.5}, {1, 2}}), runCurator),
-                new RunCommand.Answered(0, new AuditFamily.Contribution(3, new double[][] {{2, -2}, {-1, 1}},
+                new RunCommand.Answered(0, new IndexedMeanAuditRun.Contribution(3, new double[][] {{2, -2}, {-1, 1}},
                         new double[] {0, -1.5e9})),
-                new RunCommand.Answered(1, new AuditFamily.Forwarded(4, new double[] {0.25, -0.5})),
-                new RunCommand.Answered(2, new AuditFamily.Kept(2)),
-                new RunCommand.Answered(3, new AuditFamily.Scores(64, new double[] {-1.5, Double.POSITIVE_INFINITY})),
+                new RunCommand.Answered(1, new IndexedMeanAuditRun.Forwarded(4, new double[] {0.25, -0.5})),
+                new RunCommand.Answered(2, new IndexedMeanAuditRun.Kept(2)),
+                new RunCommand.Answered(3, new BatchScores(64, new double[] {-1.5, Double.POSITIVE_INFINITY})),
                 new RunCommand.ParticipantLost(3, "its adversary could not be placed"),
-                new CoordinatorCommand.RunFinished(0, 1, new AuditFamily.Scores(64, new double[] {1, 2}), null, null),
+                new CoordinatorCommand.RunFinished(0, 1, new BatchScores(64, new double[] {1, 2}), null, null),
                 new ParticipantHostCommand.Spawn(7, "name: x", "x.yaml", null, 2, 3, 4,
                         testKit.<SeamDeskCommand>createTestProbe().getRef()),
                 new ParticipantHostCommand.Ask(7, 2, 3, 4, 10, new RatingsRequest.Evaluate(new RatingsRequest.OwnMean(0))),

@@ -3,7 +3,6 @@ package org.privsim.core.family;
 import java.util.List;
 import org.privsim.core.run.Progress;
 import org.privsim.core.run.Report;
-import org.privsim.core.run.StepBudget;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.seam.BoundCell;
 import org.privsim.core.seam.SequentialInterpreter;
@@ -37,7 +36,7 @@ public final class SequentialRunner {
             public void stepped(BoundCell cell, int run, Object request) {
                 progress.released(cell.index(), run, request);
                 if (request instanceof UserTask task) {
-                    progress.update(done[0], total, cell.label() + " run " + (run + 1) + " " + StepBudget.describe(task));
+                    progress.update(done[0], total, cell.label() + " run " + (run + 1) + " " + task.label());
                 }
             }
 

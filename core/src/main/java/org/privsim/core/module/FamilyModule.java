@@ -58,6 +58,24 @@ public interface FamilyModule {
     DistinguishingGame game(Scenario scenario, AuditSpec spec, int index, long root);
 
     /**
+     * Whether this module plays audit {@code spec} (one it {@link #audits}) with participants on the
+     * seam ({@link #participantAudit}) rather than as its {@link #game} in core; false by default.
+     */
+    default boolean playsWithParticipants(AuditSpec spec) {
+        return false;
+    }
+
+    /**
+     * Audit {@code index} of a scenario (whose spec this module {@link #playsWithParticipants}) as played
+     * with participants under root seed {@code seed}.
+     *
+     * @throws UnsupportedOperationException when the module plays no audit with participants (the default)
+     */
+    default ParticipantAudit participantAudit(AuditSpec spec, int index, long seed) {
+        throw new UnsupportedOperationException(id() + " plays no audit with participants");
+    }
+
+    /**
      * What the mechanism of audit {@code spec} (one this module {@link #audits}) claims: the population
      * its target and collusion set live in, the ε its accountant states, its sampled composition.
      */

@@ -13,6 +13,14 @@ import org.privsim.core.data.SplitPlan;
  */
 public sealed interface UserTask permits UserTask.Init, UserTask.Round, UserTask.Evaluate {
 
+    /** A short label for progress output: {@code init}, {@code round t} or {@code evaluate}. */
+    default String label() {
+        if (this instanceof Round r) {
+            return "round " + r.round();
+        }
+        return this instanceof Init ? "init" : "evaluate";
+    }
+
     /** Seed of the population whose users answer this task. */
     long population();
 

@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.privsim.core.audit.AuditResult;
+import org.privsim.core.audit.BatchScores;
+import org.privsim.core.family.indexedmean.IndexedMeanAuditRun;
 import org.privsim.core.scenario.Scenario;
 import org.privsim.core.scenario.ScenarioParser;
 import org.privsim.core.seam.Participant;
@@ -65,39 +67,40 @@ class AuditFamilyTest {
         int[] members = cell.spec().collusion().members(12, 5);
         assertArrayEquals(new int[] {6, 7, 8}, members);
         Object context = AuditFamily.INSTANCE.context(cell, 0, SCENARIO.seed());
-        RunCurator<AuditFamily.Request, Object, AuditFamily.Scores> curator =
+        RunCurator<Object, Object, BatchScores> curator =
                 AuditFamily.INSTANCE.curator(cell, 0, SCENARIO.seed(), context);
-        List<Participant<AuditFamily.Request, Object>> participants = new ArrayList<>();
+        List<Participant<Object, Object>> participants = new ArrayList<>();
         for (int id = 0; id <= 12; id++) {
             participants.add(AuditFamily.INSTANCE.participant(cell, 0, SCENARIO.seed(), context, id));
         }
-        Step<AuditFamily.Request, AuditFamily.Scores> step = curator.start();
+        Step<Object, BatchScores> step = curator.start();
         int adversaryAsks = 0;
         while (!(step instanceof Step.Done)) {
             int[] asked = step.asked();
             List<Object> answers = new ArrayList<>();
             for (int position = 0; position < asked.length; position++) {
-                AuditFamily.Request request = step.request(position);
+                Object request = step.request(position);
                 if (asked[position] == 12) {
                     adversaryAsks++;
-                    AuditFamily.Colluders view = assertInstanceOf(AuditFamily.Colluders.class, request);
+                    IndexedMeanAuditRun.Colluders view = assertInstanceOf(IndexedMeanAuditRun.Colluders.class, request);
                     assertEquals(members.length, view.indices().length);
                     assertEquals(100, view.trials(), "run 0 holds trials 0 … 99");
                 } else {
-                    assertTrue(!(request instanceof AuditFamily.Colluders) && !(request instanceof AuditFamily.Billboard),
+                    assertTrue(!(request instanceof IndexedMeanAuditRun.Colluders)
+                            && !(request instanceof IndexedMeanAuditRun.Billboard),
                             "only the adversary gets a view");
                 }
                 Object answer = participants.get(asked[position]).answer(request);
-                if (request instanceof AuditFamily.Output) {
+                if (request instanceof IndexedMeanAuditRun.Output) {
                     boolean colluder = asked[position] >= 6 && asked[position] <= 8;
-                    assertEquals(colluder, answer instanceof AuditFamily.Forwarded, "person " + asked[position]);
+                    assertEquals(colluder, answer instanceof IndexedMeanAuditRun.Forwarded, "person " + asked[position]);
                 }
                 answers.add(answer);
             }
             step = curator.onAnswers(answers);
         }
         assertEquals(1, adversaryAsks);
-        AuditFamily.Scores scores = ((Step.Done<AuditFamily.Request, AuditFamily.Scores>) step).outcome();
+        BatchScores scores = ((Step.Done<Object, BatchScores>) step).outcome();
         assertEquals(0, scores.firstTrial());
         assertEquals(100, scores.scores().length);
     }

@@ -11,6 +11,7 @@ import org.privsim.core.audit.AuditClaim;
 import org.privsim.core.audit.AuditSpec;
 import org.privsim.core.audit.DistinguishingGame;
 import org.privsim.core.module.FamilyModule;
+import org.privsim.core.module.ParticipantAudit;
 import org.privsim.core.module.RunHeap;
 import org.privsim.core.module.Work;
 import org.privsim.core.module.WorkUnit;
@@ -62,6 +63,17 @@ public final class IndexedMeanModule implements FamilyModule {
     @Override
     public DistinguishingGame game(Scenario scenario, AuditSpec spec, int index, long root) {
         return spec.tracing() ? new TracingGame(spec, index, root) : new IndexedMeanGame(spec, index, root);
+    }
+
+    /** Its canary games are played with the persons and the adversary as participants; the tracing game in core. */
+    @Override
+    public boolean playsWithParticipants(AuditSpec spec) {
+        return !spec.tracing();
+    }
+
+    @Override
+    public ParticipantAudit participantAudit(AuditSpec spec, int index, long seed) {
+        return new IndexedMeanAuditRun(spec, index, seed);
     }
 
     @Override
