@@ -236,7 +236,7 @@ final class AuditReader {
 
     /** CB of the releases' ε_t at δ: the ε an MP-MTL run actually claims (Σε_t, the pure ε, when δ = 0). */
     private static double claimedEpsilon(ExperimentSpec experiment) {
-        MultitaskSettings m = experiment.multitask();
+        MultitaskSettings m = experiment.settings(MultitaskSettings.class);
         return CompositionBound.of(m.allocation().epsilons(m.iterations(), experiment.epsilons().get(0),
                 experiment.delta()), experiment.delta());
     }

@@ -142,8 +142,7 @@ public final class Defaults {
                                                       int epochs) {
         return new ExperimentSpec(Algorithm.PRIV_ALTMIN, List.of(epsilon), delta, Calibration.TIGHT, List.of(epochs),
                 PARTICIPATION, null, SPLIT, altMinClipModel(users), clipLabel(users), INIT_BUDGET_FRACTION, UStep.FULL,
-                null, null, null, roundBudgetSplit(users), null, RIDGE, modelNormBound(users), null, null, 1, null,
-                null, null);
+                null, null, null, roundBudgetSplit(users), null, RIDGE, modelNormBound(users), null, null, 1, null);
     }
     /** Estimator of the public representation: the paper's method of moments. */
     public static final SubspaceEstimator SUBSPACE_ESTIMATOR = SubspaceEstimator.MOMENTS;

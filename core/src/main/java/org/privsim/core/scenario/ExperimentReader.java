@@ -237,7 +237,7 @@ final class ExperimentReader implements ExperimentFields {
                 spec.clipLabel(), spec.initBudgetFraction(), spec.uStep(), spec.featureCovariance(),
                 spec.clipFeature(), spec.featureBudgetFraction(), spec.roundBudgetSplit(), spec.clipMoment(),
                 spec.ridge(), spec.modelNormBound(), spec.tolerance(), spec.persons(), spec.repeats(),
-                spec.multitask(), spec.transfer(), spec.metalearning(), uses("rank") ? k : null, spec.settings());
+                spec.metalearning(), uses("rank") ? k : null, spec.settings());
     }
 
     /** The representation given, or null. */

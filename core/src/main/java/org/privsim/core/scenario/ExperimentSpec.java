@@ -39,13 +39,12 @@ import org.privsim.core.privacy.Calibration;
  * @param repeats            independent runs averaged per cell: per (ε, t) for indexed mean, per (ε, epochs)
  *                           with independent data and noise for the low-rank algorithms, per (ε, λ) for
  *                           the multi-task algorithms
- * @param multitask          the multi-task settings (multi-task algorithms), else null
- * @param transfer           the transfer settings (transfer algorithms), else null
  * @param metalearning       held-out users fitted on the released U (altmin), or null
  * @param rank               k of the altmin algorithms on a {@code dataset} task (the synthetic task carries its
  *                           own), else null
- * @param settings           the algorithm's own settings record, for algorithms that keep one (e.g.
- *                           dp-fedavg), else null
+ * @param settings           the algorithm's own settings record, for algorithms that keep one (the
+ *                           federated, multi-task, transfer and ratings algorithms: {@link #settings(Class)}),
+ *                           else null
  */
 public record ExperimentSpec(
         Algorithm algorithm,
@@ -70,8 +69,6 @@ public record ExperimentSpec(
         Double tolerance,
         List<Integer> persons,
         Integer repeats,
-        MultitaskSettings multitask,
-        TransferSettings transfer,
         Metalearning metalearning,
         Integer rank,
         @JsonTypeInfo(use = JsonTypeInfo.Id.CLASS) AlgorithmSettings settings) {
@@ -82,11 +79,10 @@ public record ExperimentSpec(
                           Double clipModel, Double clipLabel, Double initBudgetFraction, UStep uStep,
                           FeatureCovariance featureCovariance, Double clipFeature, Double featureBudgetFraction,
                           Double roundBudgetSplit, Double clipMoment, Double ridge, Double modelNormBound,
-                          Double tolerance, List<Integer> persons, Integer repeats, MultitaskSettings multitask,
-                          TransferSettings transfer, Metalearning metalearning) {
+                          Double tolerance, List<Integer> persons, Integer repeats, Metalearning metalearning) {
         this(algorithm, epsilons, delta, calibration, epochs, participation, rounds, split, clipModel, clipLabel,
                 initBudgetFraction, uStep, featureCovariance, clipFeature, featureBudgetFraction, roundBudgetSplit,
-                clipMoment, ridge, modelNormBound, tolerance, persons, repeats, multitask, transfer, metalearning,
+                clipMoment, ridge, modelNormBound, tolerance, persons, repeats, metalearning,
                 null);
     }
 
@@ -96,11 +92,11 @@ public record ExperimentSpec(
                           Double clipModel, Double clipLabel, Double initBudgetFraction, UStep uStep,
                           FeatureCovariance featureCovariance, Double clipFeature, Double featureBudgetFraction,
                           Double roundBudgetSplit, Double clipMoment, Double ridge, Double modelNormBound,
-                          Double tolerance, List<Integer> persons, Integer repeats, MultitaskSettings multitask,
-                          TransferSettings transfer, Metalearning metalearning, Integer rank) {
+                          Double tolerance, List<Integer> persons, Integer repeats, Metalearning metalearning,
+                          Integer rank) {
         this(algorithm, epsilons, delta, calibration, epochs, participation, rounds, split, clipModel, clipLabel,
                 initBudgetFraction, uStep, featureCovariance, clipFeature, featureBudgetFraction, roundBudgetSplit,
-                clipMoment, ridge, modelNormBound, tolerance, persons, repeats, multitask, transfer, metalearning,
+                clipMoment, ridge, modelNormBound, tolerance, persons, repeats, metalearning,
                 rank, null);
     }
 
@@ -120,7 +116,7 @@ public record ExperimentSpec(
         return new ExperimentSpec(algorithm, List.of(epsilon), newDelta, newCalibration, epochs, participation,
                 rounds, split, clipModel, clipLabel, initBudgetFraction, uStep, featureCovariance, clipFeature,
                 featureBudgetFraction, roundBudgetSplit, clipMoment, ridge, modelNormBound, tolerance,
-                persons, repeats, multitask, transfer, metalearning, rank, settings);
+                persons, repeats, metalearning, rank, settings);
     }
 
     /**

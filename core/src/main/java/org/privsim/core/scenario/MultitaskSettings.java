@@ -26,7 +26,8 @@ import org.privsim.core.privacy.BudgetAllocation;
  */
 public record MultitaskSettings(Integer iterations, Double stepSize, List<Double> lambdas, Boolean acceleration,
         BudgetAllocation allocation, InitialModels initialModels, Integer outlierTask, Double outlierScale,
-        Boolean exportModels, CovarianceNoise covarianceNoise, List<Double> covarianceShifts) {
+        Boolean exportModels, CovarianceNoise covarianceNoise, List<Double> covarianceShifts)
+        implements AlgorithmSettings {
 
     public MultitaskSettings {
         lambdas = lambdas == null ? null : List.copyOf(lambdas);

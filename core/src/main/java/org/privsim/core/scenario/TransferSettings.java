@@ -28,5 +28,5 @@ public record TransferSettings(Representation representation, SubspaceEstimator 
         Double samplingRate, Integer steps, Double noiseMultiplier, Double clipGradient, Double learningRate,
         Boolean averageIterates, Double clipFeature, Double clipLabel, Double statisticsBudgetSplit,
         Double representationEpsilon, Double representationDelta, Integer representationEpochs,
-        Accountant accountant) {
+        Accountant accountant) implements AlgorithmSettings {
 }

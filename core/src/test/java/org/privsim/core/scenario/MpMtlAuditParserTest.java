@@ -46,11 +46,11 @@ class MpMtlAuditParserTest {
         Scenario scenario = parse("name: t\n" + TASK + "experiments: [ { algorithm: mp-mtl-low-rank, epsilon: 1 },"
                 + " { algorithm: mtl-trace-norm } ]\n");
         ExperimentSpec mpMtl = scenario.experiments().get(0);
-        assertEquals(Defaults.LAMBDAS, mpMtl.multitask().lambdas());
-        assertEquals(1, mpMtl.multitask().iterations());
+        assertEquals(Defaults.LAMBDAS, mpMtl.settings(MultitaskSettings.class).lambdas());
+        assertEquals(1, mpMtl.settings(MultitaskSettings.class).iterations());
         ExperimentSpec traceNorm = scenario.experiments().get(1);
-        assertEquals(Defaults.LAMBDAS, traceNorm.multitask().lambdas());
-        assertEquals(Defaults.MULTITASK_ITERATIONS, traceNorm.multitask().iterations());
+        assertEquals(Defaults.LAMBDAS, traceNorm.settings(MultitaskSettings.class).lambdas());
+        assertEquals(Defaults.MULTITASK_ITERATIONS, traceNorm.settings(MultitaskSettings.class).iterations());
         assertSingleError(audits(TASK, "algorithm: mp-mtl-low-rank, epsilon: 1"), "audits[0].lambda",
                 "required field missing");
     }
@@ -66,11 +66,11 @@ class MpMtlAuditParserTest {
         assertNull(audit.canaryScale());
         ExperimentSpec run = audit.experiment();
         assertEquals(List.of(1.0), run.epsilons());
-        assertEquals(List.of(0.01), run.multitask().lambdas());
-        assertEquals(Defaults.MP_MTL_ITERATIONS, run.multitask().iterations());
+        assertEquals(List.of(0.01), run.settings(MultitaskSettings.class).lambdas());
+        assertEquals(Defaults.MP_MTL_ITERATIONS, run.settings(MultitaskSettings.class).iterations());
         assertEquals(Defaults.multitaskClip(task), run.clipModel());
         // The claim is CB of the planned releases at δ, never above the target ε.
-        double[] releases = run.multitask().allocation().epsilons(Defaults.MP_MTL_ITERATIONS, 1, audit.delta());
+        double[] releases = run.settings(MultitaskSettings.class).allocation().epsilons(Defaults.MP_MTL_ITERATIONS, 1, audit.delta());
         assertEquals(CompositionBound.of(releases, audit.delta()), audit.epsilon());
     }
 

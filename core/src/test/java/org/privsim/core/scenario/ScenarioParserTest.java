@@ -40,19 +40,19 @@ class ScenarioParserTest {
         double modelNormBound = Math.sqrt(2) + Math.sqrt(2 * Math.log(2000)); // √k + √(2 ln n)
         assertEquals(new ExperimentSpec(Algorithm.PRIV_ALTMIN, EPSILONS, 1e-6, Calibration.PAPER, List.of(5),
                         Participation.EPOCHS, null, SampleSplit.REUSE, Math.sqrt(20 * 2), clipLabel, 0.2, UStep.FULL,
-                        null, null, null, 0.5, null, 1e-6, modelNormBound, null, null, 1, null, null, null),
+                        null, null, null, 0.5, null, 1e-6, modelNormBound, null, null, 1, null),
                 s.experiments().get(0));
         assertEquals(new ExperimentSpec(Algorithm.NON_PRIVATE_ALTMIN, null, null, null, List.of(100),
                         Participation.EPOCHS, null, SampleSplit.REUSE, null, null, null, null, null, null, null, null, null, 1e-6,
-                        modelNormBound, 1e-9, null, 1, null, null, null),
+                        modelNormBound, 1e-9, null, 1, null),
                 s.experiments().get(1));
         // own-data ridge: max(σ_F²·d/k, 1e-6) = 1e-4 · 20 / 2
         assertEquals(new ExperimentSpec(Algorithm.OWN_DATA, null, null, null, null, null, null, null, null, null,
-                        null, null, null, null, null, null, null, 0.01 * 0.01 * 20 / 2, null, null, null, 1, null, null, null),
+                        null, null, null, null, null, null, null, 0.01 * 0.01 * 20 / 2, null, null, null, 1, null),
                 s.experiments().get(2));
         assertEquals(new ExperimentSpec(Algorithm.SINGLE_MODEL_DP, EPSILONS, 1e-6, Calibration.PAPER, null, null,
                         null, null, Math.sqrt(20), clipLabel, null, null, null, null, null, null, null, 1e-6, null,
-                        null, null, 1, null, null, null),
+                        null, null, 1, null),
                 s.experiments().get(3));
     }
 
@@ -95,7 +95,7 @@ class ScenarioParserTest {
         assertEquals(64, s.aggregation().rangeSize());
         assertEquals(new ExperimentSpec(Algorithm.PRIV_ALTMIN, List.of(3.0), 0.001, Calibration.TIGHT,
                         List.of(1, 10, 3), Participation.EPOCHS, null, SampleSplit.PAPER, 2.5, 1.0, 0.5, UStep.FULL, null,
-                        null, null, 0.5, null, 0.0, 4.0, null, null, 1, null, null, null),
+                        null, null, 0.5, null, 0.0, 4.0, null, null, 1, null),
                 s.experiments().get(0));
         assertEquals(List.of(7), s.experiments().get(1).epochs());
         assertEquals(1e-3, s.experiments().get(1).tolerance());

@@ -37,6 +37,6 @@ final class FederatedResolver {
         return new ExperimentSpec(form.algorithm(), given.list("epsilon"), given.get("delta", Double.class), null,
                 null, null, null, null, null, null, null, null, null, null, null, null, null,
                 given.or("ridge", Double.class, ridge), null, null, null,
-                given.or("repeats", Integer.class, Defaults.LOW_RANK_REPEATS), null, null, null, null, settings);
+                given.or("repeats", Integer.class, Defaults.LOW_RANK_REPEATS), null, null, settings);
     }
 }

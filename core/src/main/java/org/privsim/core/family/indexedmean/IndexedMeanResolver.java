@@ -25,6 +25,6 @@ final class IndexedMeanResolver {
                 form.reads("calibration") ? given.or("calibration", Calibration.class, Defaults.CALIBRATION) : null,
                 null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
                 given.orList("persons", List.of(indexed.persons())), given.or("repeats", Integer.class, Defaults.REPEATS),
-                null, null, null);
+                null);
     }
 }

@@ -72,7 +72,7 @@ final class LowRankResolver {
                 form.reads("modelNormBound")
                         ? given.or("modelNormBound", Double.class, Defaults.modelNormBound(task)) : null,
                 form.reads("tolerance") ? given.or("tolerance", Double.class, Defaults.TOLERANCE) : null,
-                null, given.or("repeats", Integer.class, Defaults.LOW_RANK_REPEATS), null, null,
+                null, given.or("repeats", Integer.class, Defaults.LOW_RANK_REPEATS),
                 heldOutUsers == null ? null : new Metalearning(heldOutUsers,
                         given.orList("personalizationSamples", List.of(task.samplesPerUser()))));
     }

@@ -6,6 +6,7 @@ import java.util.SplittableRandom;
 import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
 import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
+import org.privsim.core.scenario.MultitaskSettings;
 import org.privsim.core.audit.DistinguishingGame;
 import org.privsim.core.mechanism.Injection;
 import org.privsim.core.random.RandomStreams;
@@ -83,9 +84,9 @@ public final class MpMtlCanaryGame implements DistinguishingGame {
         if (!MultitaskAlgorithms.iterative(spec.algorithm()) || !spec.algorithm().isPrivate()) {
             throw new IllegalArgumentException("the MP-MTL canary game audits mp-mtl-*, got " + spec.algorithm().id());
         }
-        if (spec.epsilons().size() != 1 || spec.multitask().lambdas().size() != 1) {
+        if (spec.epsilons().size() != 1 || spec.settings(MultitaskSettings.class).lambdas().size() != 1) {
             throw new IllegalArgumentException("the game runs one ε and one λ, got " + spec.epsilons() + " and "
-                    + spec.multitask().lambdas());
+                    + spec.settings(MultitaskSettings.class).lambdas());
         }
         if (target < 0 || target >= task.tasks()) {
             throw new IllegalArgumentException("target " + target + " is not in [0, " + task.tasks() + ")");
@@ -95,7 +96,7 @@ public final class MpMtlCanaryGame implements DistinguishingGame {
         this.seed = seed;
         this.target = target;
         this.d = task.dimension();
-        this.shrink = spec.multitask().stepSize() * spec.multitask().lambdas().get(0);
+        this.shrink = spec.settings(MultitaskSettings.class).stepSize() * spec.settings(MultitaskSettings.class).lambdas().get(0);
         this.direction = direction(MultitaskAlgorithms.spectral(spec.algorithm()),
                 RandomStreams.stream(seed, "audit-mtl-canary-direction"));
         MultitaskPopulation population = new MultitaskPopulation(single, seed, 0);

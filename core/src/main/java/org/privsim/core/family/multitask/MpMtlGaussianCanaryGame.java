@@ -2,6 +2,7 @@ package org.privsim.core.family.multitask;
 
 import java.util.Objects;
 import java.util.SplittableRandom;
+import org.privsim.core.scenario.MultitaskSettings;
 import org.privsim.core.audit.DistinguishingGame;
 import org.privsim.core.audit.GaussianWhiteBox;
 import org.privsim.core.audit.ReleaseTranscript;
@@ -63,13 +64,13 @@ public final class MpMtlGaussianCanaryGame implements DistinguishingGame {
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(injection, "injection");
         if (!MultitaskAlgorithms.iterative(spec.algorithm()) || !spec.algorithm().isPrivate()
-                || !spec.multitask().gaussianNoise()) {
+                || !spec.settings(MultitaskSettings.class).gaussianNoise()) {
             throw new IllegalArgumentException("the Gaussian MP-MTL canary game audits mp-mtl-* with covarianceNoise"
                     + " gaussian, got " + spec.algorithm().id());
         }
-        if (spec.epsilons().size() != 1 || spec.multitask().lambdas().size() != 1) {
+        if (spec.epsilons().size() != 1 || spec.settings(MultitaskSettings.class).lambdas().size() != 1) {
             throw new IllegalArgumentException("the game runs one ε and one λ, got " + spec.epsilons() + " and "
-                    + spec.multitask().lambdas());
+                    + spec.settings(MultitaskSettings.class).lambdas());
         }
         if (target < 0 || target >= task.tasks()) {
             throw new IllegalArgumentException("target " + target + " is not in [0, " + task.tasks() + ")");

@@ -3,6 +3,7 @@ package org.privsim.core.family.multitask;
 import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
 import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
+import org.privsim.core.scenario.MultitaskSettings;
 import org.privsim.core.linalg.PackedSymmetric;
 import org.privsim.core.privacy.GaussianMechanism;
 import org.privsim.core.privacy.L2LaplaceMechanism;
@@ -76,7 +77,7 @@ public final class MultitaskCurator {
         this.shiftFactor = tuned.covarianceShift();
         this.repeat = repeat;
         this.seed = seed;
-        this.exportModels = Boolean.TRUE.equals(cell.spec().multitask().exportModels());
+        this.exportModels = Boolean.TRUE.equals(cell.spec().settings(MultitaskSettings.class).exportModels());
         this.epsilons = cell.releaseEpsilons();
         this.rhos = cell.releaseRhos();
         boolean gaussian = cell.gaussianNoise() && cell.epsilon() != null;
@@ -127,7 +128,7 @@ public final class MultitaskCurator {
                     epsilons[released - 1], tasks));
             WishartMechanism.addNoise(sigma, d, release, cell.noise(seed, repeat, released));
         }
-        double shrink = cell.spec().multitask().stepSize() * lambda;
+        double shrink = cell.spec().settings(MultitaskSettings.class).stepSize() * lambda;
         return new TaskRequest.Project(released, MultitaskAlgorithms.spectral(cell.algorithm())
                 ? spectralProjection(sigma, shrink) : rowProjection(sigma, shrink));
     }

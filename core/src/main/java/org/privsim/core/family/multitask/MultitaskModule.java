@@ -73,7 +73,7 @@ public final class MultitaskModule implements FamilyModule {
     public DistinguishingGame game(Scenario scenario, AuditSpec spec, int index, long root) {
         long seed = FamilyModule.gameSeed(root, index);
         MultitaskRegressionTask task = (MultitaskRegressionTask) spec.task();
-        return spec.experiment().multitask().gaussianNoise()
+        return spec.experiment().settings(MultitaskSettings.class).gaussianNoise()
                 ? new MpMtlGaussianCanaryGame(task, spec.experiment(), seed, spec.target(), spec.inject())
                 : new MpMtlCanaryGame(task, spec.experiment(), seed, spec.target(), spec.inject());
     }
@@ -81,7 +81,7 @@ public final class MultitaskModule implements FamilyModule {
     @Override
     public AuditClaim claim(AuditSpec spec) {
         int tasks = ((MultitaskRegressionTask) spec.task()).tasks();
-        if (spec.algorithm().isPrivate() && !spec.experiment().multitask().gaussianNoise()) {
+        if (spec.algorithm().isPrivate() && !spec.experiment().settings(MultitaskSettings.class).gaussianNoise()) {
             // the Wishart release: the composition bound CB of its releases, the claimed ε itself
             return new AuditClaim(tasks, spec.epsilon(), null);
         }
@@ -97,7 +97,7 @@ public final class MultitaskModule implements FamilyModule {
     @Override
     public void addWork(Scenario scenario, ExperimentSpec spec, Work work) {
         MultitaskRegressionTask multitask = (MultitaskRegressionTask) scenario.task();
-        double runs = Work.runs(spec) * multitask.structures().size() * candidates(spec.multitask());
+        double runs = Work.runs(spec) * multitask.structures().size() * candidates(spec.settings(MultitaskSettings.class));
         work.add(WorkUnit.MULTITASK_OP, runs * runOps(multitask, spec));
         work.add(WorkUnit.MULTITASK_RUN, runs);
     }
@@ -129,7 +129,7 @@ public final class MultitaskModule implements FamilyModule {
         double n = t.samplesPerTask();
         double d = t.dimension();
         double rows = n + t.validationSamplesPerTask() + t.testSamplesPerTask();
-        MultitaskSettings s = spec.multitask();
+        MultitaskSettings s = spec.settings(MultitaskSettings.class);
         double iterations = s == null || s.iterations() == null ? 0 : s.iterations();
         return m * rows * d + m * (n * d * d + d * d * d) + iterations * (m * n * d + d * d * m + d * d * d);
     }

@@ -56,6 +56,6 @@ final class MultitaskResolver {
                 form.reads("clipModel") ? given.or("clipModel", Double.class, Defaults.multitaskClip(task)) : null,
                 null, null, null, null, null, null, null, null,
                 given.or("ridge", Double.class, Defaults.MULTITASK_RIDGE), null, null, null,
-                given.or("repeats", Integer.class, Defaults.MULTITASK_REPEATS), settings, null, null);
+                given.or("repeats", Integer.class, Defaults.MULTITASK_REPEATS), null, null, settings);
     }
 }

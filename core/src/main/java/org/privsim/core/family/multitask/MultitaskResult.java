@@ -114,7 +114,7 @@ public record MultitaskResult(
 
     /** The row of {@code cell} from its outcomes, {@code outcomes[λ index][repeat]}. */
     public static MultitaskResult of(MultitaskRunPlan cell, MultitaskOutcome[][] outcomes) {
-        MultitaskSettings settings = cell.spec().multitask();
+        MultitaskSettings settings = cell.spec().settings(MultitaskSettings.class);
         boolean hasLambda = settings.lambdas() != null;
         int best = 0;
         double[] validation = new double[outcomes.length];

@@ -66,7 +66,7 @@ public record MultitaskRunPlan(int experiment, ExperimentSpec spec, Double epsil
      * λ) with every covariance shift factor (Gaussian releases; null otherwise).
      */
     public List<Candidate> candidates() {
-        MultitaskSettings m = spec.multitask();
+        MultitaskSettings m = spec.settings(MultitaskSettings.class);
         List<Double> lambdas = m.lambdas() == null ? List.of(0.0) : m.lambdas();
         List<Double> shifts = gaussianNoise() ? m.covarianceShifts() : Collections.singletonList(null);
         List<Candidate> candidates = new ArrayList<>();
@@ -85,7 +85,7 @@ public record MultitaskRunPlan(int experiment, ExperimentSpec spec, Double epsil
 
     /** T, the number of covariance releases (0 for stl-ridge and dp-aggr). */
     public int iterations() {
-        Integer t = spec.multitask().iterations();
+        Integer t = spec.settings(MultitaskSettings.class).iterations();
         return t == null ? 0 : t;
     }
 
@@ -102,7 +102,7 @@ public record MultitaskRunPlan(int experiment, ExperimentSpec spec, Double epsil
         if (spec.algorithm() == Algorithm.DP_AGGR) {
             return new double[] {epsilon};
         }
-        return spec.multitask().allocation().epsilons(iterations(), epsilon, delta());
+        return spec.settings(MultitaskSettings.class).allocation().epsilons(iterations(), epsilon, delta());
     }
 
     /**
@@ -115,7 +115,7 @@ public record MultitaskRunPlan(int experiment, ExperimentSpec spec, Double epsil
         if (epsilon == null || !gaussianNoise()) {
             return new double[0];
         }
-        return spec.multitask().allocation().rhos(iterations(), totalRho());
+        return spec.settings(MultitaskSettings.class).allocation().rhos(iterations(), totalRho());
     }
 
     /** The total zCDP budget of a Gaussian-release cell: the calibration's ρ for (ε, δ). */
@@ -130,7 +130,7 @@ public record MultitaskRunPlan(int experiment, ExperimentSpec spec, Double epsil
 
     /** Whether the cell's covariance releases are Gaussian (zCDP) rather than Wishart (pure ε). */
     public boolean gaussianNoise() {
-        return MultitaskAlgorithms.iterative(spec.algorithm()) && spec.multitask().gaussianNoise();
+        return MultitaskAlgorithms.iterative(spec.algorithm()) && spec.settings(MultitaskSettings.class).gaussianNoise();
     }
 
     /** δ of the composition bound (0 for dp-aggr's single pure release and the non-private ones). */
@@ -163,7 +163,7 @@ public record MultitaskRunPlan(int experiment, ExperimentSpec spec, Double epsil
 
     /** What each task of repeat {@code repeat} needs. */
     public TaskSettings taskSettings(long seed, int repeat) {
-        MultitaskSettings m = spec.multitask();
+        MultitaskSettings m = spec.settings(MultitaskSettings.class);
         boolean clips = spec.clipModel() != null && !inject.skipClipping();
         Integer outlier = m.outlierTask();
         return new TaskSettings(spec.algorithm(), clips ? spec.clipModel() : Double.POSITIVE_INFINITY, spec.ridge(),

@@ -45,7 +45,7 @@ final class RatingsResolver {
         return new ExperimentSpec(algorithm, given.list("epsilon"), given.get("delta", Double.class),
                 priv ? given.or("calibration", Calibration.class, Calibration.TIGHT) : null,
                 null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-                given.or("repeats", Integer.class, Defaults.LOW_RANK_REPEATS), null, null, null, null, settings);
+                given.or("repeats", Integer.class, Defaults.LOW_RANK_REPEATS), null, null, settings);
     }
 
     /**

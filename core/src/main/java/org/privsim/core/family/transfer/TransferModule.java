@@ -93,7 +93,7 @@ public final class TransferModule implements FamilyModule {
         if (!spec.algorithm().isPrivate()) {
             return new AuditClaim(population, null, null);
         }
-        TransferSettings s = spec.experiment().transfer();
+        TransferSettings s = spec.experiment().settings(TransferSettings.class);
         return new AuditClaim(population,
                 TransferRunPlan.audited(task, spec.experiment(), Injection.NONE).accountedEpsilon(),
                 spec.method() == AuditMethod.SAMPLED_GAUSSIAN_AUC ? new SampledGaussianAuc(s.samplingRate(), s.steps()) : null);
@@ -112,7 +112,7 @@ public final class TransferModule implements FamilyModule {
     public void addWork(Scenario scenario, ExperimentSpec spec, Work work) {
         TransferRegressionTask transfer = (TransferRegressionTask) scenario.task();
         double runs = Work.runs(spec);
-        TransferSettings s = spec.transfer();
+        TransferSettings s = spec.settings(TransferSettings.class);
         List<Integer> n1 = s.representation() != null && s.representation().fromPublicRows()
                 ? transfer.publicSamples() : List.of(0);
         for (int publicRows : n1) {
@@ -138,7 +138,7 @@ public final class TransferModule implements FamilyModule {
         work.add(WorkUnit.TRANSFER_OP, trials * runOps(transfer, experiment, publicRows, privateRows));
         work.add(WorkUnit.SGD_STEP, trials * sgdSteps(experiment));
         work.add(WorkUnit.TRANSFER_RUN, trials);
-        TransferSettings s = experiment.transfer();
+        TransferSettings s = experiment.settings(TransferSettings.class);
         if (spec.algorithm() == Algorithm.DP_SGD) {
             work.calibrations(experiment, s.samplingRate(), s.steps(), s.noiseMultiplier(), s.accountant());
         }
@@ -146,7 +146,7 @@ public final class TransferModule implements FamilyModule {
 
     /** DP-SGD steps of a transfer run (0 for the other transfer algorithms). */
     private static double sgdSteps(ExperimentSpec spec) {
-        return spec.algorithm() == Algorithm.DP_SGD ? spec.transfer().steps() : 0;
+        return spec.algorithm() == Algorithm.DP_SGD ? spec.settings(TransferSettings.class).steps() : 0;
     }
 
     /**
@@ -156,7 +156,7 @@ public final class TransferModule implements FamilyModule {
      * and least squares n₂·p² + p³.
      */
     private static double runOps(TransferRegressionTask t, ExperimentSpec spec, int publicRows, int privateRows) {
-        TransferSettings s = spec.transfer();
+        TransferSettings s = spec.settings(TransferSettings.class);
         double d = t.dimension();
         double k = t.rank();
         double ops = (double) (publicRows + privateRows) * d;

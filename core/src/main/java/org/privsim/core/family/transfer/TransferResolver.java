@@ -53,6 +53,6 @@ final class TransferResolver {
         return new ExperimentSpec(form.algorithm(), given.list("epsilon"), given.get("delta", Double.class),
                 statistics ? given.or("calibration", Calibration.class, Defaults.TRANSFER_CALIBRATION) : null,
                 null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-                given.or("repeats", Integer.class, Defaults.TRANSFER_REPEATS), null, settings, null);
+                given.or("repeats", Integer.class, Defaults.TRANSFER_REPEATS), null, null, settings);
     }
 }

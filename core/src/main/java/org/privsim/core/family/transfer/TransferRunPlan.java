@@ -63,8 +63,8 @@ public record TransferRunPlan(int experiment, ExperimentSpec spec, Integer publi
             if (!spec.algorithm().isTransfer()) {
                 continue;
             }
-            List<Integer> n1 = spec.transfer().representation() != null
-                    && spec.transfer().representation().fromPublicRows()
+            List<Integer> n1 = spec.settings(TransferSettings.class).representation() != null
+                    && spec.settings(TransferSettings.class).representation().fromPublicRows()
                     ? task.publicSamples() : Collections.singletonList(null);
             List<Double> eps = spec.epsilons() == null ? Collections.singletonList(null) : spec.epsilons();
             SgdCalibration[] sigmas = eps.stream().map(epsilon -> calibration(spec, epsilon))
@@ -88,8 +88,8 @@ public record TransferRunPlan(int experiment, ExperimentSpec spec, Integer publi
      */
     public static TransferRunPlan audited(TransferRegressionTask task, ExperimentSpec spec, Injection inject) {
         Double epsilon = spec.epsilons().get(0);
-        boolean estimated = spec.transfer().representation() != null
-                && spec.transfer().representation().fromPublicRows();
+        boolean estimated = spec.settings(TransferSettings.class).representation() != null
+                && spec.settings(TransferSettings.class).representation().fromPublicRows();
         return new TransferRunPlan(0, spec, estimated ? task.publicSamples().get(0) : null, 0, epsilon, 0,
                 task.privateSamples().get(0), 0, task, calibration(spec, epsilon), inject);
     }
@@ -101,12 +101,12 @@ public record TransferRunPlan(int experiment, ExperimentSpec spec, Integer publi
 
     /** The settings. */
     public TransferSettings settings() {
-        return spec.transfer();
+        return spec.settings(TransferSettings.class);
     }
 
     /** The representation (null for zero-shot). */
     public Representation representation() {
-        return spec.transfer().representation();
+        return spec.settings(TransferSettings.class).representation();
     }
 
     /** p, the dimension the private task learns in: k with a representation, d without. */
@@ -124,7 +124,7 @@ public record TransferRunPlan(int experiment, ExperimentSpec spec, Integer publi
         if (spec.algorithm() != Algorithm.DP_SGD) {
             return null;
         }
-        TransferSettings s = spec.transfer();
+        TransferSettings s = spec.settings(TransferSettings.class);
         return SgdCalibration.calibrate(s.samplingRate(), s.steps(), spec.delta(), epsilon, s.noiseMultiplier(),
                 Accountants.named(s.accountant().id()));
     }

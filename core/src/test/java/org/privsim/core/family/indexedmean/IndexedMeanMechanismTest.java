@@ -83,7 +83,7 @@ class IndexedMeanMechanismTest {
         ExperimentSpec spec = new ExperimentSpec(algorithm, algorithm.isPrivate() ? List.of(1.0) : null,
                 algorithm.isPrivate() ? 1e-5 : null, algorithm.isPrivate() ? Calibration.PAPER : null,
                 null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-                List.of(30), 400, null, null, null);
+                List.of(30), 400, null);
         IndexedMeanRunPlan cell = new IndexedMeanRunPlan(0, spec, algorithm.isPrivate() ? 1.0 : null, 0, task);
         IndexedMeanResult result = SequentialInterpreter.row(IndexedMeanFamily.INSTANCE, cell, 42);
         assertTrue(result.lossStdErr() > 0);

@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.ejml.data.DMatrixRMaj;
 import org.junit.jupiter.api.Test;
+import org.privsim.core.scenario.TransferSettings;
 import org.privsim.core.linalg.FlooredSolve;
 import org.privsim.core.linalg.Subspaces;
 import org.privsim.core.privacy.PldAccountant;
@@ -398,7 +399,7 @@ class TransferTest {
         // YAML's unquoted true names the true subspace.
         Scenario s = parse("name: t\n" + SMALL_TASK + "experiments:\n  - { algorithm: nonprivate-regression,"
                 + " representation: true }\n");
-        assertEquals(Representation.TRUE, s.experiments().get(0).transfer().representation());
+        assertEquals(Representation.TRUE, s.experiments().get(0).settings(TransferSettings.class).representation());
     }
 
     private static void assertError(String task, String experiment, String path, String reason) {
