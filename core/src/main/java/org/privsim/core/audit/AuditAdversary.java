@@ -1,8 +1,6 @@
 package org.privsim.core.audit;
 
 import com.fasterxml.jackson.annotation.JsonValue;
-import org.privsim.core.family.indexedmean.IndexedMeanAdversary;
-import org.privsim.core.family.indexedmean.TracingGame;
 
 /**
  * Which adversary scores an indexed-mean audit's trials.
@@ -11,12 +9,12 @@ import org.privsim.core.family.indexedmean.TracingGame;
  */
 public enum AuditAdversary {
     /**
-     * The canary game's exact log-likelihood ratio ({@link IndexedMeanAdversary}): knows every
+     * The canary game's exact log-likelihood ratio ({@code family/indexedmean/IndexedMeanAdversary}): knows every
      * non-target person's data and the canary pair; the optimal test of the two worlds.
      */
     LLR("llr"),
     /**
-     * The tracing (fingerprinting) attack of the paper's lower bounds ({@link TracingGame}): a
+     * The tracing (fingerprinting) attack of the paper's lower bounds ({@code family/indexedmean/TracingGame}): a
      * membership test that knows the population mean p and a candidate's data, scores
      * Σ_j (x_j − p_j)(p̂_j − p_j) over the whole billboard, and tells members from fresh draws.
      */

@@ -2,7 +2,6 @@ package org.privsim.core.seam;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.privsim.core.run.ExperimentRow;
 import org.privsim.core.scenario.Scenario;
 
 /**
@@ -89,7 +88,7 @@ public final class BoundCell {
         return family.spread(cell);
     }
 
-    /** {@link Family#row}: an {@link ExperimentRow} or an audit's row. */
+    /** {@link Family#row}: an experiment row ({@code core/run/ExperimentRow}) or an audit's row. */
     public Object row(List<Object> outcomes) {
         return family.row(cell, outcomes);
     }

@@ -1,7 +1,6 @@
 package org.privsim.core.seam;
 
 import java.util.List;
-import org.privsim.core.run.ExperimentRow;
 import org.privsim.core.scenario.Algorithm;
 import org.privsim.core.scenario.Scenario;
 
@@ -21,7 +20,7 @@ import org.privsim.core.scenario.Scenario;
  * @param <Q> request
  * @param <A> answer
  * @param <O> run outcome
- * @param <R> report row: an {@link ExperimentRow} of the report's {@code experiments}, or an
+ * @param <R> report row: an experiment row ({@code core/run/ExperimentRow}) of the report's {@code experiments}, or an
  *            {@link org.privsim.core.audit.AuditResult} of its {@code audits}
  */
 public interface Family<C, P, Q, A, O, R> {
