@@ -65,10 +65,10 @@ import org.privsim.core.mechanism.SgdCalibration;
  *
  * <p>Adaptive clipping ({@code clipping: adaptive}, Andrew et al. 2021): round t clips to C_t (C_1 =
  * clipUpdate; the request carries it); each sampled user answers its clipped update followed by its
- * bit b = 1[‖Δ‖ ≤ C_t]; the curator adds N(0, (z_Δ·C_t)²) per coordinate to the update sum, z_Δ =
- * (σ⁻² − (2σ_b)⁻²)^(−1/2), and N(0, σ_b²) to Σ b (stream "&lt;stream&gt;-count-noise"), and sets
- * C_{t+1} = C_t·exp(−η_C·(b̄ − γ)), b̄ the noisy count over q·n. The pair is accounted as one
- * Poisson-subsampled Gaussian of multiplier σ; each round's record states C_t as its sensitivity, so
+ * centred bit b − 1/2, b = 1[‖Δ‖ ≤ C_t] (sensitivity 1/2); the curator adds N(0, (z_Δ·C_t)²) per
+ * coordinate to the update sum, z_Δ = (σ⁻² − (2σ_b)⁻²)^(−1/2), and N(0, σ_b²) to Σ (b − 1/2) (stream
+ * "&lt;stream&gt;-count-noise"), and sets C_{t+1} = C_t·exp(−η_C·(b̄ − γ)), b̄ that noisy sum over q·n
+ * plus 1/2. The pair is accounted as one Poisson-subsampled Gaussian of multiplier σ; each round's record states C_t as its sensitivity, so
  * the ledger's releases carry the clip's trajectory.
  *
  * <p>Shared context: the runs of one experiment on one repeat's population (its cells at every ε)
@@ -133,8 +133,8 @@ public abstract class FederatedFamily
      *
      * @param round t, 1-based
      * @param model the published model (dp-fedavg: θ, d values; dp-fedrep: U, row-major d×k)
-     * @param clip  the round's clip C_t under adaptive clipping (the answer then ends with the bit
-     *              1[‖Δ‖ ≤ C_t]); null under fixed clipping (clipUpdate)
+     * @param clip  the round's clip C_t under adaptive clipping (the answer then ends with the centred
+     *              bit 1[‖Δ‖ ≤ C_t] − 1/2); null under fixed clipping (clipUpdate)
      */
     public record Update(int round, double[] model, Double clip) implements Request {
         /** An update request under fixed clipping. */
@@ -248,7 +248,7 @@ public abstract class FederatedFamily
 
     /**
      * A user's answer to {@code request}: its local update clipped to the request's clip (or
-     * clipUpdate), followed under adaptive clipping by its bit 1[‖Δ‖ ≤ C_t].
+     * clipUpdate), followed under adaptive clipping by its centred bit 1[‖Δ‖ ≤ C_t] − 1/2.
      */
     public double[] answer(Cell cell, UserDataset data, Update request) {
         double[] update = update(cell, data, request.model());
@@ -258,7 +258,7 @@ public abstract class FederatedFamily
             return update;
         }
         double[] answer = java.util.Arrays.copyOf(update, update.length + 1);
-        answer[update.length] = scale == 1 ? 1 : 0;
+        answer[update.length] = scale == 1 ? 0.5 : -0.5;
         return answer;
     }
 
@@ -388,7 +388,10 @@ public abstract class FederatedFamily
             return next();
         }
 
-        /** C_{t+1} = C_t·exp(−η_C·(b̄ − γ)), b̄ = (Σ b + N(0, σ_b²))/(q·n), the bits last in the answers. */
+        /**
+         * C_{t+1} = C_t·exp(−η_C·(b̄ − γ)), b̄ = (Σ (b − 1/2) + N(0, σ_b²))/(q·n) + 1/2, the centred bits
+         * last in the answers.
+         */
         private void adaptClip(List<double[]> answers, double cohort) {
             double count = 0;
             for (double[] answer : answers) {
@@ -396,7 +399,7 @@ public abstract class FederatedFamily
             }
             double noisyCount = count + adaptive.countNoise() * injected * RandomStreams.stream(repeatSeed,
                     stream + "-count-noise", cell.experiment(), cell.epsilonIndex(), round).nextGaussian();
-            clip *= Math.exp(-adaptive.clipLearningRate() * (noisyCount / cohort - adaptive.targetQuantile()));
+            clip *= Math.exp(-adaptive.clipLearningRate() * (noisyCount / cohort + 0.5 - adaptive.targetQuantile()));
         }
 
         /** The next round's request, or after T rounds the personalization request to every user. */
