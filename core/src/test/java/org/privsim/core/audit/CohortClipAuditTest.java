@@ -34,7 +34,7 @@ class CohortClipAuditTest {
 
     /**
      * Fixed cohorts at ε = 8, q = 0.1, 30 rounds: the without-replacement RDP claim is loose enough that
-     * only there does half the noise move the dominating composition's ε (27.6) far enough past it;
+     * only there does half the noise move the Poisson composition's ε (20.5) far enough past it;
      * with this seed the fault's ε_lower is 8.16, just above the claim.
      */
     @Test
@@ -54,17 +54,18 @@ class CohortClipAuditTest {
     }
 
     /**
-     * The area is read against the Poisson-subsampled Gaussian at rate m/n and multiplier z/2, which
-     * dominates the replace-one sample without replacement; the claim, the without-replacement RDP ε,
-     * is above that composition's PLD ε, so a correct mechanism's ε_lower stays below the claim.
+     * The area is read against the Poisson-subsampled Gaussian at rate m/n and multiplier z/2; at the
+     * audited setting (m = 20 of 200, 30 rounds, ε = 8) the claim, the without-replacement RDP ε, is
+     * well above that composition's PLD ε (4.63): the slack that keeps a correct mechanism's ε_lower
+     * below the claim (docs/audits.md, "Fixed cohorts and adaptive clipping").
      */
     @Test
     void theWithoutReplacementClaimIsAboveTheDominatingPoissonComposition() {
-        SgdCalibration c = SgdCalibration.calibrate(new FixedCohort(200, 10), 10, 1e-5, 2, null);
+        SgdCalibration c = SgdCalibration.calibrate(new FixedCohort(200, 20), 30, 1e-5, 8, null);
         double z = c.noiseMultiplier();
-        assertEquals(SampledWithoutReplacementRdp.epsilon(0.05, z / 2, 10, 1e-5), c.accountedEpsilon(), 0);
-        double poisson = PldAccountant.dpSgdEpsilon(0.05, z / 2, 10, 1e-5);
-        assertTrue(poisson < c.accountedEpsilon(), "Poisson PLD at z/2 " + poisson + " below the claim "
+        assertEquals(SampledWithoutReplacementRdp.epsilon(0.1, z / 2, 30, 1e-5), c.accountedEpsilon(), 0);
+        double poisson = PldAccountant.dpSgdEpsilon(0.1, z / 2, 30, 1e-5);
+        assertTrue(poisson < 0.6 * c.accountedEpsilon(), "Poisson PLD at z/2 " + poisson + " well below the claim "
                 + c.accountedEpsilon());
     }
 
