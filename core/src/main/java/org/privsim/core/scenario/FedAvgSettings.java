@@ -10,7 +10,9 @@ package org.privsim.core.scenario;
  * averages over the expected cohort q·n. σ is {@code noiseMultiplier} when given, else the smallest
  * σ whose Poisson-subsampled Gaussian account of {@code rounds} rounds by {@code accountant} meets
  * (ε, δ); the ledger charges by the same accountant. Every user then fits its personal model with
- * the experiment's {@code ridge}.
+ * the experiment's {@code ridge}. {@code cohort} fixed draws exactly round(q·n) users a round without
+ * replacement instead (replace-one, accounted by RDP); {@code adaptiveClip} makes the clip follow a
+ * private quantile of the update norms, starting at {@code clipUpdate}.
  *
  * <p>Guarantee: an immutable value with every default resolved.
  *
