@@ -6,7 +6,8 @@
 With the standard library only, it validates the file's structure: every row names its accountant
 (zcdp, pure-composition-bound, rdp or pld), delta and accountedEpsilon; every run's event is a
 ComposedDpEvent of GaussianDpEvent{noise_multiplier}, PoissonSampledDpEvent{sampling_probability,
-event}, EpsilonDeltaDpEvent{epsilon, delta} or SelfComposedDpEvent{event, count} events, with a
+event}, SampledWithoutReplacementDpEvent{source_dataset_size, sample_size, event},
+EpsilonDeltaDpEvent{epsilon, delta} or SelfComposedDpEvent{event, count} events, with a
 neighbouring relation of dp_accounting's NeighboringRelation. It prints one line per row and exits 1
 on the first malformed object.
 
@@ -58,6 +59,13 @@ def check_event(event, path):
         if event.get("event", {}).get("type") != "GaussianDpEvent":
             raise Malformed(f"{path}.event: privsim samples Gaussian events only")
         return check_event(event["event"], path + ".event")
+    if kind == "SampledWithoutReplacementDpEvent":
+        n, m = event.get("source_dataset_size"), event.get("sample_size")
+        if not isinstance(n, int) or not isinstance(m, int) or not 0 < m <= n:
+            raise Malformed(f"{path}: sample_size must be an integer in [1, source_dataset_size]")
+        if event.get("event", {}).get("type") != "GaussianDpEvent":
+            raise Malformed(f"{path}.event: privsim samples Gaussian events only")
+        return check_event(event["event"], path + ".event")
     if kind == "SelfComposedDpEvent":
         count = event.get("count")
         if not isinstance(count, int) or count < 1:
@@ -81,6 +89,9 @@ def to_dp_accounting(event, dp_event):
     if kind == "PoissonSampledDpEvent":
         return dp_event.PoissonSampledDpEvent(event["sampling_probability"],
                                               to_dp_accounting(event["event"], dp_event))
+    if kind == "SampledWithoutReplacementDpEvent":
+        return dp_event.SampledWithoutReplacementDpEvent(event["source_dataset_size"], event["sample_size"],
+                                                         to_dp_accounting(event["event"], dp_event))
     if kind == "SelfComposedDpEvent":
         return dp_event.SelfComposedDpEvent(to_dp_accounting(event["event"], dp_event), event["count"])
     return dp_event.ComposedDpEvent([to_dp_accounting(e, dp_event) for e in event["events"]])

@@ -21,7 +21,9 @@ import org.privsim.core.run.Report;
  * event mirrors a class of dp_accounting's {@code dp_event} module by its {@code type} and attribute
  * names: a Gaussian release is {@code GaussianDpEvent{noise_multiplier}} with the multiplier the
  * accounting assumed (in units of the sensitivity), a sampled one
- * {@code PoissonSampledDpEvent{sampling_probability, event}}, a pure ε-DP release (Wishart, ℓ2-Laplace:
+ * {@code PoissonSampledDpEvent{sampling_probability, event}}, one on a fixed cohort (m of n drawn without
+ * replacement, replace-one, the multiplier in units of the replace-one sensitivity 2C)
+ * {@code SampledWithoutReplacementDpEvent{source_dataset_size, sample_size, event}}, a pure ε-DP release (Wishart, ℓ2-Laplace:
  * mechanisms dp_accounting has no class for) {@code EpsilonDeltaDpEvent{epsilon, delta = 0}} with its
  * own stated cost, a folded record of count c &gt; 1 {@code SelfComposedDpEvent{event, count}}, and a run
  * the {@code ComposedDpEvent{events}} of the releases behind its ledger's largest spend.
@@ -119,6 +121,12 @@ public final class PrivacyEvents {
             case SAMPLED_GAUSSIAN -> {
                 base.put("type", "PoissonSampledDpEvent");
                 base.put("sampling_probability", release.samplingRate());
+                gaussian(base.putObject("event"), release);
+            }
+            case SAMPLED_WITHOUT_REPLACEMENT_GAUSSIAN -> {
+                base.put("type", "SampledWithoutReplacementDpEvent");
+                base.put("source_dataset_size", release.participants());
+                base.put("sample_size", Math.round(release.samplingRate() * release.participants()));
                 gaussian(base.putObject("event"), release);
             }
             case WISHART, L2_LAPLACE -> {

@@ -56,6 +56,10 @@ public final class ReportWriter {
     public static final String TRACING_CSV = "tracing.csv";
     /** File name of the tracing AUC-vs-d plot. */
     public static final String TRACING_PLOT = "tracing-auc.png";
+    /** File name of the adaptive clips' trajectories. */
+    public static final String CLIP_TRAJECTORY_CSV = "clip-trajectory.csv";
+    /** File name of the adaptive clips' plot. */
+    public static final String CLIP_TRAJECTORY_PLOT = "clip-trajectory.png";
     /** File name of the recorded releases, one JSON object per line. */
     public static final String RELEASES_JSONL = "releases.jsonl";
     /** File name of the private rows' releases as dp_accounting events. */
@@ -64,7 +68,8 @@ public final class ReportWriter {
     /** The names of every file this writer produces (the matrix exports and ROC plots as patterns). */
     private static final Pattern REPORT_FILES = Pattern.compile(Pattern.quote(REPORT_JSON) + "|"
             + Pattern.quote(AUDITS_CSV) + "|audit-[0-9]+-roc\\.png|" + Pattern.quote(TRACING_CSV) + "|"
-            + Pattern.quote(TRACING_PLOT) + "|" + Pattern.quote(RELEASES_JSONL) + "|" + Pattern.quote(PRIVACY_EVENTS_JSON)
+            + Pattern.quote(TRACING_PLOT) + "|" + Pattern.quote(CLIP_TRAJECTORY_CSV) + "|"
+            + Pattern.quote(CLIP_TRAJECTORY_PLOT) + "|" + Pattern.quote(RELEASES_JSONL) + "|" + Pattern.quote(PRIVACY_EVENTS_JSON)
             + "|" + Pattern.quote(REPORT_HTML) + describedFiles());
 
     private ReportWriter() {}
@@ -234,6 +239,11 @@ public final class ReportWriter {
         if (TracingPlot.applies(report)) {
             files.put(TRACING_CSV, file -> Files.writeString(file, TracingCsv.render(report)));
             files.put(TRACING_PLOT, new Captioned(TracingPlot.CAPTION, file -> TracingPlot.write(report, file)));
+        }
+        if (ClipTrajectory.applies(report)) {
+            files.put(CLIP_TRAJECTORY_CSV, file -> Files.writeString(file, ClipTrajectory.csv(report)));
+            files.put(CLIP_TRAJECTORY_PLOT, new Captioned(ClipTrajectory.CAPTION,
+                    file -> ClipTrajectory.write(report, file)));
         }
         return files;
     }

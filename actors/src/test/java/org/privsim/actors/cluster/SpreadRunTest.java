@@ -108,6 +108,13 @@ class SpreadRunTest {
         assertSpread(report, new int[] {1, 3, 3, 3, 3}, 60, 4 * 60, 60, 4 * 60, 60);
     }
 
+    @Test
+    void fixedCohortsAndAdaptiveClipsSpreadGiveTheSequentialReport() {
+        Report report = submitted(spread(FederatedEquivalenceTest.COHORT_CLIP_SCENARIO), "spread-cohort-clip.yaml");
+        // 60 users; every experiment's runs (ε × 2 repeats) ask every user at their evaluation.
+        assertSpread(report, new int[] {3, 3, 3, 3}, 4 * 60, 2 * 60, 2 * 60, 2 * 60);
+    }
+
     /** Round sums of d = 200, k = 5 (2.4 MB each) cross between nodes in pieces and arrive whole. */
     @Test
     void statisticsLargerThanAFrameArriveWhole() {

@@ -36,6 +36,34 @@ public class FederatedEquivalenceTest {
                   repeats: 1 }
             """;
 
+    /** Fixed-size cohorts and adaptive clipping of both federated algorithms (shared with the spread test). */
+    public static final String COHORT_CLIP_SCENARIO = """
+            name: federated-cohort-clip
+            seed: 19
+            task: { type: low-rank-regression, users: 60, samplesPerUser: 8, dimension: 5, rank: 2, labelNoise: 0.05 }
+            experiments:
+              - { algorithm: dp-fedavg, epsilon: [1, 4], delta: 1.0e-5, samplingRate: 0.1, rounds: 6, cohort: fixed,
+                  repeats: 2 }
+              - { algorithm: dp-fedrep, epsilon: [2], delta: 1.0e-5, samplingRate: 0.2, rounds: 4, cohort: fixed,
+                  repeats: 2 }
+              - { algorithm: dp-fedavg, epsilon: [2], delta: 1.0e-5, samplingRate: 0.2, rounds: 6, clipping: adaptive,
+                  clipUpdate: 0.05, countNoise: 2, repeats: 2 }
+              - { algorithm: dp-fedrep, epsilon: [4], delta: 1.0e-5, samplingRate: 0.2, rounds: 4, clipping: adaptive,
+                  countNoise: 3, targetQuantile: 0.8, clipLearningRate: 0.5, accountant: rdp, repeats: 2 }
+            """;
+
+    /** Fixed cohorts are drawn, and adaptive clips updated, identically by the local runner and the sequential one. */
+    @Test
+    void cohortsAndAdaptiveClipsAreBitIdenticalToSequential() {
+        Scenario scenario = ScenarioParser.parse(COHORT_CLIP_SCENARIO, "federated-cohort-clip.yaml");
+        Report sequential = new SequentialRunner(scenario).run(Progress.NONE).withoutTiming();
+        Report local = new LocalRunner(scenario).run(Progress.NONE).withoutTiming();
+        assertEquals(5, local.lowRankRows().size());
+        ObjectMapper mapper = new ObjectMapper();
+        assertEquals(mapper.valueToTree(sequential), mapper.valueToTree(local));
+        assertEquals(sequential, local);
+    }
+
     @Test
     void federatedCellsAreBitIdenticalToSequential() {
         Scenario scenario = ScenarioParser.parse(SCENARIO, "federated-actors.yaml");

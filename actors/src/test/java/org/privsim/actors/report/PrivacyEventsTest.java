@@ -20,6 +20,7 @@ import org.privsim.core.privacy.Conversions;
 import org.privsim.core.privacy.PldAccountant;
 import org.privsim.core.privacy.PrivacyLossDistribution;
 import org.privsim.core.privacy.SampledGaussianRdp;
+import org.privsim.core.privacy.SampledWithoutReplacementRdp;
 import org.privsim.core.run.Progress;
 import org.privsim.core.run.Report;
 import org.privsim.core.family.SequentialRunner;
@@ -90,6 +91,47 @@ class PrivacyEventsTest {
         assertEquals(3, batches.get("runs").get(0).get("event").get("events").size());
         assertEquals("REPLACE_ONE", batches.get("runs").get(0).get("neighboringRelation").asText());
         assertEquals("pld", events.get("rows").get(4).get("accountant").asText()); // dp-fedavg's default accountant
+    }
+
+    /**
+     * A fixed cohort's rounds are {@code SampledWithoutReplacementDpEvent(n, m, GaussianDpEvent(z/2))}
+     * under replace-one, folded; adaptive clipping's rounds are Poisson-sampled Gaussians at z, one per
+     * round (each states its clip as the sensitivity in releases.jsonl); both give back the row's ε.
+     */
+    @Test
+    void fixedCohortAndAdaptiveClipEventsGiveBackTheRowsEpsilon() throws Exception {
+        JsonNode events = run("""
+                name: events-cohort-clip
+                seed: 5
+                task: { type: low-rank-regression, users: 200, samplesPerUser: 8, dimension: 5, rank: 2, labelNoise: 0.1 }
+                experiments:
+                  - { algorithm: dp-fedavg, epsilon: 2, delta: 1.0e-5, samplingRate: 0.1, rounds: 6, cohort: fixed,
+                      repeats: 2 }
+                  - { algorithm: dp-fedrep, epsilon: 2, delta: 1.0e-5, samplingRate: 0.1, rounds: 5, clipping: adaptive,
+                      clipUpdate: 0.1, repeats: 2 }
+                  - { algorithm: dp-fedavg, epsilon: 2, delta: 1.0e-5, samplingRate: 0.1, rounds: 5, clipping: adaptive,
+                      accountant: rdp }
+                """, 3);
+        JsonNode fixed = events.get("rows").get(0);
+        assertEquals("rdp", fixed.get("accountant").asText());
+        JsonNode run = fixed.get("runs").get(0);
+        assertEquals("REPLACE_ONE", run.get("neighboringRelation").asText());
+        JsonNode step = run.get("event").get("events").get(0);
+        assertEquals(6, step.get("count").asInt());
+        assertEquals("SampledWithoutReplacementDpEvent", step.get("event").get("type").asText());
+        assertEquals(200, step.get("event").get("source_dataset_size").asInt());
+        assertEquals(20, step.get("event").get("sample_size").asInt());
+        JsonNode adaptive = events.get("rows").get(1);
+        assertEquals("pld", adaptive.get("accountant").asText());
+        assertEquals(5, adaptive.get("runs").get(0).get("event").get("events").size());
+        assertEquals("ADD_OR_REMOVE_ONE", adaptive.get("runs").get(0).get("neighboringRelation").asText());
+        // The adaptive rows' clips by round (the fixed-cohort row has a fixed clip: none).
+        List<String> clips = Files.readAllLines(dir.resolve(ReportWriter.CLIP_TRAJECTORY_CSV));
+        assertEquals("row,experiment,algorithm,epsilon,round,meanClip,minClip,maxClip", clips.get(0));
+        assertEquals(1 + 5 + 5, clips.size());
+        assertEquals("1,1,dp-fedrep,2.0,1,0.1,0.1,0.1", clips.get(1));
+        assertTrue(clips.get(6).startsWith("2,2,dp-fedavg,2.0,1,1.0,"), clips.get(6));
+        assertTrue(Files.exists(dir.resolve(ReportWriter.CLIP_TRAJECTORY_PLOT)));
     }
 
     /** Ratings rows are zCDP rows: their events state the row's calibration, and give back its ε under it. */
@@ -205,6 +247,9 @@ class PrivacyEventsTest {
                 return CompositionBound.of(list.stream().mapToDouble(Double::doubleValue).toArray(), delta);
             }
             case "rdp" -> {
+                if (leaves.get(0).get("type").asText().equals("SampledWithoutReplacementDpEvent")) {
+                    return withoutReplacementEpsilon(leaves, counts, delta);
+                }
                 double[] orders = SampledGaussianRdp.defaultOrders();
                 double[] curve = new double[orders.length];
                 for (int i = 0; i < leaves.size(); i++) {
@@ -228,6 +273,25 @@ class PrivacyEventsTest {
             }
             default -> throw new AssertionError("unknown accountant " + row.get("accountant"));
         }
+    }
+
+    /**
+     * The RDP ε of fixed-cohort events, as dp_accounting's RDP accountant forms it: each
+     * {@code SampledWithoutReplacementDpEvent(n, m, GaussianDpEvent(z))} at its default orders.
+     */
+    private static double withoutReplacementEpsilon(List<JsonNode> leaves, List<Integer> counts, double delta) {
+        double[] orders = SampledWithoutReplacementRdp.dpAccountingOrders();
+        double[] curve = new double[orders.length];
+        for (int i = 0; i < leaves.size(); i++) {
+            JsonNode leaf = leaves.get(i);
+            assertEquals("SampledWithoutReplacementDpEvent", leaf.get("type").asText());
+            double q = leaf.get("sample_size").asDouble() / leaf.get("source_dataset_size").asDouble();
+            double[] one = SampledWithoutReplacementRdp.rdp(q, gaussian(leaf.get("event")), counts.get(i), orders);
+            for (int k = 0; k < orders.length; k++) {
+                curve[k] += one[k];
+            }
+        }
+        return Conversions.tightEpsilonFromRdp(orders, curve, delta);
     }
 
     private static double gaussian(JsonNode event) {

@@ -2,6 +2,7 @@ package org.privsim.core.mechanism;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.privsim.core.privacy.Accountants;
 import org.privsim.core.privacy.DpEvent;
 import org.privsim.core.privacy.Ledger;
 import org.privsim.core.privacy.NoiseCalibration;
@@ -9,12 +10,16 @@ import org.privsim.core.privacy.PrivacyAccountant;
 import org.privsim.core.privacy.Release;
 import org.privsim.core.privacy.RunAccount;
 import org.privsim.core.privacy.SampledGaussianRdp;
+import org.privsim.core.privacy.SampledWithoutReplacementRdp;
 
 /**
  * The privacy constants of a Poisson-subsampled Gaussian mechanism released {@code steps} times —
  * DP-SGD's steps, or the rounds of DP-FedAvg and DP-FedRep — computed once per (experiment, ε) and
  * shared by its runs (and an audit's trials): σ, and the accountant's account of the run
- * ({@link PrivacyAccountant#run}: its ε at δ and the ledgers that charge its steps).
+ * ({@link PrivacyAccountant#run}: its ε at δ and the ledgers that charge its steps). With a
+ * {@link FixedCohort} the steps sample exactly m of n without replacement instead, accounted by RDP
+ * at dp_accounting's orders as the Gaussian of multiplier σ/2 sampled without replacement
+ * ({@link FixedCohort#event}).
  *
  * @param samplingRate    q, each record's (user's) chance of joining a release
  * @param steps           how many releases the run makes
@@ -22,22 +27,32 @@ import org.privsim.core.privacy.SampledGaussianRdp;
  * @param noiseMultiplier σ
  * @param accountant      the accountant the run is calibrated, charged and reported by
  * @param account         the accountant's account of the run's steps
+ * @param cohort          the fixed-size cohort the steps draw, or null for Poisson sampling at q
  */
 public record SgdCalibration(double samplingRate, int steps, double delta, double noiseMultiplier,
-        PrivacyAccountant accountant, RunAccount account) {
+        PrivacyAccountant accountant, RunAccount account, FixedCohort cohort) {
 
     /** Calibrations already computed in this JVM, by their inputs (pure functions of them). */
     private static final Map<Key, SgdCalibration> CALIBRATIONS = new ConcurrentHashMap<>();
 
     /** The inputs that decide a calibration. */
     private record Key(double samplingRate, int steps, double delta, double epsilon, Double noiseMultiplier,
-            PrivacyAccountant accountant) {}
+            PrivacyAccountant accountant, FixedCohort cohort) {}
 
     /** The calibration of σ at sampling rate q for {@code steps} steps at δ under {@code accountant}. */
     public static SgdCalibration of(double samplingRate, double noiseMultiplier, int steps, double delta,
             PrivacyAccountant accountant) {
         return new SgdCalibration(samplingRate, steps, delta, noiseMultiplier, accountant,
-                accountant.run(new DpEvent.PoissonSampledGaussian(samplingRate, noiseMultiplier), steps, delta));
+                accountant.run(new DpEvent.PoissonSampledGaussian(samplingRate, noiseMultiplier), steps, delta), null);
+    }
+
+    /**
+     * The calibration of σ (noise std σ·C on a sum of contributions clipped to C) for {@code steps}
+     * steps of fixed cohort {@code cohort} at δ, accounted by RDP.
+     */
+    public static SgdCalibration of(FixedCohort cohort, double noiseMultiplier, int steps, double delta) {
+        return new SgdCalibration(cohort.samplingRate(), steps, delta, noiseMultiplier, Accountants.RDP,
+                Accountants.RDP.run(cohort.event(noiseMultiplier), steps, delta), cohort);
     }
 
     /**
@@ -49,8 +64,8 @@ public record SgdCalibration(double samplingRate, int steps, double delta, doubl
      */
     public static SgdCalibration calibrate(double samplingRate, int steps, double delta, double epsilon,
             Double noiseMultiplier, PrivacyAccountant accountant) {
-        return CALIBRATIONS.computeIfAbsent(new Key(samplingRate, steps, delta, epsilon, noiseMultiplier, accountant),
-                k -> of(k.samplingRate(), k.noiseMultiplier() != null ? k.noiseMultiplier()
+        return CALIBRATIONS.computeIfAbsent(new Key(samplingRate, steps, delta, epsilon, noiseMultiplier, accountant,
+                null), k -> of(k.samplingRate(), k.noiseMultiplier() != null ? k.noiseMultiplier()
                         : NoiseCalibration.smallestNoise(k.accountant(),
                                 sigma -> new DpEvent.PoissonSampledGaussian(k.samplingRate(), sigma).times(k.steps()),
                                 k.epsilon(), k.delta()),
@@ -58,15 +73,37 @@ public record SgdCalibration(double samplingRate, int steps, double delta, doubl
     }
 
     /**
-     * The calibration of ONE release at this rate, δ and accountant meant to spend the whole ε alone:
-     * its σ₁ is what an audit's {@code ignoreComposition} fault adds at every step.
+     * The calibration of {@code steps} steps of fixed cohort {@code cohort} meant to spend ε at δ: σ is
+     * {@code noiseMultiplier} when given, else the smallest σ whose RDP ε of
+     * {@link FixedCohort#event}(σ) composed {@code steps} times meets ε (to adjacent doubles).
+     * Memoized as {@link #calibrate(double, int, double, double, Double, PrivacyAccountant)}.
      */
-    public SgdCalibration alone(double epsilon) {
-        return calibrate(samplingRate, 1, delta, epsilon, null, accountant);
+    public static SgdCalibration calibrate(FixedCohort cohort, int steps, double delta, double epsilon,
+            Double noiseMultiplier) {
+        return CALIBRATIONS.computeIfAbsent(new Key(cohort.samplingRate(), steps, delta, epsilon, noiseMultiplier,
+                Accountants.RDP, cohort), k -> of(cohort, k.noiseMultiplier() != null ? k.noiseMultiplier()
+                        : NoiseCalibration.smallestNoise(Accountants.RDP, sigma -> cohort.event(sigma).times(steps),
+                                epsilon, delta), steps, delta));
     }
 
-    /** The sampled-Gaussian RDP account of all {@code steps} releases at δ (tight and classic conversions). */
+    /**
+     * The calibration of ONE release at this rate (or cohort), δ and accountant meant to spend the
+     * whole ε alone: its σ₁ is what an audit's {@code ignoreComposition} fault adds at every step.
+     */
+    public SgdCalibration alone(double epsilon) {
+        return cohort != null ? calibrate(cohort, 1, delta, epsilon, null)
+                : calibrate(samplingRate, 1, delta, epsilon, null, accountant);
+    }
+
+    /**
+     * The RDP account of all {@code steps} releases at δ (tight and classic conversions): the
+     * sampled Gaussian's at the default orders, or a fixed cohort's at dp_accounting's.
+     */
     public SampledGaussianRdp.Epsilon rdpAccount() {
+        if (cohort != null) {
+            return SampledWithoutReplacementRdp.account(cohort.samplingRate(), cohort.event(noiseMultiplier)
+                    .noiseMultiplier(), steps, delta);
+        }
         return SampledGaussianRdp.epsilon(samplingRate, noiseMultiplier, steps, delta,
                 SampledGaussianRdp.defaultOrders());
     }
@@ -79,9 +116,14 @@ public record SgdCalibration(double samplingRate, int steps, double delta, doubl
     /**
      * One release of this calibration: the Poisson-subsampled Gaussian of sensitivity {@code clip}
      * whose noise has standard deviation σ·clip·{@code injected} ({@code injected} is 1 unless an
-     * audit injects a fault), over {@code participants} users.
+     * audit injects a fault), over {@code participants} users; with a fixed cohort the Gaussian
+     * sampled without replacement of replace-one sensitivity 2·clip, the same noise, multiplier σ/2.
      */
     public Release release(String name, double clip, double injected, int participants) {
+        if (cohort != null) {
+            return Release.sampledWithoutReplacement(0, name, 2 * clip, noiseMultiplier * clip * injected,
+                    cohort.event(noiseMultiplier).noiseMultiplier(), cohort.samplingRate(), participants);
+        }
         return Release.sampledGaussian(0, name, clip, noiseMultiplier * clip * injected, noiseMultiplier,
                 samplingRate, participants);
     }

@@ -56,6 +56,36 @@ public sealed interface DpEvent {
     }
 
     /**
+     * One step of the Gaussian mechanism on a sample of exactly {@code sampleSize} of
+     * {@code populationSize} records drawn uniformly without replacement, under replace-one
+     * neighbours (n public; dp_accounting's {@code SampledWithoutReplacementDpEvent} of a
+     * {@code GaussianDpEvent}): the noise is N(0, σ²) per coordinate on a sum whose replace-one
+     * sensitivity is 1 — a sum of contributions clipped to C moves by up to 2C, so its multiplier is
+     * the noise std over 2C.
+     *
+     * @param populationSize  n, at least 1
+     * @param sampleSize      m in [1, n]
+     * @param noiseMultiplier σ in units of the replace-one sensitivity, positive and finite
+     */
+    record SampledWithoutReplacementGaussian(int populationSize, int sampleSize, double noiseMultiplier)
+            implements DpEvent {
+        public SampledWithoutReplacementGaussian {
+            Args.positiveCount("populationSize", populationSize);
+            Args.positiveCount("sampleSize", sampleSize);
+            if (sampleSize > populationSize) {
+                throw new IllegalArgumentException("sampleSize must be at most populationSize (" + populationSize
+                        + "), got " + sampleSize);
+            }
+            Args.positive("noiseMultiplier", noiseMultiplier);
+        }
+
+        /** m/n, the proportion sampled. */
+        public double samplingRate() {
+            return (double) sampleSize / populationSize;
+        }
+    }
+
+    /**
      * A pure ε-DP release (ℓ2-Laplace, Wishart).
      *
      * @param epsilon ε, non-negative and finite

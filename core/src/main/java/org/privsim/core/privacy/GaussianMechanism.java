@@ -37,8 +37,7 @@ public final class GaussianMechanism {
     }
 
     private static double gaussianSigma(Release release) {
-        if (release.mechanism() != Release.Mechanism.GAUSSIAN
-                && release.mechanism() != Release.Mechanism.SAMPLED_GAUSSIAN) {
+        if (release.mechanism() != Release.Mechanism.GAUSSIAN && !release.mechanism().sampled()) {
             throw new IllegalArgumentException("release '" + release.name() + "' is not Gaussian but "
                     + release.mechanism().id());
         }

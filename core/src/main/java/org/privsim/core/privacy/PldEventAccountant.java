@@ -47,8 +47,8 @@ final class PldEventAccountant implements PrivacyAccountant {
      * budget ({@link Ledger#pld}).
      */
     @Override
-    public RunAccount run(DpEvent.PoissonSampledGaussian step, int count, double delta) {
-        PldAccountant one = pld(step);
+    public RunAccount run(DpEvent step, int count, double delta) {
+        PldAccountant one = pld(require(step));
         double epsilon = one.selfCompose(count).epsilon(delta);
         return new RunAccount() {
             @Override

@@ -37,9 +37,9 @@ public interface PrivacyAccountant {
 
     /**
      * The account of {@code count} identical steps of a sampled Gaussian at δ, shared by the run's
-     * repeats (RDP and PLD accountants; the others refuse).
+     * repeats (RDP and PLD accountants; the others refuse, and each refuses a step it does not account).
      */
-    default RunAccount run(DpEvent.PoissonSampledGaussian step, int count, double delta) {
+    default RunAccount run(DpEvent step, int count, double delta) {
         throw new IllegalArgumentException("the " + id() + " accountant keeps no account of sampled Gaussian runs");
     }
 

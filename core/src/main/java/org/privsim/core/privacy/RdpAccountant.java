@@ -3,8 +3,10 @@ package org.privsim.core.privacy;
 /**
  * The RDP accountant: Gaussian and Poisson-subsampled Gaussian events as RDP curves at the
  * {@link SampledGaussianRdp#defaultOrders default orders} ({@link SampledGaussianRdp#rdp}; a Gaussian
- * of sensitivity Δ and noise σ is the sampled Gaussian at q = 1 with multiplier σ/Δ), composed by
- * adding curves and converted to ε at δ by its conversion ({@link #TIGHT}: Canonne, Kamath &amp;
+ * of sensitivity Δ and noise σ is the sampled Gaussian at q = 1 with multiplier σ/Δ), and an event
+ * holding a Gaussian sampled without replacement ({@link SampledWithoutReplacementRdp}) with all its
+ * parts at dp_accounting's default orders ({@link SampledWithoutReplacementRdp#dpAccountingOrders}),
+ * composed by adding curves and converted to ε at δ by its conversion ({@link #TIGHT}: Canonne, Kamath &amp;
  * Steinke 2020, registered as {@code rdp}; {@link #CLASSIC}: Mironov 2017).
  *
  * <p>Guarantee: the ε of {@code count} steps of a sampled Gaussian is
@@ -20,6 +22,7 @@ record RdpAccountant(SampledGaussianRdp.Conversion conversion) implements Privac
     static final RdpAccountant CLASSIC = new RdpAccountant(SampledGaussianRdp.Conversion.CLASSIC);
 
     private static final double[] ORDERS = SampledGaussianRdp.defaultOrders();
+    private static final double[] DP_ACCOUNTING_ORDERS = SampledWithoutReplacementRdp.dpAccountingOrders();
 
     /** The accountant of {@code conversion}. */
     static RdpAccountant of(SampledGaussianRdp.Conversion conversion) {
@@ -38,12 +41,13 @@ record RdpAccountant(SampledGaussianRdp.Conversion conversion) implements Privac
 
     @Override
     public boolean accounts(DpEvent event) {
-        return event.isGaussianOrSampledGaussian();
+        return event.isGaussianOrSampledGaussian() || withoutReplacement(event);
     }
 
     @Override
     public double epsilon(DpEvent event, double delta) {
-        return SampledGaussianRdp.convert(ORDERS, curve(require(event)), delta).of(conversion);
+        double[] orders = orders(require(event));
+        return SampledGaussianRdp.convert(orders, curve(event, orders), delta).of(conversion);
     }
 
     @Override
@@ -61,8 +65,9 @@ record RdpAccountant(SampledGaussianRdp.Conversion conversion) implements Privac
      * charge and converts with the tight conversion ({@link Ledger#rdp}).
      */
     @Override
-    public RunAccount run(DpEvent.PoissonSampledGaussian step, int count, double delta) {
-        double[] stepCurve = curve(step);
+    public RunAccount run(DpEvent step, int count, double delta) {
+        double[] orders = orders(require(step));
+        double[] stepCurve = curve(step, orders);
         double epsilon = epsilon(step.times(count), delta);
         return new RunAccount() {
             @Override
@@ -72,24 +77,41 @@ record RdpAccountant(SampledGaussianRdp.Conversion conversion) implements Privac
 
             @Override
             public Ledger ledger(int users, double budgetEpsilon) {
-                return Ledger.rdp(users, ORDERS, stepCurve, budgetEpsilon, delta);
+                return Ledger.rdp(users, orders, stepCurve, budgetEpsilon, delta);
             }
         };
     }
 
-    /** The RDP curve at the default orders of an event this accountant accounts. */
-    private static double[] curve(DpEvent event) {
+    /**
+     * Whether {@code event} is Gaussian sampled without replacement, possibly composed, possibly with
+     * Gaussian and Poisson-sampled Gaussian parts.
+     */
+    private static boolean withoutReplacement(DpEvent event) {
+        return event instanceof DpEvent.SelfComposed c ? withoutReplacement(c.event())
+                : event instanceof DpEvent.SampledWithoutReplacementGaussian;
+    }
+
+    /** The orders an accounted event is accounted at: dp_accounting's when it holds a sample without replacement. */
+    private static double[] orders(DpEvent event) {
+        return withoutReplacement(event) ? DP_ACCOUNTING_ORDERS : ORDERS;
+    }
+
+    /** The RDP curve at {@code orders} of an event this accountant accounts. */
+    private static double[] curve(DpEvent event, double[] orders) {
         if (event instanceof DpEvent.SelfComposed c) {
-            double[] curve = curve(c.event());
+            double[] curve = curve(c.event(), orders);
             for (int i = 0; i < curve.length; i++) {
                 curve[i] = c.count() * curve[i];
             }
             return curve;
         }
         if (event instanceof DpEvent.Gaussian g) {
-            return SampledGaussianRdp.rdp(1, g.sigma() / g.sensitivity(), 1, ORDERS);
+            return SampledGaussianRdp.rdp(1, g.sigma() / g.sensitivity(), 1, orders);
+        }
+        if (event instanceof DpEvent.SampledWithoutReplacementGaussian w) {
+            return SampledWithoutReplacementRdp.rdp(w.samplingRate(), w.noiseMultiplier(), 1, orders);
         }
         DpEvent.PoissonSampledGaussian s = (DpEvent.PoissonSampledGaussian) event;
-        return SampledGaussianRdp.rdp(s.samplingRate(), s.noiseMultiplier(), 1, ORDERS);
+        return SampledGaussianRdp.rdp(s.samplingRate(), s.noiseMultiplier(), 1, orders);
     }
 }

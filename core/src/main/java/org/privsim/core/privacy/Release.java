@@ -26,7 +26,8 @@ import java.util.Objects;
  * @param noiseMultiplier Gaussian mechanisms: the σ/sensitivity the accounting assumes — sigma/sensitivity
  *                        unless a fault is injected (an audit's {@code noiseMultiplier} or
  *                        {@code ignoreComposition}); null for the pure-DP mechanisms
- * @param samplingRate    the Poisson sampling rate q of a sampled Gaussian, else null
+ * @param samplingRate    the Poisson sampling rate q of a sampled Gaussian, or the proportion m/n sampled
+ *                        without replacement, else null
  * @param count           how many identical releases in a row this record stands for
  * @param participants    how many participants' data each release could use (the population for a sampled
  *                        mechanism: everybody is charged, whether drawn or not)
@@ -43,6 +44,11 @@ public record Release(int round, String name, Mechanism mechanism, Relation rela
         GAUSSIAN("gaussian"),
         /** The Gaussian mechanism on a Poisson sample of the participants (DP-SGD, DP-FedAvg). */
         SAMPLED_GAUSSIAN("sampled-gaussian"),
+        /**
+         * The Gaussian mechanism on a sample of exactly round(q·n) of the n participants drawn without
+         * replacement (DP-FedAvg's fixed-size cohorts), replace-one.
+         */
+        SAMPLED_WITHOUT_REPLACEMENT_GAUSSIAN("sampled-without-replacement-gaussian"),
         /** Noise of density ∝ exp(−ε‖z‖₂/Δ) ({@link L2LaplaceMechanism}): pure ε-DP. */
         L2_LAPLACE("l2-laplace"),
         /** Wishart noise W_d(d + 1, K²/(2ε)·I) on a covariance ({@link WishartMechanism}): pure ε-DP. */
@@ -57,6 +63,11 @@ public record Release(int round, String name, Mechanism mechanism, Relation rela
         /** The name in {@code releases.jsonl}. */
         public String id() {
             return id;
+        }
+
+        /** Whether it is a Gaussian on a sample of the participants (Poisson or without replacement). */
+        public boolean sampled() {
+            return this == SAMPLED_GAUSSIAN || this == SAMPLED_WITHOUT_REPLACEMENT_GAUSSIAN;
         }
     }
 
@@ -118,14 +129,14 @@ public record Release(int round, String name, Mechanism mechanism, Relation rela
         Objects.requireNonNull(currency, "currency");
         Args.positive("sensitivity", sensitivity);
         Args.positive("sigma", sigma);
-        boolean gaussian = mechanism == Mechanism.GAUSSIAN || mechanism == Mechanism.SAMPLED_GAUSSIAN;
+        boolean gaussian = mechanism == Mechanism.GAUSSIAN || mechanism.sampled();
         if (gaussian != (noiseMultiplier != null)) {
             throw new IllegalArgumentException("a noise multiplier is stated exactly for Gaussian mechanisms");
         }
         if (noiseMultiplier != null) {
             Args.positive("noiseMultiplier", noiseMultiplier);
         }
-        if ((mechanism == Mechanism.SAMPLED_GAUSSIAN) != (samplingRate != null)) {
+        if (mechanism.sampled() != (samplingRate != null)) {
             throw new IllegalArgumentException("a sampling rate is stated exactly for sampled mechanisms");
         }
         if (samplingRate != null) {
@@ -167,6 +178,21 @@ public record Release(int round, String name, Mechanism mechanism, Relation rela
                 noiseMultiplier, samplingRate, 1, participants, Currency.RDP_EPSILON, 1);
     }
 
+    /**
+     * A Gaussian release on a sample of exactly m of the {@code participants} users drawn without
+     * replacement, replace-one, whose cost the ledger states (a placeholder 1 here, as
+     * {@link #sampledGaussian}).
+     *
+     * @param sensitivity     the replace-one sensitivity of the sum (2C for contributions clipped to C)
+     * @param noiseMultiplier the σ/sensitivity the accounting assumes
+     * @param samplingRate    m/n
+     */
+    public static Release sampledWithoutReplacement(int round, String name, double sensitivity, double sigma,
+            double noiseMultiplier, double samplingRate, int participants) {
+        return new Release(round, name, Mechanism.SAMPLED_WITHOUT_REPLACEMENT_GAUSSIAN, Relation.REPLACE_ONE,
+                sensitivity, sigma, noiseMultiplier, samplingRate, 1, participants, Currency.RDP_EPSILON, 1);
+    }
+
     /** A pure ε-DP release (ℓ2-Laplace or Wishart) with noise scale {@code sigma}, replace-one. */
     public static Release pure(int round, String name, Mechanism mechanism, double sensitivity, double sigma,
                                double epsilon, int participants) {
@@ -189,6 +215,12 @@ public record Release(int round, String name, Mechanism mechanism, Relation rela
     /** The same release made in round {@code newRound}. */
     public Release atRound(int newRound) {
         return new Release(newRound, name, mechanism, relation, sensitivity, sigma, noiseMultiplier, samplingRate,
+                count, participants, currency, cost);
+    }
+
+    /** This record with {@code newSigma} as the noise actually added (the accounting's multiplier kept). */
+    public Release withNoise(double newSigma) {
+        return new Release(round, name, mechanism, relation, sensitivity, newSigma, noiseMultiplier, samplingRate,
                 count, participants, currency, cost);
     }
 

@@ -115,9 +115,14 @@ final class SampledSpending extends Spending {
 
     /** RDP and PLD ledgers compose one sampled Gaussian release with itself. */
     private void requireIdentical(Release release) {
-        if (release.mechanism() != Release.Mechanism.SAMPLED_GAUSSIAN) {
+        if (!release.mechanism().sampled()) {
             throw new IllegalArgumentException("release '" + release.name() + "' is " + release.mechanism().id()
                     + "; RDP and PLD ledgers account sampled Gaussian releases");
+        }
+        if (first != null && first.mechanism() != release.mechanism()) {
+            throw new IllegalArgumentException("an " + currency.id() + " ledger composes identical releases only: '"
+                    + release.name() + "' is " + release.mechanism().id() + ", '" + first.name() + "' "
+                    + first.mechanism().id());
         }
         if (first != null && !(first.samplingRate().equals(release.samplingRate())
                 && first.noiseMultiplier().equals(release.noiseMultiplier()))) {

@@ -92,6 +92,14 @@ public final class SampledWithoutReplacementRdp {
         return Conversions.tightEpsilonFromRdp(DP_ACCOUNTING_ORDERS, rdp(q, z, steps, DP_ACCOUNTING_ORDERS), delta);
     }
 
+    /**
+     * Both conversions (classic and tight, with their orders) of {@code steps} releases at δ, at
+     * dp_accounting's default orders; its tight ε is {@link #epsilon}'s.
+     */
+    public static SampledGaussianRdp.Epsilon account(double q, double z, int steps, double delta) {
+        return SampledGaussianRdp.convert(DP_ACCOUNTING_ORDERS, rdp(q, z, steps, DP_ACCOUNTING_ORDERS), delta);
+    }
+
     /** L(α) = (α − 1)·ε'(α), the bound's log-moment at an integer order α ≥ 2. */
     private static double logMoment(double q, double z, int alpha) {
         double twoZSquared = 2 * z * z;

@@ -22,6 +22,7 @@ final class ExperimentChecks {
     private static final long MAX_HELD_OUT_VALUES = 100_000_000L;
 
     private final FieldReader fields;
+    private final GivenFields values;
     private final Algorithm algorithm;
     private final Predicate<String> uses;
     private final Predicate<String> reads;
@@ -53,6 +54,7 @@ final class ExperimentChecks {
     ExperimentChecks(FieldReader fields, Algorithm algorithm, GivenFields values, Predicate<String> uses,
                      Predicate<String> reads) {
         this.fields = fields;
+        this.values = values;
         this.algorithm = algorithm;
         this.uses = uses;
         this.reads = reads;
@@ -148,7 +150,10 @@ final class ExperimentChecks {
         if (split == SampleSplit.PAPER && task.samplesPerUser() % 4 != 0) {
             fields.error("split", "paper split needs samplesPerUser divisible by 4 (got " + task.samplesPerUser() + ")");
         }
-        if (uses("clipUpdate")) { // federated: Poisson-sampled users over rounds
+        if (uses("clipUpdate")) { // federated: Poisson-sampled users (or fixed cohorts) over rounds
+            if (new FederatedChecks(fields, values).check(task)) {
+                return;
+            }
             checkSampledGaussian(or(samplingRate, FedAvgSettings.SAMPLING_RATE), or(rounds, FedAvgSettings.ROUNDS),
                     "rounds", or(accountant, Defaults.ACCOUNTANT));
             return;

@@ -197,6 +197,13 @@ final class ExperimentReader implements ExperimentFields {
         values.keep("clipUpdate", positive("clipUpdate"));
         values.keep("localEpochs", uses("localEpochs") ? fields.integer(spec("localEpochs")).orElse(null) : null);
         values.keep("accountant", uses("accountant") ? choice("accountant", Accountant.values(), Accountant::id) : null);
+        values.keep("cohort", uses("cohort") ? choice("cohort", Cohort.values(), Cohort::id) : null);
+        boolean adaptive = values.keep("clipping", uses("clipping")
+                ? choice("clipping", UpdateClipping.values(), UpdateClipping::id) : null) == UpdateClipping.ADAPTIVE;
+        for (String field : List.of("targetQuantile", "countNoise", "clipLearningRate")) {
+            values.keep(field, uses(field) && onlyWith(field, adaptive, "clipping adaptive")
+                    ? fields.number(spec(field)).orElse(null) : null);
+        }
         values.keep("statisticsBudgetSplit", uses("statisticsBudgetSplit")
                 ? fields.number(spec("statisticsBudgetSplit")).orElse(null) : null);
     }

@@ -10,7 +10,9 @@ package org.privsim.core.scenario;
  * averages over the expected cohort q·n. σ is {@code noiseMultiplier} when given, else the smallest
  * σ whose Poisson-subsampled Gaussian account of {@code rounds} rounds by {@code accountant} meets
  * (ε, δ); the ledger charges by the same accountant. Every user then fits its personal model with
- * the experiment's {@code ridge}.
+ * the experiment's {@code ridge}. {@code cohort} fixed draws exactly round(q·n) users a round without
+ * replacement instead (replace-one, accounted by RDP); {@code adaptiveClip} makes the clip follow a
+ * private quantile of the update norms, starting at {@code clipUpdate}.
  *
  * <p>Guarantee: an immutable value with every default resolved.
  *
@@ -21,9 +23,20 @@ package org.privsim.core.scenario;
  * @param learningRate    η, the local gradient step
  * @param localEpochs     E (dp-fedrep: τ), full-batch gradient steps per round on the user's training rows
  * @param accountant      the accountant σ is calibrated, the ledger charged and ε reported by
+ * @param cohort          Poisson sampling at rate q, or fixed cohorts of round(q·n) users (accounted by RDP)
+ * @param adaptiveClip    the adaptive clipping's settings, with clipUpdate the initial clip; null: fixed clipping
  */
 public record FedAvgSettings(double samplingRate, int rounds, Double noiseMultiplier, double clipUpdate,
-                             double learningRate, int localEpochs, Accountant accountant) implements AlgorithmSettings {
+                             double learningRate, int localEpochs, Accountant accountant, Cohort cohort,
+                             AdaptiveClip adaptiveClip) implements AlgorithmSettings {
+
+    /** Poisson cohorts and fixed clipping. */
+    public FedAvgSettings(double samplingRate, int rounds, Double noiseMultiplier, double clipUpdate,
+                          double learningRate, int localEpochs, Accountant accountant) {
+        this(samplingRate, rounds, noiseMultiplier, clipUpdate, learningRate, localEpochs, accountant, Cohort.POISSON,
+                null);
+    }
+
     /** Default q. */
     public static final double SAMPLING_RATE = 0.1;
     /** Default T. */

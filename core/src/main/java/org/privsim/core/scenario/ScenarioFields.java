@@ -239,7 +239,9 @@ public final class ScenarioFields {
             "outlierTask", "outlierScale", "exportModels", "representation", "subspaceEstimator",
             "representationEpsilon", "representationDelta", "representationEpochs", "samplingRate", "steps",
             "noiseMultiplier", "clipGradient", "learningRate", "clipUpdate", "localEpochs", "averageIterates",
-            "accountant", "statisticsBudgetSplit", "rank", "repeats");
+            "accountant",
+            "cohort", "clipping", "targetQuantile", "countNoise", "clipLearningRate",
+            "statisticsBudgetSplit", "rank", "repeats");
 
     /** The experiment fields in the order of the unknown-field message, each variant with the algorithms that use it. */
     static List<Used> experiment() {

@@ -34,7 +34,7 @@ public final class FedAvgFamily extends FederatedFamily {
 
     @Override
     double[] update(Cell cell, UserDataset data, double[] model) {
-        return update(data, model, cell.settings());
+        return localUpdate(data, model, cell.settings());
     }
 
     @Override
@@ -57,6 +57,13 @@ public final class FedAvgFamily extends FederatedFamily {
 
     /** E full-batch gradient steps from θ on the user's training rows; the update w − θ clipped to C. */
     static double[] update(UserDataset data, double[] theta, FedAvgSettings s) {
+        double[] w = localUpdate(data, theta, s);
+        Clipping.clipInPlace(w, s.clipUpdate());
+        return w;
+    }
+
+    /** E full-batch gradient steps from θ on the user's training rows; the update w − θ, not clipped. */
+    private static double[] localUpdate(UserDataset data, double[] theta, FedAvgSettings s) {
         int d = data.dimension();
         int m = data.samples();
         double[] w = theta.clone();
@@ -70,7 +77,6 @@ public final class FedAvgFamily extends FederatedFamily {
         for (int p = 0; p < d; p++) {
             w[p] -= theta[p];
         }
-        Clipping.clipInPlace(w, s.clipUpdate());
         return w;
     }
 

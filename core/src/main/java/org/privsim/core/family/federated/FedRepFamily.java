@@ -48,7 +48,7 @@ public final class FedRepFamily extends FederatedFamily {
 
     @Override
     double[] update(Cell cell, UserDataset data, double[] model) {
-        return update(data, model, cell.shape().rank(), cell.spec().ridge(), cell.settings());
+        return localUpdate(data, model, cell.shape().rank(), cell.spec().ridge(), cell.settings());
     }
 
     @Override
@@ -77,6 +77,13 @@ public final class FedRepFamily extends FederatedFamily {
      * of size η on U with v fixed; the change W − U (row-major d×k) clipped to Frobenius norm C.
      */
     static double[] update(UserDataset data, double[] u, int k, double ridge, FedAvgSettings s) {
+        double[] w = localUpdate(data, u, k, ridge, s);
+        Clipping.clipInPlace(w, s.clipUpdate());
+        return w;
+    }
+
+    /** {@link #update} before the clipping: W − U. */
+    private static double[] localUpdate(UserDataset data, double[] u, int k, double ridge, FedAvgSettings s) {
         int d = data.dimension();
         int m = data.samples();
         double[] v = UserStep.fitPersonalModel(data, 0, m, u, k, ridge, Double.POSITIVE_INFINITY);
@@ -102,7 +109,6 @@ public final class FedRepFamily extends FederatedFamily {
         for (int i = 0; i < w.length; i++) {
             w[i] -= u[i];
         }
-        Clipping.clipInPlace(w, s.clipUpdate());
         return w;
     }
 }

@@ -8,9 +8,12 @@ import org.privsim.core.data.UserDataset;
 import org.privsim.core.data.UserPopulation;
 import org.privsim.core.data.UserStore;
 import org.privsim.core.privacy.Accountants;
+import org.privsim.core.privacy.Clipping;
 import org.privsim.core.privacy.Release;
 import org.privsim.core.privacy.SampledGaussianRdp;
 import org.privsim.core.random.RandomStreams;
+import org.privsim.core.scenario.AdaptiveClip;
+import org.privsim.core.scenario.Cohort;
 import org.privsim.core.run.ExperimentResult;
 import org.privsim.core.run.ResultAssembler;
 import org.privsim.core.scenario.Algorithm;
@@ -28,6 +31,7 @@ import org.privsim.core.seam.Step;
 import org.privsim.core.sim.ErrorSum;
 import org.privsim.core.sim.RunKey;
 import org.privsim.core.sim.RunOutcome;
+import org.privsim.core.mechanism.FixedCohort;
 import org.privsim.core.mechanism.SampledGaussianRun;
 import org.privsim.core.mechanism.SgdCalibration;
 
@@ -53,6 +57,20 @@ import org.privsim.core.mechanism.SgdCalibration;
  * conversion as {@code rdpEpsilon} and its classic one as {@code classicEpsilon}, the accountant
  * and σ.
  *
+ * <p>Fixed cohorts ({@code cohort: fixed}): round t draws exactly m = round(q·n) users without
+ * replacement ({@link org.privsim.core.privacy.FixedSizeSample}, same stream), the curator divides the
+ * noisy sum by m, and the round is accounted under replace-one neighbours as the Gaussian of
+ * multiplier σ/2 (sensitivity 2C) sampled without replacement, by RDP at dp_accounting's orders
+ * ({@link FixedCohort}).
+ *
+ * <p>Adaptive clipping ({@code clipping: adaptive}, Andrew et al. 2021): round t clips to C_t (C_1 =
+ * clipUpdate; the request carries it); each sampled user answers its clipped update followed by its
+ * centred bit b − 1/2, b = 1[‖Δ‖ ≤ C_t] (sensitivity 1/2); the curator adds N(0, (z_Δ·C_t)²) per
+ * coordinate to the update sum, z_Δ = (σ⁻² − (2σ_b)⁻²)^(−1/2), and N(0, σ_b²) to Σ (b − 1/2) (stream
+ * "&lt;stream&gt;-count-noise"), and sets C_{t+1} = C_t·exp(−η_C·(b̄ − γ)), b̄ that noisy sum over q·n
+ * plus 1/2. The pair is accounted as one Poisson-subsampled Gaussian of multiplier σ; each round's record states C_t as its sensitivity, so
+ * the ledger's releases carry the clip's trajectory.
+ *
  * <p>Shared context: the runs of one experiment on one repeat's population (its cells at every ε)
  * share a context key and so one population, stored (each user's data set built once, kept) or
  * regenerated (rebuilt per request, none kept) as {@code task.population} says ({@link UserStore}).
@@ -65,6 +83,8 @@ public abstract class FederatedFamily
         ExperimentResult> {
     /** Name of the conversion reported in {@code conversion} under the RDP accountant. */
     public static final String RDP_CONVERSION = "sampled-gaussian-rdp-cks2020";
+    /** Name of the conversion reported in {@code conversion} for fixed cohorts (RDP at dp_accounting's orders). */
+    public static final String FIXED_COHORT_CONVERSION = "sampled-without-replacement-rdp-cks2020";
     /** Name reported in {@code conversion} under the PLD accountant. */
     public static final String PLD_CONVERSION = "sampled-gaussian-pld";
 
@@ -113,8 +133,15 @@ public abstract class FederatedFamily
      *
      * @param round t, 1-based
      * @param model the published model (dp-fedavg: θ, d values; dp-fedrep: U, row-major d×k)
+     * @param clip  the round's clip C_t under adaptive clipping (the answer then ends with the centred
+     *              bit 1[‖Δ‖ ≤ C_t] − 1/2); null under fixed clipping (clipUpdate)
      */
-    public record Update(int round, double[] model) implements Request {}
+    public record Update(int round, double[] model, Double clip) implements Request {
+        /** An update request under fixed clipping. */
+        public Update(int round, double[] model) {
+            this(round, model, null);
+        }
+    }
 
     /**
      * Form the personal model from the last published model and answer its error.
@@ -126,7 +153,7 @@ public abstract class FederatedFamily
     /** The model the curator publishes before round 1 (drawn from streams of the repeat seed only). */
     abstract double[] initialModel(Cell cell, long repeatSeed);
 
-    /** A user's answer to {@link Update}: its local update from {@code model}, clipped to L2 norm C. */
+    /** A user's local update from {@code model}, not yet clipped (a new array). */
     abstract double[] update(Cell cell, UserDataset data, double[] model);
 
     /** The model published after a round: from {@code model} and the noisy mean update (may reuse either array). */
@@ -158,8 +185,9 @@ public abstract class FederatedFamily
             }
             for (int i = 0; i < spec.epsilons().size(); i++) {
                 double epsilon = spec.epsilons().get(i);
-                cells.add(new Cell(e, spec, epsilon, i, scenario.task(), scenario.lowRankTask(spec),
-                        calibration(spec, epsilon)));
+                LowRankRegressionTask shape = scenario.lowRankTask(spec);
+                cells.add(new Cell(e, spec, epsilon, i, scenario.task(), shape,
+                        calibration(spec, shape.users(), epsilon)));
             }
         }
         return cells;
@@ -167,11 +195,15 @@ public abstract class FederatedFamily
 
     /**
      * The rounds' calibration at ε: the experiment's σ, or the smallest meeting (ε, δ) over its T
-     * rounds at rate q under its accountant — the one place a federated σ is calibrated (cells,
-     * audit claims and games).
+     * rounds at rate q under its accountant (fixed cohorts: of round(q·n) of the {@code users}, by
+     * RDP) — the one place a federated σ is calibrated (cells, audit claims and games).
      */
-    static SgdCalibration calibration(ExperimentSpec spec, double epsilon) {
+    static SgdCalibration calibration(ExperimentSpec spec, int users, double epsilon) {
         FedAvgSettings s = spec.settings(FedAvgSettings.class);
+        if (s.cohort() == Cohort.FIXED) {
+            return SgdCalibration.calibrate(FixedCohort.of(users, s.samplingRate()), s.rounds(), spec.delta(), epsilon,
+                    s.noiseMultiplier());
+        }
         return SgdCalibration.calibrate(s.samplingRate(), s.rounds(), spec.delta(), epsilon, s.noiseMultiplier(),
                 Accountants.named(s.accountant().id()));
     }
@@ -211,7 +243,23 @@ public abstract class FederatedFamily
 
     /** A user's answer to {@link Update}: its local update from {@code model} on {@code data}, clipped to C. */
     public double[] clippedUpdate(Cell cell, UserDataset data, double[] model) {
-        return update(cell, data, model);
+        return answer(cell, data, new Update(0, model));
+    }
+
+    /**
+     * A user's answer to {@code request}: its local update clipped to the request's clip (or
+     * clipUpdate), followed under adaptive clipping by its centred bit 1[‖Δ‖ ≤ C_t] − 1/2.
+     */
+    public double[] answer(Cell cell, UserDataset data, Update request) {
+        double[] update = update(cell, data, request.model());
+        double scale = Clipping.clipInPlace(update, request.clip() == null ? cell.settings().clipUpdate()
+                : request.clip());
+        if (request.clip() == null) {
+            return update;
+        }
+        double[] answer = java.util.Arrays.copyOf(update, update.length + 1);
+        answer[update.length] = scale == 1 ? 0.5 : -0.5;
+        return answer;
     }
 
     /**
@@ -230,7 +278,7 @@ public abstract class FederatedFamily
     @Override
     public Participant<Request, double[]> participant(Cell cell, int run, long seed, UserPopulation population,
                                                       int id) {
-        return request -> request instanceof Update update ? update(cell, population.user(id), update.model())
+        return request -> request instanceof Update update ? answer(cell, population.user(id), update)
                 : personalize(cell, population.user(id), ((Personalize) request).model());
     }
 
@@ -247,7 +295,7 @@ public abstract class FederatedFamily
         boolean pld = calibration.accountant() == Accountants.PLD;
         return ResultAssembler.row(cell.shape(), cell.task() instanceof DatasetTask, cell.experiment(), cell.spec(),
                 cell.epsilon(), outcomes).withAccounting(calibration.accountedEpsilon(), rdp.classicEpsilon(),
-                pld ? PLD_CONVERSION : RDP_CONVERSION, calibration.accountant().id(), rdp.tightEpsilon(),
+                calibration.cohort() != null ? FIXED_COHORT_CONVERSION : pld ? PLD_CONVERSION : RDP_CONVERSION, calibration.accountant().id(), rdp.tightEpsilon(),
                 calibration.noiseMultiplier());
     }
 
@@ -279,8 +327,13 @@ public abstract class FederatedFamily
         private final int users;
         private final SampledGaussianRun mechanism;
         private final BiConsumer<Release, double[]> released;
+        private final AdaptiveClip adaptive;
+        private final double sumMultiplier;
+        private final double injected;
         private double[] model;
         private int round;
+        private double clip;
+        private Release record;
 
         Curator(Cell cell, UserPopulation population, double injected, BiConsumer<Release, double[]> released) {
             this.cell = cell;
@@ -293,6 +346,14 @@ public abstract class FederatedFamily
                     cell.experiment(), cell.epsilonIndex(), t), t -> RandomStreams.stream(repeatSeed, stream + "-noise",
                     cell.experiment(), cell.epsilonIndex(), t));
             this.released = released;
+            this.adaptive = settings.adaptiveClip();
+            this.sumMultiplier = adaptive == null ? Double.NaN : adaptive.sumMultiplier(cell.noiseMultiplier());
+            if (adaptive != null && !(sumMultiplier > 0)) {
+                throw new IllegalArgumentException("adaptive clipping needs noiseMultiplier < 2·countNoise, got "
+                        + cell.noiseMultiplier() + " and " + adaptive.countNoise());
+            }
+            this.injected = injected;
+            this.clip = settings.clipUpdate();
             this.model = initialModel(cell, repeatSeed);
         }
 
@@ -312,16 +373,33 @@ public abstract class FederatedFamily
                     sum[p] += update[p];
                 }
             }
-            double[] noisy = mechanism.privatize(round, sum);
+            double[] noisy = adaptive == null ? mechanism.privatize(round, sum) : mechanism.privatize(round, sum, record);
             if (released != null) {
-                released.accept(mechanism.record(round), noisy.clone());
+                released.accept(adaptive == null ? mechanism.record(round) : record, noisy.clone());
             }
             double cohort = mechanism.expectedCohort();
             for (int p = 0; p < noisy.length; p++) {
                 noisy[p] /= cohort;
             }
             model = publish(cell, model, noisy);
+            if (adaptive != null) {
+                adaptClip(answers, cohort);
+            }
             return next();
+        }
+
+        /**
+         * C_{t+1} = C_t·exp(−η_C·(b̄ − γ)), b̄ = (Σ (b − 1/2) + N(0, σ_b²))/(q·n) + 1/2, the centred bits
+         * last in the answers.
+         */
+        private void adaptClip(List<double[]> answers, double cohort) {
+            double count = 0;
+            for (double[] answer : answers) {
+                count += answer[model.length];
+            }
+            double noisyCount = count + adaptive.countNoise() * injected * RandomStreams.stream(repeatSeed,
+                    stream + "-count-noise", cell.experiment(), cell.epsilonIndex(), round).nextGaussian();
+            clip *= Math.exp(-adaptive.clipLearningRate() * (noisyCount / cohort + 0.5 - adaptive.targetQuantile()));
         }
 
         /** The next round's request, or after T rounds the personalization request to every user. */
@@ -329,6 +407,10 @@ public abstract class FederatedFamily
             round++;
             if (round > settings.rounds()) {
                 return Step.askAll(users, new Personalize(model.clone()));
+            }
+            if (adaptive != null) {
+                record = mechanism.record(round, clip, sumMultiplier);
+                return new Step.Ask<>(mechanism.cohort(round, record), new Update(round, model.clone(), clip));
             }
             return new Step.Ask<>(mechanism.cohort(round), new Update(round, model.clone()));
         }

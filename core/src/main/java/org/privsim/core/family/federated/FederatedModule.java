@@ -1,5 +1,10 @@
 package org.privsim.core.family.federated;
 
+import static org.privsim.core.scenario.FederatedFields.CLIPPING;
+import static org.privsim.core.scenario.FederatedFields.CLIP_LEARNING_RATE;
+import static org.privsim.core.scenario.FederatedFields.COHORT;
+import static org.privsim.core.scenario.FederatedFields.COUNT_NOISE;
+import static org.privsim.core.scenario.FederatedFields.TARGET_QUANTILE;
 import static org.privsim.core.scenario.ScenarioFields.ACCOUNTANT;
 import static org.privsim.core.scenario.ScenarioFields.CLIP_UPDATE;
 import static org.privsim.core.scenario.ScenarioFields.DELTA;
@@ -79,7 +84,8 @@ public final class FederatedModule implements FamilyModule {
     public AuditClaim claim(AuditSpec spec) {
         FedAvgSettings s = spec.experiment().settings(FedAvgSettings.class);
         return new AuditClaim(((LowRankRegressionTask) spec.task()).users(),
-                FederatedFamily.calibration(spec.experiment(), spec.epsilon()).accountedEpsilon(),
+                FederatedFamily.calibration(spec.experiment(), ((LowRankRegressionTask) spec.task()).users(),
+                        spec.epsilon()).accountedEpsilon(),
                 spec.method() == AuditMethod.SAMPLED_GAUSSIAN_AUC ? new SampledGaussianAuc(s.samplingRate(), s.rounds()) : null);
     }
 
@@ -151,10 +157,10 @@ public final class FederatedModule implements FamilyModule {
         return List.of(
                 ExperimentForm.of(Algorithm.DP_FEDAVG, FederatedResolver::resolve, EPSILON, DELTA, FEDERATED_ROUNDS,
                         RIDGE, SAMPLING_RATE, NOISE_MULTIPLIER, LEARNING_RATE, CLIP_UPDATE, LOCAL_EPOCHS,
-                        ACCOUNTANT, REPEATS),
+                        ACCOUNTANT, COHORT, CLIPPING, TARGET_QUANTILE, COUNT_NOISE, CLIP_LEARNING_RATE, REPEATS),
                 ExperimentForm.of(Algorithm.DP_FEDREP, FederatedResolver::resolve, EPSILON, DELTA, FEDERATED_ROUNDS,
                         RIDGE, SAMPLING_RATE, NOISE_MULTIPLIER, LEARNING_RATE, CLIP_UPDATE, LOCAL_EPOCHS,
-                        ACCOUNTANT, RANK, REPEATS));
+                        ACCOUNTANT, COHORT, CLIPPING, TARGET_QUANTILE, COUNT_NOISE, CLIP_LEARNING_RATE, RANK, REPEATS));
     }
 
     /** Both audit under white-box only; each user clips its own update, so clipping cannot be skipped. */

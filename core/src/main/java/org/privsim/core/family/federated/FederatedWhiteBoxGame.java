@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.privsim.core.audit.DistinguishingGame;
+import org.privsim.core.audit.ReplaceOneSampledWhiteBox;
 import org.privsim.core.audit.SampledGaussianWhiteBox;
 import org.privsim.core.data.Populations;
 import org.privsim.core.data.UserDataset;
@@ -40,6 +41,12 @@ import org.privsim.core.mechanism.SgdCalibration;
  * multiplier of one Poisson-subsampled Gaussian round at rate q meeting (ε, δ) — while the ledger
  * keeps charging the T rounds at the calibrated σ.
  *
+ * <p><b>Fixed cohorts</b> (replace-one): the target is a user in both worlds, answering the canary's
+ * clipped update c in world 1 and −c in world 0 (antipodal canaries); the score is
+ * {@link ReplaceOneSampledWhiteBox#llr} over the rounds, from the others' sum and c.
+ * <b>Adaptive clipping</b>: every answer carries its bit; the canary's is 0 (its update exceeds every
+ * clip), so the count is the same in both worlds and the score reads the update sums as above.
+ *
  * <p>Guarantee: {@link #score} is a pure function of (trial, world): trial r runs on the population
  * of root seed {@code derive(seed, "audit-federated-trial", r)}, whose seed also roots the curator's
  * sampling and noise streams. Immutable after construction, so trials may run concurrently.
@@ -65,7 +72,7 @@ public final class FederatedWhiteBoxGame implements DistinguishingGame {
                                  Injection inject) {
         this.family = spec.algorithm() == Algorithm.DP_FEDAVG ? FedAvgFamily.INSTANCE : FedRepFamily.INSTANCE;
         double epsilon = spec.epsilons().get(0);
-        SgdCalibration calibration = FederatedFamily.calibration(spec, epsilon);
+        SgdCalibration calibration = FederatedFamily.calibration(spec, task.users(), epsilon);
         this.cell = new FederatedFamily.Cell(0, spec, epsilon, 0, task, task, calibration);
         double factor = inject.noiseMultiplier();
         if (inject.ignoreComposition()) {
@@ -86,30 +93,37 @@ public final class FederatedWhiteBoxGame implements DistinguishingGame {
         double[] labels = new double[own.y().length];
         Arrays.fill(labels, CANARY_LABEL);
         UserDataset canary = new UserDataset(own.user(), own.dimension(), own.x(), labels, null, null);
+        boolean replaceOne = cell.calibration().cohort() != null;
         List<SampledGaussianWhiteBox.View> views = new ArrayList<>();
+        List<ReplaceOneSampledWhiteBox.View> replaceOneViews = new ArrayList<>();
         List<double[]> observed = new ArrayList<>();
         double[][] pending = new double[2][];
         RunCurator<FederatedFamily.Request, double[], RunOutcome> curator = family.auditedCurator(cell, population,
                 injected, (record, noisy) -> {
-                    views.add(SampledGaussianWhiteBox.View.of(record, pending[0], pending[1]));
+                    if (replaceOne) {
+                        replaceOneViews.add(ReplaceOneSampledWhiteBox.View.of(record, pending[0], pending[1]));
+                    } else {
+                        views.add(SampledGaussianWhiteBox.View.of(record, pending[0], pending[1]));
+                    }
                     observed.add(noisy);
                 });
         Step<FederatedFamily.Request, RunOutcome> step = curator.start();
         while (step instanceof Step.Ask<FederatedFamily.Request, RunOutcome> ask
                 && ask.request() instanceof FederatedFamily.Update update) {
             double[] model = update.model();
-            double[] contribution = family.clippedUpdate(cell, canary, model);
+            double[] contribution = family.answer(cell, canary, update);
             double[] without = new double[model.length];
             List<double[]> answers = new ArrayList<>(ask.participants().length);
             for (int user : ask.participants()) {
                 if (user == target) {
-                    answers.add(world == 1 ? contribution : new double[model.length]);
+                    answers.add(world == 1 ? contribution : replaceOne ? negated(contribution)
+                            : new double[contribution.length]);
                     continue;
                 }
                 if (users[user] == null) {
                     users[user] = population.user(user);
                 }
-                double[] answer = family.clippedUpdate(cell, users[user], model);
+                double[] answer = family.answer(cell, users[user], update);
                 for (int p = 0; p < without.length; p++) {
                     without[p] += answer[p];
                 }
@@ -120,9 +134,18 @@ public final class FederatedWhiteBoxGame implements DistinguishingGame {
                 with[p] += contribution[p];
             }
             pending[0] = without;
-            pending[1] = with;
+            pending[1] = replaceOne ? Arrays.copyOf(contribution, model.length) : with;
             step = curator.onAnswers(answers);
         }
-        return SampledGaussianWhiteBox.llr(views, observed);
+        return replaceOne ? ReplaceOneSampledWhiteBox.llr(replaceOneViews, observed)
+                : SampledGaussianWhiteBox.llr(views, observed);
+    }
+
+    private static double[] negated(double[] v) {
+        double[] out = new double[v.length];
+        for (int p = 0; p < v.length; p++) {
+            out[p] = -v[p];
+        }
+        return out;
     }
 }
