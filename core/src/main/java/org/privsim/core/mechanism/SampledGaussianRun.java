@@ -21,7 +21,7 @@ import org.privsim.core.privacy.Release;
  * refuses throws {@link org.privsim.core.privacy.BudgetExceededException} before anything is drawn.
  * Not thread-safe (the ledger): one run, one thread.
  */
-public final class SampledGaussianRun {
+public final class SampledGaussianRun implements RoundMechanism {
     private final SgdCalibration calibration;
     private final int users;
     private final Release release;
@@ -52,27 +52,32 @@ public final class SampledGaussianRun {
     }
 
     /** Step {@code step}'s cohort, ascending, after the ledger charged the step. */
+    @Override
     public int[] cohort(int step) {
         ledger.chargeAll(release.atRound(step));
         return PoissonSample.of(users, calibration.samplingRate(), samples.apply(step));
     }
 
     /** Step {@code step}'s release of {@code sum} (the contributions summed in cohort order): a new array. */
+    @Override
     public double[] privatize(int step, double[] sum) {
         return GaussianMechanism.addNoise(sum, release, noise.apply(step));
     }
 
     /** The record of step {@code step}'s release (σ actually added, q, the σ the accounting assumes). */
+    @Override
     public Release record(int step) {
         return release.atRound(step);
     }
 
     /** The expected cohort q·n, by which the algorithms average the noisy sum. */
+    @Override
     public double expectedCohort() {
         return calibration.samplingRate() * users;
     }
 
     /** The run's ledger. */
+    @Override
     public Ledger ledger() {
         return ledger;
     }

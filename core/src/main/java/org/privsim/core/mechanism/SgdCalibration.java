@@ -9,6 +9,7 @@ import org.privsim.core.privacy.PrivacyAccountant;
 import org.privsim.core.privacy.Release;
 import org.privsim.core.privacy.RunAccount;
 import org.privsim.core.privacy.SampledGaussianRdp;
+import org.privsim.core.privacy.TreeAggregationRdp;
 
 /**
  * The privacy constants of a Poisson-subsampled Gaussian mechanism released {@code steps} times —
@@ -22,22 +23,48 @@ import org.privsim.core.privacy.SampledGaussianRdp;
  * @param noiseMultiplier σ
  * @param accountant      the accountant the run is calibrated, charged and reported by
  * @param account         the accountant's account of the run's steps
+ * @param stepsPerEpoch   0 for sampled Gaussian steps; s for tree aggregation restarted every s steps (then
+ *                        {@code samplingRate} is 1/s, each record's share of an epoch's steps, and the steps
+ *                        are steps/s whole epochs of {@link DpEvent.TreeAggregation})
  */
 public record SgdCalibration(double samplingRate, int steps, double delta, double noiseMultiplier,
-        PrivacyAccountant accountant, RunAccount account) {
+        PrivacyAccountant accountant, RunAccount account, int stepsPerEpoch) {
 
     /** Calibrations already computed in this JVM, by their inputs (pure functions of them). */
     private static final Map<Key, SgdCalibration> CALIBRATIONS = new ConcurrentHashMap<>();
 
     /** The inputs that decide a calibration. */
     private record Key(double samplingRate, int steps, double delta, double epsilon, Double noiseMultiplier,
-            PrivacyAccountant accountant) {}
+            PrivacyAccountant accountant, int stepsPerEpoch) {}
 
     /** The calibration of σ at sampling rate q for {@code steps} steps at δ under {@code accountant}. */
     public static SgdCalibration of(double samplingRate, double noiseMultiplier, int steps, double delta,
             PrivacyAccountant accountant) {
         return new SgdCalibration(samplingRate, steps, delta, noiseMultiplier, accountant,
-                accountant.run(new DpEvent.PoissonSampledGaussian(samplingRate, noiseMultiplier), steps, delta));
+                accountant.run(new DpEvent.PoissonSampledGaussian(samplingRate, noiseMultiplier), steps, delta), 0);
+    }
+
+    /**
+     * The calibration of tree aggregation over {@code steps} steps restarted every {@code stepsPerEpoch}
+     * (a divisor of {@code steps}) meant to spend ε at δ: σ is {@code noiseMultiplier} when given, else
+     * the smallest σ whose {@code SelfComposed(TreeAggregation(σ, s), steps/s)} meets ε under
+     * {@code accountant} ({@link NoiseCalibration}); memoized like {@link #calibrate}.
+     */
+    public static SgdCalibration tree(int stepsPerEpoch, int steps, double delta, double epsilon,
+            Double noiseMultiplier, PrivacyAccountant accountant) {
+        if (stepsPerEpoch < 1 || steps % stepsPerEpoch != 0) {
+            throw new IllegalArgumentException("steps (" + steps + ") must be whole epochs of " + stepsPerEpoch);
+        }
+        int epochs = steps / stepsPerEpoch;
+        return CALIBRATIONS.computeIfAbsent(new Key(1.0 / stepsPerEpoch, steps, delta, epsilon, noiseMultiplier,
+                accountant, stepsPerEpoch), k -> {
+                    double sigma = k.noiseMultiplier() != null ? k.noiseMultiplier()
+                            : NoiseCalibration.smallestNoise(k.accountant(),
+                                    z -> new DpEvent.TreeAggregation(z, stepsPerEpoch).times(epochs), epsilon, delta);
+                    return new SgdCalibration(k.samplingRate(), steps, delta, sigma, accountant,
+                            accountant.treeRun(new DpEvent.TreeAggregation(sigma, stepsPerEpoch), epochs, delta),
+                            stepsPerEpoch);
+                });
     }
 
     /**
@@ -49,7 +76,7 @@ public record SgdCalibration(double samplingRate, int steps, double delta, doubl
      */
     public static SgdCalibration calibrate(double samplingRate, int steps, double delta, double epsilon,
             Double noiseMultiplier, PrivacyAccountant accountant) {
-        return CALIBRATIONS.computeIfAbsent(new Key(samplingRate, steps, delta, epsilon, noiseMultiplier, accountant),
+        return CALIBRATIONS.computeIfAbsent(new Key(samplingRate, steps, delta, epsilon, noiseMultiplier, accountant, 0),
                 k -> of(k.samplingRate(), k.noiseMultiplier() != null ? k.noiseMultiplier()
                         : NoiseCalibration.smallestNoise(k.accountant(),
                                 sigma -> new DpEvent.PoissonSampledGaussian(k.samplingRate(), sigma).times(k.steps()),
@@ -62,12 +89,17 @@ public record SgdCalibration(double samplingRate, int steps, double delta, doubl
      * its σ₁ is what an audit's {@code ignoreComposition} fault adds at every step.
      */
     public SgdCalibration alone(double epsilon) {
-        return calibrate(samplingRate, 1, delta, epsilon, null, accountant);
+        return stepsPerEpoch > 0 ? tree(1, 1, delta, epsilon, null, accountant)
+                : calibrate(samplingRate, 1, delta, epsilon, null, accountant);
     }
 
-    /** The sampled-Gaussian RDP account of all {@code steps} releases at δ (tight and classic conversions). */
+    /**
+     * The RDP account of all {@code steps} releases at δ (tight and classic conversions): the sampled
+     * Gaussian's, or the tree aggregation epochs' at dp_accounting's orders.
+     */
     public SampledGaussianRdp.Epsilon rdpAccount() {
-        return SampledGaussianRdp.epsilon(samplingRate, noiseMultiplier, steps, delta,
+        return stepsPerEpoch > 0 ? TreeAggregationRdp.conversions(noiseMultiplier, stepsPerEpoch,
+                steps / stepsPerEpoch, delta) : SampledGaussianRdp.epsilon(samplingRate, noiseMultiplier, steps, delta,
                 SampledGaussianRdp.defaultOrders());
     }
 

@@ -144,6 +144,23 @@ public final class Ledger {
     }
 
     /**
+     * An empty RDP ledger for a tree aggregation run restarted every epoch ({@link TreeSpending}): it
+     * charges {@link Release#treeAggregation} steps in order, step c of the run at position
+     * (c − 1) mod {@code stepsPerEpoch} + 1 of its epoch.
+     *
+     * @param users           number of participants; positive
+     * @param noiseMultiplier z of every node, positive
+     * @param stepsPerEpoch   the steps of an epoch's tree, at least 1
+     * @param budgetEpsilon   ε budget; positive and finite
+     * @param delta           δ of the conversion, in (0, 1)
+     */
+    public static Ledger tree(int users, double noiseMultiplier, int stepsPerEpoch, double budgetEpsilon,
+                              double delta) {
+        return new Ledger(users, new TreeSpending(noiseMultiplier, stepsPerEpoch,
+                Args.positive("budgetEpsilon", budgetEpsilon), Args.openUnit("delta", delta)));
+    }
+
+    /**
      * Records a release that used the data of exactly the listed participants and charges each of them.
      * zCDP and pure-ε ledgers charge the release's own cost (its currency must be theirs); RDP and PLD
      * ledgers account the sampled Gaussian release they were built for (the same sampling rate and noise

@@ -21,9 +21,20 @@ package org.privsim.core.scenario;
  * @param learningRate    η, the local gradient step
  * @param localEpochs     E (dp-fedrep: τ), full-batch gradient steps per round on the user's training rows
  * @param accountant      the accountant σ is calibrated, the ledger charged and ε reported by
+ * @param noise           how the rounds are noised ({@code independent}, or correlated: {@code tree}, {@code banded};
+ *                        see {@code org.privsim.core.family.federated.CorrelatedNoise})
+ * @param bands           b, the bands of the {@code banded} factorization (1 otherwise)
  */
 public record FedAvgSettings(double samplingRate, int rounds, Double noiseMultiplier, double clipUpdate,
-                             double learningRate, int localEpochs, Accountant accountant) implements AlgorithmSettings {
+                             double learningRate, int localEpochs, Accountant accountant, Noise noise, int bands)
+        implements AlgorithmSettings {
+    /** Settings with independent noise per round. */
+    public FedAvgSettings(double samplingRate, int rounds, Double noiseMultiplier, double clipUpdate,
+                          double learningRate, int localEpochs, Accountant accountant) {
+        this(samplingRate, rounds, noiseMultiplier, clipUpdate, learningRate, localEpochs, accountant, Noise.INDEPENDENT,
+                1);
+    }
+
     /** Default q. */
     public static final double SAMPLING_RATE = 0.1;
     /** Default T. */

@@ -10,7 +10,6 @@ import org.privsim.core.data.UserStore;
 import org.privsim.core.privacy.Accountants;
 import org.privsim.core.privacy.Release;
 import org.privsim.core.privacy.SampledGaussianRdp;
-import org.privsim.core.random.RandomStreams;
 import org.privsim.core.run.ExperimentResult;
 import org.privsim.core.run.ResultAssembler;
 import org.privsim.core.scenario.Algorithm;
@@ -28,7 +27,7 @@ import org.privsim.core.seam.Step;
 import org.privsim.core.sim.ErrorSum;
 import org.privsim.core.sim.RunKey;
 import org.privsim.core.sim.RunOutcome;
-import org.privsim.core.mechanism.SampledGaussianRun;
+import org.privsim.core.mechanism.RoundMechanism;
 import org.privsim.core.mechanism.SgdCalibration;
 
 /**
@@ -171,9 +170,7 @@ public abstract class FederatedFamily
      * audit claims and games).
      */
     static SgdCalibration calibration(ExperimentSpec spec, double epsilon) {
-        FedAvgSettings s = spec.settings(FedAvgSettings.class);
-        return SgdCalibration.calibrate(s.samplingRate(), s.rounds(), spec.delta(), epsilon, s.noiseMultiplier(),
-                Accountants.named(s.accountant().id()));
+        return CorrelatedNoise.calibration(spec, epsilon);
     }
 
     @Override
@@ -277,9 +274,11 @@ public abstract class FederatedFamily
         private final UserPopulation population;
         private final long repeatSeed;
         private final int users;
-        private final SampledGaussianRun mechanism;
+        private final RoundMechanism mechanism;
         private final BiConsumer<Release, double[]> released;
         private double[] model;
+        /** The model the noisy prefix sums are added to, when the mechanism releases them (tree). */
+        private double[] anchor;
         private int round;
 
         Curator(Cell cell, UserPopulation population, double injected, BiConsumer<Release, double[]> released) {
@@ -288,10 +287,7 @@ public abstract class FederatedFamily
             this.population = population;
             this.repeatSeed = population.seed();
             this.users = cell.shape().users();
-            this.mechanism = new SampledGaussianRun(cell.calibration(), "clipped update sum", settings.clipUpdate(),
-                    injected, users, cell.epsilon(), t -> RandomStreams.stream(repeatSeed, stream + "-sample",
-                    cell.experiment(), cell.epsilonIndex(), t), t -> RandomStreams.stream(repeatSeed, stream + "-noise",
-                    cell.experiment(), cell.epsilonIndex(), t));
+            this.mechanism = CorrelatedNoise.mechanism(cell, injected, repeatSeed, stream);
             this.released = released;
             this.model = initialModel(cell, repeatSeed);
         }
@@ -320,7 +316,7 @@ public abstract class FederatedFamily
             for (int p = 0; p < noisy.length; p++) {
                 noisy[p] /= cohort;
             }
-            model = publish(cell, model, noisy);
+            model = mechanism.cumulative() ? publish(cell, anchor.clone(), noisy) : publish(cell, model, noisy);
             return next();
         }
 
@@ -329,6 +325,9 @@ public abstract class FederatedFamily
             round++;
             if (round > settings.rounds()) {
                 return Step.askAll(users, new Personalize(model.clone()));
+            }
+            if (mechanism.restarts(round)) {
+                anchor = model.clone();
             }
             return new Step.Ask<>(mechanism.cohort(round), new Update(round, model.clone()));
         }

@@ -1,12 +1,14 @@
 package org.privsim.core.family.federated;
 
 import static org.privsim.core.scenario.ScenarioFields.ACCOUNTANT;
+import static org.privsim.core.scenario.ScenarioFields.BANDS;
 import static org.privsim.core.scenario.ScenarioFields.CLIP_UPDATE;
 import static org.privsim.core.scenario.ScenarioFields.DELTA;
 import static org.privsim.core.scenario.ScenarioFields.EPSILON;
 import static org.privsim.core.scenario.ScenarioFields.FEDERATED_ROUNDS;
 import static org.privsim.core.scenario.ScenarioFields.LEARNING_RATE;
 import static org.privsim.core.scenario.ScenarioFields.LOCAL_EPOCHS;
+import static org.privsim.core.scenario.ScenarioFields.NOISE;
 import static org.privsim.core.scenario.ScenarioFields.NOISE_MULTIPLIER;
 import static org.privsim.core.scenario.ScenarioFields.RANK;
 import static org.privsim.core.scenario.ScenarioFields.REPEATS;
@@ -135,10 +137,10 @@ public final class FederatedModule implements FamilyModule {
         return List.of(
                 ExperimentForm.of(Algorithm.DP_FEDAVG, FederatedResolver::resolve, EPSILON, DELTA, FEDERATED_ROUNDS,
                         RIDGE, SAMPLING_RATE, NOISE_MULTIPLIER, LEARNING_RATE, CLIP_UPDATE, LOCAL_EPOCHS,
-                        ACCOUNTANT, REPEATS),
+                        ACCOUNTANT, NOISE, BANDS, REPEATS),
                 ExperimentForm.of(Algorithm.DP_FEDREP, FederatedResolver::resolve, EPSILON, DELTA, FEDERATED_ROUNDS,
                         RIDGE, SAMPLING_RATE, NOISE_MULTIPLIER, LEARNING_RATE, CLIP_UPDATE, LOCAL_EPOCHS,
-                        ACCOUNTANT, RANK, REPEATS));
+                        ACCOUNTANT, NOISE, BANDS, RANK, REPEATS));
     }
 
     /** Both audit under white-box only; each user clips its own update, so clipping cannot be skipped. */
