@@ -21,7 +21,8 @@ import org.privsim.core.run.Report;
  * event mirrors a class of dp_accounting's {@code dp_event} module by its {@code type} and attribute
  * names: a Gaussian release is {@code GaussianDpEvent{noise_multiplier}} with the multiplier the
  * accounting assumed (in units of the sensitivity), a sampled one
- * {@code PoissonSampledDpEvent{sampling_probability, event}}, a pure ε-DP release (Wishart, ℓ2-Laplace:
+ * {@code PoissonSampledDpEvent{sampling_probability, event}}, an epoch of tree aggregation (DP-FTRL: one
+ * record per epoch) {@code SingleEpochTreeAggregationDpEvent{noise_multiplier, step_counts}}, a pure ε-DP release (Wishart, ℓ2-Laplace:
  * mechanisms dp_accounting has no class for) {@code EpsilonDeltaDpEvent{epsilon, delta = 0}} with its
  * own stated cost, a folded record of count c &gt; 1 {@code SelfComposedDpEvent{event, count}}, and a run
  * the {@code ComposedDpEvent{events}} of the releases behind its ledger's largest spend.
@@ -120,6 +121,13 @@ public final class PrivacyEvents {
                 base.put("type", "PoissonSampledDpEvent");
                 base.put("sampling_probability", release.samplingRate());
                 gaussian(base.putObject("event"), release);
+            }
+            case TREE_AGGREGATION -> {
+                // One record is one epoch's tree: its count is the epoch's steps, not a repetition.
+                base.put("type", "SingleEpochTreeAggregationDpEvent");
+                base.put("noise_multiplier", release.noiseMultiplier());
+                base.put("step_counts", release.count());
+                return base;
             }
             case WISHART, L2_LAPLACE -> {
                 base.put("type", "EpsilonDeltaDpEvent");

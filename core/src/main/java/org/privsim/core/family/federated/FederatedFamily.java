@@ -66,6 +66,8 @@ public abstract class FederatedFamily
     public static final String RDP_CONVERSION = "sampled-gaussian-rdp-cks2020";
     /** Name reported in {@code conversion} under the PLD accountant. */
     public static final String PLD_CONVERSION = "sampled-gaussian-pld";
+    /** Name reported in {@code conversion} with {@code noise: tree} (RDP at dp_accounting's orders, tight conversion). */
+    public static final String TREE_CONVERSION = "tree-aggregation-rdp-cks2020";
 
     private final Algorithm algorithm;
     private final String stream;
@@ -244,7 +246,8 @@ public abstract class FederatedFamily
         boolean pld = calibration.accountant() == Accountants.PLD;
         return ResultAssembler.row(cell.shape(), cell.task() instanceof DatasetTask, cell.experiment(), cell.spec(),
                 cell.epsilon(), outcomes).withAccounting(calibration.accountedEpsilon(), rdp.classicEpsilon(),
-                pld ? PLD_CONVERSION : RDP_CONVERSION, calibration.accountant().id(), rdp.tightEpsilon(),
+                pld ? PLD_CONVERSION : calibration.stepsPerEpoch() > 0 ? TREE_CONVERSION : RDP_CONVERSION,
+                calibration.accountant().id(), rdp.tightEpsilon(),
                 calibration.noiseMultiplier());
     }
 
