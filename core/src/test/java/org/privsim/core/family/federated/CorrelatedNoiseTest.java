@@ -75,6 +75,29 @@ class CorrelatedNoiseTest {
     }
 
     /**
+     * dp_accounting's own answers for {@code SelfComposedDpEvent(SingleEpochTreeAggregationDpEvent(z, s), E)}
+     * (the vectors of {@code TreeAggregationRdpTest}): z = 1, s = 100 (q = 0.01), one epoch, δ = 1e-5 gives
+     * 15.17541982626362; z = 0.5, s = 7 (q = 0.15), three epochs, δ = 1e-5 gives 45.24549328386881. A run
+     * with that σ reports it, and its ledger spends it (relative 1e-12).
+     */
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource({"1.0, 0.01, 100, 15.17541982626362", "0.5, 0.15, 21, 45.24549328386881"})
+    void treeRunsReportDpAccountingsEpsilon(double z, double q, int rounds, double expected) {
+        Scenario s = FederatedRuns.scenario(200, 4, 3, 1, 0.1, "{ algorithm: dp-fedavg, epsilon: 50, delta: 1.0e-5,"
+                + " samplingRate: " + q + ", rounds: " + rounds + ", noiseMultiplier: " + z + ", noise: tree, repeats: 1 }");
+        FederatedFamily.Cell cell = FedAvgFamily.INSTANCE.cells(s).get(0);
+        assertEquals(expected, cell.calibration().accountedEpsilon(), 1e-12 * expected);
+        RunOutcome outcome = SequentialInterpreter.run(FedAvgFamily.INSTANCE, cell, 0, s.seed());
+        Ledger ledger = cell.calibration().ledger(200, 50);
+        for (Release r : outcome.releases().releases()) {
+            for (int i = 0; i < r.count(); i++) {
+                ledger.chargeAll(r.atRound(r.round() + i).withCount(1));
+            }
+        }
+        assertEquals(expected, ledger.maxSpent(), 1e-12 * expected);
+    }
+
+    /**
      * With σ halved the tree overspends; the ledger refuses exactly the first round r whose nodes
      * (whole epochs' depth(s) plus depth(r mod s)) take ε past the budget — a round that completes a
      * new level (r mod s a power of two, or a new epoch).
