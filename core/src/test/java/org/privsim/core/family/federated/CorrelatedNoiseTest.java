@@ -98,6 +98,25 @@ class CorrelatedNoiseTest {
     }
 
     /**
+     * dp_accounting's RDP accountant on {@code SelfComposedDpEvent(PoissonSampledDpEvent(q·b,
+     * GaussianDpEvent(z)), ⌈T/b⌉)} (its Python source with numpy 2.4, scipy 1.17): a banded run with that σ
+     * reports it to 1e-3 relative (privsim's RDP accountant, the orders dp-fedavg is charged at).
+     */
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource({"0.01, 4, 1.0, 100, 1.0e-5, 2.2260034774559734",
+        "0.05, 4, 1.0, 60, 1.0e-6, 7.671005247970269", "0.05, 4, 3.0, 60, 1.0e-6, 1.4381445055741864",
+        "0.002, 8, 0.9, 1000, 1.0e-6, 2.6137789524909816"})
+    void bandedRunsReportDpAccountingsEpsilon(double q, int b, double z, int rounds, double delta, double expected) {
+        Scenario s = FederatedRuns.scenario(200, 4, 3, 1, 0.1, "{ algorithm: dp-fedavg, epsilon: 20, delta: " + delta
+                + ", samplingRate: " + q + ", rounds: " + rounds + ", noiseMultiplier: " + z + ", noise: banded, bands: "
+                + b + ", repeats: 1 }");
+        FederatedFamily.Cell cell = FedAvgFamily.INSTANCE.cells(s).get(0);
+        assertEquals(expected, cell.calibration().accountedEpsilon(), 1e-3 * expected);
+        RunOutcome outcome = SequentialInterpreter.run(FedAvgFamily.INSTANCE, cell, 0, s.seed());
+        assertEquals((rounds + b - 1) / b, outcome.releases().releases().get(0).count());
+    }
+
+    /**
      * With σ halved the tree overspends; the ledger refuses exactly the first round r whose nodes
      * (whole epochs' depth(s) plus depth(r mod s)) take ε past the budget — a round that completes a
      * new level (r mod s a power of two, or a new epoch).
