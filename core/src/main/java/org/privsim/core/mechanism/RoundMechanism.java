@@ -35,6 +35,14 @@ public interface RoundMechanism {
     /** The run's ledger. */
     Ledger ledger();
 
+    /**
+     * What a white-box adversary observes of the round last privatized, whose release was
+     * {@code release}: the release itself (a copy), or what it is computed from (the tree: the node).
+     */
+    default double[] observed(double[] release) {
+        return release.clone();
+    }
+
     /** Whether {@link #privatize} releases prefix sums since the last restart (false: each round's own sum). */
     default boolean cumulative() {
         return false;

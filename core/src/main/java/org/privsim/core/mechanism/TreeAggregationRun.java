@@ -39,6 +39,7 @@ public final class TreeAggregationRun implements RoundMechanism {
     /** Per tree level: the exact and noisy sums of the complete nodes of the current decomposition. */
     private double[][] exact;
     private double[][] noisy;
+    /** The node the last round completed. */
     private double[] lastNode;
 
     /**
@@ -90,7 +91,7 @@ public final class TreeAggregationRun implements RoundMechanism {
         return cohort;
     }
 
-    /** Round {@code step}'s noisy prefix sum of its epoch (a new array); the completed node is {@link #lastNode}. */
+    /** Round {@code step}'s noisy prefix sum of its epoch (a new array); the completed node is {@link #observed}. */
     @Override
     public double[] privatize(int step, double[] sum) {
         int epoch = (step - 1) / stepsPerEpoch;
@@ -128,13 +129,17 @@ public final class TreeAggregationRun implements RoundMechanism {
         return prefix;
     }
 
-    /** The noisy node the last {@link #privatize} completed: the sum over rounds {@link #nodeStart} … its round, plus noise. */
-    public double[] lastNode() {
+    /** The noisy node the last {@link #privatize} completed (a copy): its rounds' sum plus the node's noise. */
+    @Override
+    public double[] observed(double[] release) {
         return lastNode.clone();
     }
 
-    /** The first round (of the run, 1-based) of the node round {@code step} completes. */
-    public int nodeStart(int step) {
+    /**
+     * The first round (of the run, 1-based) of the node that round {@code step} completes in trees of
+     * {@code stepsPerEpoch} rounds: step − lowbit(r) + 1, r the round's position in its epoch.
+     */
+    public static int nodeStart(int step, int stepsPerEpoch) {
         int round = (step - 1) % stepsPerEpoch + 1;
         return step - Integer.lowestOneBit(round) + 1;
     }

@@ -1,5 +1,6 @@
 package org.privsim.core.family.federated;
 
+import org.privsim.core.audit.SampledGaussianAuc;
 import org.privsim.core.mechanism.BandedRun;
 import org.privsim.core.mechanism.RoundMechanism;
 import org.privsim.core.mechanism.SampledGaussianRun;
@@ -7,6 +8,7 @@ import org.privsim.core.mechanism.SgdCalibration;
 import org.privsim.core.mechanism.TreeAggregationRun;
 import org.privsim.core.privacy.Accountants;
 import org.privsim.core.privacy.PrivacyAccountant;
+import org.privsim.core.privacy.TreeAggregationRdp;
 import org.privsim.core.random.RandomStreams;
 import org.privsim.core.scenario.ExperimentSpec;
 import org.privsim.core.scenario.FedAvgSettings;
@@ -49,6 +51,22 @@ final class CorrelatedNoise {
                     s.noiseMultiplier(), accountant);
             case BANDED -> SgdCalibration.calibrate(s.samplingRate() * s.bands(),
                     (s.rounds() + s.bands() - 1) / s.bands(), spec.delta(), epsilon, s.noiseMultiplier(), accountant);
+        };
+    }
+
+    /**
+     * The Poisson-subsampled Gaussian composition that dominates the rounds' transcript, read by
+     * {@code sampled-gaussian-auc} audits: T steps at q; a tree's Gaussian nodes on one user's leaves, T/s
+     * epochs of ⌈log₂(s + 1)⌉ at q = 1 (σ per node); the banded run's reduction, ⌈T/b⌉ steps at q·b.
+     */
+    static SampledGaussianAuc composition(FedAvgSettings s) {
+        return switch (s.noise()) {
+            case INDEPENDENT -> new SampledGaussianAuc(s.samplingRate(), s.rounds());
+            case TREE -> {
+                int perEpoch = roundsPerEpoch(s.samplingRate());
+                yield new SampledGaussianAuc(1, s.rounds() / perEpoch * TreeAggregationRdp.depth(perEpoch));
+            }
+            case BANDED -> new SampledGaussianAuc(s.samplingRate() * s.bands(), (s.rounds() + s.bands() - 1) / s.bands());
         };
     }
 

@@ -201,7 +201,8 @@ public abstract class FederatedFamily
      * The curator of a run as an audit plays it: every noise standard deviation × {@code injected}
      * (1 = the correct mechanism; the record states the σ actually added, and the ledger keeps
      * charging the calibrated one), and each round's record and released noisy update sum (before
-     * averaging) handed to {@code released} as it is made.
+     * averaging; with {@code noise: tree} the noisy tree node the round completed) handed to
+     * {@code released} as it is made.
      */
     public RunCurator<Request, double[], RunOutcome> auditedCurator(Cell cell, UserPopulation population,
             double injected, BiConsumer<Release, double[]> released) {
@@ -313,7 +314,7 @@ public abstract class FederatedFamily
             }
             double[] noisy = mechanism.privatize(round, sum);
             if (released != null) {
-                released.accept(mechanism.record(round), noisy.clone());
+                released.accept(mechanism.record(round), mechanism.observed(noisy));
             }
             double cohort = mechanism.expectedCohort();
             for (int p = 0; p < noisy.length; p++) {

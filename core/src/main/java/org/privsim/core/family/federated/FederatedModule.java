@@ -20,7 +20,6 @@ import org.privsim.core.audit.AuditClaim;
 import org.privsim.core.audit.AuditMethod;
 import org.privsim.core.audit.AuditSpec;
 import org.privsim.core.audit.DistinguishingGame;
-import org.privsim.core.audit.SampledGaussianAuc;
 import org.privsim.core.module.FamilyModule;
 import org.privsim.core.module.Work;
 import org.privsim.core.module.WorkUnit;
@@ -81,7 +80,7 @@ public final class FederatedModule implements FamilyModule {
         FedAvgSettings s = spec.experiment().settings(FedAvgSettings.class);
         return new AuditClaim(((LowRankRegressionTask) spec.task()).users(),
                 FederatedFamily.calibration(spec.experiment(), spec.epsilon()).accountedEpsilon(),
-                spec.method() == AuditMethod.SAMPLED_GAUSSIAN_AUC ? new SampledGaussianAuc(s.samplingRate(), s.rounds()) : null);
+                spec.method() == AuditMethod.SAMPLED_GAUSSIAN_AUC ? CorrelatedNoise.composition(s) : null);
     }
 
     @Override

@@ -3,15 +3,20 @@ package org.privsim.core.family.federated;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.privsim.core.audit.CorrelatedWhiteBox;
 import org.privsim.core.audit.DistinguishingGame;
 import org.privsim.core.audit.SampledGaussianWhiteBox;
 import org.privsim.core.data.Populations;
 import org.privsim.core.data.UserDataset;
 import org.privsim.core.data.UserPopulation;
+import org.privsim.core.mechanism.BandedRun;
 import org.privsim.core.mechanism.Injection;
+import org.privsim.core.mechanism.TreeAggregationRun;
+import org.privsim.core.privacy.Release;
 import org.privsim.core.random.RandomStreams;
 import org.privsim.core.scenario.Algorithm;
 import org.privsim.core.scenario.ExperimentSpec;
+import org.privsim.core.scenario.FedAvgSettings;
 import org.privsim.core.scenario.LowRankRegressionTask;
 import org.privsim.core.seam.RunCurator;
 import org.privsim.core.seam.Step;
@@ -39,6 +44,13 @@ import org.privsim.core.mechanism.SgdCalibration;
  * {@code ignoreComposition} calibrates every round as if it alone spent (ε, δ) — σ₁, the noise
  * multiplier of one Poisson-subsampled Gaussian round at rate q meeting (ε, δ) — while the ledger
  * keeps charging the T rounds at the calibrated σ.
+ *
+ * <p><b>Correlated noise.</b> With {@code noise: tree} the adversary observes the noisy tree nodes and
+ * knows the public partition (so whether the canary's round lies in each node); with
+ * {@code noise: banded} it whitens the released sums by C and mixes over the canary partition's
+ * sampling once per cycle ({@link CorrelatedWhiteBox}: the exact likelihood ratio of the transcript).
+ * {@code ignoreComposition} then calibrates every round as if one tree node, or one cycle's sampled
+ * step, spent (ε, δ) alone.
  *
  * <p>Guarantee: {@link #score} is a pure function of (trial, world): trial r runs on the population
  * of root seed {@code derive(seed, "audit-federated-trial", r)}, whose seed also roots the curator's
@@ -86,13 +98,20 @@ public final class FederatedWhiteBoxGame implements DistinguishingGame {
         double[] labels = new double[own.y().length];
         Arrays.fill(labels, CANARY_LABEL);
         UserDataset canary = new UserDataset(own.user(), own.dimension(), own.x(), labels, null, null);
-        List<SampledGaussianWhiteBox.View> views = new ArrayList<>();
+        List<Release> records = new ArrayList<>();
         List<double[]> observed = new ArrayList<>();
+        List<double[]> withouts = new ArrayList<>();
+        List<double[]> contributions = new ArrayList<>();
+        List<Boolean> joined = new ArrayList<>();
         double[][] pending = new double[2][];
+        boolean[] pendingJoined = new boolean[1];
         RunCurator<FederatedFamily.Request, double[], RunOutcome> curator = family.auditedCurator(cell, population,
                 injected, (record, noisy) -> {
-                    views.add(SampledGaussianWhiteBox.View.of(record, pending[0], pending[1]));
+                    records.add(record);
                     observed.add(noisy);
+                    withouts.add(pending[0]);
+                    contributions.add(pending[1]);
+                    joined.add(pendingJoined[0]);
                 });
         Step<FederatedFamily.Request, RunOutcome> step = curator.start();
         while (step instanceof Step.Ask<FederatedFamily.Request, RunOutcome> ask
@@ -101,9 +120,11 @@ public final class FederatedWhiteBoxGame implements DistinguishingGame {
             double[] contribution = family.clippedUpdate(cell, canary, model);
             double[] without = new double[model.length];
             List<double[]> answers = new ArrayList<>(ask.participants().length);
+            pendingJoined[0] = false;
             for (int user : ask.participants()) {
                 if (user == target) {
                     answers.add(world == 1 ? contribution : new double[model.length]);
+                    pendingJoined[0] = true;
                     continue;
                 }
                 if (users[user] == null) {
@@ -115,14 +136,50 @@ public final class FederatedWhiteBoxGame implements DistinguishingGame {
                 }
                 answers.add(answer);
             }
-            double[] with = without.clone();
-            for (int p = 0; p < with.length; p++) {
-                with[p] += contribution[p];
-            }
             pending[0] = without;
-            pending[1] = with;
+            pending[1] = contribution;
             step = curator.onAnswers(answers);
         }
-        return SampledGaussianWhiteBox.llr(views, observed);
+        return score(records, observed, withouts, contributions, joined);
+    }
+
+    /** The exact LLR of the transcript under the run's noise ({@link SampledGaussianWhiteBox}, {@link CorrelatedWhiteBox}). */
+    private double score(List<Release> records, List<double[]> observed, List<double[]> withouts,
+                         List<double[]> contributions, List<Boolean> joined) {
+        FedAvgSettings s = cell.settings();
+        int rounds = records.size();
+        switch (s.noise()) {
+            case TREE -> {
+                double[] sigma = new double[rounds];
+                int[] start = new int[rounds];
+                List<double[]> canary = new ArrayList<>();
+                for (int t = 0; t < rounds; t++) {
+                    sigma[t] = records.get(t).sigma();
+                    start[t] = TreeAggregationRun.nodeStart(t + 1, cell.calibration().stepsPerEpoch()) - 1;
+                    canary.add(joined.get(t) ? contributions.get(t) : null);
+                }
+                return CorrelatedWhiteBox.tree(sigma, start, withouts, canary, observed);
+            }
+            case BANDED -> {
+                boolean[] canaryRound = new boolean[rounds];
+                for (int t = 0; t < rounds; t++) {
+                    canaryRound[t] = t % s.bands() == target % s.bands();
+                }
+                return CorrelatedWhiteBox.banded(BandedRun.coefficients(s.bands()), cell.calibration().samplingRate(),
+                        canaryRound, records.get(0).sigma(), withouts, contributions, observed);
+            }
+            default -> {
+                List<SampledGaussianWhiteBox.View> views = new ArrayList<>();
+                for (int t = 0; t < rounds; t++) {
+                    double[] without = withouts.get(t);
+                    double[] with = without.clone();
+                    for (int p = 0; p < with.length; p++) {
+                        with[p] += contributions.get(t)[p];
+                    }
+                    views.add(SampledGaussianWhiteBox.View.of(records.get(t), without, with));
+                }
+                return SampledGaussianWhiteBox.llr(views, observed);
+            }
+        }
     }
 }

@@ -177,12 +177,12 @@ class CorrelatedNoiseTest {
                     seen[user]++;
                 }
                 prefix[step] = run.privatize(step, new double[3]);
-                double[] node = run.lastNode();
+                double[] node = run.observed(prefix[step]);
                 double[] before = r == Integer.lowestOneBit(r) ? new double[3] : prefix[step - Integer.lowestOneBit(r)];
                 for (int p = 0; p < 3; p++) {
                     assertEquals(node[p], prefix[step][p] - before[p], 1e-12);
                 }
-                assertEquals(step - Integer.lowestOneBit(r) + 1, run.nodeStart(step));
+                assertEquals(step - Integer.lowestOneBit(r) + 1, TreeAggregationRun.nodeStart(step, 5));
             }
             int[] once = new int[23];
             Arrays.fill(once, 1);
