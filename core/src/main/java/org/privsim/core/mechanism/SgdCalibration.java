@@ -15,7 +15,8 @@ import org.privsim.core.privacy.TreeAggregationRdp;
  * The privacy constants of a Poisson-subsampled Gaussian mechanism released {@code steps} times —
  * DP-SGD's steps, or the rounds of DP-FedAvg and DP-FedRep — computed once per (experiment, ε) and
  * shared by its runs (and an audit's trials): σ, and the accountant's account of the run
- * ({@link PrivacyAccountant#run}: its ε at δ and the ledgers that charge its steps).
+ * ({@link PrivacyAccountant#run}: its ε at δ and the ledgers that charge its steps) — or, built by
+ * {@link #tree}, of the epochs of a tree aggregation run ({@link PrivacyAccountant#treeRun}).
  *
  * @param samplingRate    q, each record's (user's) chance of joining a release
  * @param steps           how many releases the run makes

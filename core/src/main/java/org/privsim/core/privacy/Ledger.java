@@ -21,7 +21,9 @@ import java.util.Objects;
  *   <li>{@link #rdp RDP}: identical sampled Gaussian releases' RDP curves (at fixed orders) are summed and
  *       converted with {@link Conversions#tightEpsilonFromRdp}; one account stands for everybody;
  *   <li>{@link #pld PLD}: identical sampled Gaussian releases are composed and read at δ by the privacy
- *       loss distribution ({@link PldAccountant}); one account stands for everybody.
+ *       loss distribution ({@link PldAccountant}); one account stands for everybody;
+ *   <li>{@link #tree tree}: the steps of tree aggregation restarted every epoch, each charged the RDP of
+ *       the tree nodes it completes on a leaf's path ({@link TreeSpending}); one account for everybody.
  * </ul>
  * One account for everybody is exact when every participant could take part in every release
  * (Poisson sampling of the whole population at every step: each participant's privacy loss is the

@@ -52,6 +52,11 @@ import org.privsim.core.mechanism.SgdCalibration;
  * conversion as {@code rdpEpsilon} and its classic one as {@code classicEpsilon}, the accountant
  * and σ.
  *
+ * <p>Noise: the above is {@code noise: independent}; {@code tree} (DP-FTRL: epoch partitions, noisy
+ * prefix sums from a binary tree, the model the epoch's anchor plus the noisy prefix sum) and
+ * {@code banded} (banded matrix factorization, cyclic Poisson participation) change the round
+ * mechanism and its account, not the algorithms ({@link CorrelatedNoise}).
+ *
  * <p>Shared context: the runs of one experiment on one repeat's population (its cells at every ε)
  * share a context key and so one population, stored (each user's data set built once, kept) or
  * regenerated (rebuilt per request, none kept) as {@code task.population} says ({@link UserStore}).

@@ -144,6 +144,30 @@ class CorrelatedNoiseTest {
                 e.getMessage());
     }
 
+    /**
+     * With σ halved the banded run overspends; its ledger charges one step at q·b per cycle of b rounds,
+     * so it refuses round 1 + (k − 1)·b, k the first count of steps whose ε exceeds the budget.
+     */
+    @Test
+    void bandedLedgerRefusesTheFirstCyclePastTheBudget() {
+        Scenario s = scenario("{ algorithm: dp-fedavg, epsilon: 1, delta: 1.0e-5, samplingRate: 0.05, rounds: 40,"
+                + " noise: banded, bands: 4, repeats: 1 }");
+        FederatedFamily.Cell calibrated = FedAvgFamily.INSTANCE.cells(s).get(0);
+        SgdCalibration halved = SgdCalibration.of(0.2, calibrated.noiseMultiplier() / 2, 10, 1e-5, Accountants.RDP);
+        FederatedFamily.Cell underNoised = new FederatedFamily.Cell(calibrated.experiment(), calibrated.spec(),
+                calibrated.epsilon(), calibrated.epsilonIndex(), calibrated.task(), calibrated.shape(), halved);
+        int steps = 1;
+        while (Accountants.RDP.epsilon(new org.privsim.core.privacy.DpEvent.PoissonSampledGaussian(0.2,
+                halved.noiseMultiplier()).times(steps), 1e-5) <= 1 + Ledger.RELATIVE_SLACK) {
+            steps++;
+        }
+        assertTrue(steps <= 10, "the halved σ must overspend within the 10 cycles");
+        int round = 1 + (steps - 1) * 4;
+        BudgetExceededException e = assertThrows(BudgetExceededException.class,
+                () -> SequentialInterpreter.run(FedAvgFamily.INSTANCE, underNoised, 0, s.seed()));
+        assertTrue(e.getMessage().contains("'clipped update sum " + round + "'"), e.getMessage());
+    }
+
     /** ε after {@code rounds} rounds of trees of s leaves: the nodes one user's leaf reaches by then. */
     private static double treeEpsilon(double z, int s, int rounds) {
         int nodes = rounds / s * TreeAggregationRdp.depth(s) + (rounds % s == 0 ? 0 : TreeAggregationRdp.depth(rounds % s));
