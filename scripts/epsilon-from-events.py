@@ -7,7 +7,8 @@ With the standard library only, it validates the file's structure: every row nam
 (zcdp, pure-composition-bound, rdp or pld), delta and accountedEpsilon; every run's event is a
 ComposedDpEvent of GaussianDpEvent{noise_multiplier}, PoissonSampledDpEvent{sampling_probability,
 event}, SampledWithoutReplacementDpEvent{source_dataset_size, sample_size, event},
-EpsilonDeltaDpEvent{epsilon, delta} or SelfComposedDpEvent{event, count} events, with a
+EpsilonDeltaDpEvent{epsilon, delta}, SingleEpochTreeAggregationDpEvent{noise_multiplier,
+step_counts} or SelfComposedDpEvent{event, count} events, with a
 neighbouring relation of dp_accounting's NeighboringRelation. It prints one line per row and exits 1
 on the first malformed object.
 
@@ -17,7 +18,7 @@ privsim's accountedEpsilon:
 
   * rows accounted by pld or rdp (dp-sgd, dp-fedavg): PLDAccountant / RdpAccountant with the stated
     NeighboringRelation; the same accountant agrees to about 1e-4 (pld) or exactly up to the orders
-    (rdp);
+    (rdp); tree aggregation epochs (noise: tree, REPLACE_SPECIAL) by RdpAccountant, to rounding;
   * rows accounted in zcdp (Gaussian releases calibrated in rho): dp_accounting has no zCDP
     accountant; its PLD accountant gives the Gaussian composition's exact epsilon, which is at most
     privsim's (the tight zCDP conversion is an upper bound; calibration gdp is the exact value);
@@ -30,9 +31,10 @@ import sys
 LEAVES = {
     "GaussianDpEvent": {"noise_multiplier"},
     "EpsilonDeltaDpEvent": {"epsilon", "delta"},
+    "SingleEpochTreeAggregationDpEvent": {"noise_multiplier", "step_counts"},
 }
 ACCOUNTANTS = {"zcdp", "pure-composition-bound", "rdp", "pld"}
-RELATIONS = {"ADD_OR_REMOVE_ONE", "REPLACE_ONE"}
+RELATIONS = {"ADD_OR_REMOVE_ONE", "REPLACE_ONE", "REPLACE_SPECIAL"}
 
 
 class Malformed(Exception):
@@ -86,6 +88,8 @@ def to_dp_accounting(event, dp_event):
         return dp_event.GaussianDpEvent(event["noise_multiplier"])
     if kind == "EpsilonDeltaDpEvent":
         return dp_event.EpsilonDeltaDpEvent(event["epsilon"], event["delta"])
+    if kind == "SingleEpochTreeAggregationDpEvent":
+        return dp_event.SingleEpochTreeAggregationDpEvent(event["noise_multiplier"], event["step_counts"])
     if kind == "PoissonSampledDpEvent":
         return dp_event.PoissonSampledDpEvent(event["sampling_probability"],
                                               to_dp_accounting(event["event"], dp_event))

@@ -23,7 +23,9 @@ import org.privsim.core.run.Report;
  * accounting assumed (in units of the sensitivity), a sampled one
  * {@code PoissonSampledDpEvent{sampling_probability, event}}, one on a fixed cohort (m of n drawn without
  * replacement, replace-one, the multiplier in units of the replace-one sensitivity 2C)
- * {@code SampledWithoutReplacementDpEvent{source_dataset_size, sample_size, event}}, a pure ε-DP release (Wishart, ℓ2-Laplace:
+ * {@code SampledWithoutReplacementDpEvent{source_dataset_size, sample_size, event}}, an epoch of tree
+ * aggregation (DP-FTRL: one record per epoch) {@code SingleEpochTreeAggregationDpEvent{noise_multiplier,
+ * step_counts}}, a pure ε-DP release (Wishart, ℓ2-Laplace:
  * mechanisms dp_accounting has no class for) {@code EpsilonDeltaDpEvent{epsilon, delta = 0}} with its
  * own stated cost, a folded record of count c &gt; 1 {@code SelfComposedDpEvent{event, count}}, and a run
  * the {@code ComposedDpEvent{events}} of the releases behind its ledger's largest spend.
@@ -128,6 +130,13 @@ public final class PrivacyEvents {
                 base.put("source_dataset_size", release.participants());
                 base.put("sample_size", Math.round(release.samplingRate() * release.participants()));
                 gaussian(base.putObject("event"), release);
+            }
+            case TREE_AGGREGATION -> {
+                // One record is one epoch's tree: its count is the epoch's steps, not a repetition.
+                base.put("type", "SingleEpochTreeAggregationDpEvent");
+                base.put("noise_multiplier", release.noiseMultiplier());
+                base.put("step_counts", release.count());
+                return base;
             }
             case WISHART, L2_LAPLACE -> {
                 base.put("type", "EpsilonDeltaDpEvent");

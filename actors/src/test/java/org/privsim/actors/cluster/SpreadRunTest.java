@@ -115,6 +115,13 @@ class SpreadRunTest {
         assertSpread(report, new int[] {3, 3, 3, 3}, 4 * 60, 2 * 60, 2 * 60, 2 * 60);
     }
 
+    /** Tree and banded runs spread: each epoch's partition and each round's cyclic sample are drawn by the curator. */
+    @Test
+    void correlatedNoiseRunsSpreadGiveTheSequentialReport() {
+        Report report = submitted(spread(FederatedEquivalenceTest.CORRELATED), "spread-correlated.yaml");
+        assertSpread(report, new int[] {3, 3, 3, 3}, 4 * 60, 60, 4 * 60, 60);
+    }
+
     /** Round sums of d = 200, k = 5 (2.4 MB each) cross between nodes in pieces and arrive whole. */
     @Test
     void statisticsLargerThanAFrameArriveWhole() {

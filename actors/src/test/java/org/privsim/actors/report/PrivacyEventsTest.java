@@ -21,6 +21,7 @@ import org.privsim.core.privacy.PldAccountant;
 import org.privsim.core.privacy.PrivacyLossDistribution;
 import org.privsim.core.privacy.SampledGaussianRdp;
 import org.privsim.core.privacy.SampledWithoutReplacementRdp;
+import org.privsim.core.privacy.TreeAggregationRdp;
 import org.privsim.core.run.Progress;
 import org.privsim.core.run.Report;
 import org.privsim.core.family.SequentialRunner;
@@ -132,6 +133,34 @@ class PrivacyEventsTest {
         assertEquals("1,1,dp-fedrep,2.0,1,0.1,0.1,0.1", clips.get(1));
         assertTrue(clips.get(6).startsWith("2,2,dp-fedavg,2.0,1,1.0,"), clips.get(6));
         assertTrue(Files.exists(dir.resolve(ReportWriter.CLIP_TRAJECTORY_PLOT)));
+    }
+
+    /**
+     * Correlated federated noise: a tree row's runs are one SingleEpochTreeAggregationDpEvent per epoch
+     * (replace-special) and a banded row's the Poisson-sampled Gaussian at rate q·b composed ⌈T/b⌉ times;
+     * both give back the row's ε.
+     */
+    @Test
+    void correlatedNoiseEventsGiveBackTheRowsEpsilon() throws Exception {
+        JsonNode events = run("""
+                name: events-correlated
+                seed: 6
+                task: { type: low-rank-regression, users: 100, samplesPerUser: 8, dimension: 5, rank: 2, labelNoise: 0.1 }
+                experiments:
+                  - { algorithm: dp-fedavg, epsilon: 2, delta: 1.0e-5, samplingRate: 0.2, rounds: 15, noise: tree }
+                  - { algorithm: dp-fedrep, epsilon: 2, delta: 1.0e-5, samplingRate: 0.05, rounds: 10, noise: banded,
+                      bands: 4 }
+                """, 2);
+        JsonNode tree = events.get("rows").get(0);
+        assertEquals("rdp", tree.get("accountant").asText());
+        assertEquals("REPLACE_SPECIAL", tree.get("runs").get(0).get("neighboringRelation").asText());
+        JsonNode epochs = tree.get("runs").get(0).get("event").get("events");
+        assertEquals(3, epochs.size());
+        assertEquals("SingleEpochTreeAggregationDpEvent", epochs.get(2).get("type").asText());
+        assertEquals(5, epochs.get(2).get("step_counts").asInt());
+        JsonNode banded = events.get("rows").get(1).get("runs").get(0).get("event").get("events").get(0);
+        assertEquals(3, banded.get("count").asInt());
+        assertEquals(0.2, banded.get("event").get("sampling_probability").asDouble(), 1e-15);
     }
 
     /** Ratings rows are zCDP rows: their events state the row's calibration, and give back its ε under it. */
@@ -250,6 +279,9 @@ class PrivacyEventsTest {
                 if (leaves.get(0).get("type").asText().equals("SampledWithoutReplacementDpEvent")) {
                     return withoutReplacementEpsilon(leaves, counts, delta);
                 }
+                if (leaves.get(0).get("type").asText().equals("SingleEpochTreeAggregationDpEvent")) {
+                    return treeEpsilon(leaves, counts, delta);
+                }
                 double[] orders = SampledGaussianRdp.defaultOrders();
                 double[] curve = new double[orders.length];
                 for (int i = 0; i < leaves.size(); i++) {
@@ -289,6 +321,20 @@ class PrivacyEventsTest {
             double[] one = SampledWithoutReplacementRdp.rdp(q, gaussian(leaf.get("event")), counts.get(i), orders);
             for (int k = 0; k < orders.length; k++) {
                 curve[k] += one[k];
+            }
+        }
+        return Conversions.tightEpsilonFromRdp(orders, curve, delta);
+    }
+
+    /** Tree aggregation epochs composed, at dp_accounting's orders (the events' own accounting). */
+    private static double treeEpsilon(List<JsonNode> leaves, List<Integer> counts, double delta) {
+        double[] orders = SampledWithoutReplacementRdp.dpAccountingOrders();
+        double[] curve = new double[orders.length];
+        for (int i = 0; i < leaves.size(); i++) {
+            assertEquals("SingleEpochTreeAggregationDpEvent", leaves.get(i).get("type").asText());
+            for (int k = 0; k < orders.length; k++) {
+                curve[k] += TreeAggregationRdp.rdp(leaves.get(i).get("noise_multiplier").asDouble(),
+                        leaves.get(i).get("step_counts").asInt(), counts.get(i), orders[k]);
             }
         }
         return Conversions.tightEpsilonFromRdp(orders, curve, delta);

@@ -24,7 +24,7 @@ import org.privsim.core.privacy.Release;
  * refuses throws {@link org.privsim.core.privacy.BudgetExceededException} before anything is drawn.
  * Not thread-safe (the ledger): one run, one thread.
  */
-public final class SampledGaussianRun {
+public final class SampledGaussianRun implements RoundMechanism {
     private final SgdCalibration calibration;
     private final String name;
     private final double injected;
@@ -59,6 +59,7 @@ public final class SampledGaussianRun {
     }
 
     /** Step {@code step}'s cohort, ascending, after the ledger charged the step. */
+    @Override
     public int[] cohort(int step) {
         return cohort(step, release.atRound(step));
     }
@@ -75,6 +76,7 @@ public final class SampledGaussianRun {
     }
 
     /** Step {@code step}'s release of {@code sum} (the contributions summed in cohort order): a new array. */
+    @Override
     public double[] privatize(int step, double[] sum) {
         return privatize(step, sum, release);
     }
@@ -96,17 +98,20 @@ public final class SampledGaussianRun {
     }
 
     /** The record of step {@code step}'s release (σ actually added, q, the σ the accounting assumes). */
+    @Override
     public Release record(int step) {
         return release.atRound(step);
     }
 
     /** The expected cohort q·n — with a fixed cohort its size m — by which the algorithms average the noisy sum. */
+    @Override
     public double expectedCohort() {
         FixedCohort fixed = calibration.cohort();
         return fixed != null ? fixed.size() : calibration.samplingRate() * users;
     }
 
     /** The run's ledger. */
+    @Override
     public Ledger ledger() {
         return ledger;
     }

@@ -11,6 +11,7 @@ import org.privsim.core.privacy.Release;
 import org.privsim.core.privacy.RunAccount;
 import org.privsim.core.privacy.SampledGaussianRdp;
 import org.privsim.core.privacy.SampledWithoutReplacementRdp;
+import org.privsim.core.privacy.TreeAggregationRdp;
 
 /**
  * The privacy constants of a Poisson-subsampled Gaussian mechanism released {@code steps} times —
@@ -19,7 +20,8 @@ import org.privsim.core.privacy.SampledWithoutReplacementRdp;
  * ({@link PrivacyAccountant#run}: its ε at δ and the ledgers that charge its steps). With a
  * {@link FixedCohort} the steps sample exactly m of n without replacement instead, accounted by RDP
  * at dp_accounting's orders as the Gaussian of multiplier σ/2 sampled without replacement
- * ({@link FixedCohort#event}).
+ * ({@link FixedCohort#event}); built by {@link #tree}, the account is of the epochs of a tree
+ * aggregation run ({@link PrivacyAccountant#treeRun}).
  *
  * @param samplingRate    q, each record's (user's) chance of joining a release
  * @param steps           how many releases the run makes
@@ -28,22 +30,25 @@ import org.privsim.core.privacy.SampledWithoutReplacementRdp;
  * @param accountant      the accountant the run is calibrated, charged and reported by
  * @param account         the accountant's account of the run's steps
  * @param cohort          the fixed-size cohort the steps draw, or null for Poisson sampling at q
+ * @param stepsPerEpoch   0 for sampled Gaussian steps; s for tree aggregation restarted every s steps (then
+ *                        {@code samplingRate} is 1/s, each record's share of an epoch's steps, and the steps
+ *                        are steps/s whole epochs of {@link DpEvent.TreeAggregation})
  */
 public record SgdCalibration(double samplingRate, int steps, double delta, double noiseMultiplier,
-        PrivacyAccountant accountant, RunAccount account, FixedCohort cohort) {
+        PrivacyAccountant accountant, RunAccount account, FixedCohort cohort, int stepsPerEpoch) {
 
     /** Calibrations already computed in this JVM, by their inputs (pure functions of them). */
     private static final Map<Key, SgdCalibration> CALIBRATIONS = new ConcurrentHashMap<>();
 
     /** The inputs that decide a calibration. */
     private record Key(double samplingRate, int steps, double delta, double epsilon, Double noiseMultiplier,
-            PrivacyAccountant accountant, FixedCohort cohort) {}
+            PrivacyAccountant accountant, FixedCohort cohort, int stepsPerEpoch) {}
 
     /** The calibration of σ at sampling rate q for {@code steps} steps at δ under {@code accountant}. */
     public static SgdCalibration of(double samplingRate, double noiseMultiplier, int steps, double delta,
             PrivacyAccountant accountant) {
         return new SgdCalibration(samplingRate, steps, delta, noiseMultiplier, accountant,
-                accountant.run(new DpEvent.PoissonSampledGaussian(samplingRate, noiseMultiplier), steps, delta), null);
+                accountant.run(new DpEvent.PoissonSampledGaussian(samplingRate, noiseMultiplier), steps, delta), null, 0);
     }
 
     /**
@@ -52,7 +57,30 @@ public record SgdCalibration(double samplingRate, int steps, double delta, doubl
      */
     public static SgdCalibration of(FixedCohort cohort, double noiseMultiplier, int steps, double delta) {
         return new SgdCalibration(cohort.samplingRate(), steps, delta, noiseMultiplier, Accountants.RDP,
-                Accountants.RDP.run(cohort.event(noiseMultiplier), steps, delta), cohort);
+                Accountants.RDP.run(cohort.event(noiseMultiplier), steps, delta), cohort, 0);
+    }
+
+    /**
+     * The calibration of tree aggregation over {@code steps} steps restarted every {@code stepsPerEpoch}
+     * (a divisor of {@code steps}) meant to spend ε at δ: σ is {@code noiseMultiplier} when given, else
+     * the smallest σ whose {@code SelfComposed(TreeAggregation(σ, s), steps/s)} meets ε under
+     * {@code accountant} ({@link NoiseCalibration}); memoized like {@link #calibrate}.
+     */
+    public static SgdCalibration tree(int stepsPerEpoch, int steps, double delta, double epsilon,
+            Double noiseMultiplier, PrivacyAccountant accountant) {
+        if (stepsPerEpoch < 1 || steps % stepsPerEpoch != 0) {
+            throw new IllegalArgumentException("steps (" + steps + ") must be whole epochs of " + stepsPerEpoch);
+        }
+        int epochs = steps / stepsPerEpoch;
+        return CALIBRATIONS.computeIfAbsent(new Key(1.0 / stepsPerEpoch, steps, delta, epsilon, noiseMultiplier,
+                accountant, null, stepsPerEpoch), k -> {
+                    double sigma = k.noiseMultiplier() != null ? k.noiseMultiplier()
+                            : NoiseCalibration.smallestNoise(k.accountant(),
+                                    z -> new DpEvent.TreeAggregation(z, stepsPerEpoch).times(epochs), epsilon, delta);
+                    return new SgdCalibration(k.samplingRate(), steps, delta, sigma, accountant,
+                            accountant.treeRun(new DpEvent.TreeAggregation(sigma, stepsPerEpoch), epochs, delta),
+                            null, stepsPerEpoch);
+                });
     }
 
     /**
@@ -65,7 +93,7 @@ public record SgdCalibration(double samplingRate, int steps, double delta, doubl
     public static SgdCalibration calibrate(double samplingRate, int steps, double delta, double epsilon,
             Double noiseMultiplier, PrivacyAccountant accountant) {
         return CALIBRATIONS.computeIfAbsent(new Key(samplingRate, steps, delta, epsilon, noiseMultiplier, accountant,
-                null), k -> of(k.samplingRate(), k.noiseMultiplier() != null ? k.noiseMultiplier()
+                null, 0), k -> of(k.samplingRate(), k.noiseMultiplier() != null ? k.noiseMultiplier()
                         : NoiseCalibration.smallestNoise(k.accountant(),
                                 sigma -> new DpEvent.PoissonSampledGaussian(k.samplingRate(), sigma).times(k.steps()),
                                 k.epsilon(), k.delta()),
@@ -81,7 +109,7 @@ public record SgdCalibration(double samplingRate, int steps, double delta, doubl
     public static SgdCalibration calibrate(FixedCohort cohort, int steps, double delta, double epsilon,
             Double noiseMultiplier) {
         return CALIBRATIONS.computeIfAbsent(new Key(cohort.samplingRate(), steps, delta, epsilon, noiseMultiplier,
-                Accountants.RDP, cohort), k -> of(cohort, k.noiseMultiplier() != null ? k.noiseMultiplier()
+                Accountants.RDP, cohort, 0), k -> of(cohort, k.noiseMultiplier() != null ? k.noiseMultiplier()
                         : NoiseCalibration.smallestNoise(Accountants.RDP, sigma -> cohort.event(sigma).times(steps),
                                 epsilon, delta), steps, delta));
     }
@@ -92,14 +120,19 @@ public record SgdCalibration(double samplingRate, int steps, double delta, doubl
      */
     public SgdCalibration alone(double epsilon) {
         return cohort != null ? calibrate(cohort, 1, delta, epsilon, null)
+                : stepsPerEpoch > 0 ? tree(1, 1, delta, epsilon, null, accountant)
                 : calibrate(samplingRate, 1, delta, epsilon, null, accountant);
     }
 
     /**
      * The RDP account of all {@code steps} releases at δ (tight and classic conversions): the
-     * sampled Gaussian's at the default orders, or a fixed cohort's at dp_accounting's.
+     * sampled Gaussian's at the default orders, or a fixed cohort's or the tree aggregation epochs' at
+     * dp_accounting's.
      */
     public SampledGaussianRdp.Epsilon rdpAccount() {
+        if (stepsPerEpoch > 0) {
+            return TreeAggregationRdp.conversions(noiseMultiplier, stepsPerEpoch, steps / stepsPerEpoch, delta);
+        }
         if (cohort != null) {
             return SampledWithoutReplacementRdp.account(cohort.samplingRate(), cohort.event(noiseMultiplier)
                     .noiseMultiplier(), steps, delta);

@@ -4,7 +4,8 @@ import java.util.Objects;
 
 /**
  * What a mechanism did, as data an accountant reads (dp_accounting's {@code DpEvent}): a Gaussian
- * release, one Poisson-subsampled Gaussian step, a pure ε-DP release, or {@code count} independent
+ * release, one Poisson-subsampled Gaussian step, an epoch of tree aggregation, a pure ε-DP release, or
+ * {@code count} independent
  * runs of one of them. A calibration builds the event of its mechanism at each noise it tries
  * ({@link NoiseCalibration}); every {@link PrivacyAccountant} states which events it accounts.
  *
@@ -20,6 +21,11 @@ public sealed interface DpEvent {
     default boolean isGaussianOrSampledGaussian() {
         return this instanceof SelfComposed c ? c.event().isGaussianOrSampledGaussian()
                 : this instanceof Gaussian || this instanceof PoissonSampledGaussian;
+    }
+
+    /** Whether this event is tree aggregation epochs (possibly composed): the RDP accountant accounts them. */
+    default boolean isTreeAggregation() {
+        return this instanceof SelfComposed c ? c.event().isTreeAggregation() : this instanceof TreeAggregation;
     }
 
     /** {@code count} ≥ 1 independent runs of this event. */
@@ -82,6 +88,22 @@ public sealed interface DpEvent {
         /** m/n, the proportion sampled. */
         public double samplingRate() {
             return (double) sampleSize / populationSize;
+        }
+    }
+
+    /**
+     * One epoch of tree aggregation with Gaussian node noise (DP-FTRL; dp_accounting's
+     * {@code SingleEpochTreeAggregationDpEvent}): {@code stepsPerEpoch} steps whose prefix sums are
+     * released from a binary tree, every node's sum (contributions of L2 norm at most 1) with N(0, σ²)
+     * noise per coordinate, each record in at most one step; replace-special neighbours.
+     *
+     * @param noiseMultiplier σ, positive and finite
+     * @param stepsPerEpoch   the steps (leaves) of the epoch's tree, at least 1
+     */
+    record TreeAggregation(double noiseMultiplier, int stepsPerEpoch) implements DpEvent {
+        public TreeAggregation {
+            Args.positive("noiseMultiplier", noiseMultiplier);
+            Args.positiveCount("stepsPerEpoch", stepsPerEpoch);
         }
     }
 

@@ -21,7 +21,9 @@ import java.util.Objects;
  *   <li>{@link #rdp RDP}: identical sampled Gaussian releases' RDP curves (at fixed orders) are summed and
  *       converted with {@link Conversions#tightEpsilonFromRdp}; one account stands for everybody;
  *   <li>{@link #pld PLD}: identical sampled Gaussian releases are composed and read at δ by the privacy
- *       loss distribution ({@link PldAccountant}); one account stands for everybody.
+ *       loss distribution ({@link PldAccountant}); one account stands for everybody;
+ *   <li>{@link #tree tree}: the steps of tree aggregation restarted every epoch, each charged the RDP of
+ *       the tree nodes it completes on a leaf's path ({@link TreeSpending}); one account for everybody.
  * </ul>
  * One account for everybody is exact when every participant could take part in every release
  * (Poisson sampling of the whole population at every step: each participant's privacy loss is the
@@ -141,6 +143,23 @@ public final class Ledger {
                              double knownEpsilon) {
         return new Ledger(users, SampledSpending.pld(release, Args.positive("budgetEpsilon", budgetEpsilon),
                 Args.openUnit("delta", delta), knownCount, knownEpsilon));
+    }
+
+    /**
+     * An empty RDP ledger for a tree aggregation run restarted every epoch ({@link TreeSpending}): it
+     * charges {@link Release#treeAggregation} steps in order, step c of the run at position
+     * (c − 1) mod {@code stepsPerEpoch} + 1 of its epoch.
+     *
+     * @param users           number of participants; positive
+     * @param noiseMultiplier z of every node, positive
+     * @param stepsPerEpoch   the steps of an epoch's tree, at least 1
+     * @param budgetEpsilon   ε budget; positive and finite
+     * @param delta           δ of the conversion, in (0, 1)
+     */
+    public static Ledger tree(int users, double noiseMultiplier, int stepsPerEpoch, double budgetEpsilon,
+                              double delta) {
+        return new Ledger(users, new TreeSpending(noiseMultiplier, stepsPerEpoch,
+                Args.positive("budgetEpsilon", budgetEpsilon), Args.openUnit("delta", delta)));
     }
 
     /**

@@ -43,6 +43,14 @@ public interface PrivacyAccountant {
         throw new IllegalArgumentException("the " + id() + " accountant keeps no account of sampled Gaussian runs");
     }
 
+    /**
+     * The account of {@code epochs} epochs of tree aggregation at δ, charged step by step (the RDP
+     * accountant; the others refuse).
+     */
+    default RunAccount treeRun(DpEvent.TreeAggregation epoch, int epochs, double delta) {
+        throw new IllegalArgumentException("the " + id() + " accountant keeps no account of tree aggregation");
+    }
+
     /** {@code event}, refused unless this accountant accounts it. */
     default DpEvent require(DpEvent event) {
         if (!accounts(event)) {

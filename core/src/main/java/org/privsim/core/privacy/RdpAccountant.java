@@ -41,12 +41,17 @@ record RdpAccountant(SampledGaussianRdp.Conversion conversion) implements Privac
 
     @Override
     public boolean accounts(DpEvent event) {
-        return event.isGaussianOrSampledGaussian() || withoutReplacement(event);
+        return event.isGaussianOrSampledGaussian() || withoutReplacement(event) || event.isTreeAggregation();
     }
 
+    /** Tree aggregation epochs are read at dp_accounting's default orders, the rest at the default orders. */
     @Override
     public double epsilon(DpEvent event, double delta) {
-        double[] orders = orders(require(event));
+        if (require(event).isTreeAggregation()) {
+            double[] orders = SampledWithoutReplacementRdp.dpAccountingOrders();
+            return SampledGaussianRdp.convert(orders, treeCurve(event, orders), delta).of(conversion);
+        }
+        double[] orders = orders(event);
         return SampledGaussianRdp.convert(orders, curve(event, orders), delta).of(conversion);
     }
 
@@ -80,6 +85,38 @@ record RdpAccountant(SampledGaussianRdp.Conversion conversion) implements Privac
                 return Ledger.rdp(users, orders, stepCurve, budgetEpsilon, delta);
             }
         };
+    }
+
+    /**
+     * The account of {@code epochs} epochs of tree aggregation: its ledger charges step by step
+     * ({@link Ledger#tree}), at dp_accounting's orders with the tight conversion.
+     */
+    @Override
+    public RunAccount treeRun(DpEvent.TreeAggregation epoch, int epochs, double delta) {
+        double epsilon = epsilon(epoch.times(epochs), delta);
+        return new RunAccount() {
+            @Override
+            public double epsilon() {
+                return epsilon;
+            }
+
+            @Override
+            public Ledger ledger(int users, double budgetEpsilon) {
+                return Ledger.tree(users, epoch.noiseMultiplier(), epoch.stepsPerEpoch(), budgetEpsilon, delta);
+            }
+        };
+    }
+
+    /** The RDP curve at {@code orders} of tree aggregation epochs ({@link TreeAggregationRdp}). */
+    private static double[] treeCurve(DpEvent event, double[] orders) {
+        int epochs = event instanceof DpEvent.SelfComposed c ? c.count() : 1;
+        DpEvent.TreeAggregation tree = (DpEvent.TreeAggregation) (event instanceof DpEvent.SelfComposed c
+                ? c.event() : event);
+        double[] curve = new double[orders.length];
+        for (int i = 0; i < orders.length; i++) {
+            curve[i] = TreeAggregationRdp.rdp(tree.noiseMultiplier(), tree.stepsPerEpoch(), epochs, orders[i]);
+        }
+        return curve;
     }
 
     /**

@@ -52,7 +52,12 @@ public record Release(int round, String name, Mechanism mechanism, Relation rela
         /** Noise of density ∝ exp(−ε‖z‖₂/Δ) ({@link L2LaplaceMechanism}): pure ε-DP. */
         L2_LAPLACE("l2-laplace"),
         /** Wishart noise W_d(d + 1, K²/(2ε)·I) on a covariance ({@link WishartMechanism}): pure ε-DP. */
-        WISHART("wishart");
+        WISHART("wishart"),
+        /**
+         * Tree aggregation (DP-FTRL): each step releases one node of a binary tree over the epoch's steps,
+         * the node's sum plus N(0, σ²); a record of {@code count} steps is one epoch's tree.
+         */
+        TREE_AGGREGATION("tree-aggregation");
 
         private final String id;
 
@@ -76,7 +81,9 @@ public record Release(int round, String name, Mechanism mechanism, Relation rela
         /** Neighbours differ by replacing one participant's data. */
         REPLACE_ONE("replace-one", "REPLACE_ONE"),
         /** Neighbours differ by adding or removing one participant. */
-        ADD_REMOVE("add-remove", "ADD_OR_REMOVE_ONE");
+        ADD_REMOVE("add-remove", "ADD_OR_REMOVE_ONE"),
+        /** Neighbours differ by replacing one participant's contribution with a zero one (tree aggregation). */
+        REPLACE_SPECIAL("replace-special", "REPLACE_SPECIAL");
 
         private final String id;
         private final String dpAccounting;
@@ -129,7 +136,8 @@ public record Release(int round, String name, Mechanism mechanism, Relation rela
         Objects.requireNonNull(currency, "currency");
         Args.positive("sensitivity", sensitivity);
         Args.positive("sigma", sigma);
-        boolean gaussian = mechanism == Mechanism.GAUSSIAN || mechanism.sampled();
+        boolean gaussian = mechanism == Mechanism.GAUSSIAN || mechanism.sampled()
+                || mechanism == Mechanism.TREE_AGGREGATION;
         if (gaussian != (noiseMultiplier != null)) {
             throw new IllegalArgumentException("a noise multiplier is stated exactly for Gaussian mechanisms");
         }
@@ -145,6 +153,9 @@ public record Release(int round, String name, Mechanism mechanism, Relation rela
         Args.positiveCount("count", count);
         if (participants < 0) {
             throw new IllegalArgumentException("participants must be non-negative, got " + participants);
+        }
+        if (mechanism == Mechanism.TREE_AGGREGATION && currency != Currency.RDP_EPSILON) {
+            throw new IllegalArgumentException("tree aggregation is accounted by RDP only");
         }
         if (currency == Currency.RDP_EPSILON || currency == Currency.PLD_EPSILON) {
             Args.nonNegative("cost", cost); // one sampled step alone may cost no ε at a large δ
@@ -191,6 +202,19 @@ public record Release(int round, String name, Mechanism mechanism, Relation rela
             double noiseMultiplier, double samplingRate, int participants) {
         return new Release(round, name, Mechanism.SAMPLED_WITHOUT_REPLACEMENT_GAUSSIAN, Relation.REPLACE_ONE,
                 sensitivity, sigma, noiseMultiplier, samplingRate, 1, participants, Currency.RDP_EPSILON, 1);
+    }
+
+    /**
+     * One step of tree aggregation under the replace-special relation, its cost stated by the ledger
+     * (here a placeholder 1 in RDP ε). The steps of one epoch share {@code name}, so the ledger folds
+     * them into one record whose count is the epoch's steps.
+     *
+     * @param noiseMultiplier the σ/sensitivity the accounting assumes
+     */
+    public static Release treeAggregation(int round, String name, double sensitivity, double sigma,
+                                          double noiseMultiplier, int participants) {
+        return new Release(round, name, Mechanism.TREE_AGGREGATION, Relation.REPLACE_SPECIAL, sensitivity, sigma,
+                noiseMultiplier, null, 1, participants, Currency.RDP_EPSILON, 1);
     }
 
     /** A pure ε-DP release (ℓ2-Laplace or Wishart) with noise scale {@code sigma}, replace-one. */

@@ -37,7 +37,29 @@ public final class TreeAggregationRdp {
         if (!(alpha > 1)) {
             throw new IllegalArgumentException("alpha must exceed 1, got " + alpha);
         }
-        return epochs * alpha * depth(steps) / (2 * z * z);
+        return ofNodes(z, (long) epochs * depth(steps), alpha);
+    }
+
+    /**
+     * The RDP at order {@code alpha} of a record's {@code nodes} Gaussian node releases of noise
+     * multiplier z: nodes·α/(2z²) — a run's spend after a whole number of epochs and a partial one
+     * (r steps of an epoch reach {@link #depth}(r) nodes).
+     */
+    public static double ofNodes(double z, long nodes, double alpha) {
+        return nodes * alpha / (2 * z * z);
+    }
+
+    /**
+     * The classic and tight conversions at δ of {@code epochs} epochs of {@code steps} steps, at
+     * dp_accounting's orders (the tight one is {@link #epsilon}'s).
+     */
+    public static SampledGaussianRdp.Epsilon conversions(double z, int steps, int epochs, double delta) {
+        double[] orders = SampledWithoutReplacementRdp.dpAccountingOrders();
+        double[] curve = new double[orders.length];
+        for (int i = 0; i < orders.length; i++) {
+            curve[i] = rdp(z, steps, epochs, orders[i]);
+        }
+        return SampledGaussianRdp.convert(orders, curve, delta);
     }
 
     /** The ε at δ of {@code epochs} epochs of {@code steps} steps, as dp_accounting's RDP accountant reports. */

@@ -12,7 +12,8 @@ package org.privsim.core.scenario;
  * (ε, δ); the ledger charges by the same accountant. Every user then fits its personal model with
  * the experiment's {@code ridge}. {@code cohort} fixed draws exactly round(q·n) users a round without
  * replacement instead (replace-one, accounted by RDP); {@code adaptiveClip} makes the clip follow a
- * private quantile of the update norms, starting at {@code clipUpdate}.
+ * private quantile of the update norms, starting at {@code clipUpdate}; {@code noise} tree or banded
+ * correlates the rounds' noise (DP-FTRL's tree aggregation, banded matrix factorization).
  *
  * <p>Guarantee: an immutable value with every default resolved.
  *
@@ -25,16 +26,19 @@ package org.privsim.core.scenario;
  * @param accountant      the accountant σ is calibrated, the ledger charged and ε reported by
  * @param cohort          Poisson sampling at rate q, or fixed cohorts of round(q·n) users (accounted by RDP)
  * @param adaptiveClip    the adaptive clipping's settings, with clipUpdate the initial clip; null: fixed clipping
+ * @param noise           how the rounds are noised ({@code independent}, or correlated: {@code tree}, {@code banded};
+ *                        see {@code org.privsim.core.family.federated.CorrelatedNoise})
+ * @param bands           b, the bands of the {@code banded} factorization (1 otherwise)
  */
 public record FedAvgSettings(double samplingRate, int rounds, Double noiseMultiplier, double clipUpdate,
                              double learningRate, int localEpochs, Accountant accountant, Cohort cohort,
-                             AdaptiveClip adaptiveClip) implements AlgorithmSettings {
+                             AdaptiveClip adaptiveClip, Noise noise, int bands) implements AlgorithmSettings {
 
-    /** Poisson cohorts and fixed clipping. */
+    /** Poisson cohorts, fixed clipping and independent noise per round. */
     public FedAvgSettings(double samplingRate, int rounds, Double noiseMultiplier, double clipUpdate,
                           double learningRate, int localEpochs, Accountant accountant) {
         this(samplingRate, rounds, noiseMultiplier, clipUpdate, learningRate, localEpochs, accountant, Cohort.POISSON,
-                null);
+                null, Noise.INDEPENDENT, 1);
     }
 
     /** Default q. */

@@ -209,6 +209,14 @@ public final class ScenarioFields {
             .doc("Output the mean of the iterates after step ⌊S/2⌋ instead of the last.");
     public static final FieldSpec ACCOUNTANT = choice("accountant", Accountant::id, Accountant.values())
             .byDefault(Defaults.ACCOUNTANT.id()).doc("pld or rdp: calibrates σ and charges the ledger.");
+    public static final FieldSpec NOISE = choice("noise", Noise::id, Noise.values()).byDefault(Noise.INDEPENDENT.id())
+            .doc("independent (each round's own Gaussian), tree (DP-FTRL: no sampling, ⌈1/q⌉ rounds per epoch, rounds a"
+                    + " multiple of it) or banded (banded matrix factorization, cyclic Poisson participation); tree and"
+                    + " banded are accounted by rdp only.");
+    public static final FieldSpec BANDS = integer("bands", Bounds.between(1, FedAvgSettings.MAX_ROUNDS))
+            .defaultWords("required with noise banded")
+            .doc("b, the bands of the factorization and the user partitions (only with noise banded; b ≤ rounds,"
+                    + " q·b ≤ 1; 1 is independent noise).");
     public static final FieldSpec STATISTICS_SPLIT = number("statisticsBudgetSplit", Bounds.strictlyBetween(0, 1))
             .byDefault(Defaults.STATISTICS_BUDGET_SPLIT).doc("Share of ρ spent on XᵀX.");
     public static final FieldSpec RANK = integer("rank", Bounds.atLeast(1)).defaultWords("min(2, d)")
@@ -240,7 +248,7 @@ public final class ScenarioFields {
             "representationEpsilon", "representationDelta", "representationEpochs", "samplingRate", "steps",
             "noiseMultiplier", "clipGradient", "learningRate", "clipUpdate", "localEpochs", "averageIterates",
             "accountant",
-            "cohort", "clipping", "targetQuantile", "countNoise", "clipLearningRate",
+            "cohort", "clipping", "targetQuantile", "countNoise", "clipLearningRate", "noise", "bands",
             "statisticsBudgetSplit", "rank", "repeats");
 
     /** The experiment fields in the order of the unknown-field message, each variant with the algorithms that use it. */

@@ -13,7 +13,6 @@ import org.privsim.core.privacy.Release;
 import org.privsim.core.privacy.SampledGaussianRdp;
 import org.privsim.core.random.RandomStreams;
 import org.privsim.core.scenario.AdaptiveClip;
-import org.privsim.core.scenario.Cohort;
 import org.privsim.core.run.ExperimentResult;
 import org.privsim.core.run.ResultAssembler;
 import org.privsim.core.scenario.Algorithm;
@@ -31,7 +30,7 @@ import org.privsim.core.seam.Step;
 import org.privsim.core.sim.ErrorSum;
 import org.privsim.core.sim.RunKey;
 import org.privsim.core.sim.RunOutcome;
-import org.privsim.core.mechanism.FixedCohort;
+import org.privsim.core.mechanism.RoundMechanism;
 import org.privsim.core.mechanism.SampledGaussianRun;
 import org.privsim.core.mechanism.SgdCalibration;
 
@@ -70,6 +69,10 @@ import org.privsim.core.mechanism.SgdCalibration;
  * "&lt;stream&gt;-count-noise"), and sets C_{t+1} = C_t·exp(−η_C·(b̄ − γ)), b̄ that noisy sum over q·n
  * plus 1/2. The pair is accounted as one Poisson-subsampled Gaussian of multiplier σ; each round's record states C_t as its sensitivity, so
  * the ledger's releases carry the clip's trajectory.
+ * <p>Noise: the above is {@code noise: independent}; {@code tree} (DP-FTRL: epoch partitions, noisy
+ * prefix sums from a binary tree, the model the epoch's anchor plus the noisy prefix sum) and
+ * {@code banded} (banded matrix factorization, cyclic Poisson participation) change the round
+ * mechanism and its account, not the algorithms ({@link CorrelatedNoise}).
  *
  * <p>Shared context: the runs of one experiment on one repeat's population (its cells at every ε)
  * share a context key and so one population, stored (each user's data set built once, kept) or
@@ -87,6 +90,8 @@ public abstract class FederatedFamily
     public static final String FIXED_COHORT_CONVERSION = "sampled-without-replacement-rdp-cks2020";
     /** Name reported in {@code conversion} under the PLD accountant. */
     public static final String PLD_CONVERSION = "sampled-gaussian-pld";
+    /** Name reported in {@code conversion} with {@code noise: tree} (RDP at dp_accounting's orders, tight conversion). */
+    public static final String TREE_CONVERSION = "tree-aggregation-rdp-cks2020";
 
     private final Algorithm algorithm;
     private final String stream;
@@ -199,13 +204,7 @@ public abstract class FederatedFamily
      * RDP) — the one place a federated σ is calibrated (cells, audit claims and games).
      */
     static SgdCalibration calibration(ExperimentSpec spec, int users, double epsilon) {
-        FedAvgSettings s = spec.settings(FedAvgSettings.class);
-        if (s.cohort() == Cohort.FIXED) {
-            return SgdCalibration.calibrate(FixedCohort.of(users, s.samplingRate()), s.rounds(), spec.delta(), epsilon,
-                    s.noiseMultiplier());
-        }
-        return SgdCalibration.calibrate(s.samplingRate(), s.rounds(), spec.delta(), epsilon, s.noiseMultiplier(),
-                Accountants.named(s.accountant().id()));
+        return CorrelatedNoise.calibration(spec, users, epsilon);
     }
 
     @Override
@@ -234,7 +233,8 @@ public abstract class FederatedFamily
      * The curator of a run as an audit plays it: every noise standard deviation × {@code injected}
      * (1 = the correct mechanism; the record states the σ actually added, and the ledger keeps
      * charging the calibrated one), and each round's record and released noisy update sum (before
-     * averaging) handed to {@code released} as it is made.
+     * averaging; with {@code noise: tree} the noisy tree node the round completed) handed to
+     * {@code released} as it is made.
      */
     public RunCurator<Request, double[], RunOutcome> auditedCurator(Cell cell, UserPopulation population,
             double injected, BiConsumer<Release, double[]> released) {
@@ -295,7 +295,9 @@ public abstract class FederatedFamily
         boolean pld = calibration.accountant() == Accountants.PLD;
         return ResultAssembler.row(cell.shape(), cell.task() instanceof DatasetTask, cell.experiment(), cell.spec(),
                 cell.epsilon(), outcomes).withAccounting(calibration.accountedEpsilon(), rdp.classicEpsilon(),
-                calibration.cohort() != null ? FIXED_COHORT_CONVERSION : pld ? PLD_CONVERSION : RDP_CONVERSION, calibration.accountant().id(), rdp.tightEpsilon(),
+                calibration.cohort() != null ? FIXED_COHORT_CONVERSION : pld ? PLD_CONVERSION
+                        : calibration.stepsPerEpoch() > 0 ? TREE_CONVERSION : RDP_CONVERSION,
+                calibration.accountant().id(), rdp.tightEpsilon(),
                 calibration.noiseMultiplier());
     }
 
@@ -325,12 +327,16 @@ public abstract class FederatedFamily
         private final UserPopulation population;
         private final long repeatSeed;
         private final int users;
-        private final SampledGaussianRun mechanism;
+        private final RoundMechanism mechanism;
+        /** The mechanism as the sampled Gaussian, for adaptive clipping's per-round records (null otherwise). */
+        private final SampledGaussianRun sampled;
         private final BiConsumer<Release, double[]> released;
         private final AdaptiveClip adaptive;
         private final double sumMultiplier;
         private final double injected;
         private double[] model;
+        /** The model the noisy prefix sums are added to, when the mechanism releases them (tree). */
+        private double[] anchor;
         private int round;
         private double clip;
         private Release record;
@@ -341,10 +347,8 @@ public abstract class FederatedFamily
             this.population = population;
             this.repeatSeed = population.seed();
             this.users = cell.shape().users();
-            this.mechanism = new SampledGaussianRun(cell.calibration(), "clipped update sum", settings.clipUpdate(),
-                    injected, users, cell.epsilon(), t -> RandomStreams.stream(repeatSeed, stream + "-sample",
-                    cell.experiment(), cell.epsilonIndex(), t), t -> RandomStreams.stream(repeatSeed, stream + "-noise",
-                    cell.experiment(), cell.epsilonIndex(), t));
+            this.mechanism = CorrelatedNoise.mechanism(cell, injected, repeatSeed, stream);
+            this.sampled = settings.adaptiveClip() == null ? null : (SampledGaussianRun) mechanism;
             this.released = released;
             this.adaptive = settings.adaptiveClip();
             this.sumMultiplier = adaptive == null ? Double.NaN : adaptive.sumMultiplier(cell.noiseMultiplier());
@@ -373,15 +377,15 @@ public abstract class FederatedFamily
                     sum[p] += update[p];
                 }
             }
-            double[] noisy = adaptive == null ? mechanism.privatize(round, sum) : mechanism.privatize(round, sum, record);
+            double[] noisy = adaptive == null ? mechanism.privatize(round, sum) : sampled.privatize(round, sum, record);
             if (released != null) {
-                released.accept(adaptive == null ? mechanism.record(round) : record, noisy.clone());
+                released.accept(adaptive == null ? mechanism.record(round) : record, mechanism.observed(noisy));
             }
             double cohort = mechanism.expectedCohort();
             for (int p = 0; p < noisy.length; p++) {
                 noisy[p] /= cohort;
             }
-            model = publish(cell, model, noisy);
+            model = mechanism.cumulative() ? publish(cell, anchor.clone(), noisy) : publish(cell, model, noisy);
             if (adaptive != null) {
                 adaptClip(answers, cohort);
             }
@@ -409,8 +413,11 @@ public abstract class FederatedFamily
                 return Step.askAll(users, new Personalize(model.clone()));
             }
             if (adaptive != null) {
-                record = mechanism.record(round, clip, sumMultiplier);
-                return new Step.Ask<>(mechanism.cohort(round, record), new Update(round, model.clone(), clip));
+                record = sampled.record(round, clip, sumMultiplier);
+                return new Step.Ask<>(sampled.cohort(round, record), new Update(round, model.clone(), clip));
+            }
+            if (mechanism.restarts(round)) {
+                anchor = model.clone();
             }
             return new Step.Ask<>(mechanism.cohort(round), new Update(round, model.clone()));
         }

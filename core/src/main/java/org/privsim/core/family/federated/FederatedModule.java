@@ -6,12 +6,14 @@ import static org.privsim.core.scenario.FederatedFields.COHORT;
 import static org.privsim.core.scenario.FederatedFields.COUNT_NOISE;
 import static org.privsim.core.scenario.FederatedFields.TARGET_QUANTILE;
 import static org.privsim.core.scenario.ScenarioFields.ACCOUNTANT;
+import static org.privsim.core.scenario.ScenarioFields.BANDS;
 import static org.privsim.core.scenario.ScenarioFields.CLIP_UPDATE;
 import static org.privsim.core.scenario.ScenarioFields.DELTA;
 import static org.privsim.core.scenario.ScenarioFields.EPSILON;
 import static org.privsim.core.scenario.ScenarioFields.FEDERATED_ROUNDS;
 import static org.privsim.core.scenario.ScenarioFields.LEARNING_RATE;
 import static org.privsim.core.scenario.ScenarioFields.LOCAL_EPOCHS;
+import static org.privsim.core.scenario.ScenarioFields.NOISE;
 import static org.privsim.core.scenario.ScenarioFields.NOISE_MULTIPLIER;
 import static org.privsim.core.scenario.ScenarioFields.RANK;
 import static org.privsim.core.scenario.ScenarioFields.REPEATS;
@@ -23,7 +25,6 @@ import org.privsim.core.audit.AuditClaim;
 import org.privsim.core.audit.AuditMethod;
 import org.privsim.core.audit.AuditSpec;
 import org.privsim.core.audit.DistinguishingGame;
-import org.privsim.core.audit.SampledGaussianAuc;
 import org.privsim.core.module.FamilyModule;
 import org.privsim.core.module.PopulationUse;
 import org.privsim.core.module.Work;
@@ -86,7 +87,7 @@ public final class FederatedModule implements FamilyModule {
         return new AuditClaim(((LowRankRegressionTask) spec.task()).users(),
                 FederatedFamily.calibration(spec.experiment(), ((LowRankRegressionTask) spec.task()).users(),
                         spec.epsilon()).accountedEpsilon(),
-                spec.method() == AuditMethod.SAMPLED_GAUSSIAN_AUC ? new SampledGaussianAuc(s.samplingRate(), s.rounds()) : null);
+                spec.method() == AuditMethod.SAMPLED_GAUSSIAN_AUC ? CorrelatedNoise.composition(s) : null);
     }
 
     /**
@@ -157,10 +158,12 @@ public final class FederatedModule implements FamilyModule {
         return List.of(
                 ExperimentForm.of(Algorithm.DP_FEDAVG, FederatedResolver::resolve, EPSILON, DELTA, FEDERATED_ROUNDS,
                         RIDGE, SAMPLING_RATE, NOISE_MULTIPLIER, LEARNING_RATE, CLIP_UPDATE, LOCAL_EPOCHS,
-                        ACCOUNTANT, COHORT, CLIPPING, TARGET_QUANTILE, COUNT_NOISE, CLIP_LEARNING_RATE, REPEATS),
+                        ACCOUNTANT, COHORT, CLIPPING, TARGET_QUANTILE, COUNT_NOISE, CLIP_LEARNING_RATE, NOISE, BANDS,
+                        REPEATS),
                 ExperimentForm.of(Algorithm.DP_FEDREP, FederatedResolver::resolve, EPSILON, DELTA, FEDERATED_ROUNDS,
                         RIDGE, SAMPLING_RATE, NOISE_MULTIPLIER, LEARNING_RATE, CLIP_UPDATE, LOCAL_EPOCHS,
-                        ACCOUNTANT, COHORT, CLIPPING, TARGET_QUANTILE, COUNT_NOISE, CLIP_LEARNING_RATE, RANK, REPEATS));
+                        ACCOUNTANT, COHORT, CLIPPING, TARGET_QUANTILE, COUNT_NOISE, CLIP_LEARNING_RATE, NOISE, BANDS,
+                        RANK, REPEATS));
     }
 
     /** Both audit under white-box only; each user clips its own update, so clipping cannot be skipped. */

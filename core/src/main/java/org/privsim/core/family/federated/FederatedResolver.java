@@ -10,6 +10,7 @@ import org.privsim.core.scenario.ExperimentSpec;
 import org.privsim.core.scenario.FedAvgSettings;
 import org.privsim.core.scenario.GivenFields;
 import org.privsim.core.scenario.LowRankRegressionTask;
+import org.privsim.core.scenario.Noise;
 import org.privsim.core.scenario.Task;
 import org.privsim.core.scenario.UpdateClipping;
 
@@ -18,8 +19,9 @@ import org.privsim.core.scenario.UpdateClipping;
  * low-rank shape) into its {@link FedAvgSettings}.
  *
  * <p>Guarantee: every setting given or at its {@link FedAvgSettings} default (noiseMultiplier stays
- * null when not given: it is calibrated to each ε; the accountant rdp for fixed cohorts, countNoise
- * q·n/20, adaptive clipping's settings null under fixed clipping); the ridge of the personal fit is own-data's for
+ * null when not given: it is calibrated to each ε; the accountant rdp for fixed cohorts and correlated
+ * noise, countNoise q·n/20, adaptive clipping's settings null under fixed clipping, bands 1 unless
+ * banded); the ridge of the personal fit is own-data's for
  * dp-fedavg (it fine-tunes in d dimensions) and {@link Defaults#RIDGE} for dp-fedrep (a k-dimensional
  * head, like priv-altmin's); the shared low-rank fields null.
  */
@@ -37,13 +39,15 @@ final class FederatedResolver {
                 given.or("targetQuantile", Double.class, AdaptiveClip.TARGET_QUANTILE),
                 given.or("countNoise", Double.class, q * task.users() / AdaptiveClip.COUNT_NOISE_DIVISOR),
                 given.or("clipLearningRate", Double.class, AdaptiveClip.CLIP_LEARNING_RATE));
+        Noise noise = given.or("noise", Noise.class, Noise.INDEPENDENT);
         FedAvgSettings settings = new FedAvgSettings(q,
                 given.or("rounds", Integer.class, FedAvgSettings.ROUNDS), given.get("noiseMultiplier", Double.class),
                 given.or("clipUpdate", Double.class, FedAvgSettings.CLIP_UPDATE),
                 given.or("learningRate", Double.class, FedAvgSettings.LEARNING_RATE),
                 given.or("localEpochs", Integer.class, FedAvgSettings.LOCAL_EPOCHS),
-                given.or("accountant", Accountant.class, cohort == Cohort.FIXED ? Accountant.RDP : Defaults.ACCOUNTANT),
-                cohort, adaptive);
+                given.or("accountant", Accountant.class,
+                        cohort == Cohort.FIXED || noise != Noise.INDEPENDENT ? Accountant.RDP : Defaults.ACCOUNTANT),
+                cohort, adaptive, noise, given.or("bands", Integer.class, 1));
         double ridge = form.algorithm() == Algorithm.DP_FEDAVG ? Defaults.ownDataRidge(task) : Defaults.RIDGE;
         return new ExperimentSpec(form.algorithm(), given.list("epsilon"), given.get("delta", Double.class), null,
                 null, null, null, null, null, null, null, null, null, null, null, null, null,

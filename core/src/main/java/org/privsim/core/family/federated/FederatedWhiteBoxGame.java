@@ -3,16 +3,21 @@ package org.privsim.core.family.federated;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.privsim.core.audit.CorrelatedWhiteBox;
 import org.privsim.core.audit.DistinguishingGame;
 import org.privsim.core.audit.ReplaceOneSampledWhiteBox;
 import org.privsim.core.audit.SampledGaussianWhiteBox;
 import org.privsim.core.data.Populations;
 import org.privsim.core.data.UserDataset;
 import org.privsim.core.data.UserPopulation;
+import org.privsim.core.mechanism.BandedRun;
 import org.privsim.core.mechanism.Injection;
+import org.privsim.core.mechanism.TreeAggregationRun;
+import org.privsim.core.privacy.Release;
 import org.privsim.core.random.RandomStreams;
 import org.privsim.core.scenario.Algorithm;
 import org.privsim.core.scenario.ExperimentSpec;
+import org.privsim.core.scenario.FedAvgSettings;
 import org.privsim.core.scenario.LowRankRegressionTask;
 import org.privsim.core.seam.RunCurator;
 import org.privsim.core.seam.Step;
@@ -46,6 +51,12 @@ import org.privsim.core.mechanism.SgdCalibration;
  * {@link ReplaceOneSampledWhiteBox#llr} over the rounds, from the others' sum and c.
  * <b>Adaptive clipping</b>: every answer carries its bit; the canary's is 0 (its update exceeds every
  * clip), so the count is the same in both worlds and the score reads the update sums as above.
+ * <p><b>Correlated noise.</b> With {@code noise: tree} the adversary observes the noisy tree nodes and
+ * knows the public partition (so whether the canary's round lies in each node); with
+ * {@code noise: banded} it whitens the released sums by C and mixes over the canary partition's
+ * sampling once per cycle ({@link CorrelatedWhiteBox}: the exact likelihood ratio of the transcript).
+ * {@code ignoreComposition} then calibrates every round as if one tree node, or one cycle's sampled
+ * step, spent (ε, δ) alone.
  *
  * <p>Guarantee: {@link #score} is a pure function of (trial, world): trial r runs on the population
  * of root seed {@code derive(seed, "audit-federated-trial", r)}, whose seed also roots the curator's
@@ -94,18 +105,20 @@ public final class FederatedWhiteBoxGame implements DistinguishingGame {
         Arrays.fill(labels, CANARY_LABEL);
         UserDataset canary = new UserDataset(own.user(), own.dimension(), own.x(), labels, null, null);
         boolean replaceOne = cell.calibration().cohort() != null;
-        List<SampledGaussianWhiteBox.View> views = new ArrayList<>();
-        List<ReplaceOneSampledWhiteBox.View> replaceOneViews = new ArrayList<>();
+        List<Release> records = new ArrayList<>();
         List<double[]> observed = new ArrayList<>();
+        List<double[]> withouts = new ArrayList<>();
+        List<double[]> contributions = new ArrayList<>();
+        List<Boolean> joined = new ArrayList<>();
         double[][] pending = new double[2][];
+        boolean[] pendingJoined = new boolean[1];
         RunCurator<FederatedFamily.Request, double[], RunOutcome> curator = family.auditedCurator(cell, population,
                 injected, (record, noisy) -> {
-                    if (replaceOne) {
-                        replaceOneViews.add(ReplaceOneSampledWhiteBox.View.of(record, pending[0], pending[1]));
-                    } else {
-                        views.add(SampledGaussianWhiteBox.View.of(record, pending[0], pending[1]));
-                    }
+                    records.add(record);
                     observed.add(noisy);
+                    withouts.add(pending[0]);
+                    contributions.add(pending[1]);
+                    joined.add(pendingJoined[0]);
                 });
         Step<FederatedFamily.Request, RunOutcome> step = curator.start();
         while (step instanceof Step.Ask<FederatedFamily.Request, RunOutcome> ask
@@ -114,10 +127,12 @@ public final class FederatedWhiteBoxGame implements DistinguishingGame {
             double[] contribution = family.answer(cell, canary, update);
             double[] without = new double[model.length];
             List<double[]> answers = new ArrayList<>(ask.participants().length);
+            pendingJoined[0] = false;
             for (int user : ask.participants()) {
                 if (user == target) {
                     answers.add(world == 1 ? contribution : replaceOne ? negated(contribution)
                             : new double[contribution.length]);
+                    pendingJoined[0] = true;
                     continue;
                 }
                 if (users[user] == null) {
@@ -129,16 +144,11 @@ public final class FederatedWhiteBoxGame implements DistinguishingGame {
                 }
                 answers.add(answer);
             }
-            double[] with = without.clone();
-            for (int p = 0; p < with.length; p++) {
-                with[p] += contribution[p];
-            }
             pending[0] = without;
-            pending[1] = replaceOne ? Arrays.copyOf(contribution, model.length) : with;
+            pending[1] = replaceOne ? Arrays.copyOf(contribution, model.length) : contribution;
             step = curator.onAnswers(answers);
         }
-        return replaceOne ? ReplaceOneSampledWhiteBox.llr(replaceOneViews, observed)
-                : SampledGaussianWhiteBox.llr(views, observed);
+        return score(records, observed, withouts, contributions, joined, replaceOne);
     }
 
     private static double[] negated(double[] v) {
@@ -147,5 +157,56 @@ public final class FederatedWhiteBoxGame implements DistinguishingGame {
             out[p] = -v[p];
         }
         return out;
+    }
+
+    /**
+     * The exact LLR of the transcript under the run's noise ({@link SampledGaussianWhiteBox},
+     * {@link ReplaceOneSampledWhiteBox} for fixed cohorts, {@link CorrelatedWhiteBox}).
+     */
+    private double score(List<Release> records, List<double[]> observed, List<double[]> withouts,
+                         List<double[]> contributions, List<Boolean> joined, boolean replaceOne) {
+        FedAvgSettings s = cell.settings();
+        int rounds = records.size();
+        switch (s.noise()) {
+            case TREE -> {
+                double[] sigma = new double[rounds];
+                int[] start = new int[rounds];
+                List<double[]> canary = new ArrayList<>();
+                for (int t = 0; t < rounds; t++) {
+                    sigma[t] = records.get(t).sigma();
+                    start[t] = TreeAggregationRun.nodeStart(t + 1, cell.calibration().stepsPerEpoch()) - 1;
+                    canary.add(joined.get(t) ? contributions.get(t) : null);
+                }
+                return CorrelatedWhiteBox.tree(sigma, start, withouts, canary, observed);
+            }
+            case BANDED -> {
+                boolean[] canaryRound = new boolean[rounds];
+                for (int t = 0; t < rounds; t++) {
+                    canaryRound[t] = t % s.bands() == target % s.bands();
+                }
+                return CorrelatedWhiteBox.banded(BandedRun.coefficients(s.bands()), cell.calibration().samplingRate(),
+                        canaryRound, records.get(0).sigma(), withouts, contributions, observed);
+            }
+            default -> {
+                if (replaceOne) {
+                    List<ReplaceOneSampledWhiteBox.View> views = new ArrayList<>();
+                    for (int t = 0; t < rounds; t++) {
+                        views.add(ReplaceOneSampledWhiteBox.View.of(records.get(t), withouts.get(t),
+                                contributions.get(t)));
+                    }
+                    return ReplaceOneSampledWhiteBox.llr(views, observed);
+                }
+                List<SampledGaussianWhiteBox.View> views = new ArrayList<>();
+                for (int t = 0; t < rounds; t++) {
+                    double[] without = withouts.get(t);
+                    double[] with = without.clone();
+                    for (int p = 0; p < with.length; p++) {
+                        with[p] += contributions.get(t)[p];
+                    }
+                    views.add(SampledGaussianWhiteBox.View.of(records.get(t), without, with));
+                }
+                return SampledGaussianWhiteBox.llr(views, observed);
+            }
+        }
     }
 }
