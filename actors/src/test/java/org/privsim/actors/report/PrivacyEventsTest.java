@@ -62,7 +62,7 @@ class PrivacyEventsTest {
         assertEquals(40, step.get("count").asInt());
         assertEquals("PoissonSampledDpEvent", step.get("event").get("type").asText());
         assertEquals(0.1, step.get("event").get("sampling_probability").asDouble(), 0);
-        assertEquals("ADD_OR_REMOVE_ONE", pld.get("runs").get(0).get("neighboringRelation").asText());
+        assertEquals("REPLACE_SPECIAL", pld.get("runs").get(0).get("neighboringRelation").asText());
         assertEquals("rdp", events.get("rows").get(1).get("accountant").asText());
         assertEquals("zcdp", events.get("rows").get(2).get("accountant").asText());
         // The sufficient-statistics row does not state its calibration: this test knows it is gdp.
@@ -127,7 +127,7 @@ class PrivacyEventsTest {
         // one, a different computation from the ledger's self-composition (about 1e-8 apart).
         assertEquals("rdp", adaptive.get("accountant").asText());
         assertEquals(5, adaptive.get("runs").get(0).get("event").get("events").size());
-        assertEquals("ADD_OR_REMOVE_ONE", adaptive.get("runs").get(0).get("neighboringRelation").asText());
+        assertEquals("REPLACE_SPECIAL", adaptive.get("runs").get(0).get("neighboringRelation").asText());
         // The adaptive rows' clips by round (the fixed-cohort row has a fixed clip: none).
         List<String> clips = Files.readAllLines(dir.resolve(ReportWriter.CLIP_TRAJECTORY_CSV));
         assertEquals("row,experiment,algorithm,epsilon,round,meanClip,minClip,maxClip", clips.get(0));

@@ -82,7 +82,12 @@ public record Release(int round, String name, Mechanism mechanism, Relation rela
         REPLACE_ONE("replace-one", "REPLACE_ONE"),
         /** Neighbours differ by adding or removing one participant. */
         ADD_REMOVE("add-remove", "ADD_OR_REMOVE_ONE"),
-        /** Neighbours differ by replacing one participant's contribution with a zero one (tree aggregation). */
+        /**
+         * Neighbours differ by replacing one participant's contribution with a zero one, the population
+         * size n public: tree aggregation, and the Poisson-sampled Gaussian whose noisy sum is divided by
+         * the expected cohort q·n (which names n; dp_accounting gives the same Poisson numbers as under
+         * add/remove).
+         */
         REPLACE_SPECIAL("replace-special", "REPLACE_SPECIAL");
 
         private final String id;
@@ -177,7 +182,9 @@ public record Release(int round, String name, Mechanism mechanism, Relation rela
     }
 
     /**
-     * A Poisson-sampled Gaussian release under the add/remove relation whose cost the ledger states
+     * A Poisson-sampled Gaussian release under the replace-special relation (its users divide by the
+     * expected cohort q·n, so n is public: a user is swapped for a zero contribution; dp_accounting's
+     * Poisson numbers are the same as under add/remove) whose cost the ledger states
      * ({@link Ledger#charge} returns the record with it; here it is a placeholder 1 in the ledger's
      * currency).
      *
@@ -185,7 +192,7 @@ public record Release(int round, String name, Mechanism mechanism, Relation rela
      */
     public static Release sampledGaussian(int round, String name, double sensitivity, double sigma,
                                           double noiseMultiplier, double samplingRate, int participants) {
-        return new Release(round, name, Mechanism.SAMPLED_GAUSSIAN, Relation.ADD_REMOVE, sensitivity, sigma,
+        return new Release(round, name, Mechanism.SAMPLED_GAUSSIAN, Relation.REPLACE_SPECIAL, sensitivity, sigma,
                 noiseMultiplier, samplingRate, 1, participants, Currency.RDP_EPSILON, 1);
     }
 

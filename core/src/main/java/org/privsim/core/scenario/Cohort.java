@@ -4,7 +4,7 @@ package org.privsim.core.scenario;
  * How a federated round draws its cohort. Guarantee: ids are stable scenario and report vocabulary.
  */
 public enum Cohort {
-    /** Each user independently with probability q (add/remove-one neighbours). */
+    /** Each user independently with probability q (replace-special neighbours: n is public, the curator divides by q·n). */
     POISSON("poisson"),
     /** Exactly round(q·n) users drawn without replacement (replace-one neighbours, n public). */
     FIXED("fixed");

@@ -11,8 +11,8 @@ import static org.privsim.core.scenario.FieldSpec.number;
 public final class FederatedFields {
     /** Poisson or fixed-size cohorts. */
     public static final FieldSpec COHORT = choice("cohort", Cohort::id, Cohort.values()).byDefault(Cohort.POISSON.id())
-            .doc("poisson: each user with probability q (add/remove); fixed: exactly round(q·n) users without"
-                    + " replacement (replace-one, accountant rdp only).");
+            .doc("poisson: each user with probability q (replace-special: n public); fixed: exactly round(q·n)"
+                    + " users without replacement (replace-one, accountant rdp only).");
     /** Fixed or adaptive clipping. */
     public static final FieldSpec CLIPPING = choice("clipping", UpdateClipping::id, UpdateClipping.values())
             .byDefault(UpdateClipping.FIXED.id()).doc("fixed: clip every update to clipUpdate; adaptive: start at"

@@ -48,7 +48,8 @@ import org.privsim.core.mechanism.SgdCalibration;
  * from it. Then every user forms its personal model from the last published one and answers its
  * error (‖θ_j − θ_j*‖², or its held-out test errors on a data set).
  *
- * <p>Privacy (user level, add/remove-one-user neighbours): the update sum has sensitivity C, so each
+ * <p>Privacy (user level, replace-special neighbours: n is public, as the division by q·n names it, and
+ * a user's update is swapped for a zero one; dp_accounting's Poisson numbers equal add/remove-one's): the update sum has sensitivity C, so each
  * round is the Poisson-subsampled Gaussian mechanism with noise multiplier σ. σ and the ledger follow
  * the experiment's accountant ({@link SgdCalibration}: PLD by default, or RDP with the tight
  * conversion); the ledger refuses a round past the (ε, δ) budget, before its release. Personal
