@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import org.privsim.core.family.Families;
+import org.privsim.core.privacy.PrivateSelection;
 import org.privsim.core.privacy.Release;
 import org.privsim.core.privacy.ReleaseLog;
 import org.privsim.core.report.RowDescription;
@@ -24,7 +25,8 @@ import org.privsim.core.run.Report;
  * {@code PoissonSampledDpEvent{sampling_probability, event}}, a pure ε-DP release (Wishart, ℓ2-Laplace:
  * mechanisms dp_accounting has no class for) {@code EpsilonDeltaDpEvent{epsilon, delta = 0}} with its
  * own stated cost, a folded record of count c &gt; 1 {@code SelfComposedDpEvent{event, count}}, and a run
- * the {@code ComposedDpEvent{events}} of the releases behind its ledger's largest spend.
+ * the {@code ComposedDpEvent{events}} of the releases behind its ledger's largest spend — the winning
+ * candidate's of a private selection, wrapped as {@code RepeatAndSelectDpEvent{event, mean, shape}}.
  */
 public final class PrivacyEvents {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
@@ -100,7 +102,14 @@ public final class PrivacyEvents {
                 runNode.put("run", run);
                 runNode.put("population", log.population());
                 runNode.put("neighboringRelation", relation(accounted));
+                PrivateSelection selection = row.privateSelection();
                 ObjectNode composed = runNode.putObject("event");
+                if (selection != null) {
+                    composed.put("type", "RepeatAndSelectDpEvent");
+                    composed.put("mean", selection.mean());
+                    composed.put("shape", selection.shape());
+                    composed = composed.putObject("event");
+                }
                 composed.put("type", "ComposedDpEvent");
                 ArrayNode events = composed.putArray("events");
                 for (Release release : accounted) {

@@ -66,6 +66,11 @@ final class SchemaRules {
             rules.add(onlyWith("clipFeature", privateS));
             rules.add(onlyWith("featureBudgetFraction", privateS));
         }
+        if (used.contains("selection")) {
+            ObjectNode privateSelection = is("selection", Selection.PRIVATE.id(), Defaults.SELECTION.id());
+            rules.add(onlyWith("selectionMean", privateSelection));
+            rules.add(onlyWith("selectionShape", privateSelection));
+        }
         if (used.contains("participation")) {
             String participation = Defaults.PARTICIPATION.id();
             rules.add(onlyWith("rounds", is("participation", Participation.DISJOINT_BATCHES.id(), participation)));

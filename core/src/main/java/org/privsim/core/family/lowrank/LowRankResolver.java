@@ -2,6 +2,7 @@ package org.privsim.core.family.lowrank;
 
 import java.util.List;
 import org.privsim.core.privacy.Calibration;
+import org.privsim.core.privacy.PrivateSelection;
 import org.privsim.core.scenario.Algorithm;
 import org.privsim.core.scenario.Defaults;
 import org.privsim.core.scenario.ExperimentForm;
@@ -12,6 +13,7 @@ import org.privsim.core.scenario.LowRankRegressionTask;
 import org.privsim.core.scenario.Metalearning;
 import org.privsim.core.scenario.Participation;
 import org.privsim.core.scenario.SampleSplit;
+import org.privsim.core.scenario.Selection;
 import org.privsim.core.scenario.Task;
 import org.privsim.core.scenario.UStep;
 
@@ -74,6 +76,10 @@ final class LowRankResolver {
                 form.reads("tolerance") ? given.or("tolerance", Double.class, Defaults.TOLERANCE) : null,
                 null, given.or("repeats", Integer.class, Defaults.LOW_RANK_REPEATS),
                 heldOutUsers == null ? null : new Metalearning(heldOutUsers,
-                        given.orList("personalizationSamples", List.of(task.samplesPerUser()))));
+                        given.orList("personalizationSamples", List.of(task.samplesPerUser()))))
+                .withSelection(form.reads("selection") && given.or("selection", Selection.class, Defaults.SELECTION)
+                        == Selection.PRIVATE ? new PrivateSelection(given.or("selectionMean", Double.class,
+                        Defaults.SELECTION_MEAN), given.or("selectionShape", Double.class, Defaults.SELECTION_SHAPE))
+                        : null);
     }
 }
