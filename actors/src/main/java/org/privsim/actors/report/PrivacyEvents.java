@@ -92,8 +92,10 @@ public final class PrivacyEvents {
             node.put("accountedEpsilon", row.accountedEpsilon());
             Release.Currency currency = row.releases().stream().filter(log -> log.currency() != null).findFirst()
                     .orElseThrow().currency();
-            node.put("accountant", accountant(currency));
-            node.put("calibration", currency == Release.Currency.ZCDP_RHO ? calibration(Families.describing(row), row) : null);
+            // A private selection is accounted in RDP (RepeatAndSelectRdp), whatever its candidates' currency.
+            node.put("accountant", row.privateSelection() != null ? "rdp" : accountant(currency));
+            node.put("calibration", currency == Release.Currency.ZCDP_RHO && row.privateSelection() == null
+                    ? calibration(Families.describing(row), row) : null);
             ArrayNode runs = node.putArray("runs");
             for (int run = 0; run < row.releases().size(); run++) {
                 ReleaseLog log = row.releases().get(run);

@@ -39,8 +39,12 @@ public final class Defaults {
      * (each drawn uniformly) while the selection's overhead grows only with ln(mean).
      */
     public static final double SELECTION_MEAN = 4;
-    /** Shape η of the private selection's truncated negative binomial: 1, the geometric distribution. */
-    public static final double SELECTION_SHAPE = 1;
+    /**
+     * Shape η of the private selection's truncated negative binomial: 0, the logarithmic distribution, the
+     * cheapest of the family at a given mean (its selection costs the least on top of a candidate;
+     * docs/accounting.md, "Private selection").
+     */
+    public static final double SELECTION_SHAPE = 0;
     /** U-step of priv-altmin: the published Alg. 2. */
     public static final UStep U_STEP = UStep.FULL;
     /** Feature second moment of the Kronecker U-step. */

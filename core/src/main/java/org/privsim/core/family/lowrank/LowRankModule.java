@@ -105,11 +105,15 @@ public final class LowRankModule implements FamilyModule {
         return !(scenario.task() instanceof RatingsTask) && LowRankFamily.INSTANCE.runs(spec.algorithm());
     }
 
-    /** One of its algorithms on a low-rank or data-set task: a run per ε, repeat and epoch count ({@link LowRankWork}). */
+    /**
+     * One of its algorithms on a low-rank or data-set task: a run per ε, repeat and epoch count ({@link LowRankWork});
+     * with a private selection, selectionMean runs per ε and repeat, spread evenly over the epoch counts.
+     */
     @Override
     public void addWork(Scenario scenario, ExperimentSpec spec, Work work) {
         LowRankRegressionTask shape = scenario.lowRankTask(spec);
-        double runs = Work.runs(spec);
+        double runs = spec.selection() == null ? Work.runs(spec)
+                : Work.runs(spec) * spec.selection().mean() / spec.epochs().size();
         for (int e : spec.epochs() == null ? List.of(0) : spec.epochs()) {
             LowRankWork.runs(work, runs, shape, spec, e);
         }
