@@ -148,7 +148,9 @@ class PrivacyEventsTest {
                   - { algorithm: mp-mtl-low-rank, covarianceNoise: gaussian, epsilon: 1, delta: 1.0e-5, iterations: 2,
                       lambda: 1 }
                   - { algorithm: dp-aggr, epsilon: 1 }
-                """, 3);
+                  - { algorithm: mp-mtl-low-rank, covarianceNoise: gaussian, epsilon: 1, delta: 1.0e-5, iterations: 2,
+                      lambda: [1, 2], selection: private }
+                """, 4);
         JsonNode wishart = multitask.get("rows").get(0).get("runs").get(0).get("event").get("events").get(0);
         assertEquals("EpsilonDeltaDpEvent", wishart.get("type").asText());
         assertEquals(0.0, wishart.get("delta").asDouble(), 0);

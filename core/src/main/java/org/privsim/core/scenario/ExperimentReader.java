@@ -114,6 +114,10 @@ final class ExperimentReader implements ExperimentFields {
         Selection selection = values.keep("selection", uses("selection")
                 ? choice("selection", Selection.values(), Selection::id) : null);
         boolean privateSelection = selection == Selection.PRIVATE;
+        if (privateSelection && uses("covarianceNoise") && !gaussianCovariance) {
+            fields.error("selection", "private only with covarianceNoise gaussian (the Wishart release is not"
+                    + " differentially private)");
+        }
         if (privateSelection && fields.has("calibration")) {
             fields.error("calibration", "not used with selection private (the selection is accounted in RDP and"
                     + " converted to (ε, δ) tightly)");

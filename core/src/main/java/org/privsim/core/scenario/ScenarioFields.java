@@ -94,7 +94,7 @@ public final class ScenarioFields {
             .doc("How (ε, δ) becomes the zCDP budget ρ (mp-mtl-*: only with covarianceNoise gaussian).");
     public static final FieldSpec EPOCHS = integers("epochs", Bounds.atLeast(1)).byDefault(Defaults.PRIV_ALTMIN_EPOCHS)
             .doc("Candidate epoch counts: each ε is run with each and the lowest population MSE is reported"
-                    + " (1 with participation disjoint-batches, where it may not be given).");
+                    + " (1 with participation disjoint-batches, where it may not be given); see selection.");
     public static final FieldSpec EPOCH_CAP = integer("epochs", Bounds.atLeast(1))
             .byDefault(Defaults.NON_PRIVATE_ALTMIN_EPOCH_CAP).doc("The epoch cap (a single integer).");
     public static final FieldSpec PARTICIPATION = choice("participation", Participation::id, Participation.values())
@@ -116,9 +116,10 @@ public final class ScenarioFields {
             .byDefault(Defaults.INIT_BUDGET_FRACTION).doc("Share of ρ spent on the private initialisation.");
     public static final FieldSpec SELECTION = choice("selection", Selection::id, Selection.values())
             .byDefault(Defaults.SELECTION.id())
-            .doc("How one of several epochs candidates is reported: oracle (lowest population MSE, outside the"
-                    + " accounting) or private (Papernot–Steinke random repetition scored by a noisy validation loss;"
-                    + " the whole selection meets ε).");
+            .doc("How one of several candidates (priv-altmin: epochs; mp-mtl-*: lambda × covarianceShift) is reported:"
+                    + " oracle (lowest population MSE or validation nMSE, outside the accounting) or private"
+                    + " (Papernot–Steinke random repetition scored by a noisy validation loss; the whole selection"
+                    + " meets ε; mp-mtl-*: only with covarianceNoise gaussian).");
     public static final FieldSpec SELECTION_MEAN = number("selectionMean", Bounds.between(1, 1000))
             .byDefault(Defaults.SELECTION_MEAN)
             .doc("Mean number of candidates trained by a private selection (only with selection private).");

@@ -70,6 +70,10 @@ final class SchemaRules {
             ObjectNode privateSelection = is("selection", Selection.PRIVATE.id(), Defaults.SELECTION.id());
             rules.add(onlyWith("selectionMean", privateSelection));
             rules.add(onlyWith("selectionShape", privateSelection));
+            if (used.contains("covarianceNoise")) {
+                rules.add(given(privateSelection, is("covarianceNoise", CovarianceNoise.GAUSSIAN.id(),
+                        Defaults.COVARIANCE_NOISE.id())));
+            }
         }
         if (used.contains("participation")) {
             String participation = Defaults.PARTICIPATION.id();

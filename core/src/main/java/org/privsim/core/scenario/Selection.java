@@ -1,5 +1,7 @@
 package org.privsim.core.scenario;
 
+import org.privsim.core.privacy.PrivateSelection;
+
 /**
  * How an algorithm that tries several candidate hyperparameters (priv-altmin's {@code epochs}) reports
  * one of them.
@@ -23,5 +25,18 @@ public enum Selection {
     /** Scenario/report name. */
     public String id() {
         return id;
+    }
+
+    /**
+     * The private selection an experiment of {@code form} asks for with the values {@code given}
+     * (selectionMean and selectionShape at their defaults when absent), or null for the oracle choice or
+     * a form that does not read {@code selection}.
+     */
+    public static PrivateSelection resolve(ExperimentForm form, GivenFields given) {
+        if (!form.reads("selection") || given.or("selection", Selection.class, Defaults.SELECTION) != PRIVATE) {
+            return null;
+        }
+        return new PrivateSelection(given.or("selectionMean", Double.class, Defaults.SELECTION_MEAN),
+                given.or("selectionShape", Double.class, Defaults.SELECTION_SHAPE));
     }
 }

@@ -2,7 +2,6 @@ package org.privsim.core.family.lowrank;
 
 import java.util.List;
 import org.privsim.core.privacy.Calibration;
-import org.privsim.core.privacy.PrivateSelection;
 import org.privsim.core.scenario.Algorithm;
 import org.privsim.core.scenario.Defaults;
 import org.privsim.core.scenario.ExperimentForm;
@@ -77,9 +76,6 @@ final class LowRankResolver {
                 null, given.or("repeats", Integer.class, Defaults.LOW_RANK_REPEATS),
                 heldOutUsers == null ? null : new Metalearning(heldOutUsers,
                         given.orList("personalizationSamples", List.of(task.samplesPerUser()))))
-                .withSelection(form.reads("selection") && given.or("selection", Selection.class, Defaults.SELECTION)
-                        == Selection.PRIVATE ? new PrivateSelection(given.or("selectionMean", Double.class,
-                        Defaults.SELECTION_MEAN), given.or("selectionShape", Double.class, Defaults.SELECTION_SHAPE))
-                        : null);
+                .withSelection(Selection.resolve(form, given));
     }
 }
