@@ -42,13 +42,14 @@ class ReportMultitaskTest {
                 1.2 * epsilon, 1.5 * epsilon, "wishart", null, "power(1, 2)", List.of(epsilon / 2, epsilon / 2), null,
                 3, 100, 2, structure,
                 2, 0.5, 0.1, null, 1.0, true, 1e-3, "stl-ridge", 4, nmse, 0.01, nmse + 0.01,
-                List.of(new LambdaCandidate(0.1, null, nmse + 0.01, nmse)), models, List.of());
+                List.of(new LambdaCandidate(0.1, null, nmse + 0.01, nmse)), models, List.of(), null, null, null);
     }
 
     private static MultitaskResult nonPrivateRow(int experiment, String algorithm, String structure, double nmse) {
         return new MultitaskResult(experiment, algorithm, null, null, null, null, null, null, null, null, null, null,
                 null, null, 3, 100,
-                2, structure, null, null, null, null, null, null, 1e-3, null, 1, nmse, null, nmse, null, null, List.of());
+                2, structure, null, null, null, null, null, null, 1e-3, null, 1, nmse, null, nmse, null, null, List.of(), null,
+                null, null);
     }
 
     private static Report report(List<MultitaskResult> rows) {
