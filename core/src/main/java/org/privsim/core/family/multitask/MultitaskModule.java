@@ -100,7 +100,9 @@ public final class MultitaskModule implements FamilyModule {
     @Override
     public void addWork(Scenario scenario, ExperimentSpec spec, Work work) {
         MultitaskRegressionTask multitask = (MultitaskRegressionTask) scenario.task();
-        double runs = Work.runs(spec) * multitask.structures().size() * candidates(spec.settings(MultitaskSettings.class));
+        // A private selection trains selectionMean candidates per ε and repeat (on average) instead of every one.
+        double runs = Work.runs(spec) * multitask.structures().size() * (spec.selection() == null
+                ? candidates(spec.settings(MultitaskSettings.class)) : spec.selection().mean());
         work.add(WorkUnit.MULTITASK_OP, runs * runOps(multitask, spec));
         work.add(WorkUnit.MULTITASK_RUN, runs);
     }
