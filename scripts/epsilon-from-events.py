@@ -8,7 +8,8 @@ With the standard library only, it validates the file's structure: every row nam
 ComposedDpEvent of GaussianDpEvent{noise_multiplier}, PoissonSampledDpEvent{sampling_probability,
 event}, SampledWithoutReplacementDpEvent{source_dataset_size, sample_size, event},
 EpsilonDeltaDpEvent{epsilon, delta}, SingleEpochTreeAggregationDpEvent{noise_multiplier,
-step_counts} or SelfComposedDpEvent{event, count} events, with a
+step_counts} or SelfComposedDpEvent{event, count} events (a private selection's run: a
+RepeatAndSelectDpEvent{event, mean, shape} of one), with a
 neighbouring relation of dp_accounting's NeighboringRelation. It prints one line per row and exits 1
 on the first malformed object.
 
@@ -73,6 +74,14 @@ def check_event(event, path):
         if not isinstance(count, int) or count < 1:
             raise Malformed(f"{path}.count: not a positive integer")
         return count * check_event(event.get("event"), path + ".event")
+    if kind == "RepeatAndSelectDpEvent":
+        if not isinstance(event.get("mean"), (int, float)) or event["mean"] < 1:
+            raise Malformed(f"{path}.mean: not a number >= 1")
+        if not isinstance(event.get("shape"), (int, float)) or event["shape"] < 0:
+            raise Malformed(f"{path}.shape: not a non-negative number")
+        if event.get("event", {}).get("type") != "ComposedDpEvent":
+            raise Malformed(f"{path}.event: a selection repeats a run's ComposedDpEvent")
+        return check_event(event["event"], path + ".event")
     if kind == "ComposedDpEvent":
         events = event.get("events")
         if not isinstance(events, list):
@@ -98,6 +107,9 @@ def to_dp_accounting(event, dp_event):
                                                          to_dp_accounting(event["event"], dp_event))
     if kind == "SelfComposedDpEvent":
         return dp_event.SelfComposedDpEvent(to_dp_accounting(event["event"], dp_event), event["count"])
+    if kind == "RepeatAndSelectDpEvent":
+        return dp_event.RepeatAndSelectDpEvent(to_dp_accounting(event["event"], dp_event), event["mean"],
+                                               event["shape"])
     return dp_event.ComposedDpEvent([to_dp_accounting(e, dp_event) for e in event["events"]])
 
 
@@ -137,8 +149,9 @@ def main():
             for j, run in enumerate(row.get("runs", [])):
                 if run.get("neighboringRelation") not in RELATIONS:
                     raise Malformed(f"{path}.runs[{j}].neighboringRelation: not one of {sorted(RELATIONS)}")
-                if run.get("event", {}).get("type") != "ComposedDpEvent":
-                    raise Malformed(f"{path}.runs[{j}].event: a run's event is a ComposedDpEvent")
+                if run.get("event", {}).get("type") not in ("ComposedDpEvent", "RepeatAndSelectDpEvent"):
+                    raise Malformed(f"{path}.runs[{j}].event: a run's event is a ComposedDpEvent"
+                                    " (or a private selection's RepeatAndSelectDpEvent of one)")
                 releases.append(check_event(run["event"], f"{path}.runs[{j}].event"))
             line = (f"row {row['row']} experiment {row['experiment']} {row['algorithm']}: {row['accountant']}, "
                     f"{len(releases)} runs of {max(releases, default=0)} releases, "

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import org.privsim.core.family.Families;
+import org.privsim.core.privacy.PrivateSelection;
 import org.privsim.core.privacy.Release;
 import org.privsim.core.privacy.ReleaseLog;
 import org.privsim.core.report.RowDescription;
@@ -28,7 +29,8 @@ import org.privsim.core.run.Report;
  * step_counts}}, a pure ε-DP release (Wishart, ℓ2-Laplace:
  * mechanisms dp_accounting has no class for) {@code EpsilonDeltaDpEvent{epsilon, delta = 0}} with its
  * own stated cost, a folded record of count c &gt; 1 {@code SelfComposedDpEvent{event, count}}, and a run
- * the {@code ComposedDpEvent{events}} of the releases behind its ledger's largest spend.
+ * the {@code ComposedDpEvent{events}} of the releases behind its ledger's largest spend — the winning
+ * candidate's of a private selection, wrapped as {@code RepeatAndSelectDpEvent{event, mean, shape}}.
  */
 public final class PrivacyEvents {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
@@ -94,8 +96,10 @@ public final class PrivacyEvents {
             node.put("accountedEpsilon", row.accountedEpsilon());
             Release.Currency currency = row.releases().stream().filter(log -> log.currency() != null).findFirst()
                     .orElseThrow().currency();
-            node.put("accountant", accountant(currency));
-            node.put("calibration", currency == Release.Currency.ZCDP_RHO ? calibration(Families.describing(row), row) : null);
+            // A private selection is accounted in RDP (RepeatAndSelectRdp), whatever its candidates' currency.
+            node.put("accountant", row.privateSelection() != null ? "rdp" : accountant(currency));
+            node.put("calibration", currency == Release.Currency.ZCDP_RHO && row.privateSelection() == null
+                    ? calibration(Families.describing(row), row) : null);
             ArrayNode runs = node.putArray("runs");
             for (int run = 0; run < row.releases().size(); run++) {
                 ReleaseLog log = row.releases().get(run);
@@ -104,7 +108,14 @@ public final class PrivacyEvents {
                 runNode.put("run", run);
                 runNode.put("population", log.population());
                 runNode.put("neighboringRelation", relation(accounted));
+                PrivateSelection selection = row.privateSelection();
                 ObjectNode composed = runNode.putObject("event");
+                if (selection != null) {
+                    composed.put("type", "RepeatAndSelectDpEvent");
+                    composed.put("mean", selection.mean());
+                    composed.put("shape", selection.shape());
+                    composed = composed.putObject("event");
+                }
                 composed.put("type", "ComposedDpEvent");
                 ArrayNode events = composed.putArray("events");
                 for (Release release : accounted) {

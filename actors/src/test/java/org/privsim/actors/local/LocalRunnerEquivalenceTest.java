@@ -47,6 +47,21 @@ public class LocalRunnerEquivalenceTest {
     }
 
     @Test
+    void privateSelectionIsBitIdenticalToSequential() throws Exception {
+        Report sequential = assertSameReport(ScenarioParser.parse("""
+                name: select
+                seed: 5
+                task: { type: low-rank-regression, users: 61, samplesPerUser: 8, dimension: 5, rank: 2, labelNoise: 0.1 }
+                aggregation: { rangeSize: 7 }
+                experiments:
+                  - { algorithm: priv-altmin, epsilon: [3, 6], delta: 1.0e-5, epochs: [1, 3], repeats: 2, selection: private }
+                  - { algorithm: priv-altmin, uStep: kronecker, epsilon: [3], delta: 1.0e-5, epochs: [1, 2],
+                      selection: private, selectionShape: 0 }
+                """, "select.yaml"), 3);
+        assertEquals("private", sequential.lowRankRows().get(0).selection());
+    }
+
+    @Test
     void datasetReportIsBitIdenticalToSequential(@TempDir Path dir) throws Exception {
         Path csv = writeDataset(dir.resolve("users.csv"), 23, 7);
         Path yaml = Files.writeString(dir.resolve("d.yaml"), """

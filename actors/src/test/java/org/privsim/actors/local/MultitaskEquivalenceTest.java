@@ -48,4 +48,20 @@ public class MultitaskEquivalenceTest {
         assertEquals(mapper.valueToTree(sequential), mapper.valueToTree(local));
         assertEquals(sequential, local);
     }
+
+    @Test
+    void privateSelectionIsBitIdenticalToSequential() {
+        Scenario scenario = ScenarioParser.parse("""
+                name: multitask-select
+                seed: 13
+                task: { type: multitask-regression, tasks: 12, samplesPerTask: 6, dimension: 5, structure: [low-rank, group-sparse], taskRank: 2 }
+                experiments:
+                  - { algorithm: mp-mtl-low-rank, covarianceNoise: gaussian, epsilon: [1, 4], delta: 1.0e-5, iterations: 2,
+                      lambda: [1, 3], covarianceShift: [0, 1], repeats: 2, selection: private }
+                """, "multitask-select.yaml");
+        Report sequential = new SequentialRunner(scenario).run(Progress.NONE).withoutTiming();
+        Report local = new LocalRunner(scenario).run(Progress.NONE).withoutTiming();
+        assertEquals("private", local.rows(MultitaskResult.class).get(0).selection());
+        assertEquals(sequential, local);
+    }
 }

@@ -19,6 +19,7 @@ import org.privsim.core.privacy.CompositionBound;
 import org.privsim.core.privacy.Conversions;
 import org.privsim.core.privacy.PldAccountant;
 import org.privsim.core.privacy.PrivacyLossDistribution;
+import org.privsim.core.privacy.RepeatAndSelectRdp;
 import org.privsim.core.privacy.SampledGaussianRdp;
 import org.privsim.core.privacy.SampledWithoutReplacementRdp;
 import org.privsim.core.privacy.TreeAggregationRdp;
@@ -165,6 +166,32 @@ class PrivacyEventsTest {
         assertEquals(0.2, banded.get("event").get("sampling_probability").asDouble(), 1e-15);
     }
 
+    /**
+     * A private selection's run is the winning candidate's releases (its score's included) wrapped as
+     * {@code RepeatAndSelectDpEvent}, accounted in RDP; its ε rebuilt from the event is the row's.
+     */
+    @Test
+    void privateSelectionEventsGiveBackTheRowsEpsilon() throws Exception {
+        JsonNode events = run("""
+                name: events-selection
+                seed: 5
+                task: { type: low-rank-regression, users: 200, samplesPerUser: 8, dimension: 5, rank: 2, labelNoise: 0.1 }
+                experiments:
+                  - { algorithm: priv-altmin, epsilon: [1, 4], delta: 1.0e-5, epochs: [1, 3], repeats: 2,
+                      selection: private }
+                  - { algorithm: priv-altmin, uStep: kronecker, epsilon: 2, delta: 1.0e-5, epochs: [2, 3],
+                      selection: private, selectionMean: 2, selectionShape: 1 }
+                """, 3);
+        JsonNode row = events.get("rows").get(0);
+        assertEquals("rdp", row.get("accountant").asText());
+        assertTrue(row.get("calibration").isNull());
+        JsonNode event = row.get("runs").get(0).get("event");
+        assertEquals("RepeatAndSelectDpEvent", event.get("type").asText());
+        assertEquals(4, event.get("mean").asDouble(), 0);
+        assertEquals(0, event.get("shape").asDouble(), 0);
+        assertEquals(1, events.get("rows").get(2).get("runs").get(0).get("event").get("shape").asDouble(), 0);
+    }
+
     /** Ratings rows are zCDP rows: their events state the row's calibration, and give back its ε under it. */
     @Test
     void ratingsEventsStateTheRowsCalibration() throws Exception {
@@ -193,7 +220,9 @@ class PrivacyEventsTest {
                   - { algorithm: mp-mtl-low-rank, covarianceNoise: gaussian, epsilon: 1, delta: 1.0e-5, iterations: 2,
                       lambda: 1 }
                   - { algorithm: dp-aggr, epsilon: 1 }
-                """, 3);
+                  - { algorithm: mp-mtl-low-rank, covarianceNoise: gaussian, epsilon: 1, delta: 1.0e-5, iterations: 2,
+                      lambda: [1, 2], selection: private }
+                """, 4);
         JsonNode wishart = multitask.get("rows").get(0).get("runs").get(0).get("event").get("events").get(0);
         assertEquals("EpsilonDeltaDpEvent", wishart.get("type").asText());
         assertEquals(0.0, wishart.get("delta").asDouble(), 0);
@@ -247,8 +276,11 @@ class PrivacyEventsTest {
 
     /** ε at the row's δ of one run's composed event, by the accountant the row names. */
     private static double epsilon(JsonNode row, JsonNode composed) {
-        assertEquals("ComposedDpEvent", composed.get("type").asText());
         double delta = row.get("delta").asDouble();
+        if (composed.get("type").asText().equals("RepeatAndSelectDpEvent")) {
+            return selectionEpsilon(composed, delta);
+        }
+        assertEquals("ComposedDpEvent", composed.get("type").asText());
         List<JsonNode> leaves = new ArrayList<>();
         List<Integer> counts = new ArrayList<>();
         for (JsonNode event : composed.get("events")) {
@@ -340,6 +372,23 @@ class PrivacyEventsTest {
             }
         }
         return Conversions.tightEpsilonFromRdp(orders, curve, delta);
+    }
+
+    /** ε at δ of a RepeatAndSelectDpEvent of Gaussian releases: their ρ as the RDP curve ρα, then Papernot–Steinke. */
+    private static double selectionEpsilon(JsonNode selection, double delta) {
+        double rho = 0;
+        for (JsonNode event : selection.get("event").get("events")) {
+            boolean self = event.get("type").asText().equals("SelfComposedDpEvent");
+            double multiplier = gaussian(self ? event.get("event") : event);
+            rho += (self ? event.get("count").asInt() : 1) / (2 * multiplier * multiplier);
+        }
+        double[] orders = SampledWithoutReplacementRdp.dpAccountingOrders();
+        double[] curve = new double[orders.length];
+        for (int i = 0; i < orders.length; i++) {
+            curve[i] = rho * orders[i];
+        }
+        return RepeatAndSelectRdp.epsilon(curve, selection.get("mean").asDouble(), selection.get("shape").asDouble(),
+                delta);
     }
 
     private static double gaussian(JsonNode event) {

@@ -42,13 +42,14 @@ class ReportMultitaskTest {
                 1.2 * epsilon, 1.5 * epsilon, "wishart", null, "power(1, 2)", List.of(epsilon / 2, epsilon / 2), null,
                 3, 100, 2, structure,
                 2, 0.5, 0.1, null, 1.0, true, 1e-3, "stl-ridge", 4, nmse, 0.01, nmse + 0.01,
-                List.of(new LambdaCandidate(0.1, null, nmse + 0.01, nmse)), models, List.of());
+                List.of(new LambdaCandidate(0.1, null, nmse + 0.01, nmse)), models, List.of(), null, null, null);
     }
 
     private static MultitaskResult nonPrivateRow(int experiment, String algorithm, String structure, double nmse) {
         return new MultitaskResult(experiment, algorithm, null, null, null, null, null, null, null, null, null, null,
                 null, null, 3, 100,
-                2, structure, null, null, null, null, null, null, 1e-3, null, 1, nmse, null, nmse, null, null, List.of());
+                2, structure, null, null, null, null, null, null, 1e-3, null, 1, nmse, null, nmse, null, null, List.of(), null,
+                null, null);
     }
 
     private static Report report(List<MultitaskResult> rows) {
@@ -103,12 +104,13 @@ class ReportMultitaskTest {
         List<String> lines = Csv.of(MultitaskRows.INSTANCE, mixed(true).rows(MultitaskResult.class)).lines().toList();
         assertEquals("experiment,algorithm,epsilon,delta,accountedEpsilon,basicEpsilon,zcdpRho,zcdpEpsilon,"
                 + "maxLedgerEpsilon,covarianceNoise,calibration,allocation,tasks,samplesPerTask,dimension,structure,iterations,stepSize,lambda,"
-                + "covarianceShift,clipModel,acceleration,ridge,initialModels,repeats,nmse,nmseStdErr,validationNmse", lines.get(0));
+                + "covarianceShift,clipModel,acceleration,ridge,initialModels,repeats,nmse,nmseStdErr,validationNmse,selection",
+                lines.get(0));
         assertEquals(1 + 7, lines.size());
         assertEquals("0,mp-mtl-low-rank,0.1,1.0E-5,0.15000000000000002,0.2,0.010000000000000002,0.12,"
                 + "0.15000000000000002,wishart,,\"power(1, 2)\",3,100,2,low-rank,2,0.5,0.1,,1.0,true,0.001,stl-ridge,4,0.9,0.01,"
-                + "0.91", lines.get(1));
-        assertEquals("1,stl-ridge,,,,,,,,,,,3,100,2,low-rank,,,,,,,0.001,,1,0.8,,0.8", lines.get(3));
+                + "0.91,", lines.get(1));
+        assertEquals("1,stl-ridge,,,,,,,,,,,3,100,2,low-rank,,,,,,,0.001,,1,0.8,,0.8,", lines.get(3));
     }
 
     @Test

@@ -3,6 +3,7 @@ package org.privsim.core.run;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.List;
+import org.privsim.core.privacy.PrivateSelection;
 import org.privsim.core.privacy.ReleaseLog;
 import org.privsim.core.sim.NoiseParameters;
 import org.privsim.core.sim.RoundRecord;
@@ -15,7 +16,8 @@ import org.privsim.core.sim.RoundRecord;
  * @param algorithm        algorithm id
  * @param epsilon          target ε, or null when non-private
  * @param delta            target δ, or null
- * @param calibration      {@code paper} or {@code tight}, or null
+ * @param calibration      {@code paper} or {@code tight}, or null (also with a private selection, which is
+ *                         accounted by {@link #SELECTION_CONVERSION})
  * @param zcdpRho          total ρ charged to each user, or null
  * @param accountedEpsilon tight (CKS 2020, continuous order) conversion of zcdpRho at δ, or null
  * @param classicEpsilon   classic conversion ρ + 2√(ρ ln(1/δ)) of zcdpRho, or null
@@ -61,7 +63,13 @@ import org.privsim.core.sim.RoundRecord;
  * @param noise            noise parameters, or null
  * @param epochsTried      every candidate epoch count with its mean MSE (more than one: best reported)
  * @param roundLog         per-round contributors and diagnostics of the reported run's first repeat
- * @param releases         the releases of the reported epoch count's repeats, by repeat
+ * @param releases         the releases of the reported epoch count's repeats, by repeat (with a private
+ *                         selection: of each repeat's winning candidate)
+ * @param selection        how the reported epoch count was chosen among several: {@code oracle} (lowest population
+ *                         MSE, outside the accounting) or {@code private} (Papernot–Steinke, accounted); null when
+ *                         nothing was chosen
+ * @param selectionMean    the private selection's mean number of candidates, or null
+ * @param selectionShape   the private selection's shape η, or null
  */
 @JsonPropertyOrder({"experiment", "algorithm", "epsilon", "delta", "calibration", "zcdpRho", "accountedEpsilon", "classicEpsilon",
     "conversion", "accountant", "rdpEpsilon", "noiseMultiplier", "repeats", "populationMse", "populationMseStdErr", "excessRisk", "excessRiskStdErr",
@@ -69,7 +77,8 @@ import org.privsim.core.sim.RoundRecord;
     "heldOutUsers", "personalizationSamples", "heldOutExcessRisk", "heldOutExcessRiskStdErr",
     "users", "samplesPerUser", "dimension", "rank", "rounds", "epochs", "maxLedgerRho",
     "participation", "split", "clipModel", "clipLabel", "initBudgetFraction", "uStep", "featureCovariance",
-    "clipFeature", "featureBudgetFraction", "roundBudgetSplit", "clipMoment", "noise", "epochsTried", "roundLog", "releases"})
+    "clipFeature", "featureBudgetFraction", "roundBudgetSplit", "clipMoment", "noise", "epochsTried", "roundLog", "releases",
+    "selection", "selectionMean", "selectionShape"})
 public record ExperimentResult(
         int experiment,
         String algorithm,
@@ -120,7 +129,19 @@ public record ExperimentResult(
         NoiseParameters noise,
         List<EpochCandidate> epochsTried,
         List<RoundRecord> roundLog,
-        List<ReleaseLog> releases) implements ExperimentRow {
+        List<ReleaseLog> releases,
+        String selection,
+        Double selectionMean,
+        Double selectionShape) implements ExperimentRow {
+
+    /** Name of the accounting of a private selection's accountedEpsilon: Papernot–Steinke RDP, tight conversion. */
+    public static final String SELECTION_CONVERSION = "rdp-repeat-and-select";
+
+    @JsonIgnore
+    @Override
+    public PrivateSelection privateSelection() {
+        return selectionMean == null ? null : new PrivateSelection(selectionMean, selectionShape);
+    }
 
     /** The row's error to compare algorithms by: populationMse, or testMse on a data set. */
     @JsonIgnore
@@ -150,6 +171,7 @@ public record ExperimentResult(
                 r2StdErr, heldOutUsers, personalizationSamples, heldOutExcessRisk, heldOutExcessRiskStdErr, users,
                 samplesPerUser, dimension, rank, rounds, epochs, maxLedgerRho, participation, split, clipModel,
                 clipLabel, initBudgetFraction, uStep, featureCovariance, clipFeature, featureBudgetFraction,
-                roundBudgetSplit, clipMoment, noise, epochsTried, roundLog, releases);
+                roundBudgetSplit, clipMoment, noise, epochsTried, roundLog, releases, selection, selectionMean,
+                selectionShape);
     }
 }

@@ -61,7 +61,8 @@ public final class ExperimentResultRows implements RowDescription<ExperimentResu
             new CsvColumn<>("rank", ExperimentResult::rank),
             new CsvColumn<>("rounds", ExperimentResult::rounds),
             new CsvColumn<>("epochs", ExperimentResult::epochs),
-            new CsvColumn<>("maxLedgerRho", ExperimentResult::maxLedgerRho));
+            new CsvColumn<>("maxLedgerRho", ExperimentResult::maxLedgerRho),
+            new CsvColumn<>("selection", ExperimentResult::selection));
 
     private static final String CAPTION = "Population MSE against the target ε, both axes logarithmic: one line per private "
             + "experiment (with ±1 s.e. bars when it repeats), each non-private algorithm a dashed "
@@ -96,6 +97,10 @@ public final class ExperimentResultRows implements RowDescription<ExperimentResu
                         "excess risk ± s.e.", 22, "subspace", 9, "epochs", 7)
                 : columns("algorithm", -30, "epsilon", 8, "zCDP rho", 10, "eps(acct.)", 10, "test MSE ± s.e.", 22,
                         "MSE(rows)", 12, "R2 ± s.e.", 18, "epochs", 7, "k", 4);
+        boolean selected = rows.stream().anyMatch(r -> r.selection() != null);
+        if (selected) {
+            columns.add(new Table.Column("selection", 9, false));
+        }
         if (repeated) {
             columns.add(new Table.Column("repeats", 7, false));
         }
@@ -112,6 +117,9 @@ public final class ExperimentResultRows implements RowDescription<ExperimentResu
                         withError("%.4f", r.r2(), r.r2StdErr()), String.valueOf(r.epochs()),
                         r.algorithm().endsWith("altmin") ? String.valueOf(r.rank()) : "-"));
             }
+            if (selected) {
+                row.add(r.selection() == null ? "-" : r.selection());
+            }
             if (repeated) {
                 row.add(String.valueOf(r.repeats()));
             }
@@ -122,7 +130,8 @@ public final class ExperimentResultRows implements RowDescription<ExperimentResu
 
     @Override
     public PrivacyLine privacy(ExperimentResult r) {
-        return new PrivacyLine(algorithm(r), "low-rank", r.calibration(), r.zcdpRho(),
+        String calibration = r.privateSelection() != null ? ExperimentResult.SELECTION_CONVERSION : r.calibration();
+        return new PrivacyLine(algorithm(r), "low-rank", calibration, r.zcdpRho(),
                 r.classicEpsilon() == null ? null : brief(r.classicEpsilon()),
                 r.maxLedgerRho() == null ? null : "ρ " + brief(r.maxLedgerRho()),
                 r.epsilon() == null ? "non-private" : "user-level zCDP" + (r.algorithm().endsWith("altmin")
@@ -168,7 +177,7 @@ public final class ExperimentResultRows implements RowDescription<ExperimentResu
         if (r.participation() != null) {
             sb.append(r.participation()).append(", ");
         }
-        sb.append(r.calibration()).append(" calibration");
+        sb.append(r.calibration() == null ? r.selection() + " selection" : r.calibration() + " calibration");
         if (r.repeats() > 1) {
             sb.append(", ").append(r.repeats()).append(" repeats, ± s.e.");
         }

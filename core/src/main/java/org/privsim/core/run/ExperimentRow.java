@@ -1,6 +1,7 @@
 package org.privsim.core.run;
 
 import java.util.List;
+import org.privsim.core.privacy.PrivateSelection;
 import org.privsim.core.privacy.ReleaseLog;
 
 /**
@@ -35,4 +36,12 @@ public interface ExperimentRow {
      * {@code releases.jsonl} and {@code privacy-events.json}, not to {@code report.json}).
      */
     List<ReleaseLog> releases();
+
+    /**
+     * The private selection each run of the row is the winner of (its releases are one candidate's; the
+     * row's accounting is dp_accounting's {@code RepeatAndSelectDpEvent} of them), or null.
+     */
+    default PrivateSelection privateSelection() {
+        return null;
+    }
 }

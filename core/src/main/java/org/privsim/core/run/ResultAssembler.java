@@ -6,9 +6,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
 import org.privsim.core.privacy.Conversions;
+import org.privsim.core.privacy.PrivateSelection;
 import org.privsim.core.scenario.ExperimentSpec;
 import org.privsim.core.scenario.LowRankRegressionTask;
 import org.privsim.core.scenario.Scenario;
+import org.privsim.core.scenario.Selection;
 import org.privsim.core.sim.RunOutcome;
 
 /**
@@ -20,7 +22,11 @@ import org.privsim.core.sim.RunOutcome;
  * uses the ground truth — a simulation convenience, not a private selection. On a data set there is
  * no ground truth: rows carry the held-out test errors instead (population MSE and excess risk
  * null), and several epoch counts are chosen between by test MSE — selection on the test rows,
- * equally a convenience (give one epoch count for an untouched test estimate).
+ * equally a convenience (give one epoch count for an untouched test estimate). With {@code selection:
+ * private} each repeat reports its candidate of the lowest released score (ties: the earlier candidate;
+ * the score is part of the candidate's private output, never the ground truth or test rows), the rows'
+ * accounted ε is the whole selection's ({@link PrivateSelection#epsilon} of the candidates' ρ), and
+ * {@code epochs} is the first repeat's winner's.
  */
 public final class ResultAssembler {
     private ResultAssembler() {}
@@ -30,11 +36,27 @@ public final class ResultAssembler {
      * plan order) and their outcomes, index-aligned.
      */
     public static ExperimentResult cellRow(Scenario scenario, List<RunPlan> runs, List<RunOutcome> outcomes) {
+        RunPlan first = runs.get(0);
+        if (first.spec().selection() != null && first.epsilon() != null) {
+            return selectedRow(scenario, runs, outcomes);
+        }
         Map<Integer, List<RunOutcome>> byEpochs = new LinkedHashMap<>();
         for (int i = 0; i < runs.size(); i++) {
             byEpochs.computeIfAbsent(runs.get(i).epochs(), x -> new ArrayList<>()).add(outcomes.get(i));
         }
         return cellRow(scenario, runs.get(0), byEpochs);
+    }
+
+    /** The row of a private selection's cell: per repeat, the candidate of the lowest score. */
+    private static ExperimentResult selectedRow(Scenario scenario, List<RunPlan> runs, List<RunOutcome> outcomes) {
+        Map<Integer, RunOutcome> best = new LinkedHashMap<>();
+        for (int i = 0; i < runs.size(); i++) {
+            RunOutcome o = outcomes.get(i);
+            best.merge(runs.get(i).repeat(), o, (held, next) -> next.score() < held.score() ? next : held);
+        }
+        RunPlan first = runs.get(0);
+        return row(scenario.lowRankTask(first.spec()), scenario.datasetTask() != null, first.experiment(), first.spec(),
+                first.epsilon(), List.copyOf(best.values()), List.of());
     }
 
     /** The row of a cell whose first run is {@code first}, from its outcomes by epoch count (plan order), each in repeat order. */
@@ -70,6 +92,7 @@ public final class ResultAssembler {
         boolean priv = spec.algorithm().isPrivate();
         RunOutcome o = repeats.get(0);
         Double rho = o.zcdpRho();
+        PrivateSelection selection = epsilon == null ? null : spec.selection();
         Double maxLedger = null;
         for (RunOutcome r : repeats) {
             if (r.maxLedgerRho() != null) {
@@ -81,11 +104,13 @@ public final class ResultAssembler {
                 spec.algorithm().id(),
                 epsilon,
                 priv ? spec.delta() : null,
-                priv && spec.calibration() != null ? spec.calibration().id() : null,
+                priv && spec.calibration() != null && selection == null ? spec.calibration().id() : null,
                 rho,
-                rho == null ? null : spec.calibration().epsilon(rho, spec.delta()),
-                rho == null ? null : Conversions.classicEpsilon(rho, spec.delta()),
-                rho == null ? null : ExperimentResult.TIGHT_CONVERSION,
+                rho == null ? null : selection != null ? selection.epsilon(rho, spec.delta())
+                        : spec.calibration().epsilon(rho, spec.delta()),
+                rho == null || selection != null ? null : Conversions.classicEpsilon(rho, spec.delta()),
+                rho == null ? null : selection != null ? ExperimentResult.SELECTION_CONVERSION
+                        : ExperimentResult.TIGHT_CONVERSION,
                 null,
                 null,
                 null,
@@ -126,7 +151,10 @@ public final class ResultAssembler {
                 o.noise(),
                 tried.size() > 1 ? tried : List.of(),
                 o.roundLog(),
-                repeats.stream().map(RunOutcome::releases).toList());
+                repeats.stream().map(RunOutcome::releases).toList(),
+                selection != null ? Selection.PRIVATE.id() : tried.size() > 1 ? Selection.ORACLE.id() : null,
+                selection == null ? null : selection.mean(),
+                selection == null ? null : selection.shape());
     }
 
     /** Per n_pers, the mean (or standard error) over repeats of the held-out excess risk; null without held-out users. */

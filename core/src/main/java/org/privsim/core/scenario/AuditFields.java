@@ -97,7 +97,8 @@ final class AuditFields {
     /** Experiment fields of candidates of which an audit takes one value (it runs one configuration). */
     static final Set<String> ONE_VALUE_IN_AUDITS = Set.of("epochs", "covarianceShift", "lambda");
     /** Experiment fields an audit refuses (it runs one configuration and reports verdicts). */
-    static final Set<String> NOT_IN_AUDITS = Set.of("repeats", "noiseMultiplier", "exportModels");
+    static final Set<String> NOT_IN_AUDITS = Set.of("repeats", "noiseMultiplier", "exportModels", "selection",
+            "selectionMean", "selectionShape");
 
     static final FieldSpec INJECT_NOISE = number("noiseMultiplier", Bounds.scale()).byDefault(1.0)
             .doc("Every noise standard deviation × k.");

@@ -32,6 +32,19 @@ public final class Defaults {
     public static final SampleSplit SPLIT = SampleSplit.REUSE;
     /** Share of ρ priv-altmin spends on its private initialisation. */
     public static final double INIT_BUDGET_FRACTION = 0.2;
+    /** How a candidate is chosen among several ({@code selection}). */
+    public static final Selection SELECTION = Selection.ORACLE;
+    /**
+     * Mean number of candidates of a private selection: 4 covers a list of two to four candidates
+     * (each drawn uniformly) while the selection's overhead grows only with ln(mean).
+     */
+    public static final double SELECTION_MEAN = 4;
+    /**
+     * Shape η of the private selection's truncated negative binomial: 0, the logarithmic distribution, the
+     * cheapest of the family at a given mean (its selection costs the least on top of a candidate;
+     * docs/accounting.md, "Private selection").
+     */
+    public static final double SELECTION_SHAPE = 0;
     /** U-step of priv-altmin: the published Alg. 2. */
     public static final UStep U_STEP = UStep.FULL;
     /** Feature second moment of the Kronecker U-step. */

@@ -111,6 +111,21 @@ final class ExperimentReader implements ExperimentFields {
         rounds = values.keep("rounds", !uses("rounds") ? null : uses("participation") ? readRounds(effective)
                 : fields.integer(spec("rounds")).orElse(null));
         epochs = values.keep("epochs", uses("epochs") ? readEpochs(effective) : null);
+        Selection selection = values.keep("selection", uses("selection")
+                ? choice("selection", Selection.values(), Selection::id) : null);
+        boolean privateSelection = selection == Selection.PRIVATE;
+        if (privateSelection && uses("covarianceNoise") && !gaussianCovariance) {
+            fields.error("selection", "private only with covarianceNoise gaussian (the Wishart release is not"
+                    + " differentially private)");
+        }
+        if (privateSelection && fields.has("calibration")) {
+            fields.error("calibration", "not used with selection private (the selection is accounted in RDP and"
+                    + " converted to (ε, δ) tightly)");
+        }
+        for (String field : List.of("selectionMean", "selectionShape")) {
+            values.keep(field, uses(field) && onlyWith(field, privateSelection, "selection private")
+                    ? fields.number(spec(field)).orElse(null) : null);
+        }
         values.keep("split", uses("split") ? choice("split", SampleSplit.values(), SampleSplit::id) : null);
         values.keep("clipModel", positive("clipModel"));
         values.keep("clipLabel", positive("clipLabel"));
@@ -255,7 +270,7 @@ final class ExperimentReader implements ExperimentFields {
                 spec.clipLabel(), spec.initBudgetFraction(), spec.uStep(), spec.featureCovariance(),
                 spec.clipFeature(), spec.featureBudgetFraction(), spec.roundBudgetSplit(), spec.clipMoment(),
                 spec.ridge(), spec.modelNormBound(), spec.tolerance(), spec.persons(), spec.repeats(),
-                spec.metalearning(), uses("rank") ? k : null, spec.settings());
+                spec.metalearning(), uses("rank") ? k : null, spec.settings(), spec.selection());
     }
 
     /** The representation given, or null. */

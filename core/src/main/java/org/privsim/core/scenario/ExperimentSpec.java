@@ -3,6 +3,7 @@ package org.privsim.core.scenario;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import java.util.List;
 import org.privsim.core.privacy.Calibration;
+import org.privsim.core.privacy.PrivateSelection;
 
 /**
  * One experiment of a scenario, with every default resolved.
@@ -45,6 +46,9 @@ import org.privsim.core.privacy.Calibration;
  * @param settings           the algorithm's own settings record, for algorithms that keep one (the
  *                           federated, multi-task, transfer and ratings algorithms: {@link #settings(Class)}),
  *                           else null
+ * @param selection          how a candidate is chosen ({@code selection: private}): the private selection's
+ *                           distribution of the number of candidates; null for the oracle choice (the lowest
+ *                           population MSE) or an experiment with nothing to choose
  */
 public record ExperimentSpec(
         Algorithm algorithm,
@@ -71,7 +75,21 @@ public record ExperimentSpec(
         Integer repeats,
         Metalearning metalearning,
         Integer rank,
-        @JsonTypeInfo(use = JsonTypeInfo.Id.CLASS) AlgorithmSettings settings) {
+        @JsonTypeInfo(use = JsonTypeInfo.Id.CLASS) AlgorithmSettings settings,
+        PrivateSelection selection) {
+
+    /** An experiment with the oracle choice (or nothing to choose). */
+    public ExperimentSpec(Algorithm algorithm, List<Double> epsilons, Double delta, Calibration calibration,
+                          List<Integer> epochs, Participation participation, Integer rounds, SampleSplit split,
+                          Double clipModel, Double clipLabel, Double initBudgetFraction, UStep uStep,
+                          FeatureCovariance featureCovariance, Double clipFeature, Double featureBudgetFraction,
+                          Double roundBudgetSplit, Double clipMoment, Double ridge, Double modelNormBound,
+                          Double tolerance, List<Integer> persons, Integer repeats, Metalearning metalearning,
+                          Integer rank, AlgorithmSettings settings) {
+        this(algorithm, epsilons, delta, calibration, epochs, participation, rounds, split, clipModel, clipLabel,
+                initBudgetFraction, uStep, featureCovariance, clipFeature, featureBudgetFraction, roundBudgetSplit,
+                clipMoment, ridge, modelNormBound, tolerance, persons, repeats, metalearning, rank, settings, null);
+    }
 
     /** An experiment without an experiment-level rank (every task but {@code dataset}). */
     public ExperimentSpec(Algorithm algorithm, List<Double> epsilons, Double delta, Calibration calibration,
@@ -97,7 +115,7 @@ public record ExperimentSpec(
         this(algorithm, epsilons, delta, calibration, epochs, participation, rounds, split, clipModel, clipLabel,
                 initBudgetFraction, uStep, featureCovariance, clipFeature, featureBudgetFraction, roundBudgetSplit,
                 clipMoment, ridge, modelNormBound, tolerance, persons, repeats, metalearning,
-                rank, null);
+                rank, null, null);
     }
 
     public ExperimentSpec {
@@ -116,7 +134,15 @@ public record ExperimentSpec(
         return new ExperimentSpec(algorithm, List.of(epsilon), newDelta, newCalibration, epochs, participation,
                 rounds, split, clipModel, clipLabel, initBudgetFraction, uStep, featureCovariance, clipFeature,
                 featureBudgetFraction, roundBudgetSplit, clipMoment, ridge, modelNormBound, tolerance,
-                persons, repeats, metalearning, rank, settings);
+                persons, repeats, metalearning, rank, settings, selection);
+    }
+
+    /** This experiment with {@code newSelection} (null: the oracle choice). */
+    public ExperimentSpec withSelection(PrivateSelection newSelection) {
+        return new ExperimentSpec(algorithm, epsilons, delta, calibration, epochs, participation, rounds, split,
+                clipModel, clipLabel, initBudgetFraction, uStep, featureCovariance, clipFeature, featureBudgetFraction,
+                roundBudgetSplit, clipMoment, ridge, modelNormBound, tolerance, persons, repeats, metalearning, rank,
+                settings, newSelection);
     }
 
     /**

@@ -94,7 +94,7 @@ public final class ScenarioFields {
             .doc("How (ε, δ) becomes the zCDP budget ρ (mp-mtl-*: only with covarianceNoise gaussian).");
     public static final FieldSpec EPOCHS = integers("epochs", Bounds.atLeast(1)).byDefault(Defaults.PRIV_ALTMIN_EPOCHS)
             .doc("Candidate epoch counts: each ε is run with each and the lowest population MSE is reported"
-                    + " (1 with participation disjoint-batches, where it may not be given).");
+                    + " (1 with participation disjoint-batches, where it may not be given); see selection.");
     public static final FieldSpec EPOCH_CAP = integer("epochs", Bounds.atLeast(1))
             .byDefault(Defaults.NON_PRIVATE_ALTMIN_EPOCH_CAP).doc("The epoch cap (a single integer).");
     public static final FieldSpec PARTICIPATION = choice("participation", Participation::id, Participation.values())
@@ -114,6 +114,19 @@ public final class ScenarioFields {
             .defaultWords("σ_F + √k (sufficient-statistics: 2√(s² + σ²))").doc("ζ, the clip bound on |y|.");
     public static final FieldSpec INIT_BUDGET = number("initBudgetFraction", Bounds.strictlyBetween(0, 1))
             .byDefault(Defaults.INIT_BUDGET_FRACTION).doc("Share of ρ spent on the private initialisation.");
+    public static final FieldSpec SELECTION = choice("selection", Selection::id, Selection.values())
+            .byDefault(Defaults.SELECTION.id())
+            .doc("How one of several candidates (priv-altmin: epochs; mp-mtl-*: lambda × covarianceShift) is reported:"
+                    + " oracle (lowest population MSE or validation nMSE, outside the accounting) or private"
+                    + " (Papernot–Steinke random repetition scored by a noisy validation loss; the whole selection"
+                    + " meets ε; mp-mtl-*: only with covarianceNoise gaussian).");
+    public static final FieldSpec SELECTION_MEAN = number("selectionMean", Bounds.between(1, 1000))
+            .byDefault(Defaults.SELECTION_MEAN)
+            .doc("Mean number of candidates trained by a private selection (only with selection private).");
+    public static final FieldSpec SELECTION_SHAPE = number("selectionShape", Bounds.between(0, 100))
+            .byDefault(Defaults.SELECTION_SHAPE)
+            .doc("Shape η of the truncated negative binomial number of candidates: 0 logarithmic, 1 geometric"
+                    + " (only with selection private).");
     public static final FieldSpec U_STEP = choice("uStep", UStep::id, UStep.values()).byDefault(Defaults.U_STEP.id())
             .doc("full (Alg. 2: A and b released each round) or kronecker (b only).");
     public static final FieldSpec FEATURE_COVARIANCE = choice("featureCovariance", FeatureCovariance::id,
@@ -240,7 +253,8 @@ public final class ScenarioFields {
      * which of them (and which variant) each algorithm reads ({@link ExperimentForm}).
      */
     public static final List<String> EXPERIMENT_NAMES = List.of("algorithm", "epsilon", "delta", "calibration",
-            "epochs", "participation", "rounds", "split", "clipModel", "clipLabel", "initBudgetFraction", "uStep",
+            "epochs", "selection", "selectionMean", "selectionShape", "participation", "rounds", "split", "clipModel",
+            "clipLabel", "initBudgetFraction", "uStep",
             "featureCovariance", "clipFeature", "featureBudgetFraction", "roundBudgetSplit", "clipMoment", "ridge",
             "modelNormBound", "tolerance", "persons", "heldOutUsers", "personalizationSamples", "iterations",
             "stepSize", "lambda", "acceleration", "allocation", "covarianceNoise", "covarianceShift", "initialModels",

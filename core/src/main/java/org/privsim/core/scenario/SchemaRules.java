@@ -66,6 +66,15 @@ final class SchemaRules {
             rules.add(onlyWith("clipFeature", privateS));
             rules.add(onlyWith("featureBudgetFraction", privateS));
         }
+        if (used.contains("selection")) {
+            ObjectNode privateSelection = is("selection", Selection.PRIVATE.id(), Defaults.SELECTION.id());
+            rules.add(onlyWith("selectionMean", privateSelection));
+            rules.add(onlyWith("selectionShape", privateSelection));
+            if (used.contains("covarianceNoise")) {
+                rules.add(given(privateSelection, is("covarianceNoise", CovarianceNoise.GAUSSIAN.id(),
+                        Defaults.COVARIANCE_NOISE.id())));
+            }
+        }
         if (used.contains("participation")) {
             String participation = Defaults.PARTICIPATION.id();
             rules.add(onlyWith("rounds", is("participation", Participation.DISJOINT_BATCHES.id(), participation)));

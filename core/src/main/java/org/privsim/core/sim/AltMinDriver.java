@@ -15,6 +15,7 @@ import org.privsim.core.privacy.Ledger;
 import org.privsim.core.privacy.Release;
 import org.privsim.core.privacy.ReleaseLog;
 import org.privsim.core.privacy.ReleaseTap;
+import org.privsim.core.privacy.Zcdp;
 import org.privsim.core.scenario.LowRankRegressionTask;
 import org.privsim.core.scenario.Metalearning;
 
@@ -193,6 +194,7 @@ public final class AltMinDriver implements Driver {
 
     @Override
     public Step onEvaluate(ErrorSum sum) {
+        Double score = settings.scoreRho() == null ? null : score(sum);
         double excess = sum.sum() / sum.contributorCount();
         double sigmaF = task.labelNoise();
         int executed = round > settings.rounds() ? settings.rounds() : round;
@@ -211,7 +213,23 @@ public final class AltMinDriver implements Driver {
                         metalearning, u.data, task.rank(), settings.ridge(), settings.modelNormBound())).boxed()
                         .toList(),
                 sum.testError(),
-                ledger == null ? ReleaseLog.NONE : ledger.log()));
+                ledger == null ? ReleaseLog.NONE : ledger.log(),
+                score));
+    }
+
+    /**
+     * A private selection candidate's score: the users' clipped validation losses (the answers' last
+     * component, each in [0, c]) summed with Gaussian noise of the score's ρ (replace-one sensitivity c),
+     * charged to the ledger, over the number of users.
+     */
+    private double score(ErrorSum sum) {
+        int[] who = sum.contributorIds();
+        double[] sums = sum.sums();
+        double clip = settings.scoreClip();
+        Release release = ledger.charge(release(round, "score", clip, Zcdp.sigmaForRho(clip, settings.scoreRho()),
+                settings.scoreRho(), who), who);
+        double noisy = GaussianMechanism.addNoise(new double[] {sums[sums.length - 1]}, release, key.scoreNoise())[0];
+        return noisy / task.users();
     }
 
     private void tapSymmetric(Release record, double[] full, int size) {
@@ -244,7 +262,7 @@ public final class AltMinDriver implements Driver {
     private Step evaluate() {
         return new Step.Collect(new UserTask.Evaluate(key.seed(), UserTask.Model.PERSONAL, u.data.clone(), task.rank(),
                 settings.split().finalFrom(), settings.split().finalTo(), settings.ridge(),
-                settings.modelNormBound()));
+                settings.modelNormBound(), settings.scoreClip()));
     }
 
     private int asked(int t) {

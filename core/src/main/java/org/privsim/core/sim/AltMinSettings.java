@@ -3,6 +3,7 @@ package org.privsim.core.sim;
 import java.util.SplittableRandom;
 import org.privsim.core.mechanism.Injection;
 import org.privsim.core.data.SplitPlan;
+import org.privsim.core.privacy.PrivateSelection;
 import org.privsim.core.privacy.Zcdp;
 import org.privsim.core.scenario.ExperimentSpec;
 import org.privsim.core.scenario.LowRankRegressionTask;
@@ -38,6 +39,9 @@ import org.privsim.core.scenario.UStep;
  * @param tolerance      convergence tolerance on ‖UUᵀ − U'U'ᵀ‖_F (non-private epochs only), else NaN
  * @param rhoTotal       total zCDP budget per user, or null
  * @param noise          noise of each release kind (σ actually added, ρ charged), or null
+ * @param scoreRho       a private selection candidate's ρ for its score (the rest of rhoTotal trains it), or null
+ *                       for a run that is not a candidate
+ * @param scoreClip      c = ζ², the clip of each user's validation loss in the score (its sensitivity), or null
  */
 public record AltMinSettings(
         boolean isPrivate,
@@ -54,7 +58,9 @@ public record AltMinSettings(
         int[] batchOf,
         double tolerance,
         Double rhoTotal,
-        NoiseParameters noise) {
+        NoiseParameters noise,
+        Double scoreRho,
+        Double scoreClip) {
 
     /** Settings for a priv-altmin run at ε with the given epoch count: the correct mechanism. */
     public static AltMinSettings privateRun(LowRankRegressionTask task, ExperimentSpec spec, double epsilon,
@@ -83,12 +89,17 @@ public record AltMinSettings(
         int roundsPerUser = batches ? 1 : epochs;
         boolean kronecker = spec.uStep() == UStep.KRONECKER;
         boolean privateS = spec.releasesFeatureCovariance();
-        double rho = spec.calibration().totalRho(epsilon, spec.delta());
+        // A private selection's candidate: ρ such that the selection meets ε, a share of it for the score.
+        PrivateSelection selection = spec.selection();
+        double rho = selection == null ? spec.calibration().totalRho(epsilon, spec.delta())
+                : selection.candidateRho(epsilon, spec.delta());
+        Double scoreRho = selection == null ? null : PrivateSelection.SCORE_BUDGET_FRACTION * rho;
+        double training = selection == null ? rho : rho - scoreRho;
         double f = spec.initBudgetFraction();
         double phi = privateS ? spec.featureBudgetFraction() : 0;
-        double rhoInit = f * rho;
-        double rhoFeature = phi * rho;
-        double rhoRound = (1 - f - phi) * rho / roundsPerUser;
+        double rhoInit = f * training;
+        double rhoFeature = phi * training;
+        double rhoRound = (1 - f - phi) * training / roundsPerUser;
         // The full step shares a round between A and b (s to A); the Kronecker step releases b alone.
         double rhoA = kronecker ? 0 : spec.roundBudgetSplit() * rhoRound;
         double rhoB = kronecker ? rhoRound : (1 - spec.roundBudgetSplit()) * rhoRound;
@@ -104,11 +115,11 @@ public record AltMinSettings(
         // Injection.noiseMultiplier: scale every σ (× 1 is exact, so NONE is bit-identical).
         double m = injection.noiseMultiplier();
         NoiseParameters noise = new NoiseParameters(
-                sInit, Zcdp.sigmaForRho(sInit, whole ? rho : rhoInit) * m, rhoInit,
-                kronecker ? null : sA, kronecker ? null : Zcdp.sigmaForRho(sA, whole ? rho : rhoA) * m,
+                sInit, Zcdp.sigmaForRho(sInit, whole ? training : rhoInit) * m, rhoInit,
+                kronecker ? null : sA, kronecker ? null : Zcdp.sigmaForRho(sA, whole ? training : rhoA) * m,
                 kronecker ? null : rhoA,
-                sB, Zcdp.sigmaForRho(sB, whole ? rho : rhoB) * m, rhoB,
-                privateS ? sS : null, privateS ? Zcdp.sigmaForRho(sS, whole ? rho : rhoFeature) * m : null,
+                sB, Zcdp.sigmaForRho(sB, whole ? training : rhoB) * m, rhoB,
+                privateS ? sS : null, privateS ? Zcdp.sigmaForRho(sS, whole ? training : rhoFeature) * m : null,
                 privateS ? rhoFeature : null);
         // Injection.skipClipping: users clip to +∞; the sensitivities above still assume η, ζ and τ.
         boolean skip = injection.skipClipping();
@@ -118,7 +129,8 @@ public record AltMinSettings(
         double userC = kronecker && !skip ? spec.clipMoment() : Double.POSITIVE_INFINITY;
         return new AltMinSettings(true, split, userEta, userZeta, userTau, userC, !kronecker, spec.ridge(),
                 spec.modelNormBound(), batches ? 1 : epochs, rounds,
-                batches ? batches(task.users(), rounds, key.permutation()) : null, Double.NaN, rho, noise);
+                batches ? batches(task.users(), rounds, key.permutation()) : null, Double.NaN, rho, noise, scoreRho,
+                selection == null ? null : spec.clipLabel() * spec.clipLabel());
     }
 
     /** Settings for non-private-altmin: no clipping, no noise, at most {@code cap} epochs. */
@@ -130,7 +142,7 @@ public record AltMinSettings(
                 Double.POSITIVE_INFINITY, true,
                 spec.ridge(), spec.modelNormBound(), batches ? 1 : cap, rounds,
                 batches ? batches(task.users(), rounds, key.permutation()) : null,
-                batches ? Double.NaN : spec.tolerance(), null, null);
+                batches ? Double.NaN : spec.tolerance(), null, null, null, null);
     }
 
     /** Who is asked in round t (1-based). */

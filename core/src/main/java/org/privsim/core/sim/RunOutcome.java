@@ -19,6 +19,8 @@ import org.privsim.core.privacy.ReleaseLog;
  * @param testError        held-out test errors on a real data set, or null (synthetic data; then the first two
  *                         fields use the ground truth; on a data set they are meaningless and not reported)
  * @param releases         the run's privacy-charged releases ({@link ReleaseLog#NONE} when non-private)
+ * @param score            a private selection candidate's released score (the noisy mean of its users' clipped
+ *                         validation losses; lower is better), or null for a run that is not a candidate
  */
 public record RunOutcome(
         double populationMse,
@@ -32,7 +34,16 @@ public record RunOutcome(
         List<RoundRecord> roundLog,
         List<Double> heldOutExcessRisk,
         TestError testError,
-        ReleaseLog releases) {
+        ReleaseLog releases,
+        Double score) {
+
+    /** The outcome of a run that is not a private selection's candidate. */
+    public RunOutcome(double populationMse, double excessRisk, Double subspaceDistance, int rounds, int epochs,
+                      Double zcdpRho, Double maxLedgerRho, NoiseParameters noise, List<RoundRecord> roundLog,
+                      List<Double> heldOutExcessRisk, TestError testError, ReleaseLog releases) {
+        this(populationMse, excessRisk, subspaceDistance, rounds, epochs, zcdpRho, maxLedgerRho, noise, roundLog,
+                heldOutExcessRisk, testError, releases, null);
+    }
 
     public RunOutcome {
         roundLog = List.copyOf(roundLog);

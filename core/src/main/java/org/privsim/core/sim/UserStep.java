@@ -197,9 +197,20 @@ public final class UserStep {
      * Answers an evaluation request. A synthetic user answers {‖θ_j − θ_j*‖²}; a user of a real data
      * set, which has no θ_j*, answers {MSE_j, SSE_j, t_j, SST_j} of its t_j test rows: SSE_j =
      * Σ (y − ⟨x, θ_j⟩)², MSE_j = SSE_j / t_j and SST_j = Σ (y − ȳ_j)² with ȳ_j its training rows' mean
-     * label (the per-user-mean predictor R² is measured against).
+     * label (the per-user-mean predictor R² is measured against). With a {@code scoreClip} the answer
+     * ends with one more value, the user's {@link #validationLoss}.
      */
     public static double[] respond(UserDataset data, UserTask.Evaluate task) {
+        double[] answer = errors(data, task);
+        if (task.scoreClip() == null) {
+            return answer;
+        }
+        double[] scored = java.util.Arrays.copyOf(answer, answer.length + 1);
+        scored[answer.length] = validationLoss(data, task);
+        return scored;
+    }
+
+    private static double[] errors(UserDataset data, UserTask.Evaluate task) {
         double[] theta = finalModel(data, task);
         if (data.testY() != null) {
             return testErrors(data, theta);
@@ -211,6 +222,37 @@ public final class UserStep {
             err += diff * diff;
         }
         return new double[] {err};
+    }
+
+    /**
+     * A private selection candidate's validation loss for this user, in [0, c] (c the task's
+     * {@code scoreClip}): v fitted against the task's U on the first half of the final-fit rows
+     * [from, mid), mid = from + ⌊(to − from)/2⌋, and the mean over the other half [mid, to) of the
+     * squared residuals (y − ⟨x, U v⟩)², each clipped to c. Only training rows are read: never the
+     * ground truth, never a data set's test rows.
+     */
+    public static double validationLoss(UserDataset data, UserTask.Evaluate task) {
+        int d = data.dimension();
+        int to = end(data, task.to());
+        int mid = task.from() + (to - task.from()) / 2;
+        double[] v = fitPersonalModel(data, task.from(), mid, task.params(), task.rank(), task.ridge(),
+                task.modelNormBound());
+        double[] theta = new double[d];
+        for (int p = 0; p < d; p++) {
+            for (int a = 0; a < task.rank(); a++) {
+                theta[p] += task.params()[p * task.rank() + a] * v[a];
+            }
+        }
+        double loss = 0;
+        for (int i = mid; i < to; i++) {
+            double fit = 0;
+            for (int p = 0; p < d; p++) {
+                fit += data.x()[i * d + p] * theta[p];
+            }
+            double residual = data.y()[i] - fit;
+            loss += Math.min(residual * residual, task.scoreClip());
+        }
+        return to > mid ? loss / (to - mid) : task.scoreClip();
     }
 
     /** {MSE, SSE, test rows, SST} of θ on the user's test rows (see {@link #respond(UserDataset, UserTask.Evaluate)}). */

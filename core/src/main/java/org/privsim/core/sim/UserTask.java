@@ -88,10 +88,19 @@ public sealed interface UserTask permits UserTask.Init, UserTask.Round, UserTask
      * @param to             one past the last sample of the fit
      * @param ridge          ridge λ of the fit
      * @param modelNormBound R for PERSONAL
+     * @param scoreClip      c: a PERSONAL answer also holds the user's validation loss clipped to [0, c]
+     *                       ({@link UserStep#validationLoss}), a private selection's score; null for none
      */
     record Evaluate(long population, Model model, double[] params, int rank, int from, int to, double ridge,
-                    double modelNormBound)
-            implements UserTask {}
+                    double modelNormBound, Double scoreClip)
+            implements UserTask {
+
+        /** An evaluation without a score. */
+        public Evaluate(long population, Model model, double[] params, int rank, int from, int to, double ridge,
+                        double modelNormBound) {
+            this(population, model, params, rank, from, to, ridge, modelNormBound, null);
+        }
+    }
 
     /** How a user's final model θ_j is formed for evaluation. */
     enum Model {

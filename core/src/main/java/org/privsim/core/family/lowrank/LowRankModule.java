@@ -21,6 +21,9 @@ import static org.privsim.core.scenario.ScenarioFields.REPEATS;
 import static org.privsim.core.scenario.ScenarioFields.RIDGE;
 import static org.privsim.core.scenario.ScenarioFields.ROUNDS;
 import static org.privsim.core.scenario.ScenarioFields.ROUND_BUDGET;
+import static org.privsim.core.scenario.ScenarioFields.SELECTION;
+import static org.privsim.core.scenario.ScenarioFields.SELECTION_MEAN;
+import static org.privsim.core.scenario.ScenarioFields.SELECTION_SHAPE;
 import static org.privsim.core.scenario.ScenarioFields.SPLIT;
 import static org.privsim.core.scenario.ScenarioFields.TOLERANCE;
 import static org.privsim.core.scenario.ScenarioFields.U_STEP;
@@ -102,11 +105,15 @@ public final class LowRankModule implements FamilyModule {
         return !(scenario.task() instanceof RatingsTask) && LowRankFamily.INSTANCE.runs(spec.algorithm());
     }
 
-    /** One of its algorithms on a low-rank or data-set task: a run per ε, repeat and epoch count ({@link LowRankWork}). */
+    /**
+     * One of its algorithms on a low-rank or data-set task: a run per ε, repeat and epoch count ({@link LowRankWork});
+     * with a private selection, selectionMean runs per ε and repeat, spread evenly over the epoch counts.
+     */
     @Override
     public void addWork(Scenario scenario, ExperimentSpec spec, Work work) {
         LowRankRegressionTask shape = scenario.lowRankTask(spec);
-        double runs = Work.runs(spec);
+        double runs = spec.selection() == null ? Work.runs(spec)
+                : Work.runs(spec) * spec.selection().mean() / spec.epochs().size();
         for (int e : spec.epochs() == null ? List.of(0) : spec.epochs()) {
             LowRankWork.runs(work, runs, shape, spec, e);
         }
@@ -148,7 +155,7 @@ public final class LowRankModule implements FamilyModule {
     public List<ExperimentForm> forms() {
         return List.of(
                 ExperimentForm.of(Algorithm.PRIV_ALTMIN, LowRankResolver::resolve, EPSILON, DELTA, CALIBRATION,
-                        EPOCHS, PARTICIPATION, ROUNDS, SPLIT, CLIP_MODEL, CLIP_LABEL, INIT_BUDGET, U_STEP,
+                        EPOCHS, SELECTION, SELECTION_MEAN, SELECTION_SHAPE, PARTICIPATION, ROUNDS, SPLIT, CLIP_MODEL, CLIP_LABEL, INIT_BUDGET, U_STEP,
                         FEATURE_COVARIANCE, CLIP_FEATURE, FEATURE_BUDGET, ROUND_BUDGET, CLIP_MOMENT, RIDGE,
                         MODEL_NORM, HELD_OUT, PERSONALIZATION, RANK, REPEATS),
                 ExperimentForm.of(Algorithm.NON_PRIVATE_ALTMIN, LowRankResolver::resolve, EPOCH_CAP, PARTICIPATION,

@@ -12,6 +12,7 @@ import org.privsim.core.scenario.LowRankRegressionTask;
 import org.privsim.core.scenario.Metalearning;
 import org.privsim.core.scenario.Participation;
 import org.privsim.core.scenario.SampleSplit;
+import org.privsim.core.scenario.Selection;
 import org.privsim.core.scenario.Task;
 import org.privsim.core.scenario.UStep;
 
@@ -74,6 +75,7 @@ final class LowRankResolver {
                 form.reads("tolerance") ? given.or("tolerance", Double.class, Defaults.TOLERANCE) : null,
                 null, given.or("repeats", Integer.class, Defaults.LOW_RANK_REPEATS),
                 heldOutUsers == null ? null : new Metalearning(heldOutUsers,
-                        given.orList("personalizationSamples", List.of(task.samplesPerUser()))));
+                        given.orList("personalizationSamples", List.of(task.samplesPerUser()))))
+                .withSelection(Selection.resolve(form, given));
     }
 }

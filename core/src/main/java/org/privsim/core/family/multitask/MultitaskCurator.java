@@ -42,6 +42,8 @@ public final class MultitaskCurator {
     /** The factor of {@link #gaussianShift} (Gaussian releases), else null. */
     private final Double shiftFactor;
     private final int repeat;
+    /** The run's index among a private selection's draws, or −1. */
+    private final int draw;
     private final long seed;
     private final boolean exportModels;
     private final double[] epsilons;
@@ -62,6 +64,11 @@ public final class MultitaskCurator {
         this(cell, candidate, repeat, seed, null);
     }
 
+    /** The curator of one of the cell's {@link MultitaskRunPlan#picks runs}. */
+    public MultitaskCurator(MultitaskRunPlan cell, MultitaskRunPlan.Pick pick, long seed) {
+        this(cell, pick.candidate(), pick.repeat(), pick.draw(), seed, null);
+    }
+
     /**
      * A curator that also hands every Gaussian covariance release to {@code tap} (white-box audits): Σ̃⁽ᵗ⁾ + E⁽ᵗ⁾
      * as its packed upper triangle, before the public diagonal shift, with the record the ledger charged.
@@ -70,6 +77,11 @@ public final class MultitaskCurator {
      * @param tap sees the Gaussian releases, or null for none
      */
     public MultitaskCurator(MultitaskRunPlan cell, int candidate, int repeat, long seed, ReleaseTap tap) {
+        this(cell, candidate, repeat, -1, seed, tap);
+    }
+
+    private MultitaskCurator(MultitaskRunPlan cell, int candidate, int repeat, int draw, long seed, ReleaseTap tap) {
+        this.draw = draw;
         this.tap = tap;
         this.cell = cell;
         Candidate tuned = cell.candidates().get(candidate);
@@ -112,7 +124,7 @@ public final class MultitaskCurator {
             Release release = ledger.chargeAll(Release.gaussian(released, "WWᵀ", Release.Relation.REPLACE_ONE,
                     Math.sqrt(2) * clip * clip, gaussianSigma(clip, calibrated) * cell.inject().noiseMultiplier(),
                     rhos[released - 1], tasks));
-            GaussianMechanism.addSymmetricNoise(sigma, d, release, cell.noise(seed, repeat, released));
+            GaussianMechanism.addSymmetricNoise(sigma, d, release, cell.noise(seed, repeat, draw, released));
             if (tap != null) {
                 tap.released(release, PackedSymmetric.pack(sigma, d));
             }
@@ -145,12 +157,30 @@ public final class MultitaskCurator {
                 output[i] = scores[i].model();
             }
         }
+        Double score = cell.selection() == null ? null : score(scores);
         Double spent = ledger == null ? null
+                : cell.selection() != null ? Double.valueOf(cell.selection().epsilon(ledger.maxSpent(), cell.delta()))
                 : ledger.currency() == Release.Currency.ZCDP_RHO
                 ? Double.valueOf(cell.spec().calibration().epsilon(ledger.maxSpent(), cell.delta()))
                 : Double.valueOf(ledger.maxSpent());
         return new MultitaskOutcome(valid / scores.length, test / scores.length, spent, inputModels, output,
-                ledger == null ? ReleaseLog.NONE : ledger.log());
+                ledger == null ? ReleaseLog.NONE : ledger.log(), score);
+    }
+
+    /**
+     * A private selection candidate's score: the tasks' validation nMSE, each clipped to [0, 1] (1: no better
+     * than the validation targets' mean), summed with Gaussian noise of the score's ρ (replace-one sensitivity
+     * 1), charged to the ledger, over the number of tasks.
+     */
+    private double score(TaskScore[] scores) {
+        double sum = 0;
+        for (TaskScore s : scores) {
+            sum += Math.min(s.validationNmse(), 1);
+        }
+        Release release = ledger.chargeAll(Release.gaussian(released + 1, "score", Release.Relation.REPLACE_ONE, 1,
+                Zcdp.sigmaForRho(1, cell.scoreRho()), cell.scoreRho(), scores.length));
+        return GaussianMechanism.addNoise(new double[] {sum}, release, cell.noise(seed, repeat, draw, 0))[0]
+                / scores.length;
     }
 
     /**

@@ -61,15 +61,14 @@ public final class MultitaskFamily
 
     @Override
     public Context context(MultitaskRunPlan cell, int run, long seed) {
-        int repeat = run / cell.candidates().size();
+        int repeat = cell.picks().get(run).repeat();
         return new Context(cell.population(seed, repeat), cell.taskSettings(seed, repeat));
     }
 
     @Override
     public RunCurator<TaskRequest, Object, MultitaskOutcome> curator(MultitaskRunPlan cell, int run, long seed,
                                                                     Context context) {
-        int candidates = cell.candidates().size();
-        MultitaskCurator curator = new MultitaskCurator(cell, run % candidates, run / candidates, seed);
+        MultitaskCurator curator = new MultitaskCurator(cell, cell.picks().get(run), seed);
         int tasks = cell.task().tasks();
         return new RunCurator<>() {
             private boolean evaluating;
@@ -104,6 +103,9 @@ public final class MultitaskFamily
 
     @Override
     public MultitaskResult row(MultitaskRunPlan cell, List<MultitaskOutcome> outcomes) {
+        if (cell.selection() != null) {
+            return MultitaskResult.selected(cell, outcomes);
+        }
         int candidates = cell.candidates().size();
         MultitaskOutcome[][] byCandidate = new MultitaskOutcome[candidates][cell.spec().repeats()];
         for (int run = 0; run < outcomes.size(); run++) {

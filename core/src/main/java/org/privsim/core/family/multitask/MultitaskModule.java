@@ -17,6 +17,9 @@ import static org.privsim.core.scenario.ScenarioFields.PURE_DELTA;
 import static org.privsim.core.scenario.ScenarioFields.PURE_EPSILON;
 import static org.privsim.core.scenario.ScenarioFields.REPEATS;
 import static org.privsim.core.scenario.ScenarioFields.RIDGE;
+import static org.privsim.core.scenario.ScenarioFields.SELECTION;
+import static org.privsim.core.scenario.ScenarioFields.SELECTION_MEAN;
+import static org.privsim.core.scenario.ScenarioFields.SELECTION_SHAPE;
 import static org.privsim.core.scenario.ScenarioFields.STEP_SIZE;
 
 import java.util.List;
@@ -97,7 +100,9 @@ public final class MultitaskModule implements FamilyModule {
     @Override
     public void addWork(Scenario scenario, ExperimentSpec spec, Work work) {
         MultitaskRegressionTask multitask = (MultitaskRegressionTask) scenario.task();
-        double runs = Work.runs(spec) * multitask.structures().size() * candidates(spec.settings(MultitaskSettings.class));
+        // A private selection trains selectionMean candidates per ε and repeat (on average) instead of every one.
+        double runs = Work.runs(spec) * multitask.structures().size() * (spec.selection() == null
+                ? candidates(spec.settings(MultitaskSettings.class)) : spec.selection().mean());
         work.add(WorkUnit.MULTITASK_OP, runs * runOps(multitask, spec));
         work.add(WorkUnit.MULTITASK_RUN, runs);
     }
@@ -147,11 +152,11 @@ public final class MultitaskModule implements FamilyModule {
                         REPEATS),
                 ExperimentForm.of(Algorithm.MP_MTL_LOW_RANK, MultitaskResolver::resolve, PURE_EPSILON, PURE_DELTA,
                         CALIBRATION, CLIP_MODEL, RIDGE, MP_MTL_ITERATIONS, STEP_SIZE, LAMBDA, ACCELERATION,
-                        ALLOCATION, COVARIANCE_NOISE, COVARIANCE_SHIFT, INITIAL_MODELS, OUTLIER_TASK, OUTLIER_SCALE,
+                        ALLOCATION, COVARIANCE_NOISE, COVARIANCE_SHIFT, SELECTION, SELECTION_MEAN, SELECTION_SHAPE, INITIAL_MODELS, OUTLIER_TASK, OUTLIER_SCALE,
                         EXPORT_MODELS, REPEATS),
                 ExperimentForm.of(Algorithm.MP_MTL_GROUP_SPARSE, MultitaskResolver::resolve, PURE_EPSILON,
                         PURE_DELTA, CALIBRATION, CLIP_MODEL, RIDGE, MP_MTL_ITERATIONS, STEP_SIZE, LAMBDA,
-                        ACCELERATION, ALLOCATION, COVARIANCE_NOISE, COVARIANCE_SHIFT, INITIAL_MODELS, OUTLIER_TASK,
+                        ACCELERATION, ALLOCATION, COVARIANCE_NOISE, COVARIANCE_SHIFT, SELECTION, SELECTION_MEAN, SELECTION_SHAPE, INITIAL_MODELS, OUTLIER_TASK,
                         OUTLIER_SCALE, EXPORT_MODELS, REPEATS),
                 ExperimentForm.of(Algorithm.DP_AGGR, MultitaskResolver::resolve, PURE_EPSILON, CLIP_MODEL, RIDGE,
                         REPEATS));

@@ -11,6 +11,15 @@ import org.privsim.core.privacy.ReleaseLog;
  * @param inputModels    the clipped W̃⁽⁰⁾ the curator received, by task (null unless it was asked for)
  * @param outputModels   the scored final models, by task (null unless asked for)
  * @param releases       the run's privacy-charged releases ({@link ReleaseLog#NONE} when non-private)
+ * @param score          a private selection candidate's released score (noisy mean clipped validation nMSE;
+ *                       lower is better), or null
  */
 public record MultitaskOutcome(double validationNmse, double nmse, Double ledgerEpsilon, double[][] inputModels,
-        double[][] outputModels, ReleaseLog releases) {}
+        double[][] outputModels, ReleaseLog releases, Double score) {
+
+    /** The outcome of a run that is not a private selection's candidate. */
+    public MultitaskOutcome(double validationNmse, double nmse, Double ledgerEpsilon, double[][] inputModels,
+                            double[][] outputModels, ReleaseLog releases) {
+        this(validationNmse, nmse, ledgerEpsilon, inputModels, outputModels, releases, null);
+    }
+}

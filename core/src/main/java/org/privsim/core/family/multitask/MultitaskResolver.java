@@ -11,6 +11,7 @@ import org.privsim.core.scenario.GivenFields;
 import org.privsim.core.scenario.InitialModels;
 import org.privsim.core.scenario.MultitaskRegressionTask;
 import org.privsim.core.scenario.MultitaskSettings;
+import org.privsim.core.scenario.Selection;
 import org.privsim.core.scenario.Task;
 
 /**
@@ -56,6 +57,7 @@ final class MultitaskResolver {
                 form.reads("clipModel") ? given.or("clipModel", Double.class, Defaults.multitaskClip(task)) : null,
                 null, null, null, null, null, null, null, null,
                 given.or("ridge", Double.class, Defaults.MULTITASK_RIDGE), null, null, null,
-                given.or("repeats", Integer.class, Defaults.MULTITASK_REPEATS), null, null, settings);
+                given.or("repeats", Integer.class, Defaults.MULTITASK_REPEATS), null, null, settings,
+                Selection.resolve(form, given));
     }
 }

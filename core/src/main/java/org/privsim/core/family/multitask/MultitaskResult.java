@@ -1,15 +1,20 @@
 package org.privsim.core.family.multitask;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.privsim.core.privacy.CompositionBound;
 import org.privsim.core.privacy.Conversions;
+import org.privsim.core.privacy.PrivateSelection;
 import org.privsim.core.privacy.ReleaseLog;
 import org.privsim.core.run.ExperimentRow;
 import org.privsim.core.run.RepeatStatistics;
 import org.privsim.core.scenario.MultitaskSettings;
+import org.privsim.core.scenario.Selection;
 
 /**
  * One row of a report for a multi-task algorithm at one ε: the candidate (λ, covariance shift) with the lowest mean
@@ -52,13 +57,20 @@ import org.privsim.core.scenario.MultitaskSettings;
  * @param lambdasTried      every candidate (λ, covariance shift) with its mean validation and test nMSE
  *                          (null without λ)
  * @param models            W⁽⁰⁾ and the output Ŵ of the first repeat (null unless exportModels)
- * @param releases          every run's releases, candidate by candidate, repeats in order within each
+ * @param releases          every run's releases, candidate by candidate, repeats in order within each (with a
+ *                          private selection: each repeat's winner's)
+ * @param selection         how the reported candidate was chosen among several: {@code oracle} (lowest mean
+ *                          validation nMSE, outside the accounting) or {@code private} (accounted); null when
+ *                          there was one
+ * @param selectionMean     the private selection's mean number of candidates, or null
+ * @param selectionShape    the private selection's shape η, or null
  */
 @JsonPropertyOrder({"experiment", "algorithm", "epsilon", "delta", "accountedEpsilon", "basicEpsilon", "zcdpRho",
     "zcdpEpsilon", "maxLedgerEpsilon", "covarianceNoise", "calibration", "allocation", "releaseEpsilons",
     "releaseRhos", "tasks", "samplesPerTask", "dimension",
     "structure", "iterations", "stepSize", "lambda", "covarianceShift", "clipModel", "acceleration", "ridge", "initialModels",
-    "repeats", "nmse", "nmseStdErr", "validationNmse", "lambdasTried", "models", "releases"})
+    "repeats", "nmse", "nmseStdErr", "validationNmse", "lambdasTried", "models", "releases", "selection",
+    "selectionMean", "selectionShape"})
 public record MultitaskResult(
         int experiment,
         String algorithm,
@@ -92,7 +104,16 @@ public record MultitaskResult(
         double validationNmse,
         List<LambdaCandidate> lambdasTried,
         ModelMatrices models,
-        List<ReleaseLog> releases) implements ExperimentRow {
+        List<ReleaseLog> releases,
+        String selection,
+        Double selectionMean,
+        Double selectionShape) implements ExperimentRow {
+
+    @JsonIgnore
+    @Override
+    public PrivateSelection privateSelection() {
+        return selectionMean == null ? null : new PrivateSelection(selectionMean, selectionShape);
+    }
 
     /**
      * One tuning candidate.
@@ -129,20 +150,51 @@ public record MultitaskResult(
                 best = l;
             }
         }
-        MultitaskOutcome[] chosen = outcomes[best];
+        return row(cell, outcomes[best], cell.candidates().get(best), validation[best], hasLambda ? tried : null,
+                Arrays.stream(outcomes).flatMap(Arrays::stream).toList(),
+                cell.candidates().size() > 1 ? Selection.ORACLE.id() : null);
+    }
+
+    /**
+     * The row of a private selection's cell from its outcomes in {@link MultitaskRunPlan#picks} order: each
+     * repeat's candidate of the lowest released score (ties: the earlier draw); λ and the covariance shift
+     * are the first repeat's winner's, validationNmse the winners' mean; the releases are the winners'.
+     */
+    public static MultitaskResult selected(MultitaskRunPlan cell, List<MultitaskOutcome> outcomes) {
+        List<MultitaskRunPlan.Pick> picks = cell.picks();
+        Map<Integer, Integer> best = new LinkedHashMap<>();
+        for (int i = 0; i < picks.size(); i++) {
+            final int run = i;
+            best.merge(picks.get(i).repeat(), i,
+                    (held, next) -> outcomes.get(run).score() < outcomes.get(held).score() ? next : held);
+        }
+        MultitaskOutcome[] chosen = best.values().stream().map(outcomes::get).toArray(MultitaskOutcome[]::new);
+        Candidate first = cell.candidates().get(picks.get(best.values().iterator().next()).candidate());
+        return row(cell, chosen, first, RepeatStatistics.mean(field(chosen, true)), null, List.of(chosen),
+                Selection.PRIVATE.id());
+    }
+
+    /**
+     * The row reporting {@code chosen} (one outcome per repeat) of candidate {@code candidate}; the ledger's
+     * largest bound over {@code all}; {@code selection} as the row states it.
+     */
+    private static MultitaskResult row(MultitaskRunPlan cell, MultitaskOutcome[] chosen, Candidate candidate,
+                                       double validation, List<LambdaCandidate> tried, List<MultitaskOutcome> all,
+                                       String selection) {
+        MultitaskSettings settings = cell.spec().settings(MultitaskSettings.class);
+        boolean hasLambda = settings.lambdas() != null;
         double[] nmses = field(chosen, false);
         Double ledger = null;
-        for (MultitaskOutcome[] perLambda : outcomes) {
-            for (MultitaskOutcome o : perLambda) {
-                if (o.ledgerEpsilon() != null && (ledger == null || o.ledgerEpsilon() > ledger)) {
-                    ledger = o.ledgerEpsilon();
-                }
+        for (MultitaskOutcome o : all) {
+            if (o.ledgerEpsilon() != null && (ledger == null || o.ledgerEpsilon() > ledger)) {
+                ledger = o.ledgerEpsilon();
             }
         }
+        PrivateSelection privateSelection = cell.selection();
         boolean isPrivate = cell.epsilon() != null;
         boolean gaussian = isPrivate && cell.gaussianNoise();
         double[] eps = cell.releaseEpsilons();
-        double rho = cell.releasedRho();
+        double rho = privateSelection != null ? cell.totalRho() : cell.releasedRho();
         for (double e : eps) {
             rho += e * e / 2;
         }
@@ -152,18 +204,19 @@ public record MultitaskResult(
                 cell.accountedEpsilon(), isPrivate && !gaussian ? CompositionBound.basic(eps) : null,
                 isPrivate ? rho : null,
                 isPrivate && delta != null && delta > 0 ? Conversions.tightEpsilon(rho, delta) : null, ledger,
-                noise, gaussian ? cell.spec().calibration().id() : null,
+                noise, gaussian && privateSelection == null ? cell.spec().calibration().id() : null,
                 settings.allocation() == null ? null : settings.allocation().id(),
                 isPrivate && !gaussian ? boxed(eps) : null, gaussian ? boxed(cell.releaseRhos()) : null,
                 cell.task().tasks(), cell.task().samplesPerTask(), cell.task().dimension(),
                 cell.task().structure().id(), settings.iterations(), settings.stepSize(),
-                hasLambda ? cell.candidates().get(best).lambda() : null,
-                cell.candidates().get(best).covarianceShift(), cell.spec().clipModel(), settings.acceleration(),
+                hasLambda ? candidate.lambda() : null,
+                candidate.covarianceShift(), cell.spec().clipModel(), settings.acceleration(),
                 cell.spec().ridge(), settings.initialModels() == null ? null : settings.initialModels().id(),
                 chosen.length, RepeatStatistics.mean(nmses),
-                chosen.length < 2 ? null : RepeatStatistics.standardError(nmses), validation[best],
-                hasLambda ? tried : null, matrices(chosen[0]),
-                Arrays.stream(outcomes).flatMap(Arrays::stream).map(MultitaskOutcome::releases).toList());
+                chosen.length < 2 ? null : RepeatStatistics.standardError(nmses), validation,
+                tried, matrices(chosen[0]), all.stream().map(MultitaskOutcome::releases).toList(), selection,
+                privateSelection == null ? null : privateSelection.mean(),
+                privateSelection == null ? null : privateSelection.shape());
     }
 
     private static double[] field(MultitaskOutcome[] outcomes, boolean validation) {

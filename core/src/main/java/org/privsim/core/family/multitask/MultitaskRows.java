@@ -17,6 +17,7 @@ import org.privsim.core.report.Plot;
 import org.privsim.core.report.PrivacyLine;
 import org.privsim.core.report.RowDescription;
 import org.privsim.core.report.Table;
+import org.privsim.core.run.ExperimentResult;
 import org.privsim.core.scenario.DatasetTask;
 
 /**
@@ -72,7 +73,8 @@ public final class MultitaskRows implements RowDescription<MultitaskResult> {
             new CsvColumn<>("repeats", MultitaskResult::repeats),
             new CsvColumn<>("nmse", MultitaskResult::nmse),
             new CsvColumn<>("nmseStdErr", MultitaskResult::nmseStdErr),
-            new CsvColumn<>("validationNmse", MultitaskResult::validationNmse));
+            new CsvColumn<>("validationNmse", MultitaskResult::validationNmse),
+            new CsvColumn<>("selection", MultitaskResult::selection));
 
     private static final String CAPTION = "Multi-task test nMSE against the target ε (log scale), one panel per structure: private "
             + "experiments solid with ±1 s.e. bars, non-private baselines dashed. Lower is better: a "
@@ -103,15 +105,26 @@ public final class MultitaskRows implements RowDescription<MultitaskResult> {
     public Table table(List<MultitaskResult> rows, DatasetTask dataset) {
         List<Table.Column> columns = columns("multi-task algorithm", -26, "structure", -12, "epsilon", 7, "eps(acct.)", 10,
                 "nMSE ± s.e.", 21, "lambda", 8, "repeats", 7);
-        return new Table(null, columns, rows.stream().map(r -> new Table.Row(algorithm(r), r.structure(),
-                r.epsilon() == null ? "-" : brief(r.epsilon()), dash(r.accountedEpsilon(), "%.4g"),
-                withError("%.4f", r.nmse(), r.nmseStdErr()), r.lambda() == null ? "-" : brief(r.lambda()),
-                String.valueOf(r.repeats()))).toList());
+        boolean selected = rows.stream().anyMatch(r -> r.selection() != null);
+        if (selected) {
+            columns.add(new Table.Column("selection", 9, false));
+        }
+        return new Table(null, columns, rows.stream().map(r -> {
+            List<String> cells = new ArrayList<>(List.of(algorithm(r), r.structure(),
+                    r.epsilon() == null ? "-" : brief(r.epsilon()), dash(r.accountedEpsilon(), "%.4g"),
+                    withError("%.4f", r.nmse(), r.nmseStdErr()), r.lambda() == null ? "-" : brief(r.lambda()),
+                    String.valueOf(r.repeats())));
+            if (selected) {
+                cells.add(r.selection() == null ? "-" : r.selection());
+            }
+            return new Table.Row(cells, null);
+        }).toList());
     }
 
     @Override
     public PrivacyLine privacy(MultitaskResult r) {
-        return new PrivacyLine(algorithm(r), "multi-task", r.calibration(), r.zcdpRho(),
+        String calibration = r.privateSelection() != null ? ExperimentResult.SELECTION_CONVERSION : r.calibration();
+        return new PrivacyLine(algorithm(r), "multi-task", calibration, r.zcdpRho(),
                 r.basicEpsilon() == null ? null : "basic " + brief(r.basicEpsilon()),
                 r.maxLedgerEpsilon() == null ? null : "ε " + brief(r.maxLedgerEpsilon()),
                 r.covarianceNoise() == null ? (r.epsilon() == null ? "non-private" : null)

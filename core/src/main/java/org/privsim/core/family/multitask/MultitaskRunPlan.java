@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 import org.privsim.core.mechanism.Injection;
 import org.privsim.core.privacy.CompositionBound;
+import org.privsim.core.privacy.PrivateSelection;
 import org.privsim.core.random.RandomStreams;
 import org.privsim.core.scenario.Algorithm;
 import org.privsim.core.scenario.ExperimentSpec;
@@ -32,9 +33,57 @@ import org.privsim.core.scenario.Scenario;
  * @param epsilonIndex index of ε in the experiment's list (0 when non-private)
  * @param task         the scenario's task with this cell's single structure
  * @param inject       a fault injected into the curator's mechanism (audits), or {@link Injection#NONE}
+ * @param seed         the scenario's root seed: a private selection's draws ({@link #picks})
  */
 public record MultitaskRunPlan(int experiment, ExperimentSpec spec, Double epsilon, int epsilonIndex,
-        MultitaskRegressionTask task, Injection inject) {
+        MultitaskRegressionTask task, Injection inject, long seed) {
+
+    /** A cell outside a scenario's plan (audits): seed 0. */
+    public MultitaskRunPlan(int experiment, ExperimentSpec spec, Double epsilon, int epsilonIndex,
+                            MultitaskRegressionTask task, Injection inject) {
+        this(experiment, spec, epsilon, epsilonIndex, task, inject, 0);
+    }
+
+    /**
+     * One run of the cell.
+     *
+     * @param repeat    the repeat
+     * @param candidate the index of its {@link Candidate} in {@link #candidates}
+     * @param draw      its index among a private selection's candidates (its noise streams are its own), or −1
+     */
+    public record Pick(int repeat, int candidate, int draw) {}
+
+    /** The private selection of a private cell ({@code selection: private}), else null. */
+    public PrivateSelection selection() {
+        return epsilon == null ? null : spec.selection();
+    }
+
+    /**
+     * The cell's runs in order, repeat-major: every candidate in order (the oracle's choice); with a private
+     * selection K draws per repeat, K from the stream (seed, "selection", experiment, structure, ε index, repeat)
+     * and draw c's candidate uniform by the stream (seed, "selection-candidate", experiment, structure, ε index,
+     * repeat, c).
+     */
+    public List<Pick> picks() {
+        List<Pick> picks = new ArrayList<>();
+        int count = candidates().size();
+        PrivateSelection selection = selection();
+        int structure = task.structure().ordinal();
+        for (int r = 0; r < spec.repeats(); r++) {
+            if (selection == null) {
+                for (int l = 0; l < count; l++) {
+                    picks.add(new Pick(r, l, -1));
+                }
+                continue;
+            }
+            int draws = selection.count(RandomStreams.stream(seed, "selection", experiment, structure, epsilonIndex, r));
+            for (int c = 0; c < draws; c++) {
+                picks.add(new Pick(r, RandomStreams.stream(seed, "selection-candidate", experiment, structure,
+                        epsilonIndex, r, c).nextInt(count), c));
+            }
+        }
+        return picks;
+    }
 
     /** Every cell of the scenario's multi-task experiments: experiments in order, then structure, then ε. */
     public static List<MultitaskRunPlan> cells(Scenario scenario) {
@@ -49,7 +98,7 @@ public record MultitaskRunPlan(int experiment, ExperimentSpec spec, Double epsil
             for (MultitaskStructure structure : task.structures()) {
                 for (int i = 0; i < eps.size(); i++) {
                     cells.add(new MultitaskRunPlan(e, spec, eps.get(i), i, task.withStructure(structure),
-                            Injection.NONE));
+                            Injection.NONE, scenario.seed()));
                 }
             }
         }
@@ -78,9 +127,9 @@ public record MultitaskRunPlan(int experiment, ExperimentSpec spec, Double epsil
         return candidates;
     }
 
-    /** Runs of the cell: candidates × repeats. */
+    /** Runs of the cell: candidates × repeats, or a private selection's draws ({@link #picks}). */
     public int runs() {
-        return candidates().size() * spec.repeats();
+        return selection() == null ? candidates().size() * spec.repeats() : picks().size();
     }
 
     /** T, the number of covariance releases (0 for stl-ridge and dp-aggr). */
@@ -115,12 +164,22 @@ public record MultitaskRunPlan(int experiment, ExperimentSpec spec, Double epsil
         if (epsilon == null || !gaussianNoise()) {
             return new double[0];
         }
-        return spec.settings(MultitaskSettings.class).allocation().rhos(iterations(), totalRho());
+        return spec.settings(MultitaskSettings.class).allocation().rhos(iterations(),
+                selection() == null ? totalRho() : totalRho() - scoreRho());
     }
 
-    /** The total zCDP budget of a Gaussian-release cell: the calibration's ρ for (ε, δ). */
+    /**
+     * The total zCDP budget of a Gaussian-release cell: the calibration's ρ for (ε, δ), or a private selection's
+     * candidate ρ (its score's share included).
+     */
     public double totalRho() {
-        return spec.calibration().totalRho(epsilon, delta());
+        return selection() == null ? spec.calibration().totalRho(epsilon, delta())
+                : selection().candidateRho(epsilon, delta());
+    }
+
+    /** A private selection candidate's ρ for its score ({@link PrivateSelection#SCORE_BUDGET_FRACTION} of its ρ). */
+    public double scoreRho() {
+        return PrivateSelection.SCORE_BUDGET_FRACTION * totalRho();
     }
 
     /** Σ_t ρ_t of {@link #releaseRhos} (0 when there are none): the zCDP the Gaussian releases spend. */
@@ -145,6 +204,9 @@ public record MultitaskRunPlan(int experiment, ExperimentSpec spec, Double epsil
     public Double accountedEpsilon() {
         if (epsilon == null) {
             return null;
+        }
+        if (selection() != null) {
+            return selection().epsilon(totalRho(), delta());
         }
         if (gaussianNoise()) {
             return spec.calibration().epsilon(releasedRho(), delta());
@@ -183,9 +245,15 @@ public record MultitaskRunPlan(int experiment, ExperimentSpec spec, Double epsil
                 release);
     }
 
+    /** The noise stream of release {@code release} of draw {@code draw} of a private selection in repeat {@code repeat}. */
+    public SplittableRandom noise(long seed, int repeat, int draw, int release) {
+        return draw < 0 ? noise(seed, repeat, release) : RandomStreams.stream(seed, "mtl-candidate-noise", experiment,
+                task.structure().ordinal(), epsilonIndex, repeat, draw, release);
+    }
+
     /** The same cell with a fault injected (audits). */
     public MultitaskRunPlan withInjection(Injection fault) {
-        return new MultitaskRunPlan(experiment, spec, epsilon, epsilonIndex, task, fault);
+        return new MultitaskRunPlan(experiment, spec, epsilon, epsilonIndex, task, fault, seed);
     }
 
     /** A short label for progress output, e.g. {@code mp-mtl-low-rank group-sparse ε=0.1}. */
