@@ -22,7 +22,7 @@ class ReportTablesTest {
                 "clopper-pearson", 0.95, null, 1.0, 3, 4, 0.1, 0.12, null, null, null, 0.4102, point, 2.57, 0.5706, 0.7189,
                 verdict, expect,
                 expect == null || expect.equals(verdict), List.of(new RocCurve.RocPoint(0, 0),
-                        new RocCurve.RocPoint(1, 1)), null);
+                        new RocCurve.RocPoint(1, 1)), null, null, null, null);
     }
 
     private static IndexedMeanResult indexedMean(int persons) {

@@ -38,6 +38,9 @@ import org.privsim.core.scenario.Task;
  * @param experiment   priv-altmin, mp-mtl-*, dp-sgd, dp-fedavg, dp-fedrep: the resolved run settings
  *                     (ε, δ, calibration fixed to the audit's; mp-mtl-*: one λ); null for indexed mean
  * @param adversary    indexed mean: the canary LLR or the tracing attack; null for the others
+ * @param canaries     one-run: the canaries m of the run; null for the other methods
+ * @param guesses      one-run: the guesses r, or null for the best of {@link OneRunEvidence#guessGrid}
+ *                     (and for the other methods)
  */
 public record AuditSpec(
         Algorithm algorithm,
@@ -55,10 +58,17 @@ public record AuditSpec(
         Task task,
         Double canaryScale,
         ExperimentSpec experiment,
-        AuditAdversary adversary) {
+        AuditAdversary adversary,
+        Integer canaries,
+        Integer guesses) {
 
     /** Whether the trials are scored by the tracing attack (a membership test, not the canary game). */
     public boolean tracing() {
         return adversary == AuditAdversary.TRACING;
+    }
+
+    /** Whether the audit is played in one run with canaries ({@code method: one-run}). */
+    public boolean oneRun() {
+        return method == AuditMethod.ONE_RUN;
     }
 }

@@ -81,10 +81,17 @@ final class AuditFields {
             .doc("Indexed mean only: the canary's magnitude.");
     static final FieldSpec ADVERSARY = choice("adversary", AuditAdversary::id, AuditAdversary.values())
             .byDefault(AuditAdversary.LLR.id()).doc("Indexed mean only: llr or tracing.");
+    static final FieldSpec CANARIES = integer("canaries", Bounds.between(AuditReader.MIN_CANARIES,
+            AuditReader.MAX_CANARIES)).doc("Method one-run only (and required there): the canaries of the run, each"
+                    + " included with probability 1/2; at most the population and the released statistic's dimension.");
+    static final FieldSpec GUESSES = integer("guesses", Bounds.atLeast(1)).defaultWords("the best of canaries, canaries/2,"
+                    + " canaries/4, … (at most 6, at least 2), each at confidence 1 − (1 − confidence)/6")
+            .doc("Method one-run only: how many canaries the adversary guesses (half the highest scores in, half the"
+                    + " lowest out), at most canaries.");
     /** The audit's own fields, in the order of its unknown-field message (after {@code algorithm}). */
     static final List<FieldSpec> AUDIT_SETTINGS = List.of(THREAT_MODEL, COLLUSION, TARGET, AUDIT_EPSILON,
             AUDIT_DELTA, AUDIT_CALIBRATION, TRIALS, CONFIDENCE, METHOD, INJECT, EXPECT, AUDIT_TASK, CANARY_SCALE,
-            ADVERSARY);
+            ADVERSARY, CANARIES, GUESSES);
 
     /** The audit's own fields, in the order of its unknown-field message. */
     static List<FieldSpec> audit() {

@@ -135,6 +135,9 @@ final class SchemaRules {
         if (noNoise || sampled) {
             methods.removeAll(gaussianMethods);
         }
+        if (a.oneRunDimension() == null) {
+            methods.remove(AuditMethod.ONE_RUN.id());
+        }
         if (methods.size() < AuditMethod.values().length) {
             rules.add(choice("method", methods));
         }

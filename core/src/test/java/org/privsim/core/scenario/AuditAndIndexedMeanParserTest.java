@@ -73,7 +73,7 @@ class AuditAndIndexedMeanParserTest {
         AuditSpec jdp = s.audits().get(0);
         assertEquals(new AuditSpec(Algorithm.INDEXED_MEAN_JDP, ThreatModel.JDP, Collusion.ALL_BUT_TARGET, 0, 1, 1e-5,
                 Calibration.PAPER, Defaults.TRIALS, Defaults.CONFIDENCE, AuditMethod.GAUSSIAN_DP_AUC, Injection.NONE,
-                null, s.task(), Defaults.CANARY_SCALE, null, AuditAdversary.LLR), jdp);
+                null, s.task(), Defaults.CANARY_SCALE, null, AuditAdversary.LLR, null, null), jdp);
         assertEquals(ThreatModel.ONE_OUT_OF_T, s.audits().get(1).threatModel());
         assertEquals(Collusion.SINGLE, s.audits().get(1).collusion());
         AuditSpec custom = s.audits().get(2);
