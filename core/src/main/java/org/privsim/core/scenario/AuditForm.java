@@ -1,7 +1,7 @@
 package org.privsim.core.scenario;
 
 import java.util.List;
-import java.util.function.ToIntFunction;
+import java.util.function.ToIntBiFunction;
 import org.privsim.core.audit.AuditAdversary;
 import org.privsim.core.audit.ThreatModel;
 
@@ -33,14 +33,15 @@ import org.privsim.core.audit.ThreatModel;
  * @param skipClippingRefusal      the message refusing {@code inject.skipClipping}, or null when allowed
  * @param ignoreCompositionRefusal the message refusing {@code inject.ignoreComposition}, or null when allowed
  * @param oneRunDimension          the dimension of the released statistic a {@code method: one-run} audit
- *                                 places its canaries in on a task (the most canaries it supports there),
- *                                 or null when the module plays no one-run audit of the algorithm
+ *                                 places its canaries in on a task with the audit's representation (null
+ *                                 when it names none): the most canaries it supports there; null when the
+ *                                 module plays no one-run audit of the algorithm
  */
 public record AuditForm(Algorithm algorithm, List<String> taskTypes, Release release, boolean readsRunSettings,
                         List<ThreatModel> threatModels, ThreatModel defaultThreatModel, String threatModelRule,
                         List<AuditAdversary> adversaries, String member, boolean allButTargetOnly,
                         String skipClippingRefusal, String ignoreCompositionRefusal,
-                        ToIntFunction<Task> oneRunDimension) {
+                        ToIntBiFunction<Task, Representation> oneRunDimension) {
 
     /** What an audited mechanism releases, which decides its calibration, claims and valid methods. */
     public enum Release {
@@ -125,9 +126,9 @@ public record AuditForm(Algorithm algorithm, List<String> taskTypes, Release rel
 
     /**
      * This form allowing {@code method: one-run}, whose canaries live in a released statistic of
-     * {@code dimension} coordinates on a task.
+     * {@code dimension} coordinates on a task with a representation (null when the audit names none).
      */
-    public AuditForm withOneRun(ToIntFunction<Task> dimension) {
+    public AuditForm withOneRun(ToIntBiFunction<Task, Representation> dimension) {
         return new AuditForm(algorithm, taskTypes, release, readsRunSettings, threatModels, defaultThreatModel,
                 threatModelRule, adversaries, member, allButTargetOnly, skipClippingRefusal, ignoreCompositionRefusal,
                 dimension);

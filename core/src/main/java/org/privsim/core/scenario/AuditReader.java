@@ -190,7 +190,8 @@ final class AuditReader {
         }
         int population = population(task.get());
         if (canaries != null && form.oneRunDimension() != null) {
-            int dimension = form.oneRunDimension().applyAsInt(task.get());
+            int dimension = form.oneRunDimension().applyAsInt(task.get(),
+                    settings == null ? null : settings.representation());
             if (canaries > population) {
                 fields.error("canaries", "must be ≤ the population of " + taskField + " (" + population + "), got "
                         + canaries);

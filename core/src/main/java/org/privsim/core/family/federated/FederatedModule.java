@@ -176,6 +176,6 @@ public final class FederatedModule implements FamilyModule {
                         ThreatModel.WHITE_BOX)
                 .refusingSkipClipping("not supported for " + algorithm.id() + " (each user clips its own update;"
                         + " inject noiseMultiplier or ignoreComposition)")
-                .withOneRun(task -> ((LowRankRegressionTask) task).dimension());
+                .withOneRun((task, representation) -> ((LowRankRegressionTask) task).dimension());
     }
 }
