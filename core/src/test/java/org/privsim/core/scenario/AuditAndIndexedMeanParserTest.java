@@ -166,7 +166,7 @@ class AuditAndIndexedMeanParserTest {
                 "audits[0].inject.skipClipping", "expected true or false, got \"yes please\"");
         assertSingleError(audits(MEAN_TASK, AUDIT + ", repeats: 3"), "audits[0].repeats",
                 "unknown field (expected one of: algorithm, threatModel, collusion, target, epsilon, delta, calibration,"
-                        + " trials, confidence, method, inject, expect, task, canaryScale, adversary)");
+                        + " trials, confidence, method, inject, expect, task, canaryScale, adversary, canaries, guesses)");
     }
 
     /**
