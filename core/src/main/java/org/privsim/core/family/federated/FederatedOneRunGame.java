@@ -6,6 +6,7 @@ import org.privsim.core.audit.OneRunGame;
 import org.privsim.core.audit.SampledGaussianWhiteBox;
 import org.privsim.core.data.Populations;
 import org.privsim.core.data.UserPopulation;
+import org.privsim.core.data.UserStore;
 import org.privsim.core.mechanism.Injection;
 import org.privsim.core.mechanism.SgdCalibration;
 import org.privsim.core.privacy.Release;
@@ -40,7 +41,8 @@ import org.privsim.core.sim.RunOutcome;
  *
  * <p>Guarantee: {@link #scores} is a pure function of (task, settings, seed, canaries, fault): the
  * population has root seed {@code derive(seed, "audit-one-run")}, which also roots the curator's
- * sampling and noise streams, and the inclusions come from {@code seed} alone.
+ * sampling and noise streams, and the inclusions come from {@code seed} alone. The users are held as the
+ * task's {@code population} says ({@link UserStore}: kept once built, or rebuilt per round).
  */
 public final class FederatedOneRunGame implements OneRunGame {
     private final FederatedFamily family;
@@ -77,7 +79,8 @@ public final class FederatedOneRunGame implements OneRunGame {
         for (int c = 0; c < canaries; c++) {
             included[c] = OneRunGame.included(seed, c);
         }
-        UserPopulation population = Populations.create(cell.task(), RandomStreams.derive(seed, "audit-one-run"));
+        UserPopulation population = new UserStore(Populations.create(cell.task(), RandomStreams.derive(seed,
+                "audit-one-run")), cell.shape().users(), cell.shape().population());
         double clip = cell.settings().clipUpdate();
         double[] scores = new double[canaries];
         double[][] others = new double[1][];
@@ -94,7 +97,7 @@ public final class FederatedOneRunGame implements OneRunGame {
                 if (user < canaries) {
                     answer[user] = included[user] ? clip : 0;
                 } else {
-                    answer = family.clippedUpdate(cell, population.user(user), model); // rebuilt, none kept
+                    answer = family.clippedUpdate(cell, population.user(user), model);
                     for (int p = 0; p < sum.length; p++) {
                         sum[p] += answer[p];
                     }

@@ -10,6 +10,7 @@ import org.privsim.core.audit.ReleaseTranscript;
 import org.privsim.core.data.LowRankData;
 import org.privsim.core.data.SplitPlan;
 import org.privsim.core.data.UserDataset;
+import org.privsim.core.data.UserStore;
 import org.privsim.core.mechanism.Injection;
 import org.privsim.core.random.RandomStreams;
 import org.privsim.core.scenario.ExperimentSpec;
@@ -52,9 +53,9 @@ import org.privsim.core.sim.UserTask;
  * <p>Guarantee: {@link #scores} is a pure function of (task, settings, seed, canaries, fault): the
  * population has root seed {@code derive(seed, "audit-one-run")}, the run's streams those of
  * {@code RunKey(derive(seed, "audit-altmin-one-run"), 0, 0, epochs)}, the direction u stream
- * {@code (seed, "audit-canary-direction")}, and the inclusions come from {@code seed} alone. Users are
- * rebuilt for every request (none kept), canaries summed first, in id order, then the real users'
- * sum.
+ * {@code (seed, "audit-canary-direction")}, and the inclusions come from {@code seed} alone. The real
+ * users are held as the task's {@code population} says ({@link UserStore}); the canaries are summed
+ * first, in id order, then the real users' sum.
  */
 public final class AltMinOneRunGame implements OneRunGame {
     private final LowRankRegressionTask task;
@@ -64,6 +65,8 @@ public final class AltMinOneRunGame implements OneRunGame {
     private final int canaries;
     private final Injection injection;
     private final LowRankData population;
+    /** The population's users, held as the task says. */
+    private final UserStore users;
     /** {@code data[c][0]}: canary c's mirror (excluded), {@code data[c][1]}: the canary (included). */
     private final UserDataset[][] data;
 
@@ -88,6 +91,7 @@ public final class AltMinOneRunGame implements OneRunGame {
         this.canaries = canaries;
         this.injection = injection;
         this.population = new LowRankData(task, RandomStreams.derive(seed, "audit-one-run"));
+        this.users = new UserStore(population, task.users(), task.population());
         double[] u = inSpan(population.uStar(), RandomStreams.stream(seed, "audit-canary-direction"));
         SplitPlan split = SplitPlan.of(spec.split(), task.samplesPerUser());
         this.data = new UserDataset[canaries][];
@@ -125,7 +129,7 @@ public final class AltMinOneRunGame implements OneRunGame {
                 }
                 InitSum others = new InitSum(d, init.matrices());
                 for (int j = canaries; j < task.users(); j++) {
-                    UserInitStep.foldInit(population.user(j), init, others);
+                    UserInitStep.foldInit(users.user(j), init, others);
                 }
                 total.addAll(others);
                 step = driver.onInit(total);
@@ -147,7 +151,7 @@ public final class AltMinOneRunGame implements OneRunGame {
                 RoundSum others = new RoundSum(d, k, round.gram());
                 for (int j = canaries; j < task.users(); j++) {
                     if (round.participants().includes(j)) {
-                        UserStep.foldRound(population.user(j), round, others);
+                        UserStep.foldRound(users.user(j), round, others);
                     }
                 }
                 total.addAll(others);
