@@ -65,7 +65,7 @@ final class AuditFields {
             .doc("How the mechanism turns (ε, δ) into ρ (not for dp-sgd, dp-fedavg, dp-fedrep; mp-mtl-* only with"
                     + " covarianceNoise gaussian).");
     static final FieldSpec TRIALS = integer("trials", Bounds.between(AuditReader.MIN_TRIALS, AuditReader.MAX_TRIALS))
-            .multipleOf(4).byDefault(Defaults.TRIALS).doc("Games played.");
+            .multipleOf(4).byDefault(Defaults.TRIALS).doc("Games played (not with method one-run, which plays one run).");
     static final FieldSpec CONFIDENCE = number("confidence", Bounds.strictlyBetween(0, 1))
             .byDefault(Defaults.CONFIDENCE).doc("Confidence of the bounds.");
     static final FieldSpec METHOD = choice("method", AuditMethod::id, AuditMethod.values())
