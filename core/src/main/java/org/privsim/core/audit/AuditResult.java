@@ -24,8 +24,9 @@ import org.privsim.core.scenario.IndexedMeanTask;
  * @param calibration            how the mechanism turned (ε, δ) into ρ ({@code null} when nonprivate or
  *                               pure-ε, as MP-MTL)
  * @param trials                 games played (threshold methods: half choose the threshold, half are
- *                               counted; gaussian-dp-auc counts all)
- * @param method                 {@code clopper-pearson}, {@code gaussian-dp} or {@code gaussian-dp-auc}
+ *                               counted; gaussian-dp-auc counts all; one-run: 1)
+ * @param method                 {@code clopper-pearson}, {@code gaussian-dp}, {@code gaussian-dp-auc},
+ *                               {@code sampled-gaussian-auc} or {@code one-run}
  * @param confidence             confidence of the bounds (simultaneous on both error rates, or on the area)
  * @param inject                 the injected fault, or null
  * @param canaryScale            indexed mean: the canary's magnitude c; null for priv-altmin and MP-MTL

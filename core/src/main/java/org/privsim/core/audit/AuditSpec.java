@@ -14,7 +14,9 @@ import org.privsim.core.scenario.Task;
  * set exist in the task's population, the trials split into two halves with both worlds in each,
  * and {@code method} is {@code gaussian-dp} or {@code gaussian-dp-auc} only for Gaussian mechanisms,
  * {@code sampled-gaussian-auc} only for the Poisson-subsampled ones (dp-sgd, dp-fedavg, dp-fedrep)
- * (the default where none was named: see {@code AuditReader.defaultMethod}).
+ * (the default where none was named: see {@code AuditReader.defaultMethod}), and {@code one-run} only where
+ * the module plays a one-run game, with 2 ≤ canaries ≤ the population and the released statistic's
+ * dimension.
  *
  * @param algorithm    the audited mechanism (an indexed-mean mechanism, priv-altmin, mp-mtl-*, dp-sgd,
  *                     dp-fedavg or dp-fedrep)
@@ -27,7 +29,7 @@ import org.privsim.core.scenario.Task;
  * @param calibration  how the mechanism turns (ε, δ) into its zCDP budget; null for mp-mtl-*
  * @param trials       runs of the game: trial r is played in world r % 2; for the threshold
  *                     methods the first half chooses the threshold, the second half is counted;
- *                     gaussian-dp-auc counts all
+ *                     gaussian-dp-auc counts all; 1 for one-run (its one run)
  * @param confidence   confidence of the bounds (Clopper–Pearson on both rates, or the ROC area)
  * @param method       how rates become an ε lower bound
  * @param inject       fault injected into the mechanism ({@link Injection#NONE} for none)

@@ -28,6 +28,9 @@ import org.privsim.core.privacy.CompositionBound;
  * Gaussian releases (dp-sgd under billboard or white-box only, without calibration, a Gaussian-DP method or
  * noiseMultiplier, on a task with one n₂; dp-fedavg and dp-fedrep the same, under white-box only and
  * without skipClipping);
+ * {@code method: one-run} only where the module plays one run ({@link AuditForm#oneRunDimension}), with
+ * {@code canaries} (required there and only there, 2 ≤ canaries ≤ the population and the released
+ * statistic's dimension), optional {@code guesses} ≤ canaries and no {@code trials};
  * {@code trials} is a multiple of 4 (two
  * halves, each with both worlds equally); {@code gaussian-dp} and {@code gaussian-dp-auc} only for
  * Gaussian mechanisms, {@code sampled-gaussian-auc} only for the sampled mechanisms, and the default
