@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
-# One-run audit sweep: runs a scenario whose audits repeat each configuration (bench/one-run-*.yaml:
+# One-run audit sweep: runs a scenario whose audits repeat each configuration (bench/one-run/*.yaml:
 # every copy plays its own run, seeded by the audit's index) and prints, per configuration
 # (algorithm, claimed ε, injected noise multiplier), how many runs were judged violated, the range and
 # mean of ε_lower, and the mean guesses and right guesses. Exit 0 whatever the verdicts (it measures),
 # 2 on bad arguments, 1 when the run fails for another reason than an unmet expect.
 #
-# Usage: bench/one-run-sweep.sh SCENARIO [--runner sequential|local] [--out DIR]
+# Usage: bench/one-run/sweep.sh SCENARIO [--runner sequential|local] [--out DIR]
 #   --out DIR   keep the run's report under DIR (default: a temporary directory, removed); a report
 #               already there is read, not run again
 set -euo pipefail
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 runner=local
 out=""
 scenario=""
