@@ -18,7 +18,7 @@ public final class AuditsCsv {
             "injectNoiseMultiplier", "injectSkipClipping", "injectIgnoreComposition", "canaryScale",
             "falsePositives", "falseNegatives", "falsePositiveRateUpper", "falseNegativeRateUpper", "auc", "aucLower",
             "muLower", "empiricalEpsilonLower", "empiricalEpsilonPoint", "maxCertifiableEpsilon", "accountedEpsilon",
-            "tightness", "verdict", "expect", "expectMet");
+            "tightness", "verdict", "expect", "expectMet", "canaries", "guesses", "correctGuesses");
 
     private AuditsCsv() {}
 
@@ -34,7 +34,7 @@ public final class AuditsCsv {
                     a.canaryScale(), a.falsePositives(), a.falseNegatives(), a.falsePositiveRateUpper(),
                     a.falseNegativeRateUpper(), a.auc(), a.aucLower(), a.muLower(), a.empiricalEpsilonLower(),
                     a.empiricalEpsilonPoint(), a.maxCertifiableEpsilon(), a.accountedEpsilon(), a.tightness(),
-                    a.verdict(), a.expect(), a.expectMet()));
+                    a.verdict(), a.expect(), a.expectMet(), a.canaries(), a.guesses(), a.correctGuesses()));
         }
         return csv.text();
     }

@@ -220,13 +220,13 @@ public final class ReportHtml {
 
     private static void audits(Report report, StringBuilder h) {
         h.append("<h2 id=\"audits\">Audits</h2>\n");
-        h.append("<p>Each audit plays its trials against the mechanism and bounds ε from below at the stated"
-                + " confidence: <b>violated</b> when the lower bound exceeds the claimed ε, <b>inconclusive</b> when"
+        h.append("<p>Each audit plays its trials against the mechanism (a one-run audit: one run with canaries, whose"
+                + " inclusion the adversary guesses) and bounds ε from below at the stated confidence: <b>violated</b> when the lower bound exceeds the claimed ε, <b>inconclusive</b> when"
                 + " even a perfect attack could not certify more than the claim with these trials, <b>consistent</b>"
                 + " otherwise.</p>\n");
         List<String> header = List.of("audit", "algorithm", "threat model", "verdict", "expected", "claimed ε",
                 "ε lower bound", "ε point", "max certifiable", "accounted ε", "tightness", "fault injected", "δ", "|C|",
-                "method", "trials", "confidence");
+                "method", "trials", "confidence", "canaries", "right / guesses");
         List<List<String>> rows = new ArrayList<>();
         for (AuditResult a : report.audits()) {
             rows.add(Arrays.asList(String.valueOf(a.audit()), a.algorithm(), a.threatModel(), a.verdict(),
@@ -234,7 +234,8 @@ public final class ReportHtml {
                     num(a.empiricalEpsilonLower()), a.empiricalEpsilonPoint() == null ? "∞" : num(a.empiricalEpsilonPoint()),
                     num(a.maxCertifiableEpsilon()), num(a.accountedEpsilon()), num(a.tightness()), fault(a.inject()),
                     num(a.delta()), String.valueOf(a.collusionSize()), a.method(), String.valueOf(a.trials()),
-                    num(a.confidence())));
+                    num(a.confidence()), a.canaries() == null ? "" : String.valueOf(a.canaries()),
+                    a.guesses() == null ? "" : a.correctGuesses() + " / " + a.guesses()));
         }
         table(header, rows, Set.of(1, 2, 3, 4, 11, 14), true, h);
     }

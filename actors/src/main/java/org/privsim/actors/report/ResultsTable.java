@@ -87,7 +87,7 @@ public final class ResultsTable {
     private static Table audits(Report report) {
         List<Column> columns = columns("audit", 5, "algorithm", -24, "threat model", -13, "|C|", 6, "method", -15,
                 "claimed", 9, "eps lower", 9, "eps point", 9, "max cert", 9, "tightness", 9, "verdict", -12,
-                "expect", -12);
+                "expect", -12, "right/guesses", 13);
         List<Row> rows = new ArrayList<>();
         for (AuditResult a : report.audits()) {
             rows.add(new Row(List.of(String.valueOf(a.audit()), a.algorithm(), a.threatModel(),
@@ -95,7 +95,8 @@ public final class ResultsTable {
                     brief(a.empiricalEpsilonLower()),
                     a.empiricalEpsilonPoint() == null ? "∞" : brief(a.empiricalEpsilonPoint()),
                     brief(a.maxCertifiableEpsilon()), a.tightness() == null ? "-" : brief(a.tightness()),
-                    a.verdict(), a.expect() == null ? "-" : a.expect()), a.expectMet() ? null : UNMET));
+                    a.verdict(), a.expect() == null ? "-" : a.expect(),
+                    a.guesses() == null ? "-" : a.correctGuesses() + "/" + a.guesses()), a.expectMet() ? null : UNMET));
         }
         return new Table(null, columns, rows);
     }

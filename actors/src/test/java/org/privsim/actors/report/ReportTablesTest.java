@@ -22,7 +22,7 @@ class ReportTablesTest {
                 "clopper-pearson", 0.95, null, 1.0, 3, 4, 0.1, 0.12, null, null, null, 0.4102, point, 2.57, 0.5706, 0.7189,
                 verdict, expect,
                 expect == null || expect.equals(verdict), List.of(new RocCurve.RocPoint(0, 0),
-                        new RocCurve.RocPoint(1, 1)), null);
+                        new RocCurve.RocPoint(1, 1)), null, null, null, null);
     }
 
     private static IndexedMeanResult indexedMean(int persons) {
@@ -79,7 +79,7 @@ class ReportTablesTest {
         assertTrue(lines.get(1).startsWith("0,indexed-mean-jdp,jdp,\"[1, 2]\",2,"), lines.get(1));
         int columns = lines.get(0).split(",", -1).length;
         assertEquals(columns, lines.get(1).replace("\"[1, 2]\"", "x").split(",", -1).length);
-        assertTrue(lines.get(1).endsWith(",,,,0.4102,,2.57,0.5706,0.7189,consistent,,true"), lines.get(1));
+        assertTrue(lines.get(1).endsWith(",,,,0.4102,,2.57,0.5706,0.7189,consistent,,true,,,"), lines.get(1));
     }
 
     @Test

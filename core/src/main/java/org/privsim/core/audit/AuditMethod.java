@@ -38,7 +38,13 @@ public enum AuditMethod {
      * whose optimal area reaches the bound, then that composition's PLD ε at δ. For DP-SGD,
      * DP-FedAvg and DP-FedRep, which are not μ-GDP for the μ of their ε.
      */
-    SAMPLED_GAUSSIAN_AUC("sampled-gaussian-auc");
+    SAMPLED_GAUSSIAN_AUC("sampled-gaussian-auc"),
+    /**
+     * One run with m canaries, each included independently with probability ½ (Steinke, Nasr,
+     * Jagielski 2023): the adversary guesses the inclusion of the highest- and lowest-scoring canaries
+     * and {@link OneRunBound} turns its right guesses into an ε lower bound. Assumes only (ε, δ)-DP.
+     */
+    ONE_RUN("one-run");
 
     private final String id;
 

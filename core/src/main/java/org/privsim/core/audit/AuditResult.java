@@ -24,8 +24,9 @@ import org.privsim.core.scenario.IndexedMeanTask;
  * @param calibration            how the mechanism turned (ε, δ) into ρ ({@code null} when nonprivate or
  *                               pure-ε, as MP-MTL)
  * @param trials                 games played (threshold methods: half choose the threshold, half are
- *                               counted; gaussian-dp-auc counts all)
- * @param method                 {@code clopper-pearson}, {@code gaussian-dp} or {@code gaussian-dp-auc}
+ *                               counted; gaussian-dp-auc counts all; one-run: 1)
+ * @param method                 {@code clopper-pearson}, {@code gaussian-dp}, {@code gaussian-dp-auc},
+ *                               {@code sampled-gaussian-auc} or {@code one-run}
  * @param confidence             confidence of the bounds (simultaneous on both error rates, or on the area)
  * @param inject                 the injected fault, or null
  * @param canaryScale            indexed mean: the canary's magnitude c; null for priv-altmin and MP-MTL
@@ -51,12 +52,15 @@ import org.privsim.core.scenario.IndexedMeanTask;
  * @param roc                    the attack's empirical ROC on the evaluation half (at most 101 points)
  * @param tracing                {@code adversary: tracing}: the membership test's AUC over all trials, its
  *                               interval and the (ε, δ)-DP ceiling; else null
+ * @param canaries               one-run: the canaries m of the run (each included with probability ½); else null
+ * @param guesses                one-run: the canaries whose inclusion the adversary guessed; else null
+ * @param correctGuesses         one-run: how many of those guesses were right; else null
  */
 @JsonPropertyOrder({"audit", "algorithm", "threatModel", "collusion", "collusionSize", "target", "claimedEpsilon",
     "delta", "calibration", "trials", "method", "confidence", "inject", "canaryScale", "falsePositives",
     "falseNegatives", "falsePositiveRateUpper", "falseNegativeRateUpper", "auc", "aucLower", "muLower",
     "empiricalEpsilonLower", "empiricalEpsilonPoint", "maxCertifiableEpsilon", "accountedEpsilon", "tightness", "verdict",
-    "expect", "expectMet", "roc", "tracing"})
+    "expect", "expectMet", "roc", "tracing", "canaries", "guesses", "correctGuesses"})
 public record AuditResult(
         int audit,
         String algorithm,
@@ -88,7 +92,10 @@ public record AuditResult(
         String expect,
         boolean expectMet,
         List<RocCurve.RocPoint> roc,
-        TracingAuc tracing) {
+        TracingAuc tracing,
+        Integer canaries,
+        Integer guesses,
+        Integer correctGuesses) {
 
     /** Points kept of the empirical ROC curve. */
     public static final int ROC_POINTS = 101;
@@ -122,7 +129,34 @@ public record AuditResult(
                 evidence.aucLower(), evidence.muLower(), evidence.empiricalEpsilonLower(),
                 evidence.empiricalEpsilonPoint(), evidence.maxCertifiableEpsilon(), accounted, tightness, verdict, expect, expect == null || expect.equals(verdict),
                 thin(RocCurve.empirical(split.evaluationWorld0(), split.evaluationWorld1())),
-                spec.tracing() ? tracingAuc(spec, scores) : null);
+                spec.tracing() ? tracingAuc(spec, scores) : null, null, null, null);
+    }
+
+    /**
+     * The row of one-run audit {@code index} from its canaries' scores ({@code scores[c]} of canary c)
+     * and their inclusion ({@link OneRunGame#included} under the audit's game seed {@code gameSeed}):
+     * {@code trials} 1, the {@link OneRunEvidence} of the guesses, and no threshold rates or area.
+     */
+    public static AuditResult oneRun(AuditSpec spec, int index, AuditClaim claim, double[] scores, long gameSeed) {
+        boolean[] included = new boolean[scores.length];
+        for (int c = 0; c < included.length; c++) {
+            included[c] = OneRunGame.included(gameSeed, c);
+        }
+        OneRunEvidence evidence = OneRunEvidence.of(scores, included, spec.guesses(), spec.delta(), spec.confidence(),
+                spec.epsilon());
+        String verdict = evidence.verdict().id();
+        String expect = spec.expect() == null ? null : spec.expect().id();
+        Double accounted = claim.accountedEpsilon();
+        Double tightness = accounted == null || accounted == 0 || !spec.inject().isNone() ? null
+                : evidence.epsilonLower() / accounted;
+        return new AuditResult(index, spec.algorithm().id(), spec.threatModel().id(), spec.collusion().describe(),
+                spec.collusion().members(claim.population(), spec.target()).length, spec.target(), spec.epsilon(),
+                spec.delta(), spec.algorithm().isPrivate() && spec.calibration() != null ? spec.calibration().id() : null,
+                1, spec.method().id(), spec.confidence(), spec.inject().isNone() ? null : spec.inject(), null, null, null,
+                null, null, null, null, null, evidence.epsilonLower(), evidence.epsilonPoint(),
+                evidence.maxCertifiableEpsilon(), accounted, tightness, verdict, expect,
+                expect == null || expect.equals(verdict), thin(evidence.roc()), null, scores.length,
+                evidence.guesses(), evidence.correct());
     }
 
     /** The AUC of a tracing audit over all its trials: members are the world-1 trials, non-members the world-0 ones. */

@@ -14,7 +14,9 @@ import org.privsim.core.scenario.Task;
  * set exist in the task's population, the trials split into two halves with both worlds in each,
  * and {@code method} is {@code gaussian-dp} or {@code gaussian-dp-auc} only for Gaussian mechanisms,
  * {@code sampled-gaussian-auc} only for the Poisson-subsampled ones (dp-sgd, dp-fedavg, dp-fedrep)
- * (the default where none was named: see {@code AuditReader.defaultMethod}).
+ * (the default where none was named: see {@code AuditReader.defaultMethod}), and {@code one-run} only where
+ * the module plays a one-run game, with 2 ≤ canaries ≤ the population and the released statistic's
+ * dimension.
  *
  * @param algorithm    the audited mechanism (an indexed-mean mechanism, priv-altmin, mp-mtl-*, dp-sgd,
  *                     dp-fedavg or dp-fedrep)
@@ -27,7 +29,7 @@ import org.privsim.core.scenario.Task;
  * @param calibration  how the mechanism turns (ε, δ) into its zCDP budget; null for mp-mtl-*
  * @param trials       runs of the game: trial r is played in world r % 2; for the threshold
  *                     methods the first half chooses the threshold, the second half is counted;
- *                     gaussian-dp-auc counts all
+ *                     gaussian-dp-auc counts all; 1 for one-run (its one run)
  * @param confidence   confidence of the bounds (Clopper–Pearson on both rates, or the ROC area)
  * @param method       how rates become an ε lower bound
  * @param inject       fault injected into the mechanism ({@link Injection#NONE} for none)
@@ -38,6 +40,9 @@ import org.privsim.core.scenario.Task;
  * @param experiment   priv-altmin, mp-mtl-*, dp-sgd, dp-fedavg, dp-fedrep: the resolved run settings
  *                     (ε, δ, calibration fixed to the audit's; mp-mtl-*: one λ); null for indexed mean
  * @param adversary    indexed mean: the canary LLR or the tracing attack; null for the others
+ * @param canaries     one-run: the canaries m of the run; null for the other methods
+ * @param guesses      one-run: the guesses r, or null for the best of {@link OneRunEvidence#guessGrid}
+ *                     (and for the other methods)
  */
 public record AuditSpec(
         Algorithm algorithm,
@@ -55,10 +60,17 @@ public record AuditSpec(
         Task task,
         Double canaryScale,
         ExperimentSpec experiment,
-        AuditAdversary adversary) {
+        AuditAdversary adversary,
+        Integer canaries,
+        Integer guesses) {
 
     /** Whether the trials are scored by the tracing attack (a membership test, not the canary game). */
     public boolean tracing() {
         return adversary == AuditAdversary.TRACING;
+    }
+
+    /** Whether the audit is played in one run with canaries ({@code method: one-run}). */
+    public boolean oneRun() {
+        return method == AuditMethod.ONE_RUN;
     }
 }

@@ -8,6 +8,7 @@ import org.privsim.core.audit.AuditResult;
 import org.privsim.core.audit.BatchScores;
 import org.privsim.core.audit.AuditSpec;
 import org.privsim.core.audit.DistinguishingGame;
+import org.privsim.core.audit.OneRunGame;
 import org.privsim.core.module.FamilyModule;
 import org.privsim.core.module.ParticipantAudit;
 import org.privsim.core.scenario.Algorithm;
@@ -33,6 +34,9 @@ import org.privsim.core.seam.Step;
  * dp-fedrep — see {@link AuditGames}) is a game
  * that lives fully in core: its runs have no participants and their curator plays the batch's trials
  * with {@link DistinguishingGame#score}.
+ *
+ * <p>A one-run audit ({@code method: one-run}) is one run whose curator plays the module's
+ * {@link OneRunGame} in core; its outcome carries the canaries' scores (canary c's at index c).
  *
  * <p>Guarantee: every trial's score equals {@link AuditGames#play}'s bit for bit (each is a pure
  * function of (audit, trial, world); {@link ParticipantAudit}'s guarantee), so the row is the same on
@@ -74,19 +78,22 @@ public final class AuditFamily implements Family<AuditFamily.Cell, Object, Objec
         }
 
         Object context(long seed) {
-            return contexts.computeIfAbsent(seed, s -> withParticipants()
-                    ? Families.auditing(spec).participantAudit(spec, index, s)
+            return contexts.computeIfAbsent(seed, s -> spec.oneRun() ? new OneRun(AuditGames.oneRun(scenario, index, s))
+                    : withParticipants() ? Families.auditing(spec).participantAudit(spec, index, s)
                     : new Game(AuditGames.of(scenario, index, s)));
         }
 
         /** Trials per run. */
         int batch() {
-            return withParticipants() ? ((ParticipantAudit) context(scenario.seed())).batch() : 1;
+            return !spec.oneRun() && withParticipants() ? ((ParticipantAudit) context(scenario.seed())).batch() : 1;
         }
     }
 
     /** A game living fully in core. */
     private record Game(DistinguishingGame game) {}
+
+    /** A one-run game living fully in core: its one run's outcome is the canaries' scores. */
+    private record OneRun(OneRunGame game) {}
 
     private AuditFamily() {}
 
@@ -128,7 +135,7 @@ public final class AuditFamily implements Family<AuditFamily.Cell, Object, Objec
 
     @Override
     public Role role(Cell cell, int id) {
-        return cell.withParticipants() ? ((ParticipantAudit) cell.context(cell.scenario.seed())).role(id) : Role.USER;
+        return !cell.spec.oneRun() && cell.withParticipants() ? ((ParticipantAudit) cell.context(cell.scenario.seed())).role(id) : Role.USER;
     }
 
     @Override
@@ -136,6 +143,19 @@ public final class AuditFamily implements Family<AuditFamily.Cell, Object, Objec
         int batch = cell.batch();
         int first = run * batch;
         int count = Math.min(batch, cell.spec.trials() - first);
+        if (context instanceof OneRun oneRun) {
+            return new RunCurator<>() {
+                @Override
+                public Step<Object, BatchScores> start() {
+                    return new Step.Done<>(new BatchScores(0, oneRun.game().scores()));
+                }
+
+                @Override
+                public Step<Object, BatchScores> onAnswers(List<Object> answers) {
+                    throw new IllegalStateException("a game in core asks nobody");
+                }
+            };
+        }
         if (context instanceof Game game) {
             return new RunCurator<>() {
                 @Override
@@ -163,6 +183,9 @@ public final class AuditFamily implements Family<AuditFamily.Cell, Object, Objec
 
     @Override
     public AuditResult row(Cell cell, List<BatchScores> outcomes) {
+        if (cell.spec.oneRun()) {
+            return AuditGames.oneRunRow(cell.scenario, cell.index, cell.scenario.seed(), outcomes.get(0).scores());
+        }
         double[] scores = new double[cell.spec.trials()];
         int filled = 0;
         for (BatchScores batch : outcomes) {

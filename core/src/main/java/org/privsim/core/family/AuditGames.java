@@ -4,6 +4,8 @@ import org.privsim.core.audit.AuditClaim;
 import org.privsim.core.audit.AuditResult;
 import org.privsim.core.audit.AuditSpec;
 import org.privsim.core.audit.DistinguishingGame;
+import org.privsim.core.audit.OneRunGame;
+import org.privsim.core.module.FamilyModule;
 import org.privsim.core.scenario.Scenario;
 
 /**
@@ -34,9 +36,27 @@ public final class AuditGames {
         return Families.auditing(spec).claim(spec);
     }
 
-    /** Plays every trial of audit {@code index} in order and returns its report row. */
+    /** The one-run game of audit {@code index} (a {@code method: one-run} audit) under root seed {@code root}. */
+    public static OneRunGame oneRun(Scenario scenario, int index, long root) {
+        AuditSpec spec = scenario.audits().get(index);
+        return Families.auditing(spec).oneRunGame(scenario, spec, index, root);
+    }
+
+    /** The row of one-run audit {@code index} under root seed {@code root} from its canaries' scores. */
+    public static AuditResult oneRunRow(Scenario scenario, int index, long root, double[] scores) {
+        AuditSpec spec = scenario.audits().get(index);
+        return AuditResult.oneRun(spec, index, claim(spec), scores, FamilyModule.gameSeed(root, index));
+    }
+
+    /**
+     * Plays every trial of audit {@code index} in order (a one-run audit: its one run) and returns its
+     * report row.
+     */
     public static AuditResult play(Scenario scenario, int index) {
         AuditSpec spec = scenario.audits().get(index);
+        if (spec.oneRun()) {
+            return oneRunRow(scenario, index, scenario.seed(), oneRun(scenario, index, scenario.seed()).scores());
+        }
         DistinguishingGame game = of(scenario, index);
         double[] scores = new double[spec.trials()];
         for (int r = 0; r < scores.length; r++) {

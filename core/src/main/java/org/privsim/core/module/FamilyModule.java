@@ -4,6 +4,7 @@ import java.util.List;
 import org.privsim.core.audit.AuditClaim;
 import org.privsim.core.audit.AuditSpec;
 import org.privsim.core.audit.DistinguishingGame;
+import org.privsim.core.audit.OneRunGame;
 import org.privsim.core.random.RandomStreams;
 import org.privsim.core.report.RowDescription;
 import org.privsim.core.scenario.AuditForm;
@@ -73,6 +74,17 @@ public interface FamilyModule {
      */
     default ParticipantAudit participantAudit(AuditSpec spec, int index, long seed) {
         throw new UnsupportedOperationException(id() + " plays no audit with participants");
+    }
+
+    /**
+     * The one-run game of audit {@code index} of {@code scenario} (whose spec this module {@link #audits},
+     * with {@code method: one-run}, allowed where its {@link AuditForm#oneRunDimension} is set) under root
+     * seed {@code root}, seeded by {@link #gameSeed}.
+     *
+     * @throws UnsupportedOperationException when the module plays no one-run audit (the default)
+     */
+    default OneRunGame oneRunGame(Scenario scenario, AuditSpec spec, int index, long root) {
+        throw new UnsupportedOperationException(id() + " plays no one-run audit");
     }
 
     /**

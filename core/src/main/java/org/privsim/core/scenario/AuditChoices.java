@@ -113,7 +113,12 @@ final class AuditChoices {
         return fields.integer("collusion", OPTIONAL, Bounds.atLeast(0)).map(Collusion::ofSize).orElse(null);
     }
 
-    Integer readTrials() {
+    Integer readTrials(AuditMethod method) {
+        if (method == AuditMethod.ONE_RUN && fields.has("trials")) {
+            fields.error("trials", "not used by method one-run (it plays one run of the population with its canaries;"
+                    + " see canaries)");
+            return null;
+        }
         Optional<Integer> read = fields.integer(AuditFields.TRIALS);
         if (read.isPresent() && read.get() % AuditFields.TRIALS.multipleOf() != 0) {
             fields.error("trials", "must be a multiple of " + AuditFields.TRIALS.multipleOf() + " (half select the threshold, half are counted, each"
@@ -143,6 +148,11 @@ final class AuditChoices {
                     + " composition, which only dp-sgd, dp-fedavg and dp-fedrep release, not " + algorithm.id());
             return null;
         }
+        if (read == AuditMethod.ONE_RUN && form != null && form.oneRunDimension() == null) {
+            fields.error("method", "one-run is implemented for dp-fedavg, dp-fedrep, dp-sgd and priv-altmin"
+                    + " (u-step kronecker), not " + algorithm.id());
+            return null;
+        }
         if (gaussian && releases(AuditForm.Release.COVARIANCE) && !gaussianCovariance) {
             fields.error("method", read.id() + " is valid only for Gaussian mechanisms; " + algorithm.id()
                     + " adds Wishart noise (use clopper-pearson, or covarianceNoise: gaussian)");
@@ -169,6 +179,33 @@ final class AuditChoices {
             return Injection.NONE;
         }
         return new Injection(multiplier.orElse(1.0), skipClipping.orElse(false), ignoreComposition.orElse(false));
+    }
+
+    /** {@code canaries}: required with method one-run, refused with the others. */
+    Integer readCanaries(AuditMethod method) {
+        if (method == AuditMethod.ONE_RUN && !fields.has("canaries")) {
+            fields.error("canaries", "required with method one-run (the canaries of its one run)");
+            return null;
+        }
+        if (method != AuditMethod.ONE_RUN && fields.has("canaries")) {
+            fields.error("canaries", "only used with method one-run (the other methods play trials; see trials)");
+            return null;
+        }
+        return fields.integer(AuditFields.CANARIES).orElse(null);
+    }
+
+    /** {@code guesses}: method one-run only, at most {@code canaries}. */
+    Integer readGuesses(AuditMethod method, Integer canaries) {
+        if (method != AuditMethod.ONE_RUN && fields.has("guesses")) {
+            fields.error("guesses", "only used with method one-run");
+            return null;
+        }
+        Integer read = fields.integer(AuditFields.GUESSES).orElse(null);
+        if (read != null && canaries != null && read > canaries) {
+            fields.error("guesses", "must be ≤ canaries (" + canaries + "), got " + read);
+            return null;
+        }
+        return read;
     }
 
     Double readCanaryScale() {

@@ -65,7 +65,7 @@ final class AuditFields {
             .doc("How the mechanism turns (ε, δ) into ρ (not for dp-sgd, dp-fedavg, dp-fedrep; mp-mtl-* only with"
                     + " covarianceNoise gaussian).");
     static final FieldSpec TRIALS = integer("trials", Bounds.between(AuditReader.MIN_TRIALS, AuditReader.MAX_TRIALS))
-            .multipleOf(4).byDefault(Defaults.TRIALS).doc("Games played.");
+            .multipleOf(4).byDefault(Defaults.TRIALS).doc("Games played (not with method one-run, which plays one run).");
     static final FieldSpec CONFIDENCE = number("confidence", Bounds.strictlyBetween(0, 1))
             .byDefault(Defaults.CONFIDENCE).doc("Confidence of the bounds.");
     static final FieldSpec METHOD = choice("method", AuditMethod::id, AuditMethod.values())
@@ -81,10 +81,17 @@ final class AuditFields {
             .doc("Indexed mean only: the canary's magnitude.");
     static final FieldSpec ADVERSARY = choice("adversary", AuditAdversary::id, AuditAdversary.values())
             .byDefault(AuditAdversary.LLR.id()).doc("Indexed mean only: llr or tracing.");
+    static final FieldSpec CANARIES = integer("canaries", Bounds.between(AuditReader.MIN_CANARIES,
+            AuditReader.MAX_CANARIES)).doc("Method one-run only (and required there): the canaries of the run, each"
+                    + " included with probability 1/2; at most the population and the released statistic's dimension.");
+    static final FieldSpec GUESSES = integer("guesses", Bounds.atLeast(1)).defaultWords("the best of canaries, canaries/2,"
+                    + " canaries/4, … (at most 6, at least 2), each at confidence 1 − (1 − confidence)/6")
+            .doc("Method one-run only: how many canaries the adversary guesses (half the highest scores in, half the"
+                    + " lowest out), at most canaries.");
     /** The audit's own fields, in the order of its unknown-field message (after {@code algorithm}). */
     static final List<FieldSpec> AUDIT_SETTINGS = List.of(THREAT_MODEL, COLLUSION, TARGET, AUDIT_EPSILON,
             AUDIT_DELTA, AUDIT_CALIBRATION, TRIALS, CONFIDENCE, METHOD, INJECT, EXPECT, AUDIT_TASK, CANARY_SCALE,
-            ADVERSARY);
+            ADVERSARY, CANARIES, GUESSES);
 
     /** The audit's own fields, in the order of its unknown-field message. */
     static List<FieldSpec> audit() {

@@ -1,6 +1,7 @@
 package org.privsim.core.scenario;
 
 import java.util.List;
+import java.util.function.ToIntBiFunction;
 import org.privsim.core.audit.AuditAdversary;
 import org.privsim.core.audit.ThreatModel;
 
@@ -31,11 +32,16 @@ import org.privsim.core.audit.ThreatModel;
  * @param allButTargetOnly         whether every other member colludes whatever the audit says
  * @param skipClippingRefusal      the message refusing {@code inject.skipClipping}, or null when allowed
  * @param ignoreCompositionRefusal the message refusing {@code inject.ignoreComposition}, or null when allowed
+ * @param oneRunDimension          the dimension of the released statistic a {@code method: one-run} audit
+ *                                 places its canaries in on a task with the audit's representation (null
+ *                                 when it names none): the most canaries it supports there; null when the
+ *                                 module plays no one-run audit of the algorithm
  */
 public record AuditForm(Algorithm algorithm, List<String> taskTypes, Release release, boolean readsRunSettings,
                         List<ThreatModel> threatModels, ThreatModel defaultThreatModel, String threatModelRule,
                         List<AuditAdversary> adversaries, String member, boolean allButTargetOnly,
-                        String skipClippingRefusal, String ignoreCompositionRefusal) {
+                        String skipClippingRefusal, String ignoreCompositionRefusal,
+                        ToIntBiFunction<Task, Representation> oneRunDimension) {
 
     /** What an audited mechanism releases, which decides its calibration, claims and valid methods. */
     public enum Release {
@@ -71,51 +77,61 @@ public record AuditForm(Algorithm algorithm, List<String> taskTypes, Release rel
      */
     public static AuditForm of(Algorithm algorithm, Release release, String... taskTypes) {
         return new AuditForm(algorithm, List.of(taskTypes), release, false, List.of(ThreatModel.values()),
-                ThreatModel.BILLBOARD, null, List.of(), "user", false, null, null);
+                ThreatModel.BILLBOARD, null, List.of(), "user", false, null, null, null);
     }
 
     /** This form taking the run settings of an experiment of the algorithm. */
     public AuditForm withRunSettings() {
         return new AuditForm(algorithm, taskTypes, release, true, threatModels, defaultThreatModel, threatModelRule,
-                adversaries, member, allButTargetOnly, skipClippingRefusal, ignoreCompositionRefusal);
+                adversaries, member, allButTargetOnly, skipClippingRefusal, ignoreCompositionRefusal, oneRunDimension);
     }
 
     /** This form allowing only {@code models} (the first the default; none when {@code byDefault} is false), refusing the others because of {@code rule}. */
     public AuditForm underOnly(String rule, boolean byDefault, ThreatModel... models) {
         return new AuditForm(algorithm, taskTypes, release, readsRunSettings, List.of(models),
                 byDefault ? models[0] : null, rule, adversaries, member, allButTargetOnly, skipClippingRefusal,
-                ignoreCompositionRefusal);
+                ignoreCompositionRefusal, oneRunDimension);
     }
 
     /** This form with default threat model {@code model}. */
     public AuditForm byDefault(ThreatModel model) {
         return new AuditForm(algorithm, taskTypes, release, readsRunSettings, threatModels, model, threatModelRule,
-                adversaries, member, allButTargetOnly, skipClippingRefusal, ignoreCompositionRefusal);
+                adversaries, member, allButTargetOnly, skipClippingRefusal, ignoreCompositionRefusal, oneRunDimension);
     }
 
     /** This form letting the audit choose among {@code choices} (and scale its canary). */
     public AuditForm adversaries(AuditAdversary... choices) {
         return new AuditForm(algorithm, taskTypes, release, readsRunSettings, threatModels, defaultThreatModel,
                 threatModelRule, List.of(choices), member, allButTargetOnly, skipClippingRefusal,
-                ignoreCompositionRefusal);
+                ignoreCompositionRefusal, oneRunDimension);
     }
 
     /** This form whose canary is a task, with every other task colluding. */
     public AuditForm taskCanaryAllButTarget() {
         return new AuditForm(algorithm, taskTypes, release, readsRunSettings, threatModels, defaultThreatModel,
-                threatModelRule, adversaries, "task", true, skipClippingRefusal, ignoreCompositionRefusal);
+                threatModelRule, adversaries, "task", true, skipClippingRefusal, ignoreCompositionRefusal, oneRunDimension);
     }
 
     /** This form refusing {@code inject.skipClipping} with {@code message}. */
     public AuditForm refusingSkipClipping(String message) {
         return new AuditForm(algorithm, taskTypes, release, readsRunSettings, threatModels, defaultThreatModel,
-                threatModelRule, adversaries, member, allButTargetOnly, message, ignoreCompositionRefusal);
+                threatModelRule, adversaries, member, allButTargetOnly, message, ignoreCompositionRefusal, oneRunDimension);
     }
 
     /** This form refusing {@code inject.ignoreComposition} with {@code message}. */
     public AuditForm refusingIgnoreComposition(String message) {
         return new AuditForm(algorithm, taskTypes, release, readsRunSettings, threatModels, defaultThreatModel,
-                threatModelRule, adversaries, member, allButTargetOnly, skipClippingRefusal, message);
+                threatModelRule, adversaries, member, allButTargetOnly, skipClippingRefusal, message, oneRunDimension);
+    }
+
+    /**
+     * This form allowing {@code method: one-run}, whose canaries live in a released statistic of
+     * {@code dimension} coordinates on a task with a representation (null when the audit names none).
+     */
+    public AuditForm withOneRun(ToIntBiFunction<Task, Representation> dimension) {
+        return new AuditForm(algorithm, taskTypes, release, readsRunSettings, threatModels, defaultThreatModel,
+                threatModelRule, adversaries, member, allButTargetOnly, skipClippingRefusal, ignoreCompositionRefusal,
+                dimension);
     }
 
     /** Whether its game plays on a task of {@code type}. */

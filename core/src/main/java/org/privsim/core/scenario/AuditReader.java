@@ -28,6 +28,9 @@ import org.privsim.core.privacy.CompositionBound;
  * Gaussian releases (dp-sgd under billboard or white-box only, without calibration, a Gaussian-DP method or
  * noiseMultiplier, on a task with one n₂; dp-fedavg and dp-fedrep the same, under white-box only and
  * without skipClipping);
+ * {@code method: one-run} only where the module plays one run ({@link AuditForm#oneRunDimension}), with
+ * {@code canaries} (required there and only there, 2 ≤ canaries ≤ the population and the released
+ * statistic's dimension), optional {@code guesses} ≤ canaries and no {@code trials};
  * {@code trials} is a multiple of 4 (two
  * halves, each with both worlds equally); {@code gaussian-dp} and {@code gaussian-dp-auc} only for
  * Gaussian mechanisms, {@code sampled-gaussian-auc} only for the sampled mechanisms, and the default
@@ -50,6 +53,10 @@ final class AuditReader {
      * coordinates (10⁸ draws, about a second per trial).
      */
     static final long MAX_TRACING_DRAWS = 100_000_000L;
+    /** Fewest canaries of a one-run audit. */
+    static final int MIN_CANARIES = 2;
+    /** Most canaries of a one-run audit (each is a user or sample of the run). */
+    static final int MAX_CANARIES = 1_000_000;
     /** Smallest number of trials: every world needs at least two trials in each half. */
     static final int MIN_TRIALS = 8;
 
@@ -76,6 +83,8 @@ final class AuditReader {
     private final Optional<Task> ownTask;
     private final Double canaryScale;
     private final AuditAdversary adversary;
+    private final Integer canaries;
+    private final Integer guesses;
     /** Reads the run settings of a priv-altmin audit; null otherwise. */
     private final ExperimentReader settings;
     /** Whether the audit runs on a ratings task (its own, or the scenario's). */
@@ -134,9 +143,11 @@ final class AuditReader {
             fields.error("delta", "must be > 0 with covarianceNoise gaussian (a Gaussian release is not pure ε-DP)");
         }
         calibration = choices.readCalibration();
-        trials = choices.readTrials();
         confidence = fields.number(AuditFields.CONFIDENCE).orElse(null);
         method = choices.readMethod();
+        trials = choices.readTrials(method);
+        canaries = choices.readCanaries(method);
+        guesses = choices.readGuesses(method, canaries);
         inject = fields.object(AuditFields.INJECT.name(), AuditFields.INJECT.presence()).map(choices::readInjection).orElse(Injection.NONE);
         expect = fields.choice(AuditFields.EXPECT, List.of(Verdict.values()), Verdict::id).orElse(null);
         ownTask = fields.object(AuditFields.AUDIT_TASK.name(), AuditFields.AUDIT_TASK.presence()).flatMap(TaskReader::read);
@@ -181,6 +192,20 @@ final class AuditReader {
             return;
         }
         int population = population(task.get());
+        if (canaries != null && form.oneRunDimension() != null) {
+            int dimension = form.oneRunDimension().applyAsInt(task.get(),
+                    settings == null ? null : settings.representation());
+            if (canaries > population) {
+                fields.error("canaries", "must be ≤ the population of " + taskField + " (" + population + "), got "
+                        + canaries);
+                return;
+            }
+            if (canaries > dimension) {
+                fields.error("canaries", "must be ≤ the dimension of the released statistic on " + taskField + " ("
+                        + dimension + ": one direction per canary), got " + canaries);
+                return;
+            }
+        }
         int resolvedTarget = target == null ? Defaults.TARGET : target;
         if (resolvedTarget >= population) {
             fields.error("target", "must be < the population of " + taskField + " (" + population + "), got "
@@ -221,7 +246,7 @@ final class AuditReader {
                 mpMtl && !gaussianMpMtl ? claimedEpsilon(experiment) : epsilon,
                 resolvedDelta,
                 resolvedCalibration,
-                trials == null ? Defaults.TRIALS : trials,
+                method == AuditMethod.ONE_RUN ? 1 : trials == null ? Defaults.TRIALS : trials,
                 confidence == null ? Defaults.CONFIDENCE : confidence,
                 method != null ? method : releases(AuditForm.Release.SAMPLED_GAUSSIAN) && model == ThreatModel.WHITE_BOX
                         ? AuditMethod.SAMPLED_GAUSSIAN_AUC : defaultMethod(algorithm, gaussianMpMtl),
@@ -231,7 +256,9 @@ final class AuditReader {
                 !form.adversaries().isEmpty() && adversary != AuditAdversary.TRACING
                         ? (canaryScale == null ? Defaults.CANARY_SCALE : canaryScale) : null,
                 experiment,
-                form.adversaries().isEmpty() ? null : adversary == null ? AuditAdversary.LLR : adversary);
+                form.adversaries().isEmpty() ? null : adversary == null ? AuditAdversary.LLR : adversary,
+                canaries,
+                guesses);
     }
 
     /** CB of the releases' ε_t at δ: the ε an MP-MTL run actually claims (Σε_t, the pure ε, when δ = 0). */

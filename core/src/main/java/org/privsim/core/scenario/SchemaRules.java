@@ -144,6 +144,14 @@ final class SchemaRules {
         if (noNoise || sampled) {
             methods.removeAll(gaussianMethods);
         }
+        if (a.oneRunDimension() == null) {
+            methods.remove(AuditMethod.ONE_RUN.id());
+        }
+        // canaries and guesses only with one-run, which needs canaries and plays no trials
+        ObjectNode oneRun = is("method", AuditMethod.ONE_RUN.id(), "");
+        rules.add(onlyWith("canaries", oneRun));
+        rules.add(onlyWith("guesses", oneRun));
+        rules.add(given(oneRun, allOf(required("canaries"), not(present("trials")))));
         if (methods.size() < AuditMethod.values().length) {
             rules.add(choice("method", methods));
         }

@@ -323,7 +323,7 @@ class AuditStatisticsTest {
             assertEquals(Optional.of(verdict), Verdict.byId(verdict.id()));
         }
         assertEquals(Optional.empty(), AuditMethod.byId("bayesian"));
-        assertEquals("clopper-pearson, gaussian-dp, gaussian-dp-auc, sampled-gaussian-auc", AuditMethod.ids());
+        assertEquals("clopper-pearson, gaussian-dp, gaussian-dp-auc, sampled-gaussian-auc, one-run", AuditMethod.ids());
         assertEquals("consistent, violated, inconclusive", Verdict.ids());
         ObjectMapper mapper = new ObjectMapper();
         assertEquals("\"gaussian-dp\"", mapper.writeValueAsString(AuditMethod.GAUSSIAN_DP));

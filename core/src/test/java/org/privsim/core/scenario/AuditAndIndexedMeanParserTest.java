@@ -73,7 +73,7 @@ class AuditAndIndexedMeanParserTest {
         AuditSpec jdp = s.audits().get(0);
         assertEquals(new AuditSpec(Algorithm.INDEXED_MEAN_JDP, ThreatModel.JDP, Collusion.ALL_BUT_TARGET, 0, 1, 1e-5,
                 Calibration.PAPER, Defaults.TRIALS, Defaults.CONFIDENCE, AuditMethod.GAUSSIAN_DP_AUC, Injection.NONE,
-                null, s.task(), Defaults.CANARY_SCALE, null, AuditAdversary.LLR), jdp);
+                null, s.task(), Defaults.CANARY_SCALE, null, AuditAdversary.LLR, null, null), jdp);
         assertEquals(ThreatModel.ONE_OUT_OF_T, s.audits().get(1).threatModel());
         assertEquals(Collusion.SINGLE, s.audits().get(1).collusion());
         AuditSpec custom = s.audits().get(2);
@@ -166,7 +166,7 @@ class AuditAndIndexedMeanParserTest {
                 "audits[0].inject.skipClipping", "expected true or false, got \"yes please\"");
         assertSingleError(audits(MEAN_TASK, AUDIT + ", repeats: 3"), "audits[0].repeats",
                 "unknown field (expected one of: algorithm, threatModel, collusion, target, epsilon, delta, calibration,"
-                        + " trials, confidence, method, inject, expect, task, canaryScale, adversary)");
+                        + " trials, confidence, method, inject, expect, task, canaryScale, adversary, canaries, guesses)");
     }
 
     /**

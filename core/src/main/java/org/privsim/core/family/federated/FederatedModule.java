@@ -25,6 +25,7 @@ import org.privsim.core.audit.AuditClaim;
 import org.privsim.core.audit.AuditMethod;
 import org.privsim.core.audit.AuditSpec;
 import org.privsim.core.audit.DistinguishingGame;
+import org.privsim.core.audit.OneRunGame;
 import org.privsim.core.module.FamilyModule;
 import org.privsim.core.module.PopulationUse;
 import org.privsim.core.module.Work;
@@ -79,6 +80,12 @@ public final class FederatedModule implements FamilyModule {
     public DistinguishingGame game(Scenario scenario, AuditSpec spec, int index, long root) {
         return new FederatedWhiteBoxGame((LowRankRegressionTask) spec.task(), spec.experiment(),
                 FamilyModule.gameSeed(root, index), spec.target(), spec.inject());
+    }
+
+    @Override
+    public OneRunGame oneRunGame(Scenario scenario, AuditSpec spec, int index, long root) {
+        return new FederatedOneRunGame((LowRankRegressionTask) spec.task(), spec.experiment(),
+                FamilyModule.gameSeed(root, index), spec.canaries(), spec.inject());
     }
 
     @Override
@@ -177,6 +184,7 @@ public final class FederatedModule implements FamilyModule {
                 .underOnly("is audited under white-box only (the adversary sees each round's noisy update sum)", true,
                         ThreatModel.WHITE_BOX)
                 .refusingSkipClipping("not supported for " + algorithm.id() + " (each user clips its own update;"
-                        + " inject noiseMultiplier or ignoreComposition)");
+                        + " inject noiseMultiplier or ignoreComposition)")
+                .withOneRun((task, representation) -> ((LowRankRegressionTask) task).dimension());
     }
 }

@@ -32,6 +32,7 @@ import java.util.List;
 import org.privsim.core.audit.AuditClaim;
 import org.privsim.core.audit.AuditSpec;
 import org.privsim.core.audit.DistinguishingGame;
+import org.privsim.core.audit.OneRunGame;
 import org.privsim.core.audit.ThreatModel;
 import org.privsim.core.module.FamilyModule;
 import org.privsim.core.module.PopulationUse;
@@ -93,6 +94,12 @@ public final class LowRankModule implements FamilyModule {
         }
         return new AltMinCanaryGame(task, scenario.aggregation(), spec.experiment(), spec.epsilon(), seed,
                 spec.target(), spec.inject(), spec.threatModel() == ThreatModel.WHITE_BOX);
+    }
+
+    @Override
+    public OneRunGame oneRunGame(Scenario scenario, AuditSpec spec, int index, long root) {
+        return new AltMinOneRunGame((LowRankRegressionTask) spec.task(), spec.experiment(), spec.epsilon(),
+                FamilyModule.gameSeed(root, index), spec.canaries(), spec.inject());
     }
 
     @Override
@@ -170,7 +177,8 @@ public final class LowRankModule implements FamilyModule {
     public List<AuditForm> auditForms() {
         return List.of(
                 AuditForm.of(Algorithm.PRIV_ALTMIN, Release.GAUSSIAN, LowRankRegressionTask.TYPE, RatingsTask.TYPE)
-                        .withRunSettings(),
+                        .withRunSettings().withOneRun((task, representation) -> task instanceof LowRankRegressionTask
+                                lowRank ? lowRank.dimension() : 0),
                 AuditForm.of(Algorithm.SINGLE_MODEL_DP, Release.GAUSSIAN, LowRankRegressionTask.TYPE).withRunSettings()
                         .underOnly("is audited under white-box only (the adversary sees its two releases)", true,
                                 ThreatModel.WHITE_BOX));

@@ -25,6 +25,7 @@ import org.privsim.core.audit.AuditClaim;
 import org.privsim.core.audit.AuditMethod;
 import org.privsim.core.audit.AuditSpec;
 import org.privsim.core.audit.DistinguishingGame;
+import org.privsim.core.audit.OneRunGame;
 import org.privsim.core.audit.SampledGaussianAuc;
 import org.privsim.core.audit.ThreatModel;
 import org.privsim.core.mechanism.Injection;
@@ -84,6 +85,12 @@ public final class TransferModule implements FamilyModule {
             return new TransferWhiteBoxGame(task, spec.experiment(), seed, spec.target(), spec.inject());
         }
         return new DpSgdCanaryGame(task, spec.experiment(), seed, spec.target(), spec.inject());
+    }
+
+    @Override
+    public OneRunGame oneRunGame(Scenario scenario, AuditSpec spec, int index, long root) {
+        return new DpSgdOneRunGame((TransferRegressionTask) spec.task(), spec.experiment(),
+                FamilyModule.gameSeed(root, index), spec.canaries(), spec.inject());
     }
 
     @Override
@@ -205,7 +212,9 @@ public final class TransferModule implements FamilyModule {
         return List.of(
                 AuditForm.of(Algorithm.DP_SGD, Release.SAMPLED_GAUSSIAN, TransferRegressionTask.TYPE).withRunSettings()
                         .underOnly("is audited under billboard or white-box only (every iterate is public; users"
-                                + " receive no separate outputs)", true, ThreatModel.BILLBOARD, ThreatModel.WHITE_BOX),
+                                + " receive no separate outputs)", true, ThreatModel.BILLBOARD, ThreatModel.WHITE_BOX)
+                        .withOneRun((task, representation) -> representation == Representation.NONE
+                                ? ((TransferRegressionTask) task).dimension() : ((TransferRegressionTask) task).rank()),
                 AuditForm.of(Algorithm.SUFFICIENT_STATISTICS, Release.GAUSSIAN, TransferRegressionTask.TYPE)
                         .withRunSettings().underOnly("is audited under white-box only (the adversary sees its two"
                                 + " releases)", true, ThreatModel.WHITE_BOX));
