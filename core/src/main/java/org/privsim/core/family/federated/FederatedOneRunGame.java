@@ -8,10 +8,8 @@ import org.privsim.core.data.Populations;
 import org.privsim.core.data.UserPopulation;
 import org.privsim.core.data.UserStore;
 import org.privsim.core.mechanism.Injection;
-import org.privsim.core.mechanism.SgdCalibration;
 import org.privsim.core.privacy.Release;
 import org.privsim.core.random.RandomStreams;
-import org.privsim.core.scenario.Algorithm;
 import org.privsim.core.scenario.ExperimentSpec;
 import org.privsim.core.scenario.LowRankRegressionTask;
 import org.privsim.core.seam.RunCurator;
@@ -60,15 +58,10 @@ public final class FederatedOneRunGame implements OneRunGame {
      */
     public FederatedOneRunGame(LowRankRegressionTask task, ExperimentSpec spec, long seed, int canaries,
                                Injection inject) {
-        this.family = spec.algorithm() == Algorithm.DP_FEDAVG ? FedAvgFamily.INSTANCE : FedRepFamily.INSTANCE;
-        double epsilon = spec.epsilons().get(0);
-        SgdCalibration calibration = FederatedFamily.calibration(spec, task.users(), epsilon);
-        this.cell = new FederatedFamily.Cell(0, spec, epsilon, 0, task, task, calibration);
-        double factor = inject.noiseMultiplier();
-        if (inject.ignoreComposition()) {
-            factor *= calibration.alone(epsilon).noiseMultiplier() / calibration.noiseMultiplier();
-        }
-        this.injected = factor;
+        AuditedRun run = AuditedRun.of(task, spec, inject);
+        this.family = run.family();
+        this.cell = run.cell();
+        this.injected = run.injected();
         this.seed = seed;
         this.canaries = canaries;
     }

@@ -15,14 +15,12 @@ import org.privsim.core.mechanism.Injection;
 import org.privsim.core.mechanism.TreeAggregationRun;
 import org.privsim.core.privacy.Release;
 import org.privsim.core.random.RandomStreams;
-import org.privsim.core.scenario.Algorithm;
 import org.privsim.core.scenario.ExperimentSpec;
 import org.privsim.core.scenario.FedAvgSettings;
 import org.privsim.core.scenario.LowRankRegressionTask;
 import org.privsim.core.seam.RunCurator;
 import org.privsim.core.seam.Step;
 import org.privsim.core.sim.RunOutcome;
-import org.privsim.core.mechanism.SgdCalibration;
 
 /**
  * The canary game of DP-FedAvg and DP-FedRep (user-level DP, add/remove one user) under the
@@ -81,15 +79,10 @@ public final class FederatedWhiteBoxGame implements DistinguishingGame {
      */
     public FederatedWhiteBoxGame(LowRankRegressionTask task, ExperimentSpec spec, long seed, int target,
                                  Injection inject) {
-        this.family = spec.algorithm() == Algorithm.DP_FEDAVG ? FedAvgFamily.INSTANCE : FedRepFamily.INSTANCE;
-        double epsilon = spec.epsilons().get(0);
-        SgdCalibration calibration = FederatedFamily.calibration(spec, task.users(), epsilon);
-        this.cell = new FederatedFamily.Cell(0, spec, epsilon, 0, task, task, calibration);
-        double factor = inject.noiseMultiplier();
-        if (inject.ignoreComposition()) {
-            factor *= calibration.alone(epsilon).noiseMultiplier() / calibration.noiseMultiplier();
-        }
-        this.injected = factor;
+        AuditedRun run = AuditedRun.of(task, spec, inject);
+        this.family = run.family();
+        this.cell = run.cell();
+        this.injected = run.injected();
         this.seed = seed;
         this.target = target;
     }
