@@ -223,7 +223,7 @@ final class ExperimentReader implements ExperimentFields {
         Integer bands = values.keep("bands", uses("bands") && onlyWith("bands", noise == Noise.BANDED, "noise banded")
                 ? fields.integer(spec("bands").required()).orElse(null) : null);
         if (noise == Noise.TREE || noise == Noise.BANDED) {
-            checkCorrelatedNoise(noise, bands, values.get("samplingRate", Double.class), values.get("rounds", Integer.class),
+            FederatedChecks.correlatedNoise(fields, noise, bands, values.get("samplingRate", Double.class), values.get("rounds", Integer.class),
                     values.get("accountant", Accountant.class));
             if (cohort == Cohort.FIXED || adaptive) {
                 fields.error("noise", noise.id() + " draws its own cohorts with a fixed clip; it does not combine with "
@@ -358,31 +358,6 @@ final class ExperimentReader implements ExperimentFields {
     }
 
     /** Whether {@code field} may be read; records an error when it is given although {@code applies} is false. */
-    /**
-     * The rules of correlated noise (read only by the federated algorithms, whose defaults fill q and T):
-     * accounted by RDP only, a tree's rounds whole epochs of ⌈1/q⌉, a banded run's b ≤ T and q·b ≤ 1.
-     */
-    private void checkCorrelatedNoise(Noise noise, Integer bands, Double givenRate, Integer givenRounds,
-                                      Accountant accountant) {
-        if (accountant == Accountant.PLD) {
-            fields.error("accountant", "pld is not available with noise " + noise.id() + " (dp_accounting's PLD has no"
-                    + " event for it); use rdp, the default with correlated noise");
-        }
-        double q = givenRate != null ? givenRate : FedAvgSettings.SAMPLING_RATE;
-        int rounds = givenRounds != null ? givenRounds : FedAvgSettings.ROUNDS;
-        if (noise == Noise.TREE && rounds % (int) Math.ceil(1 / q) != 0) {
-            fields.error("rounds", "with noise tree must be whole epochs of ⌈1/samplingRate⌉ = "
-                    + (int) Math.ceil(1 / q) + " rounds, got " + rounds);
-        }
-        if (bands != null && bands > rounds) {
-            fields.error("bands", "must be at most rounds (" + rounds + "), got " + bands);
-        }
-        if (bands != null && q * bands > 1) {
-            fields.error("bands", "samplingRate × bands must be at most 1 (each partition is sampled at that rate), got "
-                    + q + " × " + bands);
-        }
-    }
-
     private boolean onlyWith(String field, boolean applies, String condition) {
         if (fields.has(field) && !applies) {
             fields.error(field, "only used with " + condition);

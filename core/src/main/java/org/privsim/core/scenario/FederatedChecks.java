@@ -13,7 +13,8 @@ import org.privsim.core.privacy.SampledWithoutReplacementRdp;
  * {@link ExperimentReader}) against its low-rank shape: fixed cohorts are accounted by rdp only, hold
  * at least one user, meet every ε with a given noiseMultiplier and are not combined with adaptive
  * clipping; adaptive clipping leaves the update sum room for noise (z &lt; 2σ_b, for the given or the
- * calibrated z of every ε).
+ * calibrated z of every ε); correlated noise ({@link #correlatedNoise}) is accounted by rdp and fits its
+ * rounds.
  *
  * <p>Guarantee: every problem found is recorded at the field to blame; nothing else happens but the
  * (memoized) calibration of σ that adaptive clipping's check needs.
@@ -123,5 +124,30 @@ final class FederatedChecks {
 
     private static <T> T or(T given, T fallback) {
         return Objects.requireNonNullElse(given, fallback);
+    }
+
+    /**
+     * Records the problems of correlated noise {@code noise} (tree or banded) at {@code fields}: accountant
+     * pld, a tree's rounds that are not whole epochs of ⌈1/q⌉, bands past the rounds or with q·b over 1.
+     */
+    static void correlatedNoise(FieldReader fields, Noise noise, Integer bands, Double givenRate, Integer givenRounds,
+                                Accountant accountant) {
+        if (accountant == Accountant.PLD) {
+            fields.error("accountant", "pld is not available with noise " + noise.id() + " (dp_accounting's PLD has no"
+                    + " event for it); use rdp, the default with correlated noise");
+        }
+        double q = givenRate != null ? givenRate : FedAvgSettings.SAMPLING_RATE;
+        int rounds = givenRounds != null ? givenRounds : FedAvgSettings.ROUNDS;
+        if (noise == Noise.TREE && rounds % (int) Math.ceil(1 / q) != 0) {
+            fields.error("rounds", "with noise tree must be whole epochs of ⌈1/samplingRate⌉ = "
+                    + (int) Math.ceil(1 / q) + " rounds, got " + rounds);
+        }
+        if (bands != null && bands > rounds) {
+            fields.error("bands", "must be at most rounds (" + rounds + "), got " + bands);
+        }
+        if (bands != null && q * bands > 1) {
+            fields.error("bands", "samplingRate × bands must be at most 1 (each partition is sampled at that rate), got "
+                    + q + " × " + bands);
+        }
     }
 }
