@@ -219,17 +219,28 @@ public final class AltMinCanaryGame implements DistinguishingGame {
                 double feature = fitsV && released ? (u[p] + w[p]) / Math.sqrt(2) : fitsV ? u[p] : w[p];
                 x[i * d + p] = scale * feature;
             }
-            if (world1 || !released) {
-                y[i] = label;
-            } else if (fitsV) {
-                y[i] = 0;
-            } else if (inU || (i - split.initFrom()) % 2 == 1) {
-                y[i] = -label;
-            } else {
-                y[i] = label;
-            }
+            y[i] = canaryLabel(split, i, world1, label);
         }
         return new UserDataset(target, d, x, y, new double[task.rank()], new double[d]);
+    }
+
+    /**
+     * The label of row {@code i} of the canary (world 1: every row {@code label}) or of its mirror
+     * (world 0): a row no release reads keeps {@code label}; a row that fits v in a released step reads 0;
+     * a U-step row and every second initialisation row flip to −{@code label}, the others keep it.
+     */
+    static double canaryLabel(SplitPlan split, int i, boolean world1, double label) {
+        int initTo = split.initFrom() + 2 * split.initPairs();
+        boolean fitsV = i >= split.vFrom() && i < split.vTo();
+        boolean inU = i >= split.uFrom() && i < split.uTo();
+        boolean released = inU || (i >= split.initFrom() && i < initTo);
+        if (world1 || !released) {
+            return label;
+        }
+        if (fitsV) {
+            return 0;
+        }
+        return inU || (i - split.initFrom()) % 2 == 1 ? -label : label;
     }
 
     /** A unit vector orthogonal to span(U*): a Gaussian draw minus its projection, normalised. */

@@ -226,10 +226,7 @@ public final class AltMinOneRunGame implements OneRunGame {
         double[] x = new double[m * d];
         double[] y = new double[m];
         for (int i = 0; i < m; i++) {
-            boolean fitsV = i >= split.vFrom() && i < split.vTo();
-            boolean inU = i >= split.uFrom() && i < split.uTo();
-            boolean inInit = i >= split.initFrom() && i < initTo;
-            boolean released = inU || inInit;
+            boolean released = i >= split.uFrom() && i < split.uTo() || i >= split.initFrom() && i < initTo;
             if (released) {
                 x[i * d + c] = scale;
             } else {
@@ -237,15 +234,7 @@ public final class AltMinOneRunGame implements OneRunGame {
                     x[i * d + p] = scale * u[p];
                 }
             }
-            if (included || !released) {
-                y[i] = label;
-            } else if (fitsV) {
-                y[i] = 0;
-            } else if (inU || (i - split.initFrom()) % 2 == 1) {
-                y[i] = -label;
-            } else {
-                y[i] = label;
-            }
+            y[i] = AltMinCanaryGame.canaryLabel(split, i, included, label);
         }
         return new UserDataset(c, d, x, y, new double[task.rank()], new double[d]);
     }
